@@ -1,0 +1,62 @@
+import { createBrowserRouter, Navigate, useLocation } from 'react-router';
+import { LandingPage } from '../features/landing/LandingPage';
+import { LoginPage } from '../features/auth/components/LoginPage';
+import { SignUpPage } from '../features/auth/components/SignUpPage';
+import { ConfirmSignUpPage } from '../features/auth/components/ConfirmSignUpPage';
+import { ResetPasswordPage } from '../features/auth/components/ResetPasswordPage';
+import { RedirectIfSignedIn, RequireAuth } from '../features/auth/components/guards';
+import { LegalPage } from '../features/legal/LegalPage';
+import { AuthCallbackPage } from '../features/callback/AuthCallbackPage';
+import { DashboardLayout } from '../features/dashboard/DashboardLayout';
+import { SectionPage } from '../features/dashboard/SectionPage';
+import { NotFoundPage } from '../features/errors/NotFoundPage';
+
+/** /accounts → /dashboard/accounts (replace), keeping the query string (OAuth results ride on it). */
+function AccountsRedirect() {
+  const { search } = useLocation();
+  return <Navigate to={`/dashboard/accounts${search}`} replace />;
+}
+
+const signedOutOnly = (element: React.ReactNode) => <RedirectIfSignedIn>{element}</RedirectIfSignedIn>;
+
+export const router = createBrowserRouter([
+  { path: '/', element: signedOutOnly(<LandingPage />) },
+  { path: '/login', element: signedOutOnly(<LoginPage />) },
+  { path: '/signup', element: signedOutOnly(<SignUpPage />) },
+  { path: '/confirm', element: <ConfirmSignUpPage /> },
+  { path: '/reset-password', element: <ResetPasswordPage /> },
+  { path: '/privacy', element: <LegalPage document="privacy" /> },
+  { path: '/terms', element: <LegalPage document="terms" /> },
+  { path: '/accounts', element: <AccountsRedirect /> },
+  { path: '/auth/callback', element: <AuthCallbackPage /> },
+  {
+    path: '/new-post',
+    element: (
+      <RequireAuth>
+        <DashboardLayout withNav={false} />
+      </RequireAuth>
+    ),
+    children: [{ index: true, element: <SectionPage title="newPost" /> }],
+  },
+  {
+    path: '/dashboard',
+    element: (
+      <RequireAuth>
+        <DashboardLayout />
+      </RequireAuth>
+    ),
+    children: [
+      { index: true, element: <SectionPage title="newPost" /> },
+      { path: 'scheduled', element: <SectionPage title="scheduled" /> },
+      { path: 'posts', element: <SectionPage title="posts" /> },
+      { path: 'accounts', element: <SectionPage title="accounts" /> },
+      { path: 'content', element: <SectionPage title="content" /> },
+      { path: 'influencer', element: <SectionPage title="influencer" /> },
+      { path: 'autotoon', element: <SectionPage title="autotoon" /> },
+      { path: 'podcast', element: <SectionPage title="podcast" /> },
+      { path: 'image-generator', element: <SectionPage title="imageGenerator" /> },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+  { path: '*', element: <NotFoundPage /> },
+]);

@@ -1,0 +1,98 @@
+import { useEffect, useState } from 'react';
+import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useAuth } from '../auth/AuthProvider';
+import { useMe } from '../auth/api/useMe';
+import { authErrorMessage } from '../auth/api/authErrors';
+import { ThemeToggle } from '../theme/ThemeToggle';
+import { LanguageSwitcher } from '../../components/ui/LanguageSwitcher';
+import { ErrorBox } from '../../components/ui/Form';
+import { mainNav, moduleNav, type NavItem } from './navItems';
+
+function NavList({ items }: { items: NavItem[] }) {
+  const { t } = useTranslation();
+  return (
+    <ul>
+      {items.map((item) => (
+        <li key={item.to}>
+          <NavLink to={item.to} end={item.end ?? false} className={({ isActive }) => (isActive ? 'nav-link active' : 'nav-link')}>
+            {t(`nav.${item.label}`)}
+          </NavLink>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The dashboard shell: sidebar (a slide-out menu on small screens), the page, the user. */
+export function DashboardLayout({ withNav = true }: { withNav?: boolean }) {
+  const { t } = useTranslation();
+  const { user, signOut } = useAuth();
+  const me = useMe();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [signingOut, setSigningOut] = useState(false);
+  const [error, setError] = useState<string>();
+
+  useEffect(() => setMenuOpen(false), [location.pathname]);
+
+  async function handleSignOut() {
+    setSigningOut(true);
+    try {
+      await signOut();
+      navigate('/login', { replace: true });
+    } catch (caught) {
+      setError(authErrorMessage(caught, t, 'failedSignOut'));
+      setSigningOut(false);
+    }
+  }
+
+  const plan = me.data ? t(`membership.${me.data.membership.membershipType}`) : undefined;
+
+  return (
+    <div className={`dashboard ${withNav ? '' : 'no-nav'}`}>
+      {withNav && (
+        <>
+          <button
+            type="button"
+            className="button ghost menu-button"
+            aria-expanded={menuOpen}
+            aria-controls="sidebar"
+            onClick={() => setMenuOpen((open) => !open)}
+          >
+            <span aria-hidden="true">☰</span> {menuOpen ? t('nav.closeMenu') : t('nav.openMenu')}
+          </button>
+          {menuOpen && <div className="sidebar-backdrop" onClick={() => setMenuOpen(false)} aria-hidden="true" />}
+          <aside id="sidebar" className={`sidebar ${menuOpen ? 'open' : ''}`}>
+            <Link to="/dashboard" className="logo">
+              {t('common.appName')}
+            </Link>
+            <nav aria-label={t('nav.mainNavigation')}>
+              <NavList items={mainNav} />
+              <hr className="nav-separator" />
+              <NavList items={moduleNav} />
+            </nav>
+            <div className="sidebar-bottom">
+              <div className="toolbar">
+                <LanguageSwitcher />
+                <ThemeToggle />
+              </div>
+              <p className="signed-in-as" data-testid="signed-in-email">
+                {user?.email || t('nav.notSignedIn')}
+              </p>
+              {plan && <p className="plan-badge">{plan}</p>}
+              {error && <ErrorBox>{error}</ErrorBox>}
+              <button type="button" className="button secondary wide" onClick={() => void handleSignOut()} disabled={signingOut}>
+                {signingOut ? t('nav.signingOut') : t('nav.signOut')}
+              </button>
+            </div>
+          </aside>
+        </>
+      )}
+      <main className="dashboard-main">
+        <Outlet />
+      </main>
+    </div>
+  );
+}

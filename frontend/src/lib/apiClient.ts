@@ -1,0 +1,58 @@
+import { fillPath, routes, type RouteDefinition, type RouteId, type RouteInput, type RouteOutput } from '../../../shared/api/routes';
+
+/** An API error with the server's words (never a raw error object). */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly code: string,
+    readonly issues: Array<{ path: string; message: string }> = [],
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export interface ApiClientOptions {
+  baseUrl: string;
+  getToken: () => Promise<string | undefined>;
+  fetch?: typeof fetch;
+}
+
+/**
+ * The one API client, typed from the route table. It does not show toasts or navigate;
+ * callers decide what to do with an ApiError.
+ */
+export function createApiClient(options: ApiClientOptions) {
+  const doFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
+
+  return async function call<Id extends RouteId>(id: Id, input: RouteInput<Id> = {} as RouteInput<Id>): Promise<RouteOutput<Id>> {
+    const route: RouteDefinition = routes[id];
+    const parts = input as { path?: Record<string, string>; query?: Record<string, unknown>; body?: unknown };
+    const url = new URL(`${options.baseUrl}${fillPath(route.path, parts.path)}`, window.location.origin);
+    for (const [name, value] of Object.entries(parts.query ?? {})) {
+      if (value !== undefined && value !== null) url.searchParams.set(name, String(value));
+    }
+    const headers: Record<string, string> = { accept: 'application/json' };
+    if (route.auth === 'user') {
+      const token = await options.getToken();
+      if (!token) throw new ApiError(401, 'Authentication required', 'AuthenticationRequired');
+      headers['authorization'] = `Bearer ${token}`;
+    }
+    if (parts.body !== undefined) headers['content-type'] = 'application/json';
+    const response = await doFetch(url, {
+      method: route.method,
+      headers,
+      ...(parts.body !== undefined ? { body: JSON.stringify(parts.body) } : {}),
+    });
+    const text = await response.text();
+    const payload = text ? (JSON.parse(text) as unknown) : undefined;
+    if (!response.ok) {
+      const error = (payload ?? {}) as { message?: string; code?: string; issues?: Array<{ path: string; message: string }> };
+      throw new ApiError(response.status, error.message ?? response.statusText, error.code ?? 'HttpError', error.issues ?? []);
+    }
+    return route.output.parse(payload) as RouteOutput<Id>;
+  };
+}
+
+export type ApiCall = ReturnType<typeof createApiClient>;

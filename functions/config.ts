@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import { tableEnvName, tables, type TableKey } from '../shared/resources/tables';
+
+/**
+ * Configuration is read from the environment once, at cold start, and fails fast naming the
+ * missing variable. Nothing below this module reads process.env.
+ */
+export class ConfigurationError extends Error {}
+
+const nonEmpty = z.string().trim().min(1);
+
+export function readTableNames<K extends TableKey>(
+  env: NodeJS.ProcessEnv,
+  keys: readonly K[],
+): Record<K, string> {
+  const names = {} as Record<K, string>;
+  for (const key of keys) {
+    const variable = tableEnvName(key);
+    const parsed = nonEmpty.safeParse(env[variable]);
+    if (!parsed.success) {
+      throw new ConfigurationError(`Missing configuration: ${variable} (the ${tables[key].name} table name)`);
+    }
+    names[key] = parsed.data;
+  }
+  return names;
+}
+
+export const logLevelSchema = z.enum(['DEBUG', 'INFO', 'WARN', 'ERROR', 'SILENT']).default('INFO');

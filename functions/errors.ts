@@ -1,0 +1,53 @@
+/**
+ * Our error taxonomy for the HTTP layer. Services throw these; the HTTP middleware maps them to
+ * status codes in one place. Messages are user-facing and never carry secrets.
+ */
+export type FieldIssue = { path: string; message: string };
+
+export class DomainError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly issues: FieldIssue[] = [],
+  ) {
+    super(message);
+    this.name = code;
+  }
+}
+
+export class InvalidInput extends DomainError {
+  constructor(message: string, issues: FieldIssue[] = []) {
+    super(400, 'InvalidInput', message, issues);
+  }
+}
+
+export class AuthenticationRequired extends DomainError {
+  constructor(message = 'Authentication required') {
+    super(401, 'AuthenticationRequired', message);
+  }
+}
+
+export class Forbidden extends DomainError {
+  constructor(message: string) {
+    super(403, 'Forbidden', message);
+  }
+}
+
+export class NotFound extends DomainError {
+  constructor(message: string) {
+    super(404, 'NotFound', message);
+  }
+}
+
+export class Conflict extends DomainError {
+  constructor(message: string) {
+    super(409, 'Conflict', message);
+  }
+}
+
+export class QuotaExceeded extends DomainError {
+  constructor(message: string) {
+    super(403, 'QuotaExceeded', message);
+  }
+}

@@ -1,0 +1,139 @@
+import middy from '@middy/core';
+import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
+import type { Logger } from '@aws-lambda-powertools/logger';
+import type {
+  APIGatewayProxyEventV2WithJWTAuthorizer,
+  APIGatewayProxyStructuredResultV2,
+  Context,
+} from 'aws-lambda';
+import type { z } from 'zod';
+import {
+  routeIds,
+  routeKey,
+  routes,
+  type HandlerGroupName,
+  type RouteDefinition,
+  type RouteId,
+  type RouteInput,
+  type RouteOutput,
+  type Routes,
+} from '../../shared/api/routes';
+import { AuthenticationRequired, DomainError, InvalidInput, NotFound, type FieldIssue } from '../errors';
+import type { UserIdentity } from '../services/memberships';
+
+export type ApiEvent = APIGatewayProxyEventV2WithJWTAuthorizer;
+export type ApiResult = APIGatewayProxyStructuredResultV2;
+
+export type RoutesOfGroup<G extends HandlerGroupName> = {
+  [Id in RouteId]: Routes[Id]['handler'] extends G ? Id : never;
+}[RouteId];
+
+export interface RouteRequest<Id extends RouteId> {
+  /** The verified caller; always present on routes with auth 'user'. */
+  user: Routes[Id]['auth'] extends 'user' ? UserIdentity : UserIdentity | undefined;
+  input: RouteInput<Id>;
+  event: ApiEvent;
+}
+
+export type RouteImplementation<Id extends RouteId> = (request: RouteRequest<Id>) => Promise<RouteOutput<Id>>;
+
+export type GroupImplementation<G extends HandlerGroupName> = {
+  [Id in RoutesOfGroup<G>]: RouteImplementation<Id>;
+};
+
+const INTERNAL_ERROR_MESSAGE = 'Something went wrong on our side. Please try again.';
+
+function json(statusCode: number, body: unknown): ApiResult {
+  return {
+    statusCode,
+    headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' },
+    body: JSON.stringify(body),
+  };
+}
+
+function issuesOf(error: z.ZodError, part: string): FieldIssue[] {
+  return error.issues.map((issue) => ({
+    path: [part, ...issue.path.map(String)].join('.'),
+    message: issue.message,
+  }));
+}
+
+function parsePart(schema: z.ZodType | undefined, value: unknown, part: string): unknown {
+  if (!schema) return undefined;
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  const issues = issuesOf(parsed.error, part);
+  const summary = issues.map((issue) => `${issue.path}: ${issue.message}`).join('; ');
+  throw new InvalidInput(`Invalid input — ${summary}`, issues);
+}
+
+function readBody(event: ApiEvent): unknown {
+  if (event.body === undefined || event.body === '') return undefined;
+  const text = event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new InvalidInput('The request body is not valid JSON');
+  }
+}
+
+/** The caller as the JWT authorizer (or the twin's equivalent) verified them. */
+export function callerOf(event: ApiEvent): UserIdentity | undefined {
+  const claims = event.requestContext.authorizer?.jwt?.claims;
+  const sub = claims?.['sub'];
+  if (typeof sub !== 'string' || sub === '') return undefined;
+  const email = claims?.['email'];
+  return { userId: sub, email: typeof email === 'string' ? email : '' };
+}
+
+/**
+ * One Lambda per handler group: finds the route from the event's routeKey, checks the caller,
+ * validates the input with the route's schemas, calls the implementation and maps domain errors
+ * to status codes. Implementations never see raw events' untrusted shapes.
+ */
+export function createHttpHandler<G extends HandlerGroupName>(
+  group: G,
+  implementation: GroupImplementation<G>,
+  logger: Logger,
+) {
+  const byRouteKey = new Map<string, { id: RouteId; route: RouteDefinition }>();
+  for (const id of routeIds) {
+    const route: RouteDefinition = routes[id];
+    if (route.handler === group) byRouteKey.set(routeKey(route), { id, route });
+  }
+
+  async function dispatch(event: ApiEvent): Promise<ApiResult> {
+    const match = byRouteKey.get(event.routeKey);
+    if (!match) throw new NotFound(`No route for ${event.routeKey}`);
+    const { id, route } = match;
+    const user = callerOf(event);
+    if (route.auth === 'user' && !user) throw new AuthenticationRequired();
+    const input = {
+      path: parsePart(route.input.path, event.pathParameters ?? {}, 'path'),
+      query: parsePart(route.input.query, event.queryStringParameters ?? {}, 'query'),
+      body: parsePart(route.input.body, route.input.body ? readBody(event) : undefined, 'body'),
+    };
+    const implement = implementation[id as RoutesOfGroup<G>] as unknown as (
+      request: RouteRequest<RouteId>,
+    ) => Promise<unknown>;
+    const output = await implement({ user: user as UserIdentity, input: input as never, event });
+    return output === undefined ? { statusCode: 204 } : json(200, output);
+  }
+
+  const errorMapper = {
+    onError: async (request: middy.Request<ApiEvent, ApiResult, Error, Context>) => {
+      const error = request.error;
+      if (error instanceof DomainError) {
+        request.response = json(error.status, { code: error.code, message: error.message, issues: error.issues });
+        return;
+      }
+      logger.error('Unhandled error', { routeKey: request.event.routeKey, error: error as Error });
+      request.response = json(500, { code: 'InternalError', message: INTERNAL_ERROR_MESSAGE, issues: [] });
+    },
+  };
+
+  return middy<ApiEvent, ApiResult, Error, Context>()
+    .use(injectLambdaContext(logger))
+    .use(errorMapper)
+    .handler(dispatch);
+}

@@ -1,0 +1,128 @@
+import { GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import {
+  membershipAllowances,
+  type Membership,
+  type MembershipType,
+} from '../../shared/api/membership';
+import type { Clock } from '../clock';
+
+const MEMBERSHIP_RECORD = 'membership';
+
+export interface MembershipServiceDeps {
+  db: DynamoDBDocumentClient;
+  tableName: string;
+  clock: Clock;
+}
+
+export interface UserIdentity {
+  userId: string;
+  email: string;
+}
+
+interface MembershipItem extends Omit<Membership, 'maxPosts' | 'maxAccounts'> {
+  record: typeof MEMBERSHIP_RECORD;
+  maxPosts: number | null;
+  maxAccounts: number | null;
+  updatedAt: string;
+}
+
+function toMembership(item: MembershipItem): Membership {
+  return {
+    userId: item.userId,
+    userEmail: item.userEmail,
+    membershipType: item.membershipType,
+    maxPosts: item.maxPosts,
+    canSchedule: item.canSchedule,
+    maxAccounts: item.maxAccounts,
+    createdAt: item.createdAt,
+  };
+}
+
+export function createMembershipService({ db, tableName, clock }: MembershipServiceDeps) {
+  async function find(userId: string): Promise<MembershipItem | undefined> {
+    const { Item } = await db.send(
+      new GetCommand({ TableName: tableName, Key: { userId, record: MEMBERSHIP_RECORD }, ConsistentRead: true }),
+    );
+    return Item as MembershipItem | undefined;
+  }
+
+  async function createDefault(user: UserIdentity): Promise<MembershipItem | undefined> {
+    const now = clock.now().toISOString();
+    const item: MembershipItem = {
+      userId: user.userId,
+      record: MEMBERSHIP_RECORD,
+      userEmail: user.email,
+      membershipType: 'free',
+      ...membershipAllowances.free,
+      createdAt: now,
+      updatedAt: now,
+    };
+    try {
+      await db.send(
+        new PutCommand({
+          TableName: tableName,
+          Item: item,
+          ConditionExpression: 'attribute_not_exists(userId)',
+        }),
+      );
+      return item;
+    } catch (error) {
+      if (error instanceof ConditionalCheckFailedException) return undefined;
+      throw error;
+    }
+  }
+
+  async function updateEmail(item: MembershipItem, email: string): Promise<MembershipItem> {
+    await db.send(
+      new UpdateCommand({
+        TableName: tableName,
+        Key: { userId: item.userId, record: MEMBERSHIP_RECORD },
+        UpdateExpression: 'SET userEmail = :email, updatedAt = :now',
+        ExpressionAttributeValues: { ':email': email, ':now': clock.now().toISOString() },
+      }),
+    );
+    return { ...item, userEmail: email };
+  }
+
+  return {
+    /**
+     * Returns the user's membership, creating the default free one on first call. Concurrent
+     * first calls create exactly one row: the create is conditional, and the loser reads the
+     * winner's row.
+     */
+    async ensure(user: UserIdentity): Promise<Membership> {
+      let item = (await find(user.userId)) ?? (await createDefault(user)) ?? (await find(user.userId));
+      if (!item) throw new Error(`Membership for ${user.userId} vanished while being created`);
+      if (user.email && item.userEmail !== user.email) item = await updateEmail(item, user.email);
+      return toMembership(item);
+    },
+
+    /** Operator action: set a user's membership type and the allowances that come with it. */
+    async setType(user: UserIdentity, membershipType: MembershipType): Promise<Membership> {
+      const now = clock.now().toISOString();
+      const allowances = membershipAllowances[membershipType];
+      const { Attributes } = await db.send(
+        new UpdateCommand({
+          TableName: tableName,
+          Key: { userId: user.userId, record: MEMBERSHIP_RECORD },
+          UpdateExpression:
+            'SET userEmail = :email, membershipType = :type, maxPosts = :maxPosts, canSchedule = :canSchedule, ' +
+            'maxAccounts = :maxAccounts, updatedAt = :now, createdAt = if_not_exists(createdAt, :now)',
+          ExpressionAttributeValues: {
+            ':email': user.email,
+            ':type': membershipType,
+            ':maxPosts': allowances.maxPosts,
+            ':canSchedule': allowances.canSchedule,
+            ':maxAccounts': allowances.maxAccounts,
+            ':now': now,
+          },
+          ReturnValues: 'ALL_NEW',
+        }),
+      );
+      return toMembership(Attributes as MembershipItem);
+    },
+  };
+}
+
+export type MembershipService = ReturnType<typeof createMembershipService>;

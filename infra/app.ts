@@ -1,0 +1,36 @@
+import { App, Validations } from 'aws-cdk-lib';
+import { AwsSolutionsChecks } from 'cdk-nag';
+import { fileURLToPath } from 'node:url';
+import { dirname, resolve } from 'node:path';
+import { existsSync } from 'node:fs';
+import { OneClickStack } from './stack';
+
+const projectRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+
+export interface BuildAppOptions {
+  webAssetPath?: string;
+  allowPasswordAuth?: boolean;
+}
+
+/** The CDK app with cdk-nag's AwsSolutions checks applied to everything in it. */
+export function buildApp(options: BuildAppOptions = {}): { app: App; stack: OneClickStack } {
+  const app = new App();
+  Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
+  const webAssetPath = options.webAssetPath ?? resolve(projectRoot, 'frontend/dist');
+  if (!existsSync(resolve(webAssetPath, 'index.html'))) {
+    throw new Error(`The front end is not built at ${webAssetPath}: run "npm run build:web" first.`);
+  }
+  const allowPasswordAuth =
+    options.allowPasswordAuth ?? app.node.tryGetContext('oneclick:allowPasswordAuth') === 'true';
+  const stack = new OneClickStack(app, 'OneClick', {
+    webAssetPath,
+    allowPasswordAuth,
+    env: { account: process.env['CDK_DEFAULT_ACCOUNT'], region: process.env['CDK_DEFAULT_REGION'] },
+    description: 'OneClick: social media publishing and scheduling',
+  });
+  return { app, stack };
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  buildApp().app.synth();
+}

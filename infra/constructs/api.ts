@@ -1,0 +1,108 @@
+import { Aws, Validations } from 'aws-cdk-lib';
+import * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpJwtAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
+import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import * as logs from 'aws-cdk-lib/aws-logs';
+import type * as s3 from 'aws-cdk-lib/aws-s3';
+import { Construct } from 'constructs';
+import { routeIds, routes, handlerGroupNames, type HandlerGroupName, type RouteDefinition } from '../../shared/api/routes';
+import { tableEnvName, type TableKey } from '../../shared/resources/tables';
+import { bucketEnvName, type BucketKey } from '../../shared/resources/buckets';
+import { handlerGroups } from '../../functions/handlers/groups';
+import { OneClickFunction } from './function';
+import { apiBasePath } from './apiPath';
+import type { Auth } from './auth';
+
+export interface ApiProps {
+  readonly auth: Auth;
+  readonly tables: Record<TableKey, dynamodb.ITableV2>;
+  readonly buckets: Record<BucketKey, s3.IBucket>;
+}
+
+/**
+ * The HTTP API, built from the shared route table: one Lambda per handler group, each granted
+ * exactly the tables and buckets its group declares; a Cognito JWT authorizer on 'user' routes.
+ *
+ * The browser reaches it through CloudFront at /api on the site's own origin, so there is no
+ * cross-origin call (no CORS preflight on every request) and CORS stays off: no other origin
+ * can call it from a browser.
+ */
+export class Api extends Construct {
+  readonly httpApi: apigw.HttpApi;
+  readonly functions: Record<HandlerGroupName, OneClickFunction>;
+
+  constructor(scope: Construct, id: string, props: ApiProps) {
+    super(scope, id);
+    this.httpApi = new apigw.HttpApi(this, 'HttpApi', {
+      description: 'OneClick API',
+      createDefaultStage: false,
+    });
+    const httpStage = this.httpApi.addStage('Stage', { stageName: apiBasePath.slice(1), autoDeploy: true });
+    const stage = httpStage.node.defaultChild as apigw.CfnStage;
+    const accessLogs = new logs.LogGroup(this, 'AccessLogs', { retention: logs.RetentionDays.ONE_MONTH });
+    stage.accessLogSettings = {
+      destinationArn: accessLogs.logGroupArn,
+      format: JSON.stringify({
+        requestId: '$context.requestId',
+        routeKey: '$context.routeKey',
+        status: '$context.status',
+        latencyMs: '$context.responseLatency',
+        integrationError: '$context.integrationErrorMessage',
+        authorizerError: '$context.authorizer.error',
+      }),
+    };
+    stage.defaultRouteSettings = { throttlingBurstLimit: 200, throttlingRateLimit: 100 };
+
+    const authorizer = new HttpJwtAuthorizer('CognitoAuthorizer', props.auth.issuerUrl, {
+      jwtAudience: [props.auth.client.userPoolClientId],
+      identitySource: ['$request.header.Authorization'],
+    });
+
+    const environment: Record<string, string> = {};
+    for (const key of Object.keys(props.tables) as TableKey[]) environment[tableEnvName(key)] = props.tables[key].tableName;
+    for (const key of Object.keys(props.buckets) as BucketKey[]) environment[bucketEnvName(key)] = props.buckets[key].bucketName;
+
+    this.functions = {} as Record<HandlerGroupName, OneClickFunction>;
+    for (const group of handlerGroupNames) {
+      const needs = handlerGroups[group];
+      const fn = new OneClickFunction(this, `${group[0]!.toUpperCase()}${group.slice(1)}Function`, {
+        entry: needs.entry,
+        description: `OneClick API: ${group} routes`,
+        environment,
+      });
+      for (const [key, access] of Object.entries(needs.tables) as Array<[TableKey, 'read' | 'readWrite']>) {
+        if (access === 'read') props.tables[key].grantReadData(fn.function);
+        else props.tables[key].grantReadWriteData(fn.function);
+      }
+      for (const [key, access] of Object.entries(needs.buckets) as Array<[BucketKey, 'read' | 'readWrite']>) {
+        if (access === 'read') props.buckets[key].grantRead(fn.function);
+        else props.buckets[key].grantReadWrite(fn.function);
+      }
+      this.functions[group] = fn;
+    }
+
+    for (const id of routeIds) {
+      const route: RouteDefinition = routes[id];
+      this.httpApi.addRoutes({
+        path: route.path,
+        methods: [apigw.HttpMethod[route.method]],
+        integration: new HttpLambdaIntegration(`${id}Integration`, this.functions[route.handler].function),
+        authorizer: route.auth === 'user' ? authorizer : new apigw.HttpNoneAuthorizer(),
+      });
+    }
+    for (const child of this.httpApi.node.findAll()) {
+      if (child instanceof apigw.CfnRoute && child.authorizationType === 'NONE') {
+        Validations.of(child).acknowledge({
+          id: 'AwsSolutions-APIG4',
+          reason: 'Public by design in the route table (OAuth callbacks arrive from the platforms without our token).',
+        });
+      }
+    }
+  }
+
+  /** The API's own host name, CloudFront's origin for /api/*. */
+  get domainName(): string {
+    return `${this.httpApi.apiId}.execute-api.${Aws.REGION}.${Aws.URL_SUFFIX}`;
+  }
+}

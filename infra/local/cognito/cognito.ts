@@ -1,0 +1,166 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import {
+  CognitoIdentityProviderClient,
+  CreateUserPoolClientCommand,
+  CreateUserPoolCommand,
+  ListUserPoolClientsCommand,
+  ListUserPoolsCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { userPool } from '../../../shared/resources/userPool';
+import { localCredentials, localRegion } from '../environment';
+import { freePort } from '../ports';
+import type { TwinLog } from '../log';
+import { startCognitoLocal, type DeliveredCode } from './cognitoLocal';
+
+export interface LocalCognito {
+  /** What browsers and SDKs call (the proxy in front of cognito-local). */
+  endpoint: string;
+  userPoolId: string;
+  clientId: string;
+  /** The `iss` claim of this pool's tokens. */
+  issuer: string;
+  stop(): Promise<void>;
+}
+
+const TARGET_PREFIX = 'AWSCognitoIdentityProviderService.';
+
+function readBody(request: IncomingMessage): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => resolve(Buffer.concat(chunks)));
+    request.on('error', reject);
+  });
+}
+
+/**
+ * Amplify refreshes sessions with GetTokensFromRefreshToken, which cognito-local lacks; the
+ * proxy turns it into the equivalent InitiateAuth REFRESH_TOKEN_AUTH call and passes every
+ * other request through unchanged.
+ */
+function translate(target: string | undefined, body: Buffer): { target: string | undefined; body: Buffer } {
+  if (target !== `${TARGET_PREFIX}GetTokensFromRefreshToken`) return { target, body };
+  const request = JSON.parse(body.toString('utf8')) as { ClientId: string; RefreshToken: string };
+  return {
+    target: `${TARGET_PREFIX}InitiateAuth`,
+    body: Buffer.from(
+      JSON.stringify({
+        AuthFlow: 'REFRESH_TOKEN_AUTH',
+        ClientId: request.ClientId,
+        AuthParameters: { REFRESH_TOKEN: request.RefreshToken },
+      }),
+    ),
+  };
+}
+
+function startProxy(port: number, upstream: string): Promise<Server> {
+  const server = createServer(async (request, response) => {
+    try {
+      const original = await readBody(request);
+      const rawTarget = request.headers['x-amz-target'];
+      const { target, body } = translate(Array.isArray(rawTarget) ? rawTarget[0] : rawTarget, original);
+      const headers = new Headers();
+      for (const [name, value] of Object.entries(request.headers)) {
+        if (value === undefined || ['host', 'content-length', 'connection'].includes(name)) continue;
+        headers.set(name, Array.isArray(value) ? value.join(', ') : value);
+      }
+      if (target) headers.set('x-amz-target', target);
+      const answer = await fetch(`${upstream}${request.url ?? '/'}`, {
+        method: request.method ?? 'GET',
+        headers,
+        ...(request.method === "GET" || request.method === "HEAD" ? {} : { body: new Uint8Array(body) }),
+      });
+      const payload = Buffer.from(await answer.arrayBuffer());
+      const outHeaders: Record<string, string> = {};
+      answer.headers.forEach((value, name) => {
+        if (!['content-length', 'content-encoding', 'transfer-encoding', 'connection'].includes(name)) outHeaders[name] = value;
+      });
+      response.writeHead(answer.status, outHeaders).end(payload);
+    } catch (error) {
+      response.writeHead(502, { 'content-type': 'application/json' }).end(JSON.stringify({ message: String(error) }));
+    }
+  });
+  return new Promise((resolve) => server.listen(port, '127.0.0.1', () => resolve(server)));
+}
+
+function close(server: Server): Promise<void> {
+  server.closeAllConnections();
+  return new Promise((resolve) => server.close(() => resolve()));
+}
+
+/** Finds the pool and web client by name, creating them from the shared definition if missing. */
+async function ensurePool(endpoint: string): Promise<{ userPoolId: string; clientId: string }> {
+  const client = new CognitoIdentityProviderClient({ endpoint, region: localRegion, credentials: localCredentials });
+  try {
+    const pools = await client.send(new ListUserPoolsCommand({ MaxResults: 60 }));
+    let userPoolId = pools.UserPools?.find((pool) => pool.Name === userPool.name)?.Id;
+    if (!userPoolId) {
+      const policy = userPool.passwordPolicy;
+      const created = await client.send(
+        new CreateUserPoolCommand({
+          PoolName: userPool.name,
+          UsernameAttributes: ['email'],
+          AutoVerifiedAttributes: ['email'],
+          Policies: {
+            PasswordPolicy: {
+              MinimumLength: policy.minLength,
+              RequireLowercase: policy.requireLowercase,
+              RequireUppercase: policy.requireUppercase,
+              RequireNumbers: policy.requireDigits,
+              RequireSymbols: policy.requireSymbols,
+            },
+          },
+        }),
+      );
+      userPoolId = created.UserPool!.Id!;
+    }
+    const clients = await client.send(new ListUserPoolClientsCommand({ UserPoolId: userPoolId, MaxResults: 60 }));
+    let clientId = clients.UserPoolClients?.find((c) => c.ClientName === userPool.clientName)?.ClientId;
+    if (!clientId) {
+      const created = await client.send(
+        new CreateUserPoolClientCommand({
+          UserPoolId: userPoolId,
+          ClientName: userPool.clientName,
+          // cognito-local has no SRP, so the twin's client allows the password flow too.
+          ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_USER_SRP_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
+        }),
+      );
+      clientId = created.UserPoolClient!.ClientId!;
+    }
+    return { userPoolId, clientId };
+  } finally {
+    client.destroy();
+  }
+}
+
+export async function startCognito(options: {
+  port: number;
+  dataDir: string;
+  log: TwinLog;
+  onCode?: (delivery: DeliveredCode) => void;
+}): Promise<LocalCognito> {
+  const endpoint = `http://127.0.0.1:${options.port}`;
+  const internalPort = await freePort();
+  const local = await startCognitoLocal({
+    port: internalPort,
+    dataDir: options.dataDir,
+    issuerDomain: endpoint,
+    onCode: (delivery) => {
+      options.log.info('mail', `to ${delivery.email}: your confirmation code is ${delivery.code}`);
+      options.onCode?.(delivery);
+    },
+  });
+  const proxy = await startProxy(options.port, `http://127.0.0.1:${internalPort}`);
+  const { userPoolId, clientId } = await ensurePool(endpoint);
+  options.log.info('cognito', `cognito-local on ${endpoint} (pool ${userPoolId})`);
+  return {
+    endpoint,
+    userPoolId,
+    clientId,
+    issuer: `${endpoint}/${userPoolId}`,
+    stop: async () => {
+      await close(proxy);
+      await close(local);
+    },
+  };
+}

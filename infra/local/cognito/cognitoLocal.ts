@@ -1,0 +1,78 @@
+import '../quietSdk';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import pino from 'pino';
+import AWS from 'aws-sdk';
+import { DefaultConfig, type Config } from 'cognito-local/lib/server/config';
+import { Router } from 'cognito-local/lib/server/Router';
+import { createServer } from 'cognito-local/lib/server/server';
+import { DateClock, LambdaService, MessagesService, TriggersService } from 'cognito-local/lib/services';
+import { CognitoServiceFactoryImpl } from 'cognito-local/lib/services/cognitoService';
+import { CryptoService } from 'cognito-local/lib/services/crypto';
+import { StormDBDataStoreFactory } from 'cognito-local/lib/services/dataStore/stormDb';
+import { MessageDeliveryService } from 'cognito-local/lib/services/messageDelivery/messageDelivery';
+import type { MessageSender } from 'cognito-local/lib/services/messageDelivery/messageSender';
+import { otp } from 'cognito-local/lib/services/otp';
+import { JwtTokenGenerator } from 'cognito-local/lib/services/tokenGenerator';
+import { UserPoolServiceFactoryImpl } from 'cognito-local/lib/services/userPoolService';
+import type { Server } from 'node:http';
+
+/** A code cognito-local would have e-mailed: offline, the twin's log shows it instead. */
+export interface DeliveredCode {
+  email: string;
+  code: string;
+}
+
+/**
+ * cognito-local, assembled in-process as its own default server does, but with its data under
+ * the twin's data folder, bound to 127.0.0.1, quiet, and with e-mails handed to `onCode`.
+ */
+export async function startCognitoLocal(options: {
+  port: number;
+  dataDir: string;
+  issuerDomain: string;
+  onCode: (delivery: DeliveredCode) => void;
+}): Promise<Server> {
+  const dataDirectory = join(options.dataDir, 'db');
+  mkdirSync(dataDirectory, { recursive: true });
+  const logger = pino({ level: 'error' });
+  const ctx = { logger };
+  const config: Config = {
+    ...DefaultConfig,
+    UserPoolDefaults: { UsernameAttributes: ['email'] },
+    TokenConfig: { IssuerDomain: options.issuerDomain },
+    ServerConfig: { port: options.port, hostname: '127.0.0.1', development: false, https: false },
+  };
+  const clock = new DateClock();
+  const dataStoreFactory = new StormDBDataStoreFactory(dataDirectory);
+  const cognito = await new CognitoServiceFactoryImpl(
+    dataDirectory,
+    dataStoreFactory,
+    new UserPoolServiceFactoryImpl(clock, dataStoreFactory),
+  ).create(ctx, config.UserPoolDefaults);
+  const triggers = new TriggersService(
+    clock,
+    cognito,
+    new LambdaService(config.TriggerFunctions, new AWS.Lambda(config.LambdaClient)),
+    new CryptoService(config.KMSConfig),
+  );
+  const toLog: MessageSender = {
+    sendEmail: async (_ctx, _user, destination, message) => {
+      options.onCode({ email: destination, code: message.__code ?? '' });
+    },
+    sendSms: async (_ctx, _user, destination, message) => {
+      options.onCode({ email: destination, code: message.__code ?? '' });
+    },
+  };
+  const services = {
+    clock,
+    cognito,
+    config,
+    messages: new MessagesService(triggers, new MessageDeliveryService(toLog)),
+    otp,
+    tokenGenerator: new JwtTokenGenerator(clock, triggers, config.TokenConfig),
+    triggers,
+  };
+  const server = createServer(Router(services), logger, config.ServerConfig, services);
+  return (await server.start()) as Server;
+}

@@ -1,0 +1,91 @@
+import './quietSdk';
+/**
+ * `npm start`: the whole product offline on 127.0.0.1. Ctrl-C stops everything it started.
+ *   --dev   serve the front end from the Vite dev server (hot reload) instead of the build
+ */
+import { writeFileSync, mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { z } from 'zod';
+import { createServer as createViteServer } from 'vite';
+import { consoleLog } from './log';
+import { startTwin } from './twin';
+import { ensureDemoAccount } from './demoAccount';
+import { buildFrontend, buildIsStale, distDir, viteConfigFile } from './frontendBuild';
+
+const port = (fallback: number) => z.coerce.number().int().min(1).max(65535).default(fallback);
+const settingsSchema = z.object({
+  ONECLICK_DATA_DIR: z.string().default('.data'),
+  ONECLICK_WEB_PORT: port(5173),
+  ONECLICK_DYNAMODB_PORT: port(8000),
+  ONECLICK_S3_PORT: port(4569),
+  ONECLICK_COGNITO_PORT: port(9229),
+});
+
+async function main(): Promise<void> {
+  const parsed = settingsSchema.safeParse(process.env);
+  if (!parsed.success) {
+    throw new Error(`Bad setting: ${parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')}`);
+  }
+  const settings = parsed.data;
+  const dev = process.argv.includes('--dev');
+  const dataDir = resolve(settings.ONECLICK_DATA_DIR);
+  mkdirSync(dataDir, { recursive: true });
+
+  if (!dev && buildIsStale()) {
+    consoleLog.info('web', 'building the front end…');
+    await buildFrontend();
+  }
+
+  const twin = await startTwin({
+    dataDir,
+    ports: {
+      web: settings.ONECLICK_WEB_PORT,
+      dynamodb: settings.ONECLICK_DYNAMODB_PORT,
+      s3: settings.ONECLICK_S3_PORT,
+      cognito: settings.ONECLICK_COGNITO_PORT,
+    },
+    log: consoleLog,
+    ...(dev
+      ? {
+          createVite: () =>
+            createViteServer({ configFile: viteConfigFile, server: { middlewareMode: true }, appType: 'spa' }),
+        }
+      : { distDir }),
+  });
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    consoleLog.info('twin', `${signal}: stopping…`);
+    await twin.stop();
+    consoleLog.info('twin', 'stopped');
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+
+  const { account, created } = await ensureDemoAccount(twin.cognito, resolve(dataDir, 'demo-account.json'));
+  writeFileSync(
+    resolve(dataDir, 'twin.json'),
+    JSON.stringify({ webUrl: twin.webUrl, endpoints: twin.endpoints, userPoolId: twin.cognito.userPoolId, tableNames: twin.tableNames }, null, 2),
+  );
+  const banner = [
+    '',
+    `  OneClick is running offline at ${twin.webUrl}`,
+    '',
+    `  Demo account${created ? ' (created now)' : ''}:`,
+    `    email     ${account.email}`,
+    `    password  ${account.password}`,
+    '',
+    '  Sign-up and password-reset codes appear in this log (lines tagged "mail").',
+    '  Press Ctrl-C to stop.',
+    '',
+  ];
+  process.stdout.write(`${banner.join('\n')}\n`);
+}
+
+main().catch((error: unknown) => {
+  consoleLog.error('twin', error instanceof Error ? error.message : String(error));
+  process.exit(1);
+});

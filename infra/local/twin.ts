@@ -1,0 +1,138 @@
+import { resolve } from 'node:path';
+import { apiBasePath } from '../constructs/apiPath';
+import { createLocalApi } from './api';
+import { startCognito, type LocalCognito } from './cognito/cognito';
+import type { DeliveredCode } from './cognito/cognitoLocal';
+import { ensureTables, startDynamoDb } from './dynamodb/dynamodb';
+import { functionEnvironment, localBucketNames, localRegion, localTableNames } from './environment';
+import type { TwinLog } from './log';
+import { freePort } from './ports';
+import { startS3 } from './s3';
+import { startWebServer } from './web';
+import type { WebConfig } from '../../shared/api/webConfig';
+import type { ViteDevServer } from 'vite';
+
+export interface TwinPorts {
+  web: number;
+  dynamodb: number;
+  s3: number;
+  cognito: number;
+}
+
+export interface TwinOptions {
+  /** Where the emulators keep their data; survives restarts. */
+  dataDir: string;
+  /** Ports to use; 0 or missing = a free one. */
+  ports?: Partial<TwinPorts>;
+  log: TwinLog;
+  /** Serve this production build… */
+  distDir?: string;
+  /** …or create a Vite dev server for the front end. */
+  createVite?: () => Promise<ViteDevServer>;
+  onCode?: (delivery: DeliveredCode) => void;
+  /** Keep DynamoDB in memory (tests). */
+  inMemoryDynamoDb?: boolean;
+}
+
+export interface Twin {
+  webUrl: string;
+  apiUrl: string;
+  cognito: LocalCognito;
+  endpoints: { dynamodb: string; s3: string; cognito: string };
+  tableNames: typeof localTableNames;
+  bucketNames: typeof localBucketNames;
+  webConfig: WebConfig;
+  stop(): Promise<void>;
+}
+
+async function portFor(wanted: number | undefined): Promise<number> {
+  return wanted && wanted > 0 ? wanted : freePort();
+}
+
+/**
+ * Starts the whole offline twin: DynamoDB Local, s3rver, cognito-local, the local API with the
+ * real handlers, and the web server. Stops everything it started, in reverse order.
+ */
+export async function startTwin(options: TwinOptions): Promise<Twin> {
+  const stops: Array<() => Promise<void>> = [];
+  const stopAll = async () => {
+    for (const stop of stops.reverse()) {
+      try {
+        await stop();
+      } catch (error) {
+        options.log.error('twin', `while stopping: ${String(error)}`);
+      }
+    }
+  };
+  try {
+    const webPort = await portFor(options.ports?.web);
+    const webOrigin = `http://127.0.0.1:${webPort}`;
+    const dataDir = resolve(options.dataDir);
+
+    const dynamodb = await startDynamoDb({
+      port: await portFor(options.ports?.dynamodb),
+      ...(options.inMemoryDynamoDb ? {} : { dataDir: resolve(dataDir, 'dynamodb') }),
+      log: options.log,
+    });
+    stops.push(dynamodb.stop);
+    await ensureTables(dynamodb.endpoint, localTableNames, options.log);
+
+    const s3 = await startS3({ port: await portFor(options.ports?.s3), dataDir: resolve(dataDir, 's3'), siteOrigin: webOrigin, log: options.log });
+    stops.push(s3.stop);
+
+    const cognito = await startCognito({
+      port: await portFor(options.ports?.cognito),
+      dataDir: resolve(dataDir, 'cognito'),
+      log: options.log,
+      ...(options.onCode ? { onCode: options.onCode } : {}),
+    });
+    stops.push(cognito.stop);
+
+    Object.assign(process.env, functionEnvironment({ dynamodb: dynamodb.endpoint, s3: s3.endpoint }));
+
+    const api = createLocalApi({
+      authorizer: { issuer: cognito.issuer, audience: cognito.clientId, jwksUrl: `${cognito.issuer}/.well-known/jwks.json` },
+      stage: apiBasePath.slice(1),
+      log: options.log,
+    });
+
+    const webConfig: WebConfig = {
+      environment: 'local',
+      region: localRegion,
+      apiUrl: apiBasePath,
+      userPoolId: cognito.userPoolId,
+      userPoolClientId: cognito.clientId,
+      cognitoEndpoint: cognito.endpoint,
+      authFlowType: 'USER_PASSWORD_AUTH',
+    };
+
+    const vite = options.createVite ? await options.createVite() : undefined;
+    if (vite) stops.push(() => vite.close());
+    const web = await startWebServer({
+      port: webPort,
+      config: webConfig,
+      api,
+      apiBasePath,
+      connectOrigins: [cognito.endpoint, s3.endpoint],
+      mediaOrigins: [s3.endpoint],
+      log: options.log,
+      ...(options.distDir ? { distDir: options.distDir } : {}),
+      ...(vite ? { vite } : {}),
+    });
+    stops.push(web.stop);
+
+    return {
+      webUrl: web.url,
+      apiUrl: `${web.url}${apiBasePath}`,
+      cognito,
+      endpoints: { dynamodb: dynamodb.endpoint, s3: s3.endpoint, cognito: cognito.endpoint },
+      tableNames: localTableNames,
+      bucketNames: localBucketNames,
+      webConfig,
+      stop: stopAll,
+    };
+  } catch (error) {
+    await stopAll();
+    throw error;
+  }
+}

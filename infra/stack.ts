@@ -1,0 +1,59 @@
+import { Aws, CfnOutput, Stack, Validations, type StackProps } from 'aws-cdk-lib';
+import type { Construct } from 'constructs';
+import { Api } from './constructs/api';
+import { apiBasePath } from './constructs/apiPath';
+import { bucketKeys } from '../shared/resources/buckets';
+import { Auth } from './constructs/auth';
+import { Data } from './constructs/data';
+import { AccessLogs, Media, bucketOrigin } from './constructs/storage';
+import { Web } from './constructs/web';
+import { acknowledgeCdkInternals } from './nag';
+
+export interface OneClickStackProps extends StackProps {
+  /** The built front end to publish (frontend/dist). */
+  readonly webAssetPath: string;
+  readonly allowPasswordAuth?: boolean;
+}
+
+export class OneClickStack extends Stack {
+  constructor(scope: Construct, id: string, props: OneClickStackProps) {
+    super(scope, id, props);
+    const accessLogs = new AccessLogs(this, 'AccessLogs');
+    const auth = new Auth(this, 'Auth', { allowPasswordAuth: props.allowPasswordAuth ?? false });
+    const data = new Data(this, 'Data');
+    const web = new Web(this, 'Web', { accessLogs: accessLogs.bucket, assetPath: props.webAssetPath });
+    const media = new Media(this, 'Media', { accessLogs: accessLogs.bucket, siteOrigin: web.origin });
+    const api = new Api(this, 'Api', { auth, tables: data.tables, buckets: media.buckets });
+    web.addApi(api.domainName, apiBasePath);
+
+    const cognitoOrigin = `https://cognito-idp.${Aws.REGION}.${Aws.URL_SUFFIX}`;
+    const bucketOrigins = bucketKeys.map((key) => bucketOrigin(this, key));
+    web.configure(
+      {
+        environment: 'aws',
+        region: this.region,
+        apiUrl: apiBasePath,
+        userPoolId: auth.userPool.userPoolId,
+        userPoolClientId: auth.client.userPoolClientId,
+        authFlowType: 'USER_SRP_AUTH',
+      },
+      [cognitoOrigin, ...bucketOrigins],
+      bucketOrigins,
+    );
+
+    acknowledgeCdkInternals(this);
+    Validations.of(auth.userPool).acknowledge({
+      id: 'AwsSolutions-COG2',
+      reason: 'MFA is optional (TOTP) so that sign-up stays one step; users can turn it on.',
+    });
+    Validations.of(auth.userPool).acknowledge({
+      id: 'AwsSolutions-COG8',
+      reason: 'The Plus feature plan is billed per monthly active user; the Essentials plan with a strong password policy and optional MFA fits a free product. Revisit when paid plans launch.',
+    });
+
+    new CfnOutput(this, 'SiteUrl', { value: web.origin });
+    new CfnOutput(this, 'ApiUrl', { value: `${web.origin}${apiBasePath}` });
+    new CfnOutput(this, 'UserPoolId', { value: auth.userPool.userPoolId });
+    new CfnOutput(this, 'UserPoolClientId', { value: auth.client.userPoolClientId });
+  }
+}

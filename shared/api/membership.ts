@@ -1,0 +1,32 @@
+import { z } from 'zod';
+
+export const membershipTypes = ['free', 'admin'] as const;
+export type MembershipType = (typeof membershipTypes)[number];
+
+/** What each membership type allows. `null` means no limit. */
+export const membershipAllowances: Record<
+  MembershipType,
+  { maxPosts: number | null; canSchedule: boolean; maxAccounts: number | null }
+> = {
+  free: { maxPosts: 3, canSchedule: false, maxAccounts: 1 },
+  admin: { maxPosts: null, canSchedule: true, maxAccounts: null },
+};
+
+export const membershipSchema = z.object({
+  userId: z.string(),
+  userEmail: z.string(),
+  membershipType: z.enum(membershipTypes),
+  maxPosts: z.number().int().nullable(),
+  canSchedule: z.boolean(),
+  maxAccounts: z.number().int().nullable(),
+  createdAt: z.string(),
+});
+export type Membership = z.infer<typeof membershipSchema>;
+
+export const meSchema = z.object({
+  userId: z.string(),
+  email: z.string(),
+  isAdmin: z.boolean(),
+  membership: membershipSchema,
+});
+export type Me = z.infer<typeof meSchema>;

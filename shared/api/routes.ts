@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { meSchema } from './membership';
+
+/**
+ * The API route table: the one list of routes. The CDK Api construct, the offline twin's HTTP
+ * server, the handlers and the front end's typed client all read it.
+ */
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** Lambda function groups; each is functions/handlers/<group>.ts. */
+export const handlerGroupNames = ['me'] as const;
+export type HandlerGroupName = (typeof handlerGroupNames)[number];
+
+export interface RouteDefinition {
+  readonly method: HttpMethod;
+  /** API Gateway path template, e.g. /posts/{postId}. */
+  readonly path: string;
+  /** 'user': a verified Cognito token is required; 'public': no authorizer. */
+  readonly auth: 'user' | 'public';
+  readonly handler: HandlerGroupName;
+  readonly summary: string;
+  readonly input: {
+    readonly path?: z.ZodType;
+    readonly query?: z.ZodType;
+    readonly body?: z.ZodType;
+  };
+  readonly output: z.ZodType;
+}
+
+export const routes = {
+  getMe: {
+    method: 'GET',
+    path: '/me',
+    auth: 'user',
+    handler: 'me',
+    summary: 'The signed-in user with their membership; creates the default free membership on first call.',
+    input: {},
+    output: meSchema,
+  },
+} as const satisfies Record<string, RouteDefinition>;
+
+export type RouteId = keyof typeof routes;
+export type Routes = typeof routes;
+
+export const routeIds = Object.keys(routes) as RouteId[];
+
+type SchemaOutput<T> = T extends z.ZodType ? z.infer<T> : undefined;
+export type RouteInput<Id extends RouteId> = {
+  [K in keyof Routes[Id]['input']]: SchemaOutput<Routes[Id]['input'][K]>;
+};
+export type RouteOutput<Id extends RouteId> = z.infer<Routes[Id]['output']>;
+
+export function routeKey(route: RouteDefinition): string {
+  return `${route.method} ${route.path}`;
+}
+
+/** Fills a path template: ('/posts/{postId}', { postId: 'a b' }) -> '/posts/a%20b'. */
+export function fillPath(template: string, params: Record<string, string> = {}): string {
+  return template.replace(/\{(\w+)\}/g, (_match, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`Missing path parameter ${name} for ${template}`);
+    return encodeURIComponent(value);
+  });
+}

@@ -1,0 +1,232 @@
+/**
+ * English messages: the source of every message key. Turkish (tr.ts) must have the same shape;
+ * the type check enforces it.
+ */
+export const en = {
+  common: {
+    appName: 'OneClick',
+    loading: 'Loading…',
+    backToHome: 'Back to Home',
+    darkMode: 'Dark mode',
+    lightMode: 'Light mode',
+    language: 'Language',
+    languages: { en: 'English', tr: 'Türkçe' },
+    genericError: 'Something went wrong. Please try again.',
+  },
+  landing: {
+    signIn: 'Sign in',
+    heroTitle: 'Simplify Your Social Media Management',
+    heroSubtitle:
+      'Upload a video or image once, write one description, and publish it to YouTube, TikTok, Instagram, X and LinkedIn — now or at the time you choose.',
+    getStarted: 'Get Started',
+    learnMore: 'Learn More',
+    featuresTitle: 'Everything you need to publish everywhere',
+    features: {
+      scheduling: {
+        title: 'Scheduling across platforms',
+        body: 'Plan posts for every network from one calendar and let them go out on time.',
+      },
+      accounts: {
+        title: 'All your accounts in one dashboard',
+        body: 'Connect YouTube, TikTok, Instagram, X and LinkedIn and manage them side by side.',
+      },
+      analytics: {
+        title: 'Performance and engagement tracking',
+        body: 'See how each post performs on each platform, in one place.',
+      },
+      oneClick: {
+        title: 'One-click publishing',
+        body: 'One upload, one description, every platform — each post formatted for where it goes.',
+      },
+      bestTimes: {
+        title: 'Optimized posting schedules',
+        body: 'Post when your audience is listening, based on your own results.',
+      },
+      security: {
+        title: 'A secure platform',
+        body: 'Your platform tokens are encrypted and never shown to anyone, including you.',
+      },
+    },
+    privacy: 'Privacy Policy',
+    terms: 'Terms of Service',
+    copyright: '© {{year}} OneClick. All rights reserved.',
+  },
+  auth: {
+    email: 'Email',
+    password: 'Password',
+    signInTitle: 'Sign in to OneClick',
+    signIn: 'Sign in',
+    signingIn: 'Signing in...',
+    invalidCredentials: 'Invalid email or password',
+    unavailable: 'Authentication service is not available at the moment',
+    failedInit: 'Failed to initialize auth',
+    failedSignIn: 'Failed to sign in',
+    failedSignOut: 'Failed to sign out',
+    emailRequired: 'Enter your email address.',
+    emailInvalid: 'Enter a valid email address.',
+    passwordRequired: 'Enter your password.',
+    noAccount: 'New to OneClick?',
+    createAccount: 'Create an account',
+    forgotPassword: 'Forgot your password?',
+    haveAccount: 'Already have an account?',
+    signUpTitle: 'Create your account',
+    signUp: 'Create account',
+    signingUp: 'Creating account...',
+    confirmPassword: 'Confirm password',
+    passwordsDontMatch: 'The two passwords do not match.',
+    passwordRulesTitle: 'Your password needs:',
+    passwordRules: {
+      minLength: 'at least {{count}} characters',
+      lowercase: 'a lowercase letter',
+      uppercase: 'an uppercase letter',
+      digit: 'a number',
+      symbol: 'a symbol (for example ! or -)',
+    },
+    ageConfirmation: 'By creating an account you confirm you are 13 or older and accept the Terms of Service.',
+    confirmTitle: 'Confirm your email',
+    confirmHint: 'We sent a confirmation code to {{email}}. Enter it below.',
+    code: 'Confirmation code',
+    codeRequired: 'Enter the code from the email.',
+    confirm: 'Confirm',
+    confirming: 'Confirming...',
+    resendCode: 'Send a new code',
+    codeResent: 'A new code is on its way.',
+    confirmed: 'Your email is confirmed. Sign in to continue.',
+    notConfirmed: 'Confirm your email address first: enter the code we sent you.',
+    resetTitle: 'Reset your password',
+    resetHint: 'Enter your email and we will send you a code to set a new password.',
+    sendCode: 'Send code',
+    sendingCode: 'Sending...',
+    resetCodeHint: 'We sent a code to {{email}}. Enter it with your new password.',
+    newPassword: 'New password',
+    setPassword: 'Set new password',
+    settingPassword: 'Saving...',
+    passwordChanged: 'Your password has been changed. Sign in with your new password.',
+  },
+  nav: {
+    newPost: 'New Post',
+    scheduled: 'Scheduled',
+    posts: 'Posts',
+    accounts: 'Accounts',
+    content: 'Content',
+    influencer: 'Influencer',
+    autotoon: 'AutoToon',
+    podcast: 'Podcast',
+    imageGenerator: 'AI Image',
+    notSignedIn: 'Not signed in',
+    signOut: 'Sign Out',
+    signingOut: 'Signing out...',
+    openMenu: 'Open menu',
+    closeMenu: 'Close menu',
+    mainNavigation: 'Main navigation',
+  },
+  membership: {
+    free: 'Free plan',
+    admin: 'Admin',
+  },
+  pages: {
+    newPost: 'Create a new post',
+    scheduled: 'Scheduled Posts',
+    posts: 'Published Posts',
+    accounts: 'Select Platforms:',
+    content: 'My Content',
+    influencer: 'One Click Influencer',
+    autotoon: 'AutoToon',
+    podcast: 'Podcast',
+    imageGenerator: 'AI Image',
+  },
+  callback: {
+    connecting: 'Your account is being connected. Please wait...',
+  },
+  notFound: {
+    title: 'Page not found',
+    body: 'The page you are looking for does not exist.',
+  },
+  privacy: {
+    title: 'Privacy Policy',
+    intro:
+      'This policy explains what OneClick collects when you use it, why, and the choices you have. You must be 13 or older to use OneClick.',
+    sections: [
+      {
+        title: '1. Information We Collect',
+        body: 'Personal information: your email address, and from the platforms you connect your name or username, your email if the platform provides it, your profile picture and the access tokens that let us publish for you. Non-personal information: technical data such as browser type and the pages you use, to keep the service working. TikTok API: when you connect TikTok we receive your username, profile details and posting activity.',
+      },
+      {
+        title: '2. How We Use Your Information',
+        body: 'We use your information to sign you in, to publish and schedule the posts you ask us to, to show you their results, and to keep the service secure.',
+      },
+      {
+        title: '3. Sharing Your Information',
+        body: 'We share your information only with the social platforms you connect (to publish your posts), with third-party services that run OneClick for us, and where the law requires it. We do not sell your information.',
+      },
+      {
+        title: '4. Data Retention',
+        body: 'We keep your information while your account exists. Platform tokens are removed when you disconnect an account or delete your OneClick account.',
+      },
+      {
+        title: '5. Security',
+        body: 'Platform tokens are encrypted at rest and are never shown in the app. Access to our systems is limited to what each part needs.',
+      },
+      {
+        title: '6. TikTok API Compliance',
+        body: 'Data received through the TikTok API is used only to publish your content and show you its status, as TikTok\'s developer terms require.',
+      },
+      {
+        title: '7. Your Privacy Rights',
+        body: 'You may access, update or delete your data, request a copy of it, and disconnect any account at any time.',
+      },
+      {
+        title: '8. Third-Party Links',
+        body: 'OneClick links to the platforms you publish on. Their own privacy policies apply there.',
+      },
+      {
+        title: '9. Updates to This Policy',
+        body: 'We will post any change to this policy on this page, with the date it takes effect.',
+      },
+      {
+        title: '10. Contact Us',
+        body: 'Questions about this policy: privacy@oneclick.example.',
+      },
+    ],
+  },
+  terms: {
+    title: 'Terms of Service',
+    intro: 'These terms govern your use of OneClick.',
+    sections: [
+      {
+        title: '1. Introduction',
+        body: 'By using OneClick you agree to these terms. If you do not agree, do not use the service.',
+      },
+      {
+        title: '2. Use License',
+        body: 'We grant you a personal, non-transferable right to use OneClick to manage and publish your own content.',
+      },
+      {
+        title: '3. Account Terms',
+        body: 'You must be 13 or older, give a valid email address and keep your password safe. You are responsible for what is published from your account.',
+      },
+      {
+        title: '4. Content Guidelines',
+        body: 'You keep the rights to your content. You must have the right to publish it, and it must follow the rules of each platform it goes to.',
+      },
+      {
+        title: '5. Service Modifications',
+        body: 'We may change or discontinue features. We will tell you in advance of changes that affect your data.',
+      },
+      {
+        title: '6. Third-Party Services',
+        body: 'Publishing depends on the platforms\' own services and terms, which we do not control.',
+      },
+      {
+        title: '7. Limitation of Liability',
+        body: 'OneClick is provided as is. To the extent the law allows, we are not liable for indirect losses arising from its use.',
+      },
+      {
+        title: '8. Contact',
+        body: 'Questions about these terms: legal@oneclick.example.',
+      },
+    ],
+  },
+};
+
+export type Messages = typeof en;

@@ -1,0 +1,229 @@
+import type { Messages } from './en';
+
+/** Turkish messages: the same keys as en.ts (the type check enforces it). */
+export const tr: Messages = {
+  common: {
+    appName: 'OneClick',
+    loading: 'Yükleniyor…',
+    backToHome: 'Ana Sayfaya Dön',
+    darkMode: 'Koyu tema',
+    lightMode: 'Açık tema',
+    language: 'Dil',
+    languages: { en: 'English', tr: 'Türkçe' },
+    genericError: 'Bir hata oluştu. Lütfen daha sonra tekrar deneyin.',
+  },
+  landing: {
+    signIn: 'Giriş yap',
+    heroTitle: 'Sosyal Medya Yönetiminizi Kolaylaştırın',
+    heroSubtitle:
+      'Bir video ya da görseli bir kez yükleyin, tek bir açıklama yazın ve YouTube, TikTok, Instagram, X ve LinkedIn\'de hemen ya da seçtiğiniz zamanda yayınlayın.',
+    getStarted: 'Hemen Başlayın',
+    learnMore: 'Daha Fazla Bilgi',
+    featuresTitle: 'Her yerde yayınlamak için ihtiyacınız olan her şey',
+    features: {
+      scheduling: {
+        title: 'Platformlar arası zamanlama',
+        body: 'Tüm ağlar için gönderileri tek bir takvimden planlayın, zamanında yayınlansın.',
+      },
+      accounts: {
+        title: 'Tüm hesaplarınız tek panelde',
+        body: 'YouTube, TikTok, Instagram, X ve LinkedIn hesaplarınızı bağlayın ve birlikte yönetin.',
+      },
+      analytics: {
+        title: 'Performans ve etkileşim takibi',
+        body: 'Her gönderinin her platformdaki performansını tek yerden görün.',
+      },
+      oneClick: {
+        title: 'Tek tıkla yayınlama',
+        body: 'Tek yükleme, tek açıklama, tüm platformlar — her gönderi gittiği yere uygun biçimde.',
+      },
+      bestTimes: {
+        title: 'En uygun paylaşım zamanları',
+        body: 'Kendi sonuçlarınıza göre kitleniz dinlerken paylaşın.',
+      },
+      security: {
+        title: 'Güvenli platform',
+        body: 'Platform anahtarlarınız şifrelenir ve kimseye, size bile gösterilmez.',
+      },
+    },
+    privacy: 'Gizlilik Politikası',
+    terms: 'Hizmet Şartları',
+    copyright: '© {{year}} OneClick. Tüm hakları saklıdır.',
+  },
+  auth: {
+    email: 'E-posta',
+    password: 'Şifre',
+    signInTitle: 'OneClick\'e giriş yapın',
+    signIn: 'Giriş yap',
+    signingIn: 'Giriş yapılıyor...',
+    invalidCredentials: 'Geçersiz e-posta veya şifre',
+    unavailable: 'Kimlik doğrulama hizmetine şu anda ulaşılamıyor',
+    failedInit: 'Kimlik doğrulama başlatılamadı',
+    failedSignIn: 'Giriş yapılamadı',
+    failedSignOut: 'Çıkış yapılamadı',
+    emailRequired: 'E-posta adresinizi girin.',
+    emailInvalid: 'Geçerli bir e-posta adresi girin.',
+    passwordRequired: 'Şifrenizi girin.',
+    noAccount: 'OneClick\'te yeni misiniz?',
+    createAccount: 'Hesap oluşturun',
+    forgotPassword: 'Şifrenizi mi unuttunuz?',
+    haveAccount: 'Zaten hesabınız var mı?',
+    signUpTitle: 'Hesabınızı oluşturun',
+    signUp: 'Hesap oluştur',
+    signingUp: 'Hesap oluşturuluyor...',
+    confirmPassword: 'Şifreyi doğrulayın',
+    passwordsDontMatch: 'İki şifre aynı değil.',
+    passwordRulesTitle: 'Şifreniz şunları içermeli:',
+    passwordRules: {
+      minLength: 'en az {{count}} karakter',
+      lowercase: 'bir küçük harf',
+      uppercase: 'bir büyük harf',
+      digit: 'bir rakam',
+      symbol: 'bir sembol (örneğin ! ya da -)',
+    },
+    ageConfirmation: 'Hesap oluşturarak 13 yaşından büyük olduğunuzu ve Hizmet Şartlarını kabul ettiğinizi onaylarsınız.',
+    confirmTitle: 'E-postanızı doğrulayın',
+    confirmHint: '{{email}} adresine bir doğrulama kodu gönderdik. Kodu aşağıya girin.',
+    code: 'Doğrulama kodu',
+    codeRequired: 'E-postadaki kodu girin.',
+    confirm: 'Doğrula',
+    confirming: 'Doğrulanıyor...',
+    resendCode: 'Yeni kod gönder',
+    codeResent: 'Yeni kod gönderildi.',
+    confirmed: 'E-postanız doğrulandı. Devam etmek için giriş yapın.',
+    notConfirmed: 'Önce e-posta adresinizi doğrulayın: size gönderdiğimiz kodu girin.',
+    resetTitle: 'Şifrenizi sıfırlayın',
+    resetHint: 'E-postanızı girin, yeni şifre belirlemeniz için bir kod gönderelim.',
+    sendCode: 'Kod gönder',
+    sendingCode: 'Gönderiliyor...',
+    resetCodeHint: '{{email}} adresine bir kod gönderdik. Kodu yeni şifrenizle birlikte girin.',
+    newPassword: 'Yeni şifre',
+    setPassword: 'Yeni şifreyi kaydet',
+    settingPassword: 'Kaydediliyor...',
+    passwordChanged: 'Şifreniz değiştirildi. Yeni şifrenizle giriş yapın.',
+  },
+  nav: {
+    newPost: 'Yeni Gönderi',
+    scheduled: 'Zamanlanmış',
+    posts: 'Gönderiler',
+    accounts: 'Hesaplar',
+    content: 'İçerik',
+    influencer: 'Influencer',
+    autotoon: 'AutoToon',
+    podcast: 'Podcast',
+    imageGenerator: 'AI Görsel',
+    notSignedIn: 'Giriş yapılmadı',
+    signOut: 'Çıkış Yap',
+    signingOut: 'Çıkış yapılıyor...',
+    openMenu: 'Menüyü aç',
+    closeMenu: 'Menüyü kapat',
+    mainNavigation: 'Ana menü',
+  },
+  membership: {
+    free: 'Ücretsiz plan',
+    admin: 'Yönetici',
+  },
+  pages: {
+    newPost: 'Yeni gönderi oluşturun',
+    scheduled: 'Zamanlanmış Gönderiler',
+    posts: 'Yayınlanan Gönderiler',
+    accounts: 'Platform Seçin:',
+    content: 'İçeriklerim',
+    influencer: 'One Click Influencer',
+    autotoon: 'AutoToon',
+    podcast: 'Podcast',
+    imageGenerator: 'AI Görsel',
+  },
+  callback: {
+    connecting: 'Hesabınız bağlanıyor. Lütfen bekleyin...',
+  },
+  notFound: {
+    title: 'Sayfa bulunamadı',
+    body: 'Aradığınız sayfa mevcut değil.',
+  },
+  privacy: {
+    title: 'Gizlilik Politikası',
+    intro:
+      'Bu politika, OneClick\'i kullandığınızda neleri topladığımızı, nedenini ve seçeneklerinizi açıklar. OneClick\'i kullanmak için 13 yaşından büyük olmalısınız.',
+    sections: [
+      {
+        title: '1. Topladığımız Bilgiler',
+        body: 'Kişisel bilgiler: e-posta adresiniz; bağladığınız platformlardan adınız ya da kullanıcı adınız, platform sağlıyorsa e-postanız, profil fotoğrafınız ve sizin adınıza yayın yapmamızı sağlayan erişim anahtarları. Kişisel olmayan bilgiler: hizmetin çalışması için tarayıcı türü ve kullandığınız sayfalar gibi teknik veriler. TikTok API: TikTok\'u bağladığınızda kullanıcı adınızı, profil bilgilerinizi ve paylaşım etkinliğinizi alırız.',
+      },
+      {
+        title: '2. Bilgilerinizi Nasıl Kullanırız',
+        body: 'Bilgilerinizi giriş yapmanız, istediğiniz gönderileri yayınlamak ve zamanlamak, sonuçlarını göstermek ve hizmeti güvende tutmak için kullanırız.',
+      },
+      {
+        title: '3. Bilgilerinizin Paylaşılması',
+        body: 'Bilgilerinizi yalnızca bağladığınız sosyal platformlarla (gönderilerinizi yayınlamak için), OneClick\'i bizim için çalıştıran üçüncü taraf hizmetlerle ve yasanın gerektirdiği durumlarda paylaşırız. Bilgilerinizi satmayız.',
+      },
+      {
+        title: '4. Verilerin Saklanması',
+        body: 'Bilgilerinizi hesabınız var olduğu sürece saklarız. Platform anahtarları, bir hesabın bağlantısını kestiğinizde ya da OneClick hesabınızı sildiğinizde kaldırılır.',
+      },
+      {
+        title: '5. Güvenlik',
+        body: 'Platform anahtarları şifreli olarak saklanır ve uygulamada asla gösterilmez. Sistemlerimize erişim, her bölümün ihtiyacı ile sınırlıdır.',
+      },
+      {
+        title: '6. TikTok API Uyumluluğu',
+        body: 'TikTok API ile alınan veriler, TikTok\'un geliştirici şartlarının gerektirdiği gibi yalnızca içeriğinizi yayınlamak ve durumunu göstermek için kullanılır.',
+      },
+      {
+        title: '7. Gizlilik Haklarınız',
+        body: 'Verilerinize erişebilir, onları güncelleyebilir ya da silebilir, bir kopyasını isteyebilir ve istediğiniz zaman herhangi bir hesabın bağlantısını kesebilirsiniz.',
+      },
+      {
+        title: '8. Üçüncü Taraf Bağlantıları',
+        body: 'OneClick, yayın yaptığınız platformlara bağlantı verir. Orada o platformların kendi gizlilik politikaları geçerlidir.',
+      },
+      {
+        title: '9. Bu Politikadaki Değişiklikler',
+        body: 'Bu politikadaki her değişikliği, yürürlük tarihiyle birlikte bu sayfada yayınlarız.',
+      },
+      {
+        title: '10. Bize Ulaşın',
+        body: 'Bu politika hakkındaki sorularınız için: privacy@oneclick.example.',
+      },
+    ],
+  },
+  terms: {
+    title: 'Hizmet Şartları',
+    intro: 'Bu şartlar OneClick kullanımınızı düzenler.',
+    sections: [
+      {
+        title: '1. Giriş',
+        body: 'OneClick\'i kullanarak bu şartları kabul etmiş olursunuz. Kabul etmiyorsanız hizmeti kullanmayın.',
+      },
+      {
+        title: '2. Kullanım Lisansı',
+        body: 'Size, kendi içeriğinizi yönetmek ve yayınlamak için OneClick\'i kullanma konusunda kişisel ve devredilemez bir hak veririz.',
+      },
+      {
+        title: '3. Hesap Şartları',
+        body: '13 yaşından büyük olmalı, geçerli bir e-posta adresi vermeli ve şifrenizi güvende tutmalısınız. Hesabınızdan yayınlananlardan siz sorumlusunuz.',
+      },
+      {
+        title: '4. İçerik Kuralları',
+        body: 'İçeriğinizin hakları sizde kalır. İçeriği yayınlama hakkına sahip olmalısınız ve içerik gittiği her platformun kurallarına uymalıdır.',
+      },
+      {
+        title: '5. Hizmet Değişiklikleri',
+        body: 'Özellikleri değiştirebilir ya da sonlandırabiliriz. Verilerinizi etkileyen değişiklikleri önceden bildiririz.',
+      },
+      {
+        title: '6. Üçüncü Taraf Hizmetler',
+        body: 'Yayınlama, kontrolümüzde olmayan platformların kendi hizmetlerine ve şartlarına bağlıdır.',
+      },
+      {
+        title: '7. Sorumluluğun Sınırlandırılması',
+        body: 'OneClick olduğu gibi sunulur. Yasanın izin verdiği ölçüde, kullanımından doğan dolaylı kayıplardan sorumlu değiliz.',
+      },
+      {
+        title: '8. İletişim',
+        body: 'Bu şartlar hakkındaki sorularınız için: legal@oneclick.example.',
+      },
+    ],
+  },
+};
