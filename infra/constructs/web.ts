@@ -47,11 +47,12 @@ export class Web extends Construct {
       },
     });
 
+    const siteOrigin = origins.S3BucketOrigin.withOriginAccessControl(this.siteBucket);
     this.distribution = new cloudfront.Distribution(this, 'Distribution', {
       comment: 'OneClick web app',
       defaultRootObject: 'index.html',
       defaultBehavior: {
-        origin: origins.S3BucketOrigin.withOriginAccessControl(this.siteBucket),
+        origin: siteOrigin,
         viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
         responseHeadersPolicy: this.headers,
         cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
@@ -59,7 +60,7 @@ export class Web extends Construct {
       },
       additionalBehaviors: {
         '/config.json': {
-          origin: origins.S3BucketOrigin.withOriginAccessControl(this.siteBucket),
+          origin: siteOrigin,
           viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
           responseHeadersPolicy: this.headers,
           cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,

@@ -65,7 +65,14 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
 
-  const { account, created } = await ensureDemoAccount(twin.cognito, resolve(dataDir, 'demo-account.json'));
+  let demo: Awaited<ReturnType<typeof ensureDemoAccount>>;
+  try {
+    demo = await ensureDemoAccount(twin.cognito, resolve(dataDir, 'demo-account.json'));
+  } catch (error) {
+    await twin.stop();
+    throw error;
+  }
+  const { account, created } = demo;
   writeFileSync(
     resolve(dataDir, 'twin.json'),
     JSON.stringify({ webUrl: twin.webUrl, endpoints: twin.endpoints, userPoolId: twin.cognito.userPoolId, tableNames: twin.tableNames }, null, 2),
@@ -78,7 +85,8 @@ async function main(): Promise<void> {
     `    email     ${account.email}`,
     `    password  ${account.password}`,
     '',
-    '  Sign-up and password-reset codes appear in this log (lines tagged "mail").',
+    '  No e-mail is sent offline: sign-up and password-reset codes appear in this log',
+    `  (lines tagged "mail") and in ${resolve(dataDir, 'cognito', 'outbox.jsonl')}.`,
     '  Press Ctrl-C to stop.',
     '',
   ];

@@ -2,7 +2,6 @@ import { resolve } from 'node:path';
 import { apiBasePath } from '../constructs/apiPath';
 import { createLocalApi } from './api';
 import { startCognito, type LocalCognito } from './cognito/cognito';
-import type { DeliveredCode } from './cognito/cognitoLocal';
 import { ensureTables, startDynamoDb } from './dynamodb/dynamodb';
 import { functionEnvironment, localBucketNames, localRegion, localTableNames } from './environment';
 import type { TwinLog } from './log';
@@ -29,7 +28,6 @@ export interface TwinOptions {
   distDir?: string;
   /** …or create a Vite dev server for the front end. */
   createVite?: () => Promise<ViteDevServer>;
-  onCode?: (delivery: DeliveredCode) => void;
   /** Keep DynamoDB in memory (tests). */
   inMemoryDynamoDb?: boolean;
 }
@@ -38,6 +36,8 @@ export interface Twin {
   webUrl: string;
   apiUrl: string;
   cognito: LocalCognito;
+  /** cognito-local's data folder (its outbox holds the codes it would have e-mailed). */
+  cognitoDataDir: string;
   endpoints: { dynamodb: string; s3: string; cognito: string };
   tableNames: typeof localTableNames;
   bucketNames: typeof localBucketNames;
@@ -84,7 +84,6 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
       port: await portFor(options.ports?.cognito),
       dataDir: resolve(dataDir, 'cognito'),
       log: options.log,
-      ...(options.onCode ? { onCode: options.onCode } : {}),
     });
     stops.push(cognito.stop);
 
@@ -125,6 +124,7 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
       webUrl: web.url,
       apiUrl: `${web.url}${apiBasePath}`,
       cognito,
+      cognitoDataDir: resolve(dataDir, 'cognito'),
       endpoints: { dynamodb: dynamodb.endpoint, s3: s3.endpoint, cognito: cognito.endpoint },
       tableNames: localTableNames,
       bucketNames: localBucketNames,

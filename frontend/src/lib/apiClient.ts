@@ -29,7 +29,7 @@ export function createApiClient(options: ApiClientOptions) {
   return async function call<Id extends RouteId>(id: Id, input: RouteInput<Id> = {} as RouteInput<Id>): Promise<RouteOutput<Id>> {
     const route: RouteDefinition = routes[id];
     const parts = input as { path?: Record<string, string>; query?: Record<string, unknown>; body?: unknown };
-    const url = new URL(`${options.baseUrl}${fillPath(route.path, parts.path)}`, window.location.origin);
+    const url = new URL(`${options.baseUrl}${fillPath(route.path, parts.path)}`, globalThis.location?.origin ?? 'http://localhost');
     for (const [name, value] of Object.entries(parts.query ?? {})) {
       if (value !== undefined && value !== null) url.searchParams.set(name, String(value));
     }

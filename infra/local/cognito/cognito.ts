@@ -1,4 +1,6 @@
+import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { join } from 'node:path';
 import {
   CognitoIdentityProviderClient,
   CreateUserPoolClientCommand,
@@ -11,6 +13,24 @@ import { localCredentials, localRegion } from '../environment';
 import { freePort } from '../ports';
 import type { TwinLog } from '../log';
 import { startCognitoLocal, type DeliveredCode } from './cognitoLocal';
+
+/**
+ * Offline, no e-mail is sent: each message lands in the log and in this outbox (one JSON line
+ * per message), where a person or a test can read the code.
+ */
+export function outboxFile(cognitoDataDir: string): string {
+  return join(cognitoDataDir, 'outbox.jsonl');
+}
+
+export function latestCode(cognitoDataDir: string, email: string): string | undefined {
+  const file = outboxFile(cognitoDataDir);
+  if (!existsSync(file)) return undefined;
+  const deliveries = readFileSync(file, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as DeliveredCode);
+  return deliveries.reverse().find((delivery) => delivery.email.toLowerCase() === email.toLowerCase())?.code;
+}
 
 export interface LocalCognito {
   /** What browsers and SDKs call (the proxy in front of cognito-local). */
@@ -38,7 +58,7 @@ function readBody(request: IncomingMessage): Promise<Buffer> {
  * proxy turns it into the equivalent InitiateAuth REFRESH_TOKEN_AUTH call and passes every
  * other request through unchanged.
  */
-function translate(target: string | undefined, body: Buffer): { target: string | undefined; body: Buffer } {
+export function translate(target: string | undefined, body: Buffer): { target: string | undefined; body: Buffer } {
   if (target !== `${TARGET_PREFIX}GetTokensFromRefreshToken`) return { target, body };
   const request = JSON.parse(body.toString('utf8')) as { ClientId: string; RefreshToken: string };
   return {
@@ -137,9 +157,9 @@ export async function startCognito(options: {
   port: number;
   dataDir: string;
   log: TwinLog;
-  onCode?: (delivery: DeliveredCode) => void;
 }): Promise<LocalCognito> {
   const endpoint = `http://127.0.0.1:${options.port}`;
+  mkdirSync(options.dataDir, { recursive: true });
   const internalPort = await freePort();
   const local = await startCognitoLocal({
     port: internalPort,
@@ -147,7 +167,7 @@ export async function startCognito(options: {
     issuerDomain: endpoint,
     onCode: (delivery) => {
       options.log.info('mail', `to ${delivery.email}: your confirmation code is ${delivery.code}`);
-      options.onCode?.(delivery);
+      appendFileSync(outboxFile(options.dataDir), `${JSON.stringify({ ...delivery, at: new Date().toISOString() })}\n`);
     },
   });
   const proxy = await startProxy(options.port, `http://127.0.0.1:${internalPort}`);

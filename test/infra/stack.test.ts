@@ -1,0 +1,217 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { App, Stack } from 'aws-cdk-lib';
+import { Match, Template } from 'aws-cdk-lib/assertions';
+import { resolve } from 'node:path';
+import { buildApp } from '../../infra/app';
+import { Auth } from '../../infra/constructs/auth';
+import { tableKeys, tables, type TableDefinition } from '../../shared/resources/tables';
+import { routeIds, routeKey, routes, type RouteDefinition } from '../../shared/api/routes';
+import { passwordPolicy } from '../../shared/resources/userPool';
+
+const webAssetPath = resolve(import.meta.dirname, '../fixtures/web');
+let template: Template;
+let synthError: unknown;
+
+beforeAll(() => {
+  const { app, stack } = buildApp({ webAssetPath });
+  try {
+    app.synth();
+  } catch (error) {
+    synthError = error;
+  }
+  template = Template.fromStack(stack);
+});
+
+describe('the stack', () => {
+  it('synthesizes with zero unacknowledged cdk-nag AwsSolutions findings', () => {
+    expect(synthError).toBeUndefined();
+  });
+
+  describe('Cognito', () => {
+    it('signs in with a verified email, self sign-up on, with the shared password policy', () => {
+      template.hasResourceProperties('AWS::Cognito::UserPool', {
+        UsernameAttributes: ['email'],
+        AutoVerifiedAttributes: ['email'],
+        AdminCreateUserConfig: { AllowAdminCreateUserOnly: false },
+        DeletionProtection: 'ACTIVE',
+        Policies: {
+          PasswordPolicy: Match.objectLike({
+            MinimumLength: passwordPolicy.minLength,
+            RequireLowercase: true,
+            RequireUppercase: true,
+            RequireNumbers: true,
+            RequireSymbols: true,
+          }),
+        },
+      });
+    });
+
+    it('gives the web client SRP and refresh only, no secret, no user-existence leaks', () => {
+      template.hasResourceProperties('AWS::Cognito::UserPoolClient', {
+        GenerateSecret: false,
+        PreventUserExistenceErrors: 'ENABLED',
+        ExplicitAuthFlows: Match.arrayEquals(['ALLOW_USER_SRP_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH']),
+      });
+    });
+
+    it('allows USER_PASSWORD_AUTH only when asked (LocalStack runs)', () => {
+      const stack = new Stack(new App(), 'AuthOnly');
+      new Auth(stack, 'Auth', { allowPasswordAuth: true });
+      Template.fromStack(stack).hasResourceProperties('AWS::Cognito::UserPoolClient', {
+        ExplicitAuthFlows: Match.arrayWith(['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_USER_SRP_AUTH']),
+      });
+    });
+  });
+
+  describe('DynamoDB', () => {
+    it.each(tableKeys)('creates the %s table with its keys, on-demand, PITR and TTL as defined', (key) => {
+      const definition: TableDefinition = tables[key];
+      template.hasResourceProperties('AWS::DynamoDB::GlobalTable', {
+        BillingMode: 'PAY_PER_REQUEST',
+        KeySchema: [
+          { AttributeName: definition.partitionKey.name, KeyType: 'HASH' },
+          ...(definition.sortKey ? [{ AttributeName: definition.sortKey.name, KeyType: 'RANGE' }] : []),
+        ],
+        Replicas: [Match.objectLike({ PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true }, DeletionProtectionEnabled: true })],
+        ...(definition.timeToLiveAttribute
+          ? { TimeToLiveSpecification: { AttributeName: definition.timeToLiveAttribute, Enabled: true } }
+          : {}),
+        ...(definition.globalIndexes
+          ? {
+              GlobalSecondaryIndexes: definition.globalIndexes.map((index) =>
+                Match.objectLike({ IndexName: index.indexName }),
+              ),
+            }
+          : {}),
+      });
+    });
+
+    it('retains every table on stack deletion', () => {
+      const resources = template.findResources('AWS::DynamoDB::GlobalTable');
+      expect(Object.keys(resources)).toHaveLength(tableKeys.length);
+      for (const resource of Object.values(resources)) expect(resource.DeletionPolicy).toBe('Retain');
+    });
+
+    it('has a rotating KMS key for platform tokens', () => {
+      template.hasResourceProperties('AWS::KMS::Key', { EnableKeyRotation: true });
+    });
+  });
+
+  describe('S3', () => {
+    it.each(['media', 'content'])('keeps the %s bucket private, TLS-only, encrypted, with browser CORS and multipart clean-up', (name) => {
+      template.hasResourceProperties('AWS::S3::Bucket', {
+        BucketName: Match.objectLike({ 'Fn::Join': Match.arrayWith([Match.arrayWith([Match.stringLikeRegexp(`-${name}-`)])]) }),
+        PublicAccessBlockConfiguration: { BlockPublicAcls: true, BlockPublicPolicy: true, IgnorePublicAcls: true, RestrictPublicBuckets: true },
+        BucketEncryption: Match.anyValue(),
+        CorsConfiguration: {
+          CorsRules: [Match.objectLike({ AllowedMethods: ['GET', 'PUT', 'HEAD'], ExposedHeaders: ['ETag'], AllowedOrigins: [Match.anyValue()] })],
+        },
+        LifecycleConfiguration: { Rules: Match.arrayWith([Match.objectLike({ AbortIncompleteMultipartUpload: { DaysAfterInitiation: 1 } })]) },
+        LoggingConfiguration: Match.objectLike({ LogFilePrefix: `s3/${name}/` }),
+      });
+    });
+
+    it('denies every non-TLS request in each bucket policy', () => {
+      const policies = template.findResources('AWS::S3::BucketPolicy');
+      expect(Object.keys(policies).length).toBeGreaterThanOrEqual(4);
+      for (const policy of Object.values(policies)) {
+        expect(JSON.stringify(policy)).toContain('"aws:SecureTransport":"false"');
+      }
+    });
+  });
+
+  describe('API', () => {
+    it('has exactly the routes of the route table', () => {
+      const keys = Object.values(template.findResources('AWS::ApiGatewayV2::Route')).map((route) => route.Properties.RouteKey);
+      expect(keys.sort()).toEqual(routeIds.map((id) => routeKey(routes[id])).sort());
+    });
+
+    it('guards user routes with the Cognito JWT authorizer', () => {
+      template.hasResourceProperties('AWS::ApiGatewayV2::Authorizer', {
+        AuthorizerType: 'JWT',
+        IdentitySource: ['$request.header.Authorization'],
+        JwtConfiguration: { Audience: [Match.anyValue()], Issuer: Match.anyValue() },
+      });
+      for (const id of routeIds) {
+        const route: RouteDefinition = routes[id];
+        template.hasResourceProperties('AWS::ApiGatewayV2::Route', {
+          RouteKey: routeKey(route),
+          AuthorizationType: route.auth === 'user' ? 'JWT' : 'NONE',
+        });
+      }
+    });
+
+    it('serves the API on the "api" stage with access logs and throttling', () => {
+      template.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+        StageName: 'api',
+        AutoDeploy: true,
+        AccessLogSettings: Match.objectLike({ DestinationArn: Match.anyValue() }),
+        DefaultRouteSettings: { ThrottlingBurstLimit: 200, ThrottlingRateLimit: 100 },
+      });
+    });
+
+    it('runs each handler group on Node 24, arm64, with the table names it needs', () => {
+      template.hasResourceProperties('AWS::Lambda::Function', {
+        Runtime: 'nodejs24.x',
+        Architectures: ['arm64'],
+        Environment: { Variables: Match.objectLike({ TABLE_MEMBERSHIPS: Match.anyValue(), NODE_OPTIONS: '--enable-source-maps' }) },
+        LoggingConfig: Match.objectLike({ LogFormat: 'JSON' }),
+      });
+    });
+
+    it('grants the me function the memberships table and nothing else', () => {
+      const policies = Object.entries(template.findResources('AWS::IAM::Policy')).filter(([id]) => id.startsWith('ApiMeFunction'));
+      expect(policies).toHaveLength(1);
+      const text = JSON.stringify(policies[0]![1]);
+      expect(text).toContain('DataMembershipsTable');
+      for (const other of tableKeys.filter((key) => key !== 'memberships')) {
+        expect(text).not.toContain(`Data${other[0]!.toUpperCase()}${other.slice(1)}Table`);
+      }
+    });
+  });
+
+  describe('web distribution', () => {
+    it('serves the SPA from a private bucket through origin access control, falling back to index.html', () => {
+      template.resourceCountIs('AWS::CloudFront::OriginAccessControl', 1);
+      template.hasResourceProperties('AWS::CloudFront::Distribution', {
+        DistributionConfig: Match.objectLike({
+          DefaultRootObject: 'index.html',
+          CustomErrorResponses: [
+            { ErrorCode: 403, ResponseCode: 200, ResponsePagePath: '/index.html', ErrorCachingMinTTL: 0 },
+            { ErrorCode: 404, ResponseCode: 200, ResponsePagePath: '/index.html', ErrorCachingMinTTL: 0 },
+          ],
+          DefaultCacheBehavior: Match.objectLike({ ViewerProtocolPolicy: 'redirect-to-https' }),
+          Logging: Match.objectLike({ Prefix: 'cloudfront/' }),
+        }),
+      });
+    });
+
+    it('routes /api/* to the HTTP API uncached, and config.json uncached', () => {
+      const distribution = Object.values(template.findResources('AWS::CloudFront::Distribution'))[0]!;
+      const behaviors = distribution.Properties.DistributionConfig.CacheBehaviors as Array<{ PathPattern: string; CachePolicyId: string; AllowedMethods?: string[] }>;
+      const api = behaviors.find((behavior) => behavior.PathPattern === '/api/*');
+      expect(api?.CachePolicyId).toBe('4135ea2d-6df8-44a3-9df3-4b5a84be39ad');
+      expect(api?.AllowedMethods).toContain('POST');
+      expect(behaviors.find((behavior) => behavior.PathPattern === '/config.json')?.CachePolicyId).toBe('4135ea2d-6df8-44a3-9df3-4b5a84be39ad');
+    });
+
+    it('sends security headers: CSP naming Cognito, HSTS, no framing, strict referrer', () => {
+      const policy = Object.values(template.findResources('AWS::CloudFront::ResponseHeadersPolicy'))[0]!;
+      const headers = policy.Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig;
+      const csp = JSON.stringify(headers.ContentSecurityPolicy.ContentSecurityPolicy);
+      expect(csp).toContain("default-src 'self'");
+      expect(csp).toContain('https://cognito-idp.');
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(headers.StrictTransportSecurity).toMatchObject({ AccessControlMaxAgeSec: 63072000, IncludeSubdomains: true, Override: true });
+      expect(headers.FrameOptions).toMatchObject({ FrameOption: 'DENY' });
+      expect(headers.ReferrerPolicy).toMatchObject({ ReferrerPolicy: 'strict-origin-when-cross-origin' });
+    });
+
+    it('publishes the site and a config.json with the stack\'s outputs', () => {
+      const deployments = Object.values(template.findResources('Custom::CDKBucketDeployment'));
+      expect(deployments).toHaveLength(2);
+      const config = JSON.stringify(deployments);
+      expect(config).toContain('config.json');
+    });
+  });
+});

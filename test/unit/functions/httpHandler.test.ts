@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import { Logger } from '@aws-lambda-powertools/logger';
+import type { Context } from 'aws-lambda';
+import { createHttpHandler, type ApiEvent } from '../../../functions/http/httpHandler';
+import { NotFound, QuotaExceeded } from '../../../functions/errors';
+import type { Me } from '../../../shared/api/membership';
+
+const logger = new Logger({ serviceName: 'test', logLevel: 'SILENT' });
+const context = { functionName: 'test', awsRequestId: 'r1', getRemainingTimeInMillis: () => 1000 } as unknown as Context;
+
+const me: Me = {
+  userId: 'u1',
+  email: 'a@example.com',
+  isAdmin: false,
+  membership: {
+    userId: 'u1',
+    userEmail: 'a@example.com',
+    membershipType: 'free',
+    maxPosts: 3,
+    canSchedule: false,
+    maxAccounts: 1,
+    createdAt: '2026-01-01T00:00:00.000Z',
+  },
+};
+
+function event(overrides: Partial<ApiEvent> & { claims?: Record<string, string> } = {}): ApiEvent {
+  const { claims = { sub: 'u1', email: 'a@example.com' }, ...rest } = overrides;
+  return {
+    routeKey: 'GET /me',
+    rawPath: '/api/me',
+    headers: {},
+    isBase64Encoded: false,
+    requestContext: { authorizer: { jwt: { claims, scopes: [] } } },
+    ...rest,
+  } as unknown as ApiEvent;
+}
+
+describe('HTTP handler', () => {
+  it('passes the verified caller to the route and returns its result as JSON', async () => {
+    let seen: unknown;
+    const handler = createHttpHandler('me', { getMe: async ({ user }) => ((seen = user), me) }, logger);
+
+    const result = await handler(event(), context);
+
+    expect(seen).toEqual({ userId: 'u1', email: 'a@example.com' });
+    expect(result.statusCode).toBe(200);
+    expect(result.headers?.['content-type']).toMatch(/application\/json/);
+    expect(JSON.parse(result.body!)).toEqual(me);
+  });
+
+  it('answers 401 "Authentication required" when no verified caller reached a user route', async () => {
+    const handler = createHttpHandler('me', { getMe: async () => me }, logger);
+
+    const result = await handler(event({ claims: {} }), context);
+
+    expect(result.statusCode).toBe(401);
+    expect(JSON.parse(result.body!)).toMatchObject({ message: 'Authentication required' });
+  });
+
+  it('maps domain errors to their status with the message in words', async () => {
+    const handler = createHttpHandler('me', { getMe: async () => Promise.reject(new QuotaExceeded('You have used all 3 posts this month.')) }, logger);
+
+    const result = await handler(event(), context);
+
+    expect(result.statusCode).toBe(403);
+    expect(JSON.parse(result.body!)).toEqual({ code: 'QuotaExceeded', message: 'You have used all 3 posts this month.', issues: [] });
+  });
+
+  it('hides the details of an unexpected error behind a 500 with a readable message', async () => {
+    const handler = createHttpHandler('me', { getMe: async () => Promise.reject(new Error('secret internals: table xyz')) }, logger);
+
+    const result = await handler(event(), context);
+
+    expect(result.statusCode).toBe(500);
+    expect(result.body).not.toContain('secret internals');
+    expect(JSON.parse(result.body!).message).toMatch(/went wrong/);
+  });
+
+  it('answers 404 for a route key that is not in its group', async () => {
+    const handler = createHttpHandler('me', { getMe: async () => Promise.reject(new NotFound('unused')) }, logger);
+
+    const result = await handler(event({ routeKey: 'DELETE /me' }), context);
+
+    expect(result.statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { createTableInput } from '../../../infra/local/dynamodb/dynamodb';
+import { tables } from '../../../shared/resources/tables';
+import { translate } from '../../../infra/local/cognito/cognito';
+
+describe('local tables from the shared definitions', () => {
+  it('creates keys and indexes as defined, each attribute declared once', () => {
+    const input = createTableInput('oneclick-posts', tables.posts);
+
+    expect(input.KeySchema).toEqual([
+      { AttributeName: 'userId', KeyType: 'HASH' },
+      { AttributeName: 'postId', KeyType: 'RANGE' },
+    ]);
+    expect(input.GlobalSecondaryIndexes?.[0]).toMatchObject({
+      IndexName: 'byStatus',
+      KeySchema: [
+        { AttributeName: 'userStatus', KeyType: 'HASH' },
+        { AttributeName: 'statusAt', KeyType: 'RANGE' },
+      ],
+    });
+    expect(input.AttributeDefinitions?.map((attribute) => attribute.AttributeName)).toEqual(['userId', 'postId', 'userStatus', 'statusAt']);
+  });
+});
+
+describe('the cognito-local proxy', () => {
+  it('turns GetTokensFromRefreshToken into InitiateAuth REFRESH_TOKEN_AUTH', () => {
+    const { target, body } = translate(
+      'AWSCognitoIdentityProviderService.GetTokensFromRefreshToken',
+      Buffer.from(JSON.stringify({ ClientId: 'c1', RefreshToken: 'r1' })),
+    );
+    expect(target).toBe('AWSCognitoIdentityProviderService.InitiateAuth');
+    expect(JSON.parse(body.toString())).toEqual({ AuthFlow: 'REFRESH_TOKEN_AUTH', ClientId: 'c1', AuthParameters: { REFRESH_TOKEN: 'r1' } });
+  });
+
+  it('passes every other call through unchanged', () => {
+    const original = Buffer.from('{"x":1}');
+    expect(translate('AWSCognitoIdentityProviderService.SignUp', original)).toEqual({
+      target: 'AWSCognitoIdentityProviderService.SignUp',
+      body: original,
+    });
+  });
+});
