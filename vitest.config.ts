@@ -17,7 +17,6 @@ export default defineConfig({
           globalSetup: ['test/setup/twin.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          maxWorkers: 2,
         },
       },
     ],

@@ -22,14 +22,16 @@ export function outboxFile(cognitoDataDir: string): string {
   return join(cognitoDataDir, 'outbox.jsonl');
 }
 
-export function latestCode(cognitoDataDir: string, email: string): string | undefined {
+/** Every code sent to this address, oldest first. */
+export function codesSentTo(cognitoDataDir: string, email: string): string[] {
   const file = outboxFile(cognitoDataDir);
-  if (!existsSync(file)) return undefined;
-  const deliveries = readFileSync(file, 'utf8')
+  if (!existsSync(file)) return [];
+  return readFileSync(file, 'utf8')
     .split('\n')
     .filter(Boolean)
-    .map((line) => JSON.parse(line) as DeliveredCode);
-  return deliveries.reverse().find((delivery) => delivery.email.toLowerCase() === email.toLowerCase())?.code;
+    .map((line) => JSON.parse(line) as DeliveredCode)
+    .filter((delivery) => delivery.email.toLowerCase() === email.toLowerCase())
+    .map((delivery) => delivery.code);
 }
 
 export interface LocalCognito {
@@ -73,6 +75,23 @@ export function translate(target: string | undefined, body: Buffer): { target: s
   };
 }
 
+/**
+ * Real Cognito answers a wrong password at sign-in with NotAuthorizedException "Incorrect
+ * username or password."; cognito-local says InvalidPasswordException (which real Cognito uses
+ * for policy violations). The proxy answers as Cognito does.
+ */
+export function faithfulAnswer(target: string | undefined, status: number, payload: Buffer): Buffer {
+  const signIn = target === `${TARGET_PREFIX}InitiateAuth` || target === `${TARGET_PREFIX}AdminInitiateAuth`;
+  if (!signIn || status !== 400) return payload;
+  try {
+    const error = JSON.parse(payload.toString('utf8')) as { __type?: string };
+    if (error.__type !== 'InvalidPasswordException') return payload;
+  } catch {
+    return payload;
+  }
+  return Buffer.from(JSON.stringify({ __type: 'NotAuthorizedException', message: 'Incorrect username or password.' }));
+}
+
 function startProxy(port: number, upstream: string): Promise<Server> {
   const server = createServer(async (request, response) => {
     try {
@@ -90,7 +109,7 @@ function startProxy(port: number, upstream: string): Promise<Server> {
         headers,
         ...(request.method === "GET" || request.method === "HEAD" ? {} : { body: new Uint8Array(body) }),
       });
-      const payload = Buffer.from(await answer.arrayBuffer());
+      const payload = faithfulAnswer(target, answer.status, Buffer.from(await answer.arrayBuffer()));
       const outHeaders: Record<string, string> = {};
       answer.headers.forEach((value, name) => {
         if (!['content-length', 'content-encoding', 'transfer-encoding', 'connection'].includes(name)) outHeaders[name] = value;

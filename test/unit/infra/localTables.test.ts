@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createTableInput } from '../../../infra/local/dynamodb/dynamodb';
 import { tables } from '../../../shared/resources/tables';
-import { translate } from '../../../infra/local/cognito/cognito';
+import { faithfulAnswer, translate } from '../../../infra/local/cognito/cognito';
 
 describe('local tables from the shared definitions', () => {
   it('creates keys and indexes as defined, each attribute declared once', () => {
@@ -38,5 +38,18 @@ describe('the cognito-local proxy', () => {
       target: 'AWSCognitoIdentityProviderService.SignUp',
       body: original,
     });
+  });
+});
+
+describe('the cognito-local proxy answers sign-in errors as Cognito does', () => {
+  const invalidPassword = Buffer.from(JSON.stringify({ __type: 'InvalidPasswordException', message: 'Invalid password' }));
+
+  it('turns a wrong password at sign-in into NotAuthorizedException', () => {
+    const answer = JSON.parse(faithfulAnswer('AWSCognitoIdentityProviderService.InitiateAuth', 400, invalidPassword).toString());
+    expect(answer).toEqual({ __type: 'NotAuthorizedException', message: 'Incorrect username or password.' });
+  });
+
+  it('leaves a password-policy error at sign-up alone', () => {
+    expect(faithfulAnswer('AWSCognitoIdentityProviderService.SignUp', 400, invalidPassword)).toBe(invalidPassword);
   });
 });
