@@ -1,0 +1,106 @@
+/**
+ * Operator command: set a user's membership type (free or admin).
+ *
+ *   npm run set-membership -- --email someone@example.com --type admin
+ *
+ * Offline it uses the running twin (`npm start`, endpoints from .data/twin.json). Against AWS,
+ * pass --aws with --user-pool-id and the memberships table name in TABLE_MEMBERSHIPS, using
+ * your usual AWS credentials.
+ */
+import './quietSdk';
+import { existsSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { CognitoIdentityProviderClient, ListUsersCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { z } from 'zod';
+import { membershipTypes, type Membership, type MembershipType } from '../../shared/api/membership';
+import { emailSchema } from '../../shared/validation';
+import { createMembershipService } from '../../functions/services/memberships';
+import { readTableNames } from '../../functions/config';
+import { systemClock } from '../../functions/clock';
+import { localCredentials, localRegion } from './environment';
+
+export interface SetMembershipTarget {
+  cognito: CognitoIdentityProviderClient;
+  userPoolId: string;
+  db: DynamoDBDocumentClient;
+  membershipsTable: string;
+}
+
+export class UnknownUser extends Error {}
+
+/** Finds the user by email in the pool and sets their membership type. */
+export async function setMembership(target: SetMembershipTarget, email: string, type: MembershipType): Promise<Membership> {
+  const { Users } = await target.cognito.send(
+    new ListUsersCommand({ UserPoolId: target.userPoolId, Filter: `email = "${email.replace(/"/g, '')}"`, Limit: 2 }),
+  );
+  const user = Users?.[0];
+  const sub = user?.Attributes?.find((attribute) => attribute.Name === 'sub')?.Value ?? user?.Username;
+  if (!user || !sub) throw new UnknownUser(`No user with the email ${email} in pool ${target.userPoolId}`);
+  const service = createMembershipService({ db: target.db, tableName: target.membershipsTable, clock: systemClock });
+  return service.setType({ userId: sub, email }, type);
+}
+
+const argsSchema = z.object({
+  email: emailSchema,
+  type: z.enum(membershipTypes),
+  aws: z.boolean().default(false),
+  'user-pool-id': z.string().optional(),
+  'data-dir': z.string().default('.data'),
+});
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      email: { type: 'string' },
+      type: { type: 'string' },
+      aws: { type: 'boolean' },
+      'user-pool-id': { type: 'string' },
+      'data-dir': { type: 'string' },
+    },
+  });
+  const parsed = argsSchema.safeParse(values);
+  if (!parsed.success) {
+    throw new Error(
+      `Usage: npm run set-membership -- --email <email> --type <${membershipTypes.join('|')}> [--aws --user-pool-id <id>]\n` +
+        parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`).join('\n'),
+    );
+  }
+  const args = parsed.data;
+  let target: SetMembershipTarget;
+  if (args.aws) {
+    if (!args['user-pool-id']) throw new Error('--aws needs --user-pool-id');
+    target = {
+      cognito: new CognitoIdentityProviderClient({}),
+      userPoolId: args['user-pool-id'],
+      db: DynamoDBDocumentClient.from(new DynamoDBClient({})),
+      membershipsTable: readTableNames(process.env, ['memberships']).memberships,
+    };
+  } else {
+    const file = resolve(args['data-dir'], 'twin.json');
+    if (!existsSync(file)) throw new Error(`${file} not found: start the offline twin with "npm start" first.`);
+    const twin = JSON.parse(readFileSync(file, 'utf8')) as {
+      endpoints: { dynamodb: string; cognito: string };
+      userPoolId: string;
+      tableNames: { memberships: string };
+    };
+    const local = { region: localRegion, credentials: localCredentials };
+    target = {
+      cognito: new CognitoIdentityProviderClient({ ...local, endpoint: twin.endpoints.cognito }),
+      userPoolId: twin.userPoolId,
+      db: DynamoDBDocumentClient.from(new DynamoDBClient({ ...local, endpoint: twin.endpoints.dynamodb })),
+      membershipsTable: twin.tableNames.memberships,
+    };
+  }
+  const membership = await setMembership(target, args.email, args.type);
+  process.stdout.write(`${args.email} is now ${membership.membershipType} (${JSON.stringify(membership)})\n`);
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename)) {
+  main().catch((error: unknown) => {
+    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+    process.exit(1);
+  });
+}
