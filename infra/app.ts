@@ -10,6 +10,8 @@ const projectRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export interface BuildAppOptions {
   webAssetPath?: string;
   allowPasswordAuth?: boolean;
+  /** Account and region; by default what the CDK CLI resolved (CDK_DEFAULT_ACCOUNT/REGION). */
+  env?: { account?: string; region?: string };
 }
 
 /** The CDK app with cdk-nag's AwsSolutions checks applied to everything in it. */
@@ -25,7 +27,7 @@ export function buildApp(options: BuildAppOptions = {}): { app: App; stack: OneC
   const stack = new OneClickStack(app, 'OneClick', {
     webAssetPath,
     allowPasswordAuth,
-    env: { account: process.env['CDK_DEFAULT_ACCOUNT'], region: process.env['CDK_DEFAULT_REGION'] },
+    env: options.env ?? { account: process.env['CDK_DEFAULT_ACCOUNT'], region: process.env['CDK_DEFAULT_REGION'] },
     description: 'OneClick: social media publishing and scheduling',
   });
   return { app, stack };

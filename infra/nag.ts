@@ -1,4 +1,4 @@
-import { Stack, Validations } from 'aws-cdk-lib';
+import { Stack, Token, Validations } from 'aws-cdk-lib';
 import type { IConstruct } from 'constructs';
 
 /**
@@ -7,10 +7,17 @@ import type { IConstruct } from 'constructs';
  */
 export function acknowledgeCdkInternals(stack: Stack): void {
   const bucketDeploymentHandler = stack.node.tryFindChild('Custom::CDKBucketDeployment8693BB64968944B69AAFB0CC9EB8756C');
-  if (bucketDeploymentHandler) acknowledgeBucketDeployment(bucketDeploymentHandler);
+  if (bucketDeploymentHandler) acknowledgeBucketDeployment(bucketDeploymentHandler, bucketDeploymentFindings(stack));
 }
 
-const bucketDeploymentFindings: Array<[string, string]> = [
+/** cdk-nag names the asset bucket with the concrete account and region when the stack has them. */
+function assetBucketPattern(stack: Stack): string {
+  const account = Token.isUnresolved(stack.account) ? '<AWS::AccountId>' : stack.account;
+  const region = Token.isUnresolved(stack.region) ? '<AWS::Region>' : stack.region;
+  return `arn:<AWS::Partition>:s3:::cdk-hnb659fds-assets-${account}-${region}/*`;
+}
+
+const bucketDeploymentFindings = (stack: Stack): Array<[string, string]> => [
   ['AwsSolutions-L1', 'The CDK BucketDeployment provider pins its own runtime; it runs only during deployments.'],
   [
     'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
@@ -23,7 +30,7 @@ const bucketDeploymentFindings: Array<[string, string]> = [
     ],
   ),
   [
-    'AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:s3:::cdk-hnb659fds-assets-<AWS::AccountId>-<AWS::Region>/*]',
+    `AwsSolutions-IAM5[Resource::${assetBucketPattern(stack)}]`,
     'Reads the site bundle from the CDK bootstrap asset bucket, whose object keys are content hashes.',
   ],
   ['AwsSolutions-IAM5[Resource::<WebSiteBucket1E6F6F45.Arn>/*]', 'Writes every file of the site into the site bucket.'],
@@ -33,8 +40,8 @@ const bucketDeploymentFindings: Array<[string, string]> = [
   ],
 ];
 
-function acknowledgeBucketDeployment(handler: IConstruct): void {
+function acknowledgeBucketDeployment(handler: IConstruct, findings: Array<[string, string]>): void {
   for (const child of [handler, ...handler.node.findAll()]) {
-    for (const [id, reason] of bucketDeploymentFindings) Validations.of(child).acknowledge({ id, reason });
+    for (const [id, reason] of findings) Validations.of(child).acknowledge({ id, reason });
   }
 }

@@ -73,7 +73,6 @@ export class Web extends Construct {
         responsePagePath: '/index.html',
         ttl: Duration.seconds(0),
       })),
-      minimumProtocolVersion: cloudfront.SecurityPolicyProtocol.TLS_V1_2_2021,
       httpVersion: cloudfront.HttpVersion.HTTP2_AND_3,
       enableLogging: true,
       logBucket: props.accessLogs,

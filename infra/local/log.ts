@@ -1,3 +1,5 @@
+import { appendFileSync } from 'node:fs';
+
 /**
  * The offline twin's log: one short line per event, tagged with the part that speaks.
  * Tokens and passwords never pass through here (the demo password is printed once, on purpose,
@@ -18,6 +20,14 @@ export const consoleLog: TwinLog = {
   info: (tag, message) => process.stdout.write(`${time()} ${tag.padEnd(8)} ${message}\n`),
   error: (tag, message) => process.stderr.write(`${time()} ${tag.padEnd(8)} ERROR ${message}\n`),
 };
+
+/** For tests: appends the same lines to a file a test can read. */
+export function fileLog(path: string): TwinLog {
+  return {
+    info: (tag, message) => appendFileSync(path, `${time()} ${tag.padEnd(8)} ${message}\n`),
+    error: (tag, message) => appendFileSync(path, `${time()} ${tag.padEnd(8)} ERROR ${message}\n`),
+  };
+}
 
 /** For tests: keeps the lines so a test can read, e.g., a confirmation code from them. */
 export function memoryLog(): TwinLog & { lines: string[] } {

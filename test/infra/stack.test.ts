@@ -27,6 +27,11 @@ describe('the stack', () => {
     expect(synthError).toBeUndefined();
   });
 
+  it('also passes cdk-nag for a concrete account and region, as `cdk synth` and `cdk deploy` resolve them', () => {
+    const { app } = buildApp({ webAssetPath, env: { account: '123456789012', region: 'eu-central-1' } });
+    expect(() => app.synth()).not.toThrow();
+  });
+
   describe('Cognito', () => {
     it('signs in with a verified email, self sign-up on, with the shared password policy', () => {
       template.hasResourceProperties('AWS::Cognito::UserPool', {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startTwin } from '../../infra/local/twin';
-import { memoryLog } from '../../infra/local/log';
+import { fileLog } from '../../infra/local/log';
 import { buildFrontend, buildIsStale, distDir } from '../../infra/local/frontendBuild';
 import type { TwinInfo } from '../support/twinInfo';
 
@@ -11,7 +11,8 @@ import type { TwinInfo } from '../support/twinInfo';
 export default async function setup(project: TestProject) {
   if (buildIsStale()) await buildFrontend();
   const dataDir = mkdtempSync(join(tmpdir(), 'oneclick-test-'));
-  const log = memoryLog();
+  const logFile = join(dataDir, 'twin.log');
+  const log = fileLog(logFile);
   const twin = await startTwin({ dataDir, log, distDir, inMemoryDynamoDb: true });
   const info: TwinInfo = {
     webUrl: twin.webUrl,
@@ -22,6 +23,7 @@ export default async function setup(project: TestProject) {
     issuer: twin.cognito.issuer,
     cognitoDataDir: twin.cognitoDataDir,
     tableNames: twin.tableNames,
+    logFile,
   };
   project.provide('twin', info);
   return async () => {

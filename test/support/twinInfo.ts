@@ -11,6 +11,8 @@ export interface TwinInfo {
   issuer: string;
   cognitoDataDir: string;
   tableNames: Record<TableKey, string>;
+  /** Everything the twin logged (API requests, mail, emulators). */
+  logFile: string;
 }
 
 declare module 'vitest' {

@@ -26,6 +26,7 @@ async function start() {
     issuer: twin.cognito.issuer,
     cognitoDataDir: twin.cognitoDataDir,
     tableNames: twin.tableNames,
+    logFile: '',
   };
   return { twin, info };
 }
