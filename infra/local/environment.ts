@@ -1,9 +1,12 @@
 import { tableEnvName, tableKeys, tables, type TableKey } from '../../shared/resources/tables';
 import { bucketEnvName, bucketKeys, buckets, type BucketKey } from '../../shared/resources/buckets';
 
-/** Region and credentials the twin's SDK clients use; the emulators accept any. */
+/**
+ * Region and credentials the twin's SDK clients use. DynamoDB Local (shared db) and
+ * cognito-local accept any; s3rver checks the access key id, and S3RVER is the one it knows.
+ */
 export const localRegion = 'us-east-1';
-export const localCredentials = { accessKeyId: 'local', secretAccessKey: 'local' };
+export const localCredentials = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
 
 export const localTableNames = Object.fromEntries(
   tableKeys.map((key) => [key, `oneclick-${tables[key].name}`]),

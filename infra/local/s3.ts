@@ -1,7 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import S3rver from 's3rver';
 import { bucketCors, bucketKeys, buckets } from '../../shared/resources/buckets';
-import { localBucketNames } from './environment';
+import { CreateBucketCommand, ListBucketsCommand, PutBucketCorsCommand, S3Client } from '@aws-sdk/client-s3';
+import { localBucketNames, localCredentials, localRegion } from './environment';
 import type { TwinLog } from './log';
 
 export interface LocalS3 {
@@ -20,6 +21,37 @@ function corsXml(siteOrigin: string): string {
     `<MaxAgeSeconds>${bucketCors.maxAgeSeconds}</MaxAgeSeconds>` +
     '</CORSRule></CORSConfiguration>'
   );
+}
+
+/** Creates the buckets (with the site's CORS rule) on an S3 endpoint that is already running. */
+export async function ensureBuckets(endpoint: string, siteOrigin: string): Promise<void> {
+  const client = new S3Client({ endpoint, region: localRegion, credentials: localCredentials, forcePathStyle: true });
+  try {
+    const existing = new Set(((await client.send(new ListBucketsCommand({}))).Buckets ?? []).map((bucket) => bucket.Name));
+    for (const key of bucketKeys) {
+      const name = localBucketNames[key];
+      if (!existing.has(name)) await client.send(new CreateBucketCommand({ Bucket: name }));
+      if (!buckets[key].browserUploads) continue;
+      await client.send(
+        new PutBucketCorsCommand({
+          Bucket: name,
+          CORSConfiguration: {
+            CORSRules: [
+              {
+                AllowedOrigins: [siteOrigin],
+                AllowedMethods: [...bucketCors.allowedMethods],
+                AllowedHeaders: bucketCors.allowedHeaders,
+                ExposeHeaders: bucketCors.exposedHeaders,
+                MaxAgeSeconds: bucketCors.maxAgeSeconds,
+              },
+            ],
+          },
+        }),
+      );
+    }
+  } finally {
+    client.destroy();
+  }
 }
 
 /** s3rver on 127.0.0.1 with the buckets from the shared definitions and the site's CORS rule. */

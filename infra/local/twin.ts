@@ -1,12 +1,12 @@
 import { resolve } from 'node:path';
 import { apiBasePath } from '../constructs/apiPath';
 import { createLocalApi } from './api';
-import { startCognito, type LocalCognito } from './cognito/cognito';
+import { connectCognito, startCognito, type LocalCognito } from './cognito/cognito';
 import { ensureTables, startDynamoDb } from './dynamodb/dynamodb';
 import { functionEnvironment, localBucketNames, localRegion, localTableNames } from './environment';
 import type { TwinLog } from './log';
 import { freePort } from './ports';
-import { startS3 } from './s3';
+import { ensureBuckets, startS3 } from './s3';
 import { startWebServer } from './web';
 import type { WebConfig } from '../../shared/api/webConfig';
 import type { ViteDevServer } from 'vite';
@@ -30,6 +30,11 @@ export interface TwinOptions {
   createVite?: () => Promise<ViteDevServer>;
   /** Keep DynamoDB in memory (tests). */
   inMemoryDynamoDb?: boolean;
+  /**
+   * Use these already-running AWS endpoints instead of starting the emulators (LocalStack:
+   * the same URL for all three). Tables, buckets and the user pool are created if missing.
+   */
+  external?: { dynamodb: string; s3: string; cognito: string; cognitoIssuer?: string };
 }
 
 export interface Twin {
@@ -69,28 +74,37 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
     const webOrigin = `http://127.0.0.1:${webPort}`;
     const dataDir = resolve(options.dataDir);
 
-    const dynamodb = await startDynamoDb({
-      port: await portFor(options.ports?.dynamodb),
-      ...(options.inMemoryDynamoDb ? {} : { dataDir: resolve(dataDir, 'dynamodb') }),
-      log: options.log,
-    });
-    stops.push(dynamodb.stop);
+    const external = options.external;
+    const dynamodb = external
+      ? { endpoint: external.dynamodb }
+      : await startDynamoDb({
+          port: await portFor(options.ports?.dynamodb),
+          ...(options.inMemoryDynamoDb ? {} : { dataDir: resolve(dataDir, 'dynamodb') }),
+          log: options.log,
+        });
+    if ('stop' in dynamodb) stops.push(dynamodb.stop);
     await ensureTables(dynamodb.endpoint, localTableNames, options.log);
 
-    const s3 = await startS3({ port: await portFor(options.ports?.s3), dataDir: resolve(dataDir, 's3'), siteOrigin: webOrigin, log: options.log });
-    stops.push(s3.stop);
+    let s3: { endpoint: string };
+    if (external) {
+      await ensureBuckets(external.s3, webOrigin);
+      s3 = { endpoint: external.s3 };
+    } else {
+      const started = await startS3({ port: await portFor(options.ports?.s3), dataDir: resolve(dataDir, 's3'), siteOrigin: webOrigin, log: options.log });
+      stops.push(started.stop);
+      s3 = started;
+    }
 
-    const cognito = await startCognito({
-      port: await portFor(options.ports?.cognito),
-      dataDir: resolve(dataDir, 'cognito'),
-      log: options.log,
-    });
+    const cognito = external
+      ? await connectCognito(external.cognito, external.cognitoIssuer)
+      : await startCognito({ port: await portFor(options.ports?.cognito), dataDir: resolve(dataDir, 'cognito'), log: options.log });
     stops.push(cognito.stop);
+    if (external) options.log.info('twin', `using running AWS endpoints: ${JSON.stringify(external)}`);
 
     Object.assign(process.env, functionEnvironment({ dynamodb: dynamodb.endpoint, s3: s3.endpoint }));
 
     const api = createLocalApi({
-      authorizer: { issuer: cognito.issuer, audience: cognito.clientId, jwksUrl: `${cognito.issuer}/.well-known/jwks.json` },
+      authorizer: { issuer: cognito.issuer, audience: cognito.clientId, jwksUrl: cognito.jwksUrl },
       stage: apiBasePath.slice(1),
       log: options.log,
     });

@@ -7,13 +7,24 @@ import { fileLog } from '../../infra/local/log';
 import { buildFrontend, buildIsStale, distDir } from '../../infra/local/frontendBuild';
 import type { TwinInfo } from '../support/twinInfo';
 
+/**
+ * AWS_ENDPOINT_URL (LocalStack) points the tests at a running AWS emulator instead of the
+ * twin's own stand-ins; ONECLICK_COGNITO_ISSUER overrides the issuer its tokens carry.
+ */
+function externalEndpoints() {
+  const endpoint = process.env['AWS_ENDPOINT_URL'];
+  if (!endpoint) return {};
+  const issuer = process.env['ONECLICK_COGNITO_ISSUER'];
+  return { external: { dynamodb: endpoint, s3: endpoint, cognito: endpoint, ...(issuer ? { cognitoIssuer: issuer } : {}) } };
+}
+
 /** Starts one offline twin (free ports, throw-away data) for the integration and e2e tests. */
 export default async function setup(project: TestProject) {
   if (buildIsStale()) await buildFrontend();
   const dataDir = mkdtempSync(join(tmpdir(), 'oneclick-test-'));
   const logFile = join(dataDir, 'twin.log');
   const log = fileLog(logFile);
-  const twin = await startTwin({ dataDir, log, distDir, inMemoryDynamoDb: true });
+  const twin = await startTwin({ dataDir, log, distDir, inMemoryDynamoDb: true, ...externalEndpoints() });
   const info: TwinInfo = {
     webUrl: twin.webUrl,
     apiUrl: twin.apiUrl,

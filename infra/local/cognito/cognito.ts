@@ -41,6 +41,8 @@ export interface LocalCognito {
   clientId: string;
   /** The `iss` claim of this pool's tokens. */
   issuer: string;
+  /** Where the pool's signing keys are published. */
+  jwksUrl: string;
   stop(): Promise<void>;
 }
 
@@ -128,7 +130,7 @@ function close(server: Server): Promise<void> {
 }
 
 /** Finds the pool and web client by name, creating them from the shared definition if missing. */
-async function ensurePool(endpoint: string): Promise<{ userPoolId: string; clientId: string }> {
+export async function ensurePool(endpoint: string): Promise<{ userPoolId: string; clientId: string }> {
   const client = new CognitoIdentityProviderClient({ endpoint, region: localRegion, credentials: localCredentials });
   try {
     const pools = await client.send(new ListUserPoolsCommand({ MaxResults: 60 }));
@@ -197,9 +199,27 @@ export async function startCognito(options: {
     userPoolId,
     clientId,
     issuer: `${endpoint}/${userPoolId}`,
+    jwksUrl: `${endpoint}/${userPoolId}/.well-known/jwks.json`,
     stop: async () => {
       await close(proxy);
       await close(local);
     },
+  };
+}
+
+/**
+ * Uses a Cognito endpoint that is already running (LocalStack): the pool and client are created
+ * from the shared definition if missing. Its tokens carry the AWS-style issuer unless
+ * ONECLICK_COGNITO_ISSUER says otherwise.
+ */
+export async function connectCognito(endpoint: string, issuerOverride?: string): Promise<LocalCognito> {
+  const { userPoolId, clientId } = await ensurePool(endpoint);
+  return {
+    endpoint,
+    userPoolId,
+    clientId,
+    issuer: issuerOverride ?? `https://cognito-idp.${localRegion}.amazonaws.com/${userPoolId}`,
+    jwksUrl: `${endpoint}/${userPoolId}/.well-known/jwks.json`,
+    stop: async () => undefined,
   };
 }
