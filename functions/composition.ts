@@ -1,6 +1,15 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { Logger } from '@aws-lambda-powertools/logger';
+import { KMSClient } from '@aws-sdk/client-kms';
+import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import { ConfigurationError } from './config';
+import { createKmsTokenCipher, createLocalTokenCipher, type TokenCipher } from './services/tokenCipher';
+import {
+  credentialsFromEnvironment,
+  platformCredentialsSecretSchema,
+  type PlatformCredentialsSecret,
+} from './platforms/config';
 
 /**
  * Builds the SDK clients once per cold start. Endpoints come from the standard
@@ -14,4 +23,39 @@ export function createDocumentClient(): DynamoDBDocumentClient {
 
 export function createLogger(serviceName: string): Logger {
   return new Logger({ serviceName });
+}
+
+/** The site's origin (redirects and OAuth redirect URIs are built from it). */
+export function readSiteUrl(env: NodeJS.ProcessEnv): string {
+  const value = env['ONECLICK_SITE_URL'];
+  if (!value || !/^https?:\/\/[^/]+$/.test(value.replace(/\/$/, ''))) {
+    throw new ConfigurationError('Missing configuration: ONECLICK_SITE_URL (the site origin, e.g. https://d123.cloudfront.net)');
+  }
+  return value.replace(/\/$/, '');
+}
+
+/**
+ * Token encryption: KMS envelope encryption with TOKEN_KEY_ID on AWS; offline, AES-GCM with the
+ * 32-byte key in ONECLICK_LOCAL_TOKEN_KEY (base64), which the twin keeps under .data/.
+ */
+export function createTokenCipher(env: NodeJS.ProcessEnv): TokenCipher {
+  const keyId = env['TOKEN_KEY_ID'];
+  if (keyId) return createKmsTokenCipher(new KMSClient({}), keyId);
+  const localKey = env['ONECLICK_LOCAL_TOKEN_KEY'];
+  if (localKey) return createLocalTokenCipher(Buffer.from(localKey, 'base64'));
+  throw new ConfigurationError('Missing configuration: TOKEN_KEY_ID (or ONECLICK_LOCAL_TOKEN_KEY offline)');
+}
+
+/**
+ * The platforms' client ids and secrets: from the Secrets Manager secret named by
+ * PLATFORM_CREDENTIALS_SECRET_ID on AWS, else from <PLATFORM>_CLIENT_ID/_SECRET variables.
+ */
+export async function loadPlatformCredentials(env: NodeJS.ProcessEnv): Promise<PlatformCredentialsSecret> {
+  const secretId = env['PLATFORM_CREDENTIALS_SECRET_ID'];
+  if (!secretId) return credentialsFromEnvironment(env);
+  const client = new SecretsManagerClient({});
+  const { SecretString } = await client.send(new GetSecretValueCommand({ SecretId: secretId }));
+  const parsed = platformCredentialsSecretSchema.safeParse(JSON.parse(SecretString ?? '{}'));
+  if (!parsed.success) throw new ConfigurationError(`The secret ${secretId} is not of the form { "<platform>": { "clientId", "clientSecret" } }`);
+  return parsed.data;
 }

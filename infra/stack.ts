@@ -7,6 +7,9 @@ import { Auth } from './constructs/auth';
 import { Data } from './constructs/data';
 import { AccessLogs, Media, bucketOrigin } from './constructs/storage';
 import { Web } from './constructs/web';
+import { Jobs } from './constructs/jobs';
+import { PlatformAccess } from './constructs/platformAccess';
+import type { Resources } from './constructs/grants';
 import { acknowledgeCdkInternals } from './nag';
 
 export interface OneClickStackProps extends StackProps {
@@ -23,7 +26,14 @@ export class OneClickStack extends Stack {
     const data = new Data(this, 'Data');
     const web = new Web(this, 'Web', { accessLogs: accessLogs.bucket, assetPath: props.webAssetPath });
     const media = new Media(this, 'Media', { accessLogs: accessLogs.bucket, siteOrigin: web.origin });
-    const api = new Api(this, 'Api', { auth, tables: data.tables, buckets: media.buckets });
+    const resources: Resources = {
+      tables: data.tables,
+      buckets: media.buckets,
+      platformAccess: new PlatformAccess(this, 'PlatformAccess', data.tokenKey),
+      siteUrl: web.origin,
+    };
+    const api = new Api(this, 'Api', { auth, resources });
+    new Jobs(this, 'Jobs', resources);
     web.addApi(api.domainName, apiBasePath);
 
     const cognitoOrigin = `https://cognito-idp.${Aws.REGION}.${Aws.URL_SUFFIX}`;

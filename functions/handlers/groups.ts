@@ -10,8 +10,26 @@ export interface HandlerGroupNeeds {
   readonly entry: string;
   readonly tables: Partial<Record<TableKey, 'read' | 'readWrite'>>;
   readonly buckets: Partial<Record<BucketKey, 'read' | 'readWrite'>>;
+  /** Uses platform connections: the token key (encrypt/decrypt) and the platforms' credentials. */
+  readonly platformAccess?: boolean;
 }
 
 export const handlerGroups: Record<HandlerGroupName, HandlerGroupNeeds> = {
   me: { entry: 'functions/handlers/me.ts', tables: { memberships: 'readWrite' }, buckets: {} },
+  connections: {
+    entry: 'functions/handlers/connections.ts',
+    tables: { memberships: 'readWrite', connections: 'readWrite', oauthStates: 'readWrite' },
+    buckets: {},
+    platformAccess: true,
+  },
 };
+
+/** Functions run on a schedule rather than by a route. */
+export const scheduledJobs = {
+  refreshTokens: {
+    entry: 'functions/handlers/refreshTokens.ts',
+    description: 'Refreshes platform tokens that are due and flags connections that will need the user',
+    everyMinutes: 15,
+    needs: { tables: { connections: 'readWrite' }, buckets: {}, platformAccess: true } satisfies Omit<HandlerGroupNeeds, 'entry'>,
+  },
+} as const;

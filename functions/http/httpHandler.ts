@@ -117,6 +117,10 @@ export function createHttpHandler<G extends HandlerGroupName>(
       request: RouteRequest<RouteId>,
     ) => Promise<unknown>;
     const output = await implement({ user: user as UserIdentity, input: input as never, event });
+    if (route.redirect) {
+      const { location } = output as { location: string };
+      return { statusCode: 302, headers: { location, 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' }, body: '' };
+    }
     return output === undefined ? { statusCode: 204 } : json(200, output);
   }
 

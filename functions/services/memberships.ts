@@ -24,6 +24,8 @@ interface MembershipItem extends Omit<Membership, 'maxPosts' | 'maxAccounts'> {
   record: typeof MEMBERSHIP_RECORD;
   maxPosts: number | null;
   maxAccounts: number | null;
+  /** Connections counted against maxAccounts (connected or needing reconnect). */
+  connectedAccounts: number;
   updatedAt: string;
 }
 
@@ -55,6 +57,7 @@ export function createMembershipService({ db, tableName, clock }: MembershipServ
       userEmail: user.email,
       membershipType: 'free',
       ...membershipAllowances.free,
+      connectedAccounts: 0,
       createdAt: now,
       updatedAt: now,
     };
@@ -98,6 +101,42 @@ export function createMembershipService({ db, tableName, clock }: MembershipServ
       return toMembership(item);
     },
 
+    /** The user's account usage against the membership's limit. */
+    async accountUsage(user: UserIdentity): Promise<{ connectedAccounts: number; maxAccounts: number | null }> {
+      await this.ensure(user);
+      const item = await find(user.userId);
+      return { connectedAccounts: Number(item?.connectedAccounts ?? 0), maxAccounts: item?.maxAccounts ?? null };
+    },
+
+    /**
+     * A transaction step that takes one account slot, failing (condition) when the membership
+     * is at its limit. `maxAccounts` null means unlimited.
+     */
+    reserveAccountSlot(userId: string) {
+      return {
+        Update: {
+          TableName: tableName,
+          Key: { userId, record: MEMBERSHIP_RECORD },
+          UpdateExpression: 'SET connectedAccounts = connectedAccounts + :one',
+          ConditionExpression: 'attribute_exists(userId) AND (attribute_type(maxAccounts, :null) OR connectedAccounts < maxAccounts)',
+          ExpressionAttributeValues: { ':one': 1, ':null': 'NULL' },
+        },
+      };
+    },
+
+    /** A transaction step that gives an account slot back. */
+    releaseAccountSlot(userId: string) {
+      return {
+        Update: {
+          TableName: tableName,
+          Key: { userId, record: MEMBERSHIP_RECORD },
+          UpdateExpression: 'SET connectedAccounts = connectedAccounts - :one',
+          ConditionExpression: 'connectedAccounts > :zero',
+          ExpressionAttributeValues: { ':one': 1, ':zero': 0 },
+        },
+      };
+    },
+
     /** Operator action: set a user's membership type and the allowances that come with it. */
     async setType(user: UserIdentity, membershipType: MembershipType): Promise<Membership> {
       const now = clock.now().toISOString();
@@ -108,7 +147,8 @@ export function createMembershipService({ db, tableName, clock }: MembershipServ
           Key: { userId: user.userId, record: MEMBERSHIP_RECORD },
           UpdateExpression:
             'SET userEmail = :email, membershipType = :type, maxPosts = :maxPosts, canSchedule = :canSchedule, ' +
-            'maxAccounts = :maxAccounts, updatedAt = :now, createdAt = if_not_exists(createdAt, :now)',
+            'maxAccounts = :maxAccounts, updatedAt = :now, createdAt = if_not_exists(createdAt, :now), ' +
+            'connectedAccounts = if_not_exists(connectedAccounts, :zero)',
           ExpressionAttributeValues: {
             ':email': user.email,
             ':type': membershipType,
@@ -116,6 +156,7 @@ export function createMembershipService({ db, tableName, clock }: MembershipServ
             ':canSchedule': allowances.canSchedule,
             ':maxAccounts': allowances.maxAccounts,
             ':now': now,
+            ':zero': 0,
           },
           ReturnValues: 'ALL_NEW',
         }),

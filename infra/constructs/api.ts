@@ -2,22 +2,18 @@ import { Aws, Validations } from 'aws-cdk-lib';
 import * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpJwtAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
-import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as logs from 'aws-cdk-lib/aws-logs';
-import type * as s3 from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
 import { routeIds, routes, handlerGroupNames, type HandlerGroupName, type RouteDefinition } from '../../shared/api/routes';
-import { tableEnvName, type TableKey } from '../../shared/resources/tables';
-import { bucketEnvName, type BucketKey } from '../../shared/resources/buckets';
 import { handlerGroups } from '../../functions/handlers/groups';
 import { OneClickFunction } from './function';
 import { apiBasePath } from './apiPath';
 import type { Auth } from './auth';
+import { grantNeeds, type Resources } from './grants';
 
 export interface ApiProps {
   readonly auth: Auth;
-  readonly tables: Record<TableKey, dynamodb.ITableV2>;
-  readonly buckets: Record<BucketKey, s3.IBucket>;
+  readonly resources: Resources;
 }
 
 /**
@@ -59,26 +55,14 @@ export class Api extends Construct {
       identitySource: ['$request.header.Authorization'],
     });
 
-    const environment: Record<string, string> = {};
-    for (const key of Object.keys(props.tables) as TableKey[]) environment[tableEnvName(key)] = props.tables[key].tableName;
-    for (const key of Object.keys(props.buckets) as BucketKey[]) environment[bucketEnvName(key)] = props.buckets[key].bucketName;
-
     this.functions = {} as Record<HandlerGroupName, OneClickFunction>;
     for (const group of handlerGroupNames) {
       const needs = handlerGroups[group];
       const fn = new OneClickFunction(this, `${group[0]!.toUpperCase()}${group.slice(1)}Function`, {
         entry: needs.entry,
         description: `OneClick API: ${group} routes`,
-        environment,
       });
-      for (const [key, access] of Object.entries(needs.tables) as Array<[TableKey, 'read' | 'readWrite']>) {
-        if (access === 'read') props.tables[key].grantReadData(fn.function);
-        else props.tables[key].grantReadWriteData(fn.function);
-      }
-      for (const [key, access] of Object.entries(needs.buckets) as Array<[BucketKey, 'read' | 'readWrite']>) {
-        if (access === 'read') props.buckets[key].grantRead(fn.function);
-        else props.buckets[key].grantReadWrite(fn.function);
-      }
+      grantNeeds(fn, needs, props.resources);
       this.functions[group] = fn;
     }
 

@@ -5,7 +5,7 @@ import { appendFileSync } from 'node:fs';
  * Tokens and passwords never pass through here (the demo password is printed once, on purpose,
  * by the start banner).
  */
-export type LogTag = 'twin' | 'dynamodb' | 's3' | 'cognito' | 'api' | 'web' | 'mail';
+export type LogTag = 'twin' | 'dynamodb' | 's3' | 'cognito' | 'api' | 'web' | 'mail' | 'sandbox' | 'jobs';
 
 export interface TwinLog {
   info(tag: LogTag, message: string): void;

@@ -19,6 +19,7 @@ const settingsSchema = z.object({
   ONECLICK_DYNAMODB_PORT: port(8000),
   ONECLICK_S3_PORT: port(4569),
   ONECLICK_COGNITO_PORT: port(9229),
+  ONECLICK_SANDBOX_PORT: port(4600),
 });
 
 async function main(): Promise<void> {
@@ -43,8 +44,10 @@ async function main(): Promise<void> {
       dynamodb: settings.ONECLICK_DYNAMODB_PORT,
       s3: settings.ONECLICK_S3_PORT,
       cognito: settings.ONECLICK_COGNITO_PORT,
+      sandbox: settings.ONECLICK_SANDBOX_PORT,
     },
     log: consoleLog,
+    runJobs: true,
     ...(dev
       ? {
           createVite: () =>

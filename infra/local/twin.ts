@@ -10,12 +10,17 @@ import { ensureBuckets, startS3 } from './s3';
 import { startWebServer } from './web';
 import type { WebConfig } from '../../shared/api/webConfig';
 import type { ViteDevServer } from 'vite';
+import { startSandbox, type Sandbox } from './sandbox/sandbox';
+import { clientEnvironment, localTokenKey, sandboxClients } from './secrets';
+import { sandboxHostEnvironment } from '../../functions/platforms/hosts';
+import { startJobTimers } from './jobs';
 
 export interface TwinPorts {
   web: number;
   dynamodb: number;
   s3: number;
   cognito: number;
+  sandbox: number;
 }
 
 export interface TwinOptions {
@@ -35,6 +40,8 @@ export interface TwinOptions {
    * the same URL for all three). Tables, buckets and the user pool are created if missing.
    */
   external?: { dynamodb: string; s3: string; cognito: string; cognitoIssuer?: string };
+  /** Run the scheduled jobs on timers (npm start); tests run them on demand instead. */
+  runJobs?: boolean;
 }
 
 export interface Twin {
@@ -43,7 +50,8 @@ export interface Twin {
   cognito: LocalCognito;
   /** cognito-local's data folder (its outbox holds the codes it would have e-mailed). */
   cognitoDataDir: string;
-  endpoints: { dynamodb: string; s3: string; cognito: string };
+  sandbox: Sandbox;
+  endpoints: { dynamodb: string; s3: string; cognito: string; sandbox: string };
   tableNames: typeof localTableNames;
   bucketNames: typeof localBucketNames;
   webConfig: WebConfig;
@@ -101,7 +109,23 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
     stops.push(cognito.stop);
     if (external) options.log.info('twin', `using running AWS endpoints: ${JSON.stringify(external)}`);
 
-    Object.assign(process.env, functionEnvironment({ dynamodb: dynamodb.endpoint, s3: s3.endpoint }));
+    const clients = sandboxClients(resolve(dataDir, 'sandbox-clients.json'));
+    const sandbox = await startSandbox({
+      port: await portFor(options.ports?.sandbox),
+      dataDir: resolve(dataDir, 'sandbox'),
+      clients,
+      log: options.log,
+    });
+    stops.push(sandbox.stop);
+    options.log.info('sandbox', `platform sandbox on ${sandbox.url}`);
+
+    Object.assign(process.env, {
+      ...functionEnvironment({ dynamodb: dynamodb.endpoint, s3: s3.endpoint }),
+      ...clientEnvironment(clients),
+      ...sandboxHostEnvironment(sandbox.url),
+      ONECLICK_SITE_URL: webOrigin,
+      ONECLICK_LOCAL_TOKEN_KEY: localTokenKey(resolve(dataDir, 'keys', 'token-key.json')),
+    });
 
     const api = createLocalApi({
       authorizer: { issuer: cognito.issuer, audience: cognito.clientId, jwksUrl: cognito.jwksUrl },
@@ -127,19 +151,24 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
       api,
       apiBasePath,
       connectOrigins: [cognito.endpoint, s3.endpoint],
-      mediaOrigins: [s3.endpoint],
+      mediaOrigins: [s3.endpoint, sandbox.url],
       log: options.log,
       ...(options.distDir ? { distDir: options.distDir } : {}),
       ...(vite ? { vite } : {}),
     });
     stops.push(web.stop);
+    if (options.runJobs) {
+      const stopJobs = startJobTimers(options.log);
+      stops.push(async () => stopJobs());
+    }
 
     return {
       webUrl: web.url,
       apiUrl: `${web.url}${apiBasePath}`,
       cognito,
       cognitoDataDir: resolve(dataDir, 'cognito'),
-      endpoints: { dynamodb: dynamodb.endpoint, s3: s3.endpoint, cognito: cognito.endpoint },
+      sandbox,
+      endpoints: { dynamodb: dynamodb.endpoint, s3: s3.endpoint, cognito: cognito.endpoint, sandbox: sandbox.url },
       tableNames: localTableNames,
       bucketNames: localBucketNames,
       webConfig,

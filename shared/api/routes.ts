@@ -1,5 +1,13 @@
 import { z } from 'zod';
 import { meSchema } from './membership';
+import {
+  accountPathSchema,
+  authorizationSchema,
+  connectionListSchema,
+  oauthCallbackQuerySchema,
+  platformParamSchema,
+  redirectSchema,
+} from './connections';
 
 /**
  * The API route table: the one list of routes. The CDK Api construct, the offline twin's HTTP
@@ -8,7 +16,7 @@ import { meSchema } from './membership';
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** Lambda function groups; each is functions/handlers/<group>.ts. */
-export const handlerGroupNames = ['me'] as const;
+export const handlerGroupNames = ['me', 'connections'] as const;
 export type HandlerGroupName = (typeof handlerGroupNames)[number];
 
 export interface RouteDefinition {
@@ -25,6 +33,8 @@ export interface RouteDefinition {
     readonly body?: z.ZodType;
   };
   readonly output: z.ZodType;
+  /** The implementation returns { location } and the API answers 302 (browser redirects). */
+  readonly redirect?: boolean;
 }
 
 export const routes = {
@@ -36,6 +46,43 @@ export const routes = {
     summary: 'The signed-in user with their membership; creates the default free membership on first call.',
     input: {},
     output: meSchema,
+  },
+  listConnections: {
+    method: 'GET',
+    path: '/connections',
+    auth: 'user',
+    handler: 'connections',
+    summary: "The user's connected accounts (no tokens), the platforms available, and the account quota.",
+    input: {},
+    output: connectionListSchema,
+  },
+  startConnection: {
+    method: 'POST',
+    path: '/connections/{platform}/authorize',
+    auth: 'user',
+    handler: 'connections',
+    summary: "Starts OAuth: a single-use state bound to the user and platform; returns the platform's consent URL.",
+    input: { path: platformParamSchema },
+    output: authorizationSchema,
+  },
+  completeConnection: {
+    method: 'GET',
+    path: '/connections/{platform}/callback',
+    auth: 'public',
+    handler: 'connections',
+    summary: 'Where the platform sends the browser back: checks the state, stores the connection, redirects to /auth/callback.',
+    input: { path: platformParamSchema, query: oauthCallbackQuerySchema },
+    output: redirectSchema,
+    redirect: true,
+  },
+  disconnectConnection: {
+    method: 'DELETE',
+    path: '/connections/{platform}/{accountId}',
+    auth: 'user',
+    handler: 'connections',
+    summary: 'Revokes at the platform where it can, deletes the tokens, marks the connection disconnected.',
+    input: { path: accountPathSchema },
+    output: z.undefined(),
   },
 } as const satisfies Record<string, RouteDefinition>;
 

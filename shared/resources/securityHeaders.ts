@@ -17,7 +17,8 @@ export function contentSecurityPolicy(origins: ContentSecurityPolicyOrigins): st
     "default-src 'self'",
     "script-src 'self'",
     "style-src 'self' 'unsafe-inline'",
-    `img-src 'self' data: blob: ${list(origins.media)}`.trim(),
+    // Profile pictures come from each platform's CDN (yt3.ggpht.com, pbs.twimg.com, …): any https image.
+    `img-src 'self' data: blob: https: ${list(origins.media)}`.trim(),
     `media-src 'self' blob: ${list(origins.media)}`.trim(),
     `connect-src 'self' ${list(origins.connect)}`.trim(),
     `frame-src ${list(origins.frames) || "'none'"}`,

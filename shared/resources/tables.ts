@@ -47,9 +47,12 @@ export const tables = {
   },
   connections: {
     name: 'connections',
-    purpose: 'Connected social accounts; sort key "<platform>#<platformUserId>" allows several per platform.',
+    purpose:
+      'Connected social accounts; sort key "<platform>#<platformUserId>" allows several per platform. ' +
+      'The sparse byRefreshDue index lists connections whose tokens need attention, by when.',
     partitionKey: s('userId'),
     sortKey: s('connectionId'),
+    globalIndexes: [{ indexName: 'byRefreshDue', partitionKey: s('refreshShard'), sortKey: s('refreshDueAt') }],
   },
   content: {
     name: 'content',

@@ -5,7 +5,7 @@ import type { TestProject } from 'vitest/node';
 import { startTwin } from '../../infra/local/twin';
 import { fileLog } from '../../infra/local/log';
 import { buildFrontend, buildIsStale, distDir } from '../../infra/local/frontendBuild';
-import type { TwinInfo } from '../support/twinInfo';
+import { toTwinInfo } from '../support/twinInfo';
 
 /**
  * AWS_ENDPOINT_URL (LocalStack) points the tests at a running AWS emulator instead of the
@@ -25,17 +25,7 @@ export default async function setup(project: TestProject) {
   const logFile = join(dataDir, 'twin.log');
   const log = fileLog(logFile);
   const twin = await startTwin({ dataDir, log, distDir, inMemoryDynamoDb: true, ...externalEndpoints() });
-  const info: TwinInfo = {
-    webUrl: twin.webUrl,
-    apiUrl: twin.apiUrl,
-    endpoints: twin.endpoints,
-    userPoolId: twin.cognito.userPoolId,
-    clientId: twin.cognito.clientId,
-    issuer: twin.cognito.issuer,
-    cognitoDataDir: twin.cognitoDataDir,
-    tableNames: twin.tableNames,
-    logFile,
-  };
+  const info = toTwinInfo(twin, logFile);
   project.provide('twin', info);
   return async () => {
     await twin.stop();

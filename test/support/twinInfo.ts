@@ -1,11 +1,12 @@
 import 'vitest';
 import type { TableKey } from '../../shared/resources/tables';
+import type { Twin } from '../../infra/local/twin';
 
 /** What the global setup tells the tests about the running twin. */
 export interface TwinInfo {
   webUrl: string;
   apiUrl: string;
-  endpoints: { dynamodb: string; s3: string; cognito: string };
+  endpoints: { dynamodb: string; s3: string; cognito: string; sandbox: string };
   userPoolId: string;
   clientId: string;
   issuer: string;
@@ -19,4 +20,18 @@ declare module 'vitest' {
   export interface ProvidedContext {
     twin: TwinInfo;
   }
+}
+
+export function toTwinInfo(twin: Twin, logFile = ''): TwinInfo {
+  return {
+    webUrl: twin.webUrl,
+    apiUrl: twin.apiUrl,
+    endpoints: twin.endpoints,
+    userPoolId: twin.cognito.userPoolId,
+    clientId: twin.cognito.clientId,
+    issuer: twin.cognito.issuer,
+    cognitoDataDir: twin.cognitoDataDir,
+    tableNames: twin.tableNames,
+    logFile,
+  };
 }

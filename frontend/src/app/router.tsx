@@ -10,6 +10,7 @@ import { AuthCallbackPage } from '../features/callback/AuthCallbackPage';
 import { DashboardLayout } from '../features/dashboard/DashboardLayout';
 import { SectionPage } from '../features/dashboard/SectionPage';
 import { NotFoundPage } from '../features/errors/NotFoundPage';
+import { AccountsPage } from '../features/accounts/components/AccountsPage';
 
 /** /accounts → /dashboard/accounts (replace), keeping the query string (OAuth results ride on it). */
 function AccountsRedirect() {
@@ -49,7 +50,7 @@ export const router = createBrowserRouter([
       { index: true, element: <SectionPage title="newPost" /> },
       { path: 'scheduled', element: <SectionPage title="scheduled" /> },
       { path: 'posts', element: <SectionPage title="posts" /> },
-      { path: 'accounts', element: <SectionPage title="accounts" /> },
+      { path: 'accounts', element: <AccountsPage /> },
       { path: 'content', element: <SectionPage title="content" /> },
       { path: 'influencer', element: <SectionPage title="influencer" /> },
       { path: 'autotoon', element: <SectionPage title="autotoon" /> },

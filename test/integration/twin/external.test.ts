@@ -10,6 +10,7 @@ import { startDynamoDb } from '../../../infra/local/dynamodb/dynamodb';
 import { startS3 } from '../../../infra/local/s3';
 import { startCognito } from '../../../infra/local/cognito/cognito';
 import { callApi, createUser } from '../../support/users';
+import { toTwinInfo } from '../../support/twinInfo';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'oneclick-external-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -28,18 +29,8 @@ describe('the twin against already-running AWS endpoints (the LocalStack path)',
         external: { dynamodb: dynamodb.endpoint, s3: s3.endpoint, cognito: cognito.endpoint, cognitoIssuer: cognito.issuer },
       });
       try {
-        const info = {
-          webUrl: twin.webUrl,
-          apiUrl: twin.apiUrl,
-          endpoints: twin.endpoints,
-          userPoolId: twin.cognito.userPoolId,
-          clientId: twin.cognito.clientId,
-          issuer: twin.cognito.issuer,
-          cognitoDataDir: twin.cognitoDataDir,
-          tableNames: twin.tableNames,
-          logFile: '',
-        };
-        expect(info.endpoints).toEqual({ dynamodb: dynamodb.endpoint, s3: s3.endpoint, cognito: cognito.endpoint });
+        const info = toTwinInfo(twin);
+        expect(info.endpoints).toMatchObject({ dynamodb: dynamodb.endpoint, s3: s3.endpoint, cognito: cognito.endpoint });
         const user = await createUser(info);
         const { status, body } = await callApi(info, '/me', user.idToken);
         expect(status).toBe(200);

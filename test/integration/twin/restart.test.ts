@@ -6,28 +6,18 @@ import { startTwin } from '../../../infra/local/twin';
 import { memoryLog } from '../../../infra/local/log';
 import { distDir } from '../../../infra/local/frontendBuild';
 import { freePort } from '../../../infra/local/ports';
-import type { TwinInfo } from '../../support/twinInfo';
+import { toTwinInfo } from '../../support/twinInfo';
 import { callApi, createUser, signIn } from '../../support/users';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'oneclick-restart-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 /** Like `npm start`, both runs use the same ports (chosen once here). */
-const ports = { web: await freePort(), dynamodb: await freePort(), s3: await freePort(), cognito: await freePort() };
+const ports = { web: await freePort(), dynamodb: await freePort(), s3: await freePort(), cognito: await freePort(), sandbox: await freePort() };
 
 async function start() {
   const twin = await startTwin({ dataDir, log: memoryLog(), distDir, ports });
-  const info: TwinInfo = {
-    webUrl: twin.webUrl,
-    apiUrl: twin.apiUrl,
-    endpoints: twin.endpoints,
-    userPoolId: twin.cognito.userPoolId,
-    clientId: twin.cognito.clientId,
-    issuer: twin.cognito.issuer,
-    cognitoDataDir: twin.cognitoDataDir,
-    tableNames: twin.tableNames,
-    logFile: '',
-  };
+  const info = toTwinInfo(twin);
   return { twin, info };
 }
 

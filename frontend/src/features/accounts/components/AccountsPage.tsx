@@ -1,0 +1,121 @@
+import { useEffect, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { isPlatform, platformNames, platforms, type Platform } from '../../../../../shared/platforms';
+import { connectErrorCodes, type Connection } from '../../../../../shared/api/connections';
+import { PageTitle } from '../../../components/ui/PageTitle';
+import { ErrorBox, NoticeBox } from '../../../components/ui/Form';
+import { ApiError } from '../../../lib/apiClient';
+import { useConnections, useDisconnect, useStartConnection } from '../api/connections';
+import { PlatformCard } from './PlatformCard';
+
+/** The words for an error: ours by code when we know it, else the server's message. */
+function useErrorText() {
+  const { t } = useTranslation();
+  return (error: unknown, platform?: Platform, max?: number | null): string => {
+    const name = platform ? platformNames[platform] : '';
+    if (error instanceof ApiError && error.code === 'QuotaExceeded') return t('accounts.errors.quota_exceeded', { max: max ?? 1 });
+    if (error instanceof Error && error.message) return error.message;
+    return t('accounts.errors.exchange_failed', { platform: name });
+  };
+}
+
+export function AccountsPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const connections = useConnections();
+  const start = useStartConnection();
+  const disconnect = useDisconnect();
+  const errorText = useErrorText();
+  const [actionError, setActionError] = useState<string>();
+
+  // The result of an OAuth round trip rides on the query string (from /auth/callback).
+  const resultPlatform = params.get('platform');
+  const platform = resultPlatform && isPlatform(resultPlatform) ? resultPlatform : undefined;
+  const errorCode = params.get('error_code');
+  const oauthError =
+    params.get('error') === 'auth_failed'
+      ? errorCode && (connectErrorCodes as readonly string[]).includes(errorCode) && errorCode !== 'exchange_failed'
+        ? t(`accounts.errors.${errorCode as (typeof connectErrorCodes)[number]}`, {
+            platform: platform ? platformNames[platform] : '',
+            max: connections.data?.usage.maxAccounts ?? 1,
+          })
+        : (params.get('error_message') ?? t('accounts.errors.exchange_failed', { platform: platform ? platformNames[platform] : '' }))
+      : undefined;
+  const connectedNotice = params.get('status') === 'connected' && platform ? t('accounts.connectedNotice', { platform: platformNames[platform] }) : undefined;
+
+  const { refetch, error: listError } = connections;
+  useEffect(() => {
+    if (connectedNotice) void refetch();
+  }, [connectedNotice, refetch]);
+
+  useEffect(() => {
+    if (listError instanceof ApiError && listError.status === 401) navigate('/login', { replace: true });
+  }, [listError, navigate]);
+
+  function handleAuthError(error: unknown): boolean {
+    if (error instanceof ApiError && error.status === 401) {
+      navigate('/login', { replace: true });
+      return true;
+    }
+    return false;
+  }
+
+  function connect(target: Platform) {
+    setActionError(undefined);
+    if (params.toString()) setParams({}, { replace: true });
+    start.mutate(target, {
+      onError: (error) => {
+        if (!handleAuthError(error)) setActionError(errorText(error, target, connections.data?.usage.maxAccounts));
+      },
+    });
+  }
+
+  function remove(connection: Connection) {
+    setActionError(undefined);
+    disconnect.mutate(
+      { platform: connection.platform, accountId: connection.platformUserId },
+      {
+        onError: (error) => {
+          if (!handleAuthError(error)) setActionError(`${t('accounts.disconnectFailed')}: ${errorText(error, connection.platform)}`);
+        },
+      },
+    );
+  }
+
+  const data = connections.data;
+  const usage = data?.usage;
+
+  return (
+    <section className="accounts-page">
+      <PageTitle>{t('pages.accounts')}</PageTitle>
+      {usage && (
+        <p className="hint" data-testid="account-usage">
+          {usage.maxAccounts === null
+            ? t('accounts.usageUnlimited', { count: usage.connectedAccounts })
+            : t('accounts.usage', { count: usage.connectedAccounts, max: usage.maxAccounts })}
+        </p>
+      )}
+      {oauthError && <ErrorBox>{oauthError}</ErrorBox>}
+      {connectedNotice && <NoticeBox>{connectedNotice}</NoticeBox>}
+      {actionError && <ErrorBox>{actionError}</ErrorBox>}
+      {connections.isError && <ErrorBox>{t('accounts.loadFailed')}</ErrorBox>}
+      <ul className="platform-grid">
+        {platforms.map((name) => (
+          <PlatformCard
+            key={name}
+            platform={name}
+            connections={data?.connections.filter((connection) => connection.platform === name) ?? []}
+            available={data ? data.availablePlatforms.includes(name) : true}
+            loading={connections.isPending}
+            connecting={start.isPending && start.variables === name}
+            disconnecting={disconnect.isPending ? `${disconnect.variables?.platform}#${disconnect.variables?.accountId}` : undefined}
+            onConnect={() => connect(name)}
+            onDisconnect={remove}
+          />
+        ))}
+      </ul>
+    </section>
+  );
+}

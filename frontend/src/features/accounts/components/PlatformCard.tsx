@@ -1,0 +1,86 @@
+import { useTranslation } from 'react-i18next';
+import { platformNames, type Platform } from '../../../../../shared/platforms';
+import type { Connection } from '../../../../../shared/api/connections';
+
+interface PlatformCardProps {
+  platform: Platform;
+  connections: Connection[];
+  available: boolean;
+  loading: boolean;
+  connecting: boolean;
+  disconnecting: string | undefined;
+  onConnect: () => void;
+  onDisconnect: (connection: Connection) => void;
+}
+
+function statusOf(connections: Connection[]): 'connected' | 'needsReconnect' | 'notConnected' {
+  if (connections.some((connection) => connection.status === 'needs_reconnect')) return 'needsReconnect';
+  return connections.length ? 'connected' : 'notConnected';
+}
+
+/** One platform: its status, the connected accounts with a red close button each, and connect. */
+export function PlatformCard(props: PlatformCardProps) {
+  const { t, i18n } = useTranslation();
+  const name = platformNames[props.platform];
+  const status = props.connecting ? 'connecting' : statusOf(props.connections);
+  const formatDate = (iso: string) => new Intl.DateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'medium' }).format(new Date(iso));
+
+  return (
+    <li className={`card platform-card platform-${props.platform} status-${status}`} aria-label={name}>
+      <div className="platform-card-header">
+        <span className={`platform-badge badge-${props.platform}`} aria-hidden="true">
+          {name[0]}
+        </span>
+        <div>
+          <h2>{name}</h2>
+          <p className="platform-status" data-testid={`status-${props.platform}`}>
+            {props.loading ? t('accounts.loadingInfo', { platform: name }) : t(`accounts.${status}`)}
+          </p>
+        </div>
+      </div>
+
+      {props.connections.map((connection) => (
+        <div key={connection.connectionId} className="connected-account">
+          {connection.avatarUrl && <img src={connection.avatarUrl} alt="" width={40} height={40} className="avatar" />}
+          <div className="account-details">
+            <p className="account-name">{connection.displayName}</p>
+            {connection.username && <p className="account-username">{connection.username}</p>}
+            <p className="account-id">{t('accounts.accountId', { id: connection.platformUserId })}</p>
+            {connection.status === 'needs_reconnect' && (
+              <p className="account-warning" role="status">
+                {connection.reconnectReason ?? t('accounts.needsReconnect')}
+              </p>
+            )}
+            {connection.status === 'connected' && connection.tokenExpiry.state === 'reconnect_soon' && connection.tokenExpiry.reconnectBy && (
+              <p className="account-warning" role="status">
+                {t('accounts.reconnectSoon', { date: formatDate(connection.tokenExpiry.reconnectBy) })}
+              </p>
+            )}
+          </div>
+          <button
+            type="button"
+            className="close-button"
+            aria-label={t('accounts.disconnect', { name: connection.displayName, platform: name })}
+            title={t('accounts.disconnect', { name: connection.displayName, platform: name })}
+            disabled={props.disconnecting === connection.connectionId}
+            onClick={() => props.onDisconnect(connection)}
+          >
+            {props.disconnecting === connection.connectionId ? '…' : '×'}
+          </button>
+        </div>
+      ))}
+
+      {props.available ? (
+        <button type="button" className="button secondary wide" onClick={props.onConnect} disabled={props.connecting}>
+          {status === 'needsReconnect'
+            ? t('accounts.reconnect')
+            : props.connections.length
+              ? t('accounts.connectAnother', { platform: name })
+              : t('accounts.connect', { platform: name })}
+        </button>
+      ) : (
+        <p className="hint">{t('accounts.notAvailable')}</p>
+      )}
+    </li>
+  );
+}

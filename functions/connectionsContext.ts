@@ -1,0 +1,19 @@
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { Clock } from './clock';
+import { readTableNames } from './config';
+import { createTokenCipher, loadPlatformCredentials } from './composition';
+import { readPlatformSettings } from './platforms/config';
+import { createAdapters } from './platforms/registry';
+import { createConnectionStore } from './services/connectionStore';
+import { createTokenFreshness } from './services/tokenFreshness';
+
+/**
+ * What every function that touches connections needs, built once per cold start: the store
+ * (with token encryption), the configured platforms' adapters, and token freshness.
+ */
+export async function createConnectionsContext(env: NodeJS.ProcessEnv, db: DynamoDBDocumentClient, clock: Clock) {
+  const tableNames = readTableNames(env, ['connections']);
+  const adapters = createAdapters(readPlatformSettings(env, await loadPlatformCredentials(env)), clock);
+  const store = createConnectionStore({ db, tableName: tableNames.connections, cipher: createTokenCipher(env), clock });
+  return { adapters, store, freshness: createTokenFreshness({ store, adapters, clock }) };
+}

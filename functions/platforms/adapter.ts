@@ -1,0 +1,80 @@
+import type { Platform } from '../../shared/platforms';
+import type { Clock } from '../clock';
+import type { PlatformHttp } from './http';
+
+/** Tokens as we keep them (encrypted at rest). Times are ISO strings. */
+export interface TokenSet {
+  accessToken: string;
+  refreshToken?: string;
+  accessTokenExpiresAt?: string;
+  refreshTokenExpiresAt?: string;
+  /** When the current access token was issued (Instagram refreshes only tokens ≥ 24 h old). */
+  accessTokenIssuedAt: string;
+  scopes: string[];
+}
+
+/** Who connected: the platform account the tokens act for. */
+export interface PlatformProfile {
+  platformUserId: string;
+  displayName: string;
+  username?: string;
+  avatarUrl?: string;
+}
+
+export interface AuthorizeParams {
+  state: string;
+  redirectUri: string;
+  /** S256 challenge, for platforms that use PKCE. */
+  codeChallenge?: string;
+}
+
+export interface ExchangeParams {
+  code: string;
+  redirectUri: string;
+  codeVerifier?: string;
+}
+
+export interface PlatformCredentials {
+  clientId: string;
+  clientSecret: string;
+}
+
+export interface AdapterDeps {
+  credentials: PlatformCredentials;
+  hosts: Record<string, string>;
+  http: PlatformHttp;
+  clock: Clock;
+}
+
+/**
+ * One interface for every platform. OAuth: authorize URL, code exchange, refresh, profile,
+ * revoke. Every failure is thrown as one of AuthExpired / RateLimited / Retryable / Rejected.
+ */
+export interface PlatformAdapter {
+  readonly platform: Platform;
+  readonly usesPkce: boolean;
+  /** The scopes we ask for; `requiredScopes` must all be granted for the connection to work. */
+  readonly scopes: readonly string[];
+  readonly requiredScopes: readonly string[];
+  authorizeUrl(params: AuthorizeParams): string;
+  exchangeCode(params: ExchangeParams): Promise<TokenSet>;
+  /** Whether these tokens can be refreshed without the user (now or later in their life). */
+  canRefresh(tokens: TokenSet): boolean;
+  refresh(tokens: TokenSet): Promise<TokenSet>;
+  fetchProfile(tokens: TokenSet): Promise<PlatformProfile>;
+  /** Revokes the grant at the platform; a no-op where the platform has no revoke. */
+  revoke(tokens: TokenSet): Promise<void>;
+}
+
+export type AdapterFactory = (deps: AdapterDeps) => PlatformAdapter;
+
+export function expiresAt(clock: Clock, seconds: unknown): string | undefined {
+  const value = typeof seconds === 'string' ? Number(seconds) : seconds;
+  return typeof value === 'number' && Number.isFinite(value) && value > 0
+    ? new Date(clock.now().getTime() + value * 1000).toISOString()
+    : undefined;
+}
+
+export function splitScopes(value: unknown, separator: RegExp = /[\s,]+/): string[] {
+  return typeof value === 'string' ? value.split(separator).filter(Boolean) : [];
+}

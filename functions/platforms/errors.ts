@@ -1,0 +1,43 @@
+/**
+ * The platform error taxonomy. Adapters throw these; the state machine decides on retries from
+ * the error name, the HTTP layer and the connection store act on them.
+ */
+export abstract class PlatformError extends Error {
+  abstract readonly kind: 'AuthExpired' | 'RateLimited' | 'Retryable' | 'Rejected';
+  constructor(message: string) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+/** The token is dead (revoked, expired beyond refresh): the connection needs the user to reconnect. */
+export class AuthExpired extends PlatformError {
+  readonly kind = 'AuthExpired' as const;
+}
+
+/** The platform asked us to wait; `resetAt` is when it said we may try again (if it said). */
+export class RateLimited extends PlatformError {
+  readonly kind = 'RateLimited' as const;
+  constructor(
+    message: string,
+    readonly resetAt?: Date,
+  ) {
+    super(message);
+  }
+}
+
+/** A transient failure (5xx, timeouts, "try again"). */
+export class Retryable extends PlatformError {
+  readonly kind = 'Retryable' as const;
+}
+
+/** A permanent refusal with the platform's own words (truncated). */
+export class Rejected extends PlatformError {
+  readonly kind = 'Rejected' as const;
+}
+
+const MAX_MESSAGE = 500;
+
+export function truncate(text: string, max = MAX_MESSAGE): string {
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}

@@ -1,0 +1,245 @@
+import { TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { platformNames, platforms, type Platform } from '../../shared/platforms';
+import type { ConnectErrorCode, ConnectionList } from '../../shared/api/connections';
+import type { Clock } from '../clock';
+import { NotFound, QuotaExceeded, InvalidInput } from '../errors';
+import { PlatformError } from '../platforms/errors';
+import type { TokenSet } from '../platforms/adapter';
+import type { Adapters } from '../platforms/registry';
+import type { MembershipService, UserIdentity } from './memberships';
+import { InvalidOAuthState, type OAuthStates } from './oauthStates';
+import { connectionIdOf, toConnection, type ConnectionItem, type ConnectionStore } from './connectionStore';
+
+export interface ConnectionServiceDeps {
+  db: DynamoDBDocumentClient;
+  store: ConnectionStore;
+  states: OAuthStates;
+  memberships: MembershipService;
+  adapters: Adapters;
+  clock: Clock;
+  /** The site's origin, e.g. https://d123.cloudfront.net; the API is at <siteUrl>/api. */
+  siteUrl: string;
+  /** Failures we swallow on purpose (a revoke that did not go through) are reported here. */
+  warn: (message: string, details: Record<string, unknown>) => void;
+}
+
+class ConnectFailure extends Error {
+  constructor(
+    readonly code: ConnectErrorCode,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+function quotaMessage(maxAccounts: number): string {
+  return maxAccounts === 1
+    ? 'Your plan allows 1 connected account. Disconnect it to connect another, or upgrade your plan.'
+    : `Your plan allows ${maxAccounts} connected accounts. Disconnect one to connect another, or upgrade your plan.`;
+}
+
+export function createConnectionService(deps: ConnectionServiceDeps) {
+  const { db, store, states, memberships, adapters, clock, siteUrl } = deps;
+  const redirectUri = (platform: Platform) => `${siteUrl}/api/connections/${platform}/callback`;
+
+  function callbackLocation(params: Record<string, string>): string {
+    return `${siteUrl}/auth/callback?${new URLSearchParams(params).toString()}`;
+  }
+
+  async function revokeQuietly(platform: Platform, tokens: TokenSet, why: string): Promise<void> {
+    try {
+      await adapters[platform]?.revoke(tokens);
+    } catch (error) {
+      deps.warn('Revoking at the platform failed; our copy of the tokens is deleted anyway', {
+        platform,
+        why,
+        error: (error as Error).message,
+      });
+    }
+  }
+
+  /** Stores a (re)connected account; a new one takes an account slot atomically. */
+  async function save(userId: string, platform: Platform, tokens: TokenSet, profile: Parameters<ConnectionStore['connectedItem']>[2]): Promise<void> {
+    const adapter = adapters[platform]!;
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const existing = await store.get(userId, connectionIdOf(platform, profile.platformUserId));
+      const item = await store.connectedItem(userId, platform, profile, tokens, adapter.canRefresh(tokens), existing);
+      const reconnecting = existing !== undefined && existing.status !== 'disconnected';
+      try {
+        await db.send(
+          new TransactWriteCommand({
+            TransactItems: [
+              {
+                Put: {
+                  TableName: store.tableName,
+                  Item: item,
+                  ConditionExpression: reconnecting
+                    ? 'tokenVersion = :version'
+                    : 'attribute_not_exists(connectionId) OR #status = :disconnected',
+                  ...(reconnecting
+                    ? { ExpressionAttributeValues: { ':version': existing.tokenVersion } }
+                    : { ExpressionAttributeNames: { '#status': 'status' }, ExpressionAttributeValues: { ':disconnected': 'disconnected' } }),
+                },
+              },
+              ...(reconnecting ? [] : [memberships.reserveAccountSlot(userId)]),
+            ],
+          }),
+        );
+        return;
+      } catch (error) {
+        if (!(error instanceof TransactionCanceledException)) throw error;
+        const [connectionReason, quotaReason] = error.CancellationReasons ?? [];
+        if (quotaReason?.Code === 'ConditionalCheckFailed') {
+          const { maxAccounts } = await memberships.accountUsage({ userId, email: '' });
+          throw new ConnectFailure('quota_exceeded', quotaMessage(maxAccounts ?? 0));
+        }
+        if (connectionReason?.Code !== 'ConditionalCheckFailed') throw error;
+        // Someone connected the same account at the same moment: read again and retry.
+      }
+    }
+    throw new Error('The connection changed too often while being saved');
+  }
+
+  return {
+    redirectUri,
+
+    async list(user: UserIdentity): Promise<ConnectionList> {
+      const [items, usage] = await Promise.all([store.list(user.userId), memberships.accountUsage(user)]);
+      const now = clock.now();
+      return {
+        connections: items.filter((item) => item.status !== 'disconnected').map((item) => toConnection(item, now)),
+        availablePlatforms: platforms.filter((platform) => adapters[platform] !== undefined),
+        usage,
+      };
+    },
+
+    async startAuthorization(user: UserIdentity, platform: Platform): Promise<{ authorizationUrl: string }> {
+      const adapter = adapters[platform];
+      if (!adapter) throw new InvalidInput(`${platformNames[platform]} is not configured on this deployment.`);
+      const { connectedAccounts, maxAccounts } = await memberships.accountUsage(user);
+      if (maxAccounts !== null && connectedAccounts >= maxAccounts) {
+        // Reconnecting an account that needs it does not take a new slot.
+        const items = await store.list(user.userId);
+        const reconnecting = items.some((item) => item.platform === platform && item.status === 'needs_reconnect');
+        if (!reconnecting) throw new QuotaExceeded(quotaMessage(maxAccounts));
+      }
+      const state = await states.create(user.userId, platform, adapter.usesPkce);
+      return {
+        authorizationUrl: adapter.authorizeUrl({
+          state: state.state,
+          redirectUri: redirectUri(platform),
+          ...(state.codeChallenge ? { codeChallenge: state.codeChallenge } : {}),
+        }),
+      };
+    },
+
+    /**
+     * The platform sent the browser back. Whatever happens, the answer is a redirect to the
+     * app's /auth/callback page: with the platform on success, or error=auth_failed and the
+     * reason in words.
+     */
+    async completeAuthorization(platform: Platform, query: { code?: string; state?: string; error?: string; error_description?: string }): Promise<{ location: string }> {
+      const name = platformNames[platform];
+      try {
+        if (!query.state) throw new ConnectFailure('invalid_state', 'CSRF state token not found');
+        let state;
+        try {
+          state = await states.consume(query.state, platform);
+        } catch (error) {
+          if (error instanceof InvalidOAuthState) {
+            throw new ConnectFailure('invalid_state', 'This connection attempt has expired or was already used. Please connect again.');
+          }
+          throw error;
+        }
+        if (query.error) {
+          throw new ConnectFailure('access_denied', `You did not give OneClick access to your ${name} account.`);
+        }
+        const adapter = adapters[platform];
+        if (!adapter) throw new ConnectFailure('not_configured', `${name} is not configured on this deployment.`);
+        if (!query.code) throw new ConnectFailure('exchange_failed', `Failed to connect to ${name}: no authorization code was returned.`);
+
+        let tokens: TokenSet;
+        let profile;
+        try {
+          tokens = await adapter.exchangeCode({
+            code: query.code,
+            redirectUri: redirectUri(platform),
+            ...(state.codeVerifier ? { codeVerifier: state.codeVerifier } : {}),
+          });
+        } catch (error) {
+          if (error instanceof PlatformError) throw new ConnectFailure('exchange_failed', `Failed to connect to ${name}: ${error.message}`);
+          throw error;
+        }
+        const missing = tokens.scopes.length ? adapter.requiredScopes.filter((scope) => !tokens.scopes.includes(scope)) : [];
+        if (missing.length) {
+          await revokeQuietly(platform, tokens, 'missing scopes');
+          throw new ConnectFailure(
+            'missing_scopes',
+            `OneClick needs every permission it asked ${name} for (missing: ${missing.join(', ')}). Please connect again and allow them all.`,
+          );
+        }
+        try {
+          profile = await adapter.fetchProfile(tokens);
+        } catch (error) {
+          if (error instanceof PlatformError) {
+            await revokeQuietly(platform, tokens, 'profile lookup failed');
+            if (error.message === 'No YouTube channel found') throw new ConnectFailure('no_channel', error.message);
+            throw new ConnectFailure('exchange_failed', `Failed to connect to ${name}: ${error.message}`);
+          }
+          throw error;
+        }
+        try {
+          await save(state.userId, platform, tokens, profile);
+        } catch (error) {
+          if (error instanceof ConnectFailure) await revokeQuietly(platform, tokens, error.code);
+          throw error;
+        }
+        return { location: callbackLocation({ platform, status: 'connected' }) };
+      } catch (error) {
+        if (error instanceof ConnectFailure) {
+          return {
+            location: callbackLocation({ platform, error: 'auth_failed', error_code: error.code, error_message: error.message }),
+          };
+        }
+        throw error;
+      }
+    },
+
+    /** Revokes at the platform where it can, deletes our tokens, and frees the account slot. */
+    async disconnect(user: UserIdentity, platform: Platform, platformUserId: string): Promise<void> {
+      const connectionId = connectionIdOf(platform, platformUserId);
+      const item: ConnectionItem | undefined = await store.get(user.userId, connectionId);
+      if (!item || item.status === 'disconnected') throw new NotFound(`No ${platformNames[platform]} connection found`);
+      const tokens = await store.tokensOf(item);
+      if (tokens) await revokeQuietly(platform, tokens, 'disconnect');
+      try {
+        await db.send(
+          new TransactWriteCommand({
+            TransactItems: [
+              {
+                Update: {
+                  TableName: store.tableName,
+                  Key: { userId: user.userId, connectionId },
+                  UpdateExpression:
+                    'SET #status = :disconnected, updatedAt = :now REMOVE tokens, refreshDueAt, refreshShard, reconnectReason, reconnectBy, accessTokenExpiresAt',
+                  ConditionExpression: '#status <> :disconnected',
+                  ExpressionAttributeNames: { '#status': 'status' },
+                  ExpressionAttributeValues: { ':disconnected': 'disconnected', ':now': clock.now().toISOString() },
+                },
+              },
+              memberships.releaseAccountSlot(user.userId),
+            ],
+          }),
+        );
+      } catch (error) {
+        if (error instanceof TransactionCanceledException && error.CancellationReasons?.[0]?.Code === 'ConditionalCheckFailed') {
+          throw new NotFound(`No ${platformNames[platform]} connection found`);
+        }
+        throw error;
+      }
+    },
+  };
+}
+
+export type ConnectionService = ReturnType<typeof createConnectionService>;

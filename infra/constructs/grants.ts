@@ -1,0 +1,47 @@
+import { Stack, Validations, type CfnElement } from 'aws-cdk-lib';
+import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import type * as s3 from 'aws-cdk-lib/aws-s3';
+import { tableEnvName, tables, type TableDefinition, type TableKey } from '../../shared/resources/tables';
+import { bucketEnvName, type BucketKey } from '../../shared/resources/buckets';
+import type { HandlerGroupNeeds } from '../../functions/handlers/groups';
+import type { OneClickFunction } from './function';
+import type { PlatformAccess } from './platformAccess';
+
+/** The stateful resources a function may be given. */
+export interface Resources {
+  readonly tables: Record<TableKey, dynamodb.ITableV2>;
+  readonly buckets: Record<BucketKey, s3.IBucket>;
+  readonly platformAccess: PlatformAccess;
+  /** The site's origin (OAuth redirect URIs and redirects are built from it). */
+  readonly siteUrl: string;
+}
+
+/**
+ * Grants a function exactly what its declaration lists and passes the names in its
+ * environment: the table and bucket names, the site URL, and the platform access if needed.
+ */
+export function grantNeeds(fn: OneClickFunction, needs: Omit<HandlerGroupNeeds, 'entry'>, resources: Resources): void {
+  const environment: Record<string, string> = { ONECLICK_SITE_URL: resources.siteUrl };
+  for (const [key, access] of Object.entries(needs.tables) as Array<[TableKey, 'read' | 'readWrite']>) {
+    const table = resources.tables[key];
+    if (access === 'read') table.grantReadData(fn.function);
+    else table.grantReadWriteData(fn.function);
+    environment[tableEnvName(key)] = table.tableName;
+    const definition: TableDefinition = tables[key];
+    if (definition.globalIndexes?.length) {
+      const logicalId = Stack.of(table).getLogicalId(table.node.defaultChild as CfnElement);
+      Validations.of(fn.function).acknowledge({
+        id: `AwsSolutions-IAM5[Resource::<${logicalId}.Arn>/index/*]`,
+        reason: `Queries the ${definition.name} table's own indexes (${definition.globalIndexes.map((index) => index.indexName).join(', ')}); the wildcard covers only that table's indexes.`,
+      });
+    }
+  }
+  for (const [key, access] of Object.entries(needs.buckets) as Array<[BucketKey, 'read' | 'readWrite']>) {
+    const bucket = resources.buckets[key];
+    if (access === 'read') bucket.grantRead(fn.function);
+    else bucket.grantReadWrite(fn.function);
+    environment[bucketEnvName(key)] = bucket.bucketName;
+  }
+  fn.addEnvironment(environment);
+  if (needs.platformAccess) resources.platformAccess.grantTo(fn);
+}

@@ -1,0 +1,192 @@
+import { z } from 'zod';
+import { platforms, type Platform } from '../../../shared/platforms';
+import type { FaultInput, Faults } from './faults';
+import { empty, json, type SandboxResponse } from './http';
+import { decideConsent } from './oauth';
+import type { PlatformContext, PlatformSandbox } from './platform';
+import type { SandboxStore } from './store';
+
+/**
+ * Test controls: act as the user at the platform (consent, remove the app), move time on tokens,
+ * inject faults, look at what was issued. In process through `Sandbox.control`, and for other
+ * processes as a JSON HTTP API on the sandbox's own origin:
+ *
+ *   POST /_sandbox/consent               {platform, authorizeUrl, account, displayName?, decision} → 200 {redirectUrl}
+ *   POST /_sandbox/revoke-access         {platform, account}                                        → 204
+ *   POST /_sandbox/expire-access-tokens  {platform, account}                                        → 204
+ *   POST /_sandbox/faults                {platform, method, path, hostKey?, status, body?, headers?, times?} → 204
+ *   GET  /_sandbox/tokens?platform=<p>                                                              → 200 {tokens: IssuedToken[]}
+ *   POST /_sandbox/reset                                                                            → 204
+ *
+ * A refused call answers 400 (or 404 for an unknown account) with {error: "<why>"}.
+ * `connectSandboxControl` (controlClient.ts) is the same interface over this API.
+ */
+
+export interface ConsentInput {
+  /** The authorize URL the app sent the browser to (its path must be the platform's dialog). */
+  authorizeUrl: string;
+  account: string;
+  displayName?: string;
+  decision: 'allow' | 'deny';
+}
+
+export interface IssuedToken {
+  kind: 'access' | 'refresh';
+  account: string;
+  revoked: boolean;
+  /** Epoch ms; null = does not expire by time. */
+  expiresAt: number | null;
+}
+
+export interface SandboxControl {
+  /** The user's decision on the consent page: returns where the browser would be redirected. */
+  consent(platform: Platform, input: ConsentInput): Promise<string>;
+  /** The user removed our app at the platform: all the account's tokens are revoked. */
+  revokeAccess(platform: Platform, account: string): Promise<void>;
+  /** The account's access tokens expire now. */
+  expireAccessTokens(platform: Platform, account: string): Promise<void>;
+  injectFault(fault: FaultInput): Promise<void>;
+  tokens(platform: Platform): Promise<IssuedToken[]>;
+  /** Forgets every account, code, token and fault. */
+  reset(): Promise<void>;
+}
+
+/** A control call the sandbox refuses; `status` is what the HTTP API answers. */
+export class SandboxControlError extends Error {
+  constructor(
+    message: string,
+    readonly status: 400 | 404 = 400,
+  ) {
+    super(message);
+    this.name = 'SandboxControlError';
+  }
+}
+
+export interface PlatformRuntime {
+  context: PlatformContext;
+  sandbox: PlatformSandbox;
+}
+
+export function createControl(dependencies: { runtimes: Record<Platform, PlatformRuntime>; store: SandboxStore; faults: Faults }): SandboxControl {
+  const { runtimes, store, faults } = dependencies;
+
+  function knownAccount(platform: Platform, account: string): void {
+    if (!store.account(platform, account)) throw new SandboxControlError(`no ${platform} sandbox account "${account}"`, 404);
+  }
+
+  return {
+    async consent(platform, input) {
+      const { context, sandbox } = runtimes[platform];
+      let url: URL;
+      try {
+        url = new URL(input.authorizeUrl);
+      } catch {
+        throw new SandboxControlError('authorizeUrl is not a URL');
+      }
+      const isDialog = sandbox.authorize.endpoints.some((endpoint) => url.pathname === `/${platform}/${endpoint.hostKey}${endpoint.path}`);
+      if (!isDialog) throw new SandboxControlError(`${url.pathname} is not the ${platform} sandbox's authorize endpoint`);
+      const outcome = decideConsent(context, sandbox.authorize, url.searchParams, input);
+      switch (outcome.kind) {
+        case 'redirect':
+          return outcome.location;
+        case 'refused':
+          throw new SandboxControlError(`${outcome.refusal.error}: ${outcome.refusal.description}`);
+        case 'problem':
+          throw new SandboxControlError(outcome.problem);
+      }
+    },
+    async revokeAccess(platform, account) {
+      knownAccount(platform, account);
+      store.revokeAccount(platform, account);
+    },
+    async expireAccessTokens(platform, account) {
+      knownAccount(platform, account);
+      store.expireAccessTokens(platform, account);
+    },
+    async injectFault(fault) {
+      try {
+        faults.inject(fault);
+      } catch (error) {
+        throw new SandboxControlError(error instanceof Error ? error.message : String(error));
+      }
+    },
+    async tokens(platform) {
+      return store.tokens(platform).map((token) => ({ kind: token.kind, account: token.account, revoked: token.revoked, expiresAt: token.expiresAt }));
+    },
+    async reset() {
+      store.reset();
+      faults.clear();
+    },
+  };
+}
+
+const platformSchema = z.enum(platforms);
+const accountActionSchema = z.object({ platform: platformSchema, account: z.string().min(1) });
+const consentSchema = z.object({
+  platform: platformSchema,
+  authorizeUrl: z.string(),
+  account: z.string(),
+  displayName: z.string().optional(),
+  decision: z.enum(['allow', 'deny']),
+});
+const faultSchema = z.object({
+  platform: platformSchema,
+  method: z.string().min(1),
+  path: z.string().min(1),
+  hostKey: z.string().optional(),
+  status: z.number().int(),
+  body: z.unknown().optional(),
+  headers: z.record(z.string(), z.string()).optional(),
+  times: z.number().int().optional(),
+});
+
+function parse<T>(schema: z.ZodType<T>, body: Buffer): T {
+  let value: unknown;
+  try {
+    value = JSON.parse(body.toString('utf8') || 'null');
+  } catch {
+    throw new SandboxControlError('the body must be JSON');
+  }
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) throw new SandboxControlError(parsed.error.issues.map((issue) => `${issue.path.join('.') || 'body'}: ${issue.message}`).join('; '));
+  return parsed.data;
+}
+
+/** The control operations as the JSON HTTP API listed above (`path` is after `/_sandbox`). */
+export async function controlApi(control: SandboxControl, method: string, path: string, query: URLSearchParams, body: () => Promise<Buffer>): Promise<SandboxResponse> {
+  try {
+    const route = `${method} ${path}`;
+    switch (route) {
+      case 'POST /consent': {
+        const { platform, ...input } = parse(consentSchema, await body());
+        return json(200, { redirectUrl: await control.consent(platform, input) });
+      }
+      case 'POST /revoke-access': {
+        const { platform, account } = parse(accountActionSchema, await body());
+        await control.revokeAccess(platform, account);
+        return empty(204);
+      }
+      case 'POST /expire-access-tokens': {
+        const { platform, account } = parse(accountActionSchema, await body());
+        await control.expireAccessTokens(platform, account);
+        return empty(204);
+      }
+      case 'POST /faults':
+        await control.injectFault(parse(faultSchema, await body()));
+        return empty(204);
+      case 'GET /tokens': {
+        const platform = platformSchema.safeParse(query.get('platform'));
+        if (!platform.success) throw new SandboxControlError(`platform must be one of ${platforms.join(', ')}`);
+        return json(200, { tokens: await control.tokens(platform.data) });
+      }
+      case 'POST /reset':
+        await control.reset();
+        return empty(204);
+      default:
+        return json(404, { error: `no control operation ${route}` });
+    }
+  } catch (error) {
+    if (error instanceof SandboxControlError) return json(error.status, { error: error.message });
+    throw error;
+  }
+}

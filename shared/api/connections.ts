@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import { platforms } from '../platforms';
+
+export const connectionStatuses = ['connected', 'needs_reconnect', 'disconnected'] as const;
+export type ConnectionStatus = (typeof connectionStatuses)[number];
+
+/**
+ * valid: nothing to do; refreshes_automatically: expires soon but we refresh it; reconnect_soon:
+ * it cannot be refreshed and expires within a week (reconnectBy); expired: reconnect now.
+ */
+export const tokenExpiryStates = ['valid', 'reconnect_soon', 'expired'] as const;
+
+export const platformParamSchema = z.object({ platform: z.enum(platforms) });
+
+export const accountPathSchema = z.object({
+  platform: z.enum(platforms),
+  accountId: z.string().min(1).max(200),
+});
+
+/** A connection as the API shows it: never a token. */
+export const connectionSchema = z.object({
+  connectionId: z.string(),
+  platform: z.enum(platforms),
+  platformUserId: z.string(),
+  status: z.enum(connectionStatuses),
+  displayName: z.string(),
+  username: z.string().nullable(),
+  avatarUrl: z.string().nullable(),
+  tokenExpiry: z.object({
+    state: z.enum(tokenExpiryStates),
+    /** When the user must reconnect by (tokens that cannot be refreshed). */
+    reconnectBy: z.string().nullable(),
+  }),
+  /** Why the connection needs the user, in words. */
+  reconnectReason: z.string().nullable(),
+  connectedAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Connection = z.infer<typeof connectionSchema>;
+
+export const connectionListSchema = z.object({
+  connections: z.array(connectionSchema),
+  /** Platforms whose app credentials are configured on this deployment. */
+  availablePlatforms: z.array(z.enum(platforms)),
+  usage: z.object({ connectedAccounts: z.number().int(), maxAccounts: z.number().int().nullable() }),
+});
+export type ConnectionList = z.infer<typeof connectionListSchema>;
+
+export const authorizationSchema = z.object({ authorizationUrl: z.url() });
+
+/** The OAuth callback's query: what a platform sends back (success or error). */
+export const oauthCallbackQuerySchema = z
+  .object({
+    code: z.string().max(4096).optional(),
+    state: z.string().max(512).optional(),
+    error: z.string().max(200).optional(),
+    error_description: z.string().max(2000).optional(),
+    error_reason: z.string().max(200).optional(),
+  })
+  .loose();
+
+/** Codes of failed connections; the front end words them (and falls back to the message). */
+export const connectErrorCodes = [
+  'access_denied',
+  'invalid_state',
+  'missing_scopes',
+  'quota_exceeded',
+  'not_configured',
+  'exchange_failed',
+  'no_channel',
+] as const;
+export type ConnectErrorCode = (typeof connectErrorCodes)[number];
+
+export const redirectSchema = z.object({ location: z.string() });

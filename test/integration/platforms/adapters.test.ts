@@ -1,0 +1,97 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { platforms, type Platform } from '../../../shared/platforms';
+import { startSandbox, type Sandbox } from '../../../infra/local/sandbox/sandbox';
+import { memoryLog } from '../../../infra/local/log';
+import { sandboxHostEnvironment } from '../../../functions/platforms/hosts';
+import { readPlatformSettings } from '../../../functions/platforms/config';
+import { createAdapters, type Adapters } from '../../../functions/platforms/registry';
+import { pkceChallenge } from '../../../functions/services/oauthStates';
+import { AuthExpired } from '../../../functions/platforms/errors';
+import type { TokenSet } from '../../../functions/platforms/adapter';
+
+/**
+ * Each adapter against the platform sandbox, both on one clock the test moves: connect,
+ * profile, refresh (and rotation), a revoked grant, and revoke.
+ */
+let time = Date.parse('2026-11-22T10:00:00.000Z');
+const clock = { now: () => new Date(time) };
+const advance = (ms: number) => (time += ms);
+const HOUR = 3600_000;
+
+const clients = Object.fromEntries(platforms.map((platform) => [platform, { clientId: `client-${platform}`, clientSecret: `secret-${platform}` }])) as Record<
+  Platform,
+  { clientId: string; clientSecret: string }
+>;
+let sandbox: Sandbox;
+let adapters: Adapters;
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ port: 0, clients, log: memoryLog(), clock: { now: () => time } });
+  adapters = createAdapters(readPlatformSettings(sandboxHostEnvironment(sandbox.url), clients), clock);
+});
+afterAll(async () => {
+  await sandbox?.stop();
+});
+
+const redirectUri = 'http://127.0.0.1:5173/api/connections/callback';
+
+async function connect(platform: Platform, account: string): Promise<TokenSet> {
+  const adapter = adapters[platform]!;
+  const verifier = `verifier-${randomUUID()}-${randomUUID()}`;
+  const authorizeUrl = adapter.authorizeUrl({ state: `${platform}_state`, redirectUri, ...(adapter.usesPkce ? { codeChallenge: pkceChallenge(verifier) } : {}) });
+  const redirect = new URL(await sandbox.control.consent(platform, { authorizeUrl, account, decision: 'allow' }));
+  expect(redirect.searchParams.get('state')).toBe(`${platform}_state`);
+  return adapter.exchangeCode({ code: redirect.searchParams.get('code')!, redirectUri, ...(adapter.usesPkce ? { codeVerifier: verifier } : {}) });
+}
+
+describe.each(platforms)('%s adapter against the sandbox', (platform) => {
+  it('connects and reads who connected, with every required scope granted', async () => {
+    const account = `who-${randomUUID().slice(0, 6)}`;
+    const tokens = await connect(platform, account);
+    const profile = await adapters[platform]!.fetchProfile(tokens);
+    expect(profile.platformUserId).not.toBe('');
+    expect(profile.displayName).not.toBe('');
+    expect(adapters[platform]!.requiredScopes.every((scope) => tokens.scopes.includes(scope))).toBe(true);
+  });
+
+  it('refreshes (rotating the refresh token where the platform does), or says it cannot', async () => {
+    const adapter = adapters[platform]!;
+    const tokens = await connect(platform, `refresh-${randomUUID().slice(0, 6)}`);
+    if (!adapter.canRefresh(tokens)) {
+      expect(platform).toBe('linkedin');
+      await expect(adapter.refresh(tokens)).rejects.toBeInstanceOf(AuthExpired);
+      return;
+    }
+    advance(25 * HOUR);
+    const fresh = await adapter.refresh(tokens);
+    expect(fresh.accessToken).not.toBe(tokens.accessToken);
+    await expect(adapter.fetchProfile(fresh)).resolves.toMatchObject({ platformUserId: expect.any(String) });
+    if (platform === 'tiktok' || platform === 'x') {
+      expect(fresh.refreshToken).not.toBe(tokens.refreshToken);
+      await expect(adapter.refresh(tokens)).rejects.toBeInstanceOf(AuthExpired);
+    }
+    if (platform === 'youtube') expect(fresh.refreshToken).toBe(tokens.refreshToken);
+  });
+
+  it('detects a grant the user revoked at the platform', async () => {
+    const adapter = adapters[platform]!;
+    const account = `revoked-${randomUUID().slice(0, 6)}`;
+    const tokens = await connect(platform, account);
+    await sandbox.control.revokeAccess(platform, account);
+    await expect(adapter.fetchProfile(tokens)).rejects.toBeInstanceOf(AuthExpired);
+    if (adapter.canRefresh(tokens) && platform !== 'instagram') await expect(adapter.refresh(tokens)).rejects.toBeInstanceOf(AuthExpired);
+  });
+
+  it('revokes the grant on disconnect where the platform can', async () => {
+    const adapter = adapters[platform]!;
+    const tokens = await connect(platform, `bye-${randomUUID().slice(0, 6)}`);
+    await adapter.revoke(tokens);
+    if (platform === 'instagram') {
+      // Instagram Login has no revoke: the tokens still work until we delete them (we do).
+      await expect(adapter.fetchProfile(tokens)).resolves.toBeDefined();
+    } else {
+      await expect(adapter.fetchProfile(tokens)).rejects.toBeInstanceOf(AuthExpired);
+    }
+  });
+});
