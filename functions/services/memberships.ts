@@ -117,9 +117,10 @@ export function createMembershipService({ db, tableName, clock }: MembershipServ
         Update: {
           TableName: tableName,
           Key: { userId, record: MEMBERSHIP_RECORD },
-          UpdateExpression: 'SET connectedAccounts = connectedAccounts + :one',
-          ConditionExpression: 'attribute_exists(userId) AND (attribute_type(maxAccounts, :null) OR connectedAccounts < maxAccounts)',
-          ExpressionAttributeValues: { ':one': 1, ':null': 'NULL' },
+          UpdateExpression: 'SET connectedAccounts = if_not_exists(connectedAccounts, :zero) + :one',
+          ConditionExpression:
+            'attribute_exists(userId) AND (attribute_type(maxAccounts, :null) OR attribute_not_exists(connectedAccounts) OR connectedAccounts < maxAccounts)',
+          ExpressionAttributeValues: { ':one': 1, ':zero': 0, ':null': 'NULL' },
         },
       };
     },

@@ -88,6 +88,8 @@ async function main(): Promise<void> {
     `    email     ${account.email}`,
     `    password  ${account.password}`,
     '',
+    `  Platform sandbox: ${twin.endpoints.sandbox} (Accounts → a platform → its consent page).`,
+    '',
     '  No e-mail is sent offline: sign-up and password-reset codes appear in this log',
     `  (lines tagged "mail") and in ${resolve(dataDir, 'cognito', 'outbox.jsonl')}.`,
     '  Press Ctrl-C to stop.',

@@ -161,7 +161,7 @@ export const en = {
       access_denied: 'You did not give OneClick access to your {{platform}} account.',
       invalid_state: 'This connection attempt has expired or was already used. Please connect again.',
       missing_scopes: 'OneClick needs every permission it asks {{platform}} for. Please connect again and allow them all.',
-      quota_exceeded: 'Your plan allows {{max}} connected account(s). Disconnect one to connect another, or upgrade your plan.',
+      quota_exceeded: 'Your plan\'s limit of connected accounts ({{max}}) is reached. Disconnect an account to connect another, or upgrade your plan.',
       not_configured: '{{platform}} is not configured on this deployment.',
       exchange_failed: 'Failed to connect to {{platform}}',
       no_channel: 'No YouTube channel found',

@@ -160,7 +160,7 @@ export const tr: Messages = {
       access_denied: 'OneClick\'e {{platform}} hesabınıza erişim izni vermediniz.',
       invalid_state: 'Bu bağlantı denemesinin süresi doldu ya da zaten kullanıldı. Lütfen yeniden bağlanın.',
       missing_scopes: 'OneClick, {{platform}} için istediği tüm izinlere ihtiyaç duyar. Lütfen yeniden bağlanın ve hepsine izin verin.',
-      quota_exceeded: 'Planınız {{max}} bağlı hesaba izin veriyor. Başka bir hesap bağlamak için birinin bağlantısını kesin ya da planınızı yükseltin.',
+      quota_exceeded: 'Planınızın bağlı hesap sınırına ({{max}}) ulaşıldı. Başka bir hesap bağlamak için birinin bağlantısını kesin ya da planınızı yükseltin.',
       not_configured: '{{platform}} bu kurulumda yapılandırılmamış.',
       exchange_failed: '{{platform}} bağlantısı kurulamadı',
       no_channel: 'YouTube kanalı bulunamadı',

@@ -175,6 +175,39 @@ describe('the stack', () => {
     });
   });
 
+  describe('platform connections', () => {
+    it('keeps the platforms\' app credentials in a secret the connection functions may read', () => {
+      template.hasResourceProperties('AWS::SecretsManager::Secret', { SecretString: '{}', Description: Match.stringLikeRegexp('youtube') });
+      for (const prefix of ['ApiConnectionsFunction', 'JobsRefreshTokensFunction']) {
+        const functions = Object.entries(template.findResources('AWS::Lambda::Function')).filter(([id]) => id.startsWith(prefix));
+        expect(functions, prefix).toHaveLength(1);
+        const variables = functions[0]![1].Properties.Environment.Variables;
+        expect(Object.keys(variables)).toEqual(expect.arrayContaining(['TOKEN_KEY_ID', 'PLATFORM_CREDENTIALS_SECRET_ID', 'ONECLICK_SITE_URL', 'TABLE_CONNECTIONS']));
+      }
+    });
+
+    it('lets them use the token key for envelope encryption only (GenerateDataKey, Decrypt)', () => {
+      const policy = Object.entries(template.findResources('AWS::IAM::Policy')).find(([id]) => id.startsWith('ApiConnectionsFunction'))![1];
+      const statements = policy.Properties.PolicyDocument.Statement as Array<{ Action: string | string[]; Resource: unknown }>;
+      const kms = statements.find((statement) => JSON.stringify(statement.Action).includes('kms:'))!;
+      expect([kms.Action].flat().sort()).toEqual(['kms:Decrypt', 'kms:GenerateDataKey']);
+      expect(JSON.stringify(kms.Resource)).toContain('DataTokenKey');
+    });
+
+    it('does not give the me function any platform access', () => {
+      const policy = Object.entries(template.findResources('AWS::IAM::Policy')).find(([id]) => id.startsWith('ApiMeFunction'))![1];
+      expect(JSON.stringify(policy)).not.toMatch(/kms:|secretsmanager:/);
+    });
+
+    it('runs the token refresh job every 15 minutes', () => {
+      template.hasResourceProperties('AWS::Events::Rule', {
+        ScheduleExpression: 'rate(15 minutes)',
+        State: 'ENABLED',
+        Targets: [Match.objectLike({ Arn: Match.objectLike({ 'Fn::GetAtt': Match.arrayWith([Match.stringLikeRegexp('^JobsRefreshTokensFunction')]) }) })],
+      });
+    });
+  });
+
   describe('web distribution', () => {
     it('serves the SPA from a private bucket through origin access control, falling back to index.html', () => {
       template.resourceCountIs('AWS::CloudFront::OriginAccessControl', 1);

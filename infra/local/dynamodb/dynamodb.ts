@@ -5,7 +5,9 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
   CreateTableCommand,
+  DescribeTableCommand,
   DynamoDBClient,
+  UpdateTableCommand,
   ListTablesCommand,
   UpdateTimeToLiveCommand,
   type AttributeDefinition,
@@ -112,6 +114,25 @@ export function createTableInput(physicalName: string, definition: TableDefiniti
   };
 }
 
+/** A table made by an older version of the definitions gets the indexes added since. */
+async function addMissingIndexes(client: DynamoDBClient, name: string, definition: TableDefinition, log: TwinLog): Promise<void> {
+  const { Table } = await client.send(new DescribeTableCommand({ TableName: name }));
+  const present = new Set((Table?.GlobalSecondaryIndexes ?? []).map((index) => index.IndexName));
+  const wanted = createTableInput(name, definition);
+  for (const index of wanted.GlobalSecondaryIndexes ?? []) {
+    if (present.has(index.IndexName)) continue;
+    const keyNames = new Set(index.KeySchema!.map((key) => key.AttributeName));
+    await client.send(
+      new UpdateTableCommand({
+        TableName: name,
+        AttributeDefinitions: wanted.AttributeDefinitions!.filter((attribute) => keyNames.has(attribute.AttributeName)),
+        GlobalSecondaryIndexUpdates: [{ Create: index }],
+      }),
+    );
+    log.info('dynamodb', `added index ${index.IndexName} to ${name}`);
+  }
+}
+
 /** Creates every table from the shared definitions that does not exist yet. */
 export async function ensureTables(endpoint: string, physicalNames: Record<string, string>, log: TwinLog): Promise<void> {
   const client = new DynamoDBClient({ endpoint, region: localRegion, credentials: localCredentials });
@@ -120,7 +141,10 @@ export async function ensureTables(endpoint: string, physicalNames: Record<strin
     for (const key of tableKeys) {
       const definition: TableDefinition = tables[key];
       const name = physicalNames[key]!;
-      if (existing.has(name)) continue;
+      if (existing.has(name)) {
+        await addMissingIndexes(client, name, definition, log);
+        continue;
+      }
       await client.send(new CreateTableCommand(createTableInput(name, definition)));
       if (definition.timeToLiveAttribute) {
         await client.send(

@@ -1,7 +1,8 @@
 import { describe, expect, inject, it } from 'vitest';
 import { platforms } from '../../../shared/platforms';
 import type { ConnectionList } from '../../../shared/api/connections';
-import { callApi, createUser } from '../../support/users';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { callApi, createUser, documentClient } from '../../support/users';
 import { connectThroughOAuth, makeAdmin, sandboxAccountName, sandboxControl } from '../../support/connect';
 
 const twin = inject('twin');
@@ -38,6 +39,23 @@ describe('connecting accounts through each platform\'s OAuth (against the sandbo
     const { connections, usage } = await list(user.idToken);
     expect(connections.map((connection) => connection.platform).sort()).toEqual([...platforms].sort());
     expect(usage).toEqual({ connectedAccounts: 5, maxAccounts: null });
+  });
+
+  it('counts accounts for a membership row made before the counter existed', async () => {
+    const user = await createUser(twin);
+    await callApi(twin, '/me', user.idToken);
+    await documentClient(twin).send(
+      new UpdateCommand({
+        TableName: twin.tableNames.memberships,
+        Key: { userId: user.userId, record: 'membership' },
+        UpdateExpression: 'REMOVE connectedAccounts',
+      }),
+    );
+
+    const { location } = await connectThroughOAuth(twin, user, 'youtube', sandboxAccountName());
+
+    expect(location.searchParams.get('status')).toBe('connected');
+    expect((await list(user.idToken)).usage).toEqual({ connectedAccounts: 1, maxAccounts: 1 });
   });
 
   it('refuses a second account on the free plan with a clear message', async () => {

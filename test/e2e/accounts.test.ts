@@ -1,0 +1,102 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { platformNames, platforms, type Platform } from '../../shared/platforms';
+import { launchBrowser, openSession, signInThroughUi } from '../support/browser';
+import { createUser } from '../support/users';
+import { makeAdmin, sandboxAccountName } from '../support/connect';
+
+const twin = inject('twin');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Clicks the platform's connect button and answers the sandbox's consent page as a person would. */
+async function connectInBrowser(page: Page, platform: Platform, account: string, decision: 'Allow' | 'Deny' = 'Allow') {
+  const name = platformNames[platform];
+  await page.getByRole('button', { name: new RegExp(`^(Connect ${name}|Connect another ${name} account|Reconnect)$`) }).click();
+  await page.waitForURL((url) => url.origin === twin.endpoints.sandbox);
+  await page.getByLabel('Sandbox account').fill(account);
+  await page.getByLabel('Display name').fill(`${name} ${account}`);
+  await page.getByRole('button', { name: decision }).click();
+  await page.waitForURL(/\/auth\/callback/);
+  await page.waitForURL(/\/dashboard\/accounts/);
+}
+
+function card(page: Page, platform: Platform) {
+  return page.getByRole('listitem', { name: platformNames[platform] });
+}
+
+describe('the Accounts page in Chromium', () => {
+  it('connects each of the five platforms, shows the profile, disconnects and reconnects', async () => {
+    const user = await createUser(twin);
+    await makeAdmin(twin, user);
+    const { page, context } = await openSession(browser);
+    await signInThroughUi(page, twin.webUrl, user.email, user.password);
+    await page.goto(`${twin.webUrl}/dashboard/accounts`);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Select Platforms:');
+
+    const accounts: Partial<Record<Platform, string>> = {};
+    for (const platform of platforms) {
+      const account = sandboxAccountName(platform);
+      accounts[platform] = account;
+      await connectInBrowser(page, platform, account);
+      await expect.poll(() => card(page, platform).getByTestId(`status-${platform}`).textContent()).toBe('Connected');
+      await expect.poll(() => card(page, platform).getByText(`${platformNames[platform]} ${account}`).isVisible()).toBe(true);
+      expect(await card(page, platform).getByText(/^ID: /).textContent()).not.toBe('ID: ');
+    }
+
+    const youtube = card(page, 'youtube');
+    await youtube.getByRole('button', { name: /^Disconnect / }).click();
+    await expect.poll(() => youtube.getByTestId('status-youtube').textContent()).toBe('Not connected');
+
+    await connectInBrowser(page, 'youtube', accounts.youtube!);
+    await expect.poll(() => youtube.getByTestId('status-youtube').textContent()).toBe('Connected');
+    await context.close();
+  });
+
+  it('refuses a second account on the free plan with a message', async () => {
+    const user = await createUser(twin);
+    const { page, context } = await openSession(browser);
+    await signInThroughUi(page, twin.webUrl, user.email, user.password);
+    await page.goto(`${twin.webUrl}/dashboard/accounts`);
+    await connectInBrowser(page, 'youtube', sandboxAccountName());
+    await expect.poll(() => page.getByTestId('account-usage').textContent()).toBe('1 of 1 accounts connected');
+
+    await page.getByRole('button', { name: 'Connect TikTok' }).click();
+
+    await expect.poll(() => page.getByRole('alert').textContent()).toMatch(/limit of connected accounts \(1\) is reached/);
+    expect(page.url()).toBe(`${twin.webUrl}/dashboard/accounts`);
+    await context.close();
+  });
+
+  it('brings the user back with the reason after Deny on the consent page', async () => {
+    const user = await createUser(twin);
+    const { page, context } = await openSession(browser);
+    await signInThroughUi(page, twin.webUrl, user.email, user.password);
+    await page.goto(`${twin.webUrl}/dashboard/accounts`);
+
+    await connectInBrowser(page, 'linkedin', sandboxAccountName(), 'Deny');
+
+    await expect.poll(() => page.getByRole('alert').textContent()).toBe('You did not give OneClick access to your LinkedIn account.');
+    await expect.poll(() => card(page, 'linkedin').getByTestId('status-linkedin').textContent()).toBe('Not connected');
+    await context.close();
+  });
+
+  it('shows the reason in Turkish for a Turkish user', async () => {
+    const user = await createUser(twin);
+    const { page, context } = await openSession(browser, { locale: 'tr-TR' });
+    await page.goto(`${twin.webUrl}/login`);
+    await page.getByLabel('E-posta').fill(user.email);
+    await page.getByLabel('Şifre').fill(user.password);
+    await page.getByRole('button', { name: 'Giriş yap' }).click();
+    await page.waitForURL(`${twin.webUrl}/dashboard`);
+    await page.goto(`${twin.webUrl}/dashboard/accounts?platform=x&error=auth_failed&error_code=access_denied&error_message=x`);
+    await expect.poll(() => page.getByRole('alert').textContent()).toBe("OneClick'e X hesabınıza erişim izni vermediniz.");
+    await context.close();
+  });
+});
