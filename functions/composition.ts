@@ -2,6 +2,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { Logger } from '@aws-lambda-powertools/logger';
 import { KMSClient } from '@aws-sdk/client-kms';
+import { S3Client } from '@aws-sdk/client-s3';
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { ConfigurationError } from './config';
 import { createKmsTokenCipher, createLocalTokenCipher, type TokenCipher } from './services/tokenCipher';
@@ -58,4 +59,16 @@ export async function loadPlatformCredentials(env: NodeJS.ProcessEnv): Promise<P
   const parsed = platformCredentialsSecretSchema.safeParse(JSON.parse(SecretString ?? '{}'));
   if (!parsed.success) throw new ConfigurationError(`The secret ${secretId} is not of the form { "<platform>": { "clientId", "clientSecret" } }`);
   return parsed.data;
+}
+
+/**
+ * The S3 client: path-style addressing when ONECLICK_S3_FORCE_PATH_STYLE is set (s3rver), and
+ * checksums only when required so streamed bodies are stored as sent.
+ */
+export function createS3Client(env: NodeJS.ProcessEnv): S3Client {
+  return new S3Client({
+    forcePathStyle: env['ONECLICK_S3_FORCE_PATH_STYLE'] === 'true',
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+  });
 }

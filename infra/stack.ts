@@ -8,6 +8,9 @@ import { Data } from './constructs/data';
 import { AccessLogs, Media, bucketOrigin } from './constructs/storage';
 import { Web } from './constructs/web';
 import { Jobs } from './constructs/jobs';
+import { Publishing } from './constructs/publishing';
+import { handlerGroupNames } from '../shared/api/routes';
+import { handlerGroups } from '../functions/handlers/groups';
 import { PlatformAccess } from './constructs/platformAccess';
 import type { Resources } from './constructs/grants';
 import { acknowledgeCdkInternals } from './nag';
@@ -34,6 +37,10 @@ export class OneClickStack extends Stack {
     };
     const api = new Api(this, 'Api', { auth, resources });
     new Jobs(this, 'Jobs', resources);
+    const publishing = new Publishing(this, 'Publishing', resources);
+    for (const group of handlerGroupNames) {
+      if (handlerGroups[group].startsPublishing) publishing.grantStart(api.functions[group]);
+    }
     web.addApi(api.domainName, apiBasePath);
 
     const cognitoOrigin = `https://cognito-idp.${Aws.REGION}.${Aws.URL_SUFFIX}`;

@@ -12,6 +12,8 @@ export interface HandlerGroupNeeds {
   readonly buckets: Partial<Record<BucketKey, 'read' | 'readWrite'>>;
   /** Uses platform connections: the token key (encrypt/decrypt) and the platforms' credentials. */
   readonly platformAccess?: boolean;
+  /** Starts PublishPost executions (the state machine's ARN and the platform functions' names). */
+  readonly startsPublishing?: boolean;
 }
 
 export const handlerGroups: Record<HandlerGroupName, HandlerGroupNeeds> = {
@@ -22,7 +24,30 @@ export const handlerGroups: Record<HandlerGroupName, HandlerGroupNeeds> = {
     buckets: {},
     platformAccess: true,
   },
+  posts: {
+    entry: 'functions/handlers/posts.ts',
+    tables: { memberships: 'readWrite', connections: 'read', posts: 'readWrite' },
+    buckets: { media: 'read' },
+    startsPublishing: true,
+  },
 };
+
+/** The Lambdas the PublishPost state machine invokes. */
+export const publishingFunctions = {
+  /** One per platform (same code, ONECLICK_PLATFORM says which): the publish steps of a target. */
+  publishStep: {
+    entry: 'functions/handlers/publishStep.ts',
+    needs: {
+      tables: { posts: 'readWrite', connections: 'readWrite' },
+      buckets: { media: 'read' },
+      platformAccess: true,
+    } satisfies Omit<HandlerGroupNeeds, 'entry'>,
+  },
+  finalizePost: {
+    entry: 'functions/handlers/finalizePost.ts',
+    needs: { tables: { posts: 'readWrite' }, buckets: {} } satisfies Omit<HandlerGroupNeeds, 'entry'>,
+  },
+} as const;
 
 /** Functions run on a schedule rather than by a route. */
 export const scheduledJobs = {

@@ -26,9 +26,19 @@ export class RateLimited extends PlatformError {
   }
 }
 
-/** A transient failure (5xx, timeouts, "try again"). */
+/**
+ * A transient failure (5xx, timeouts, "try again"). `outcomeUnknown`: the request was sent but
+ * no answer came back, so the platform may have acted on it (the publishing engine then
+ * reconciles before trying a create call again).
+ */
 export class Retryable extends PlatformError {
   readonly kind = 'Retryable' as const;
+  constructor(
+    message: string,
+    readonly outcomeUnknown = false,
+  ) {
+    super(message);
+  }
 }
 
 /** A permanent refusal with the platform's own words (truncated). */

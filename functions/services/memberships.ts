@@ -138,6 +138,32 @@ export function createMembershipService({ db, tableName, clock }: MembershipServ
       };
     },
 
+    /**
+     * A transaction step that counts one post against the calendar month's (UTC) allowance;
+     * it fails (condition) when the month's posts are used up. `maxPosts` null: unlimited.
+     */
+    reservePostSlot(userId: string, month: string, maxPosts: number | null) {
+      return {
+        Update: {
+          TableName: tableName,
+          Key: { userId, record: `usage#${month}` },
+          UpdateExpression: 'SET posts = if_not_exists(posts, :zero) + :one',
+          ...(maxPosts === null
+            ? { ExpressionAttributeValues: { ':one': 1, ':zero': 0 } }
+            : {
+                ConditionExpression: 'attribute_not_exists(posts) OR posts < :max',
+                ExpressionAttributeValues: { ':one': 1, ':zero': 0, ':max': maxPosts },
+              }),
+        },
+      };
+    },
+
+    /** Posts counted this calendar month (UTC). */
+    async postsThisMonth(userId: string, month: string): Promise<number> {
+      const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: { userId, record: `usage#${month}` }, ConsistentRead: true }));
+      return Number(Item?.['posts'] ?? 0);
+    },
+
     /** Operator action: set a user's membership type and the allowances that come with it. */
     async setType(user: UserIdentity, membershipType: MembershipType): Promise<Membership> {
       const now = clock.now().toISOString();

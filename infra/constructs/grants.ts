@@ -1,5 +1,6 @@
 import { Stack, Validations, type CfnElement } from 'aws-cdk-lib';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import { tableEnvName, tables, type TableDefinition, type TableKey } from '../../shared/resources/tables';
 import { bucketEnvName, type BucketKey } from '../../shared/resources/buckets';
@@ -38,8 +39,18 @@ export function grantNeeds(fn: OneClickFunction, needs: Omit<HandlerGroupNeeds, 
   }
   for (const [key, access] of Object.entries(needs.buckets) as Array<[BucketKey, 'read' | 'readWrite']>) {
     const bucket = resources.buckets[key];
-    if (access === 'read') bucket.grantRead(fn.function);
-    else bucket.grantReadWrite(fn.function);
+    // Exact object actions (no s3:GetObject* / s3:List* wildcards); HeadObject is covered by GetObject.
+    fn.function.addToRolePolicy(
+      new iam.PolicyStatement({
+        actions: access === 'read' ? ['s3:GetObject'] : ['s3:GetObject', 's3:PutObject', 's3:DeleteObject', 's3:AbortMultipartUpload', 's3:ListMultipartUploadParts'],
+        resources: [bucket.arnForObjects('*')],
+      }),
+    );
+    const logicalId = Stack.of(bucket).getLogicalId(bucket.node.defaultChild as CfnElement);
+    Validations.of(fn.function).acknowledge({
+      id: `AwsSolutions-IAM5[Resource::<${logicalId}.Arn>/*]`,
+      reason: `Objects of every user live in the ${key} bucket under their own prefix; the function checks the prefix against the verified user before any access.`,
+    });
     environment[bucketEnvName(key)] = bucket.bucketName;
   }
   fn.addEnvironment(environment);

@@ -14,6 +14,26 @@ import { startSandbox, type Sandbox } from './sandbox/sandbox';
 import { clientEnvironment, localTokenKey, sandboxClients } from './secrets';
 import { sandboxHostEnvironment } from '../../functions/platforms/hosts';
 import { startJobTimers } from './jobs';
+import { localPublisherFunction, localStateMachineArn, startLocalStepFunctions } from './stepfunctions';
+import { publisherFunctionEnvName } from '../../functions/publishingConfig';
+import { platforms } from '../../shared/platforms';
+import { pathToFileURL } from 'node:url';
+import { handlerGroups } from '../../functions/handlers/groups';
+
+/** What the posts API needs to start PublishPost executions on the local Step Functions. */
+function publishingEnvironment(stepFunctionsEndpoint: string): Record<string, string> {
+  const environment: Record<string, string> = { AWS_ENDPOINT_URL_SFN: stepFunctionsEndpoint, STATE_MACHINE_ARN: localStateMachineArn };
+  for (const platform of platforms) environment[publisherFunctionEnvName(platform)] = localPublisherFunction(platform);
+  return environment;
+}
+
+/** Starts again what was scheduled or publishing when the twin stopped (the workflow is idempotent). */
+async function resumePublishing(): Promise<number> {
+  const module = (await import(pathToFileURL(resolve(import.meta.dirname, '../..', handlerGroups.posts.entry)).href)) as {
+    resumePublishing: () => Promise<number>;
+  };
+  return module.resumePublishing();
+}
 
 export interface TwinPorts {
   web: number;
@@ -21,6 +41,7 @@ export interface TwinPorts {
   s3: number;
   cognito: number;
   sandbox: number;
+  stepFunctions: number;
 }
 
 export interface TwinOptions {
@@ -42,6 +63,8 @@ export interface TwinOptions {
   external?: { dynamodb: string; s3: string; cognito: string; cognitoIssuer?: string };
   /** Run the scheduled jobs on timers (npm start); tests run them on demand instead. */
   runJobs?: boolean;
+  /** Tests: the state machine's waits and retry pauses shortened to this many ms. */
+  fastWaitMs?: number;
 }
 
 export interface Twin {
@@ -51,6 +74,8 @@ export interface Twin {
   /** cognito-local's data folder (its outbox holds the codes it would have e-mailed). */
   cognitoDataDir: string;
   sandbox: Sandbox;
+  /** Resolves when every publishing execution started so far has ended. */
+  publishingIdle(): Promise<void>;
   endpoints: { dynamodb: string; s3: string; cognito: string; sandbox: string };
   tableNames: typeof localTableNames;
   bucketNames: typeof localBucketNames;
@@ -119,8 +144,16 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
     stops.push(sandbox.stop);
     options.log.info('sandbox', `platform sandbox on ${sandbox.url}`);
 
+    const stepFunctions = await startLocalStepFunctions({
+      port: await portFor(options.ports?.stepFunctions),
+      log: options.log,
+      ...(options.fastWaitMs !== undefined ? { fastWaitMs: options.fastWaitMs } : {}),
+    });
+    stops.push(stepFunctions.stop);
+
     Object.assign(process.env, {
       ...functionEnvironment({ dynamodb: dynamodb.endpoint, s3: s3.endpoint }),
+      ...publishingEnvironment(stepFunctions.endpoint),
       ...clientEnvironment(clients),
       ...sandboxHostEnvironment(sandbox.url),
       ONECLICK_SITE_URL: webOrigin,
@@ -157,6 +190,8 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
       ...(vite ? { vite } : {}),
     });
     stops.push(web.stop);
+    const resumed = await resumePublishing();
+    if (resumed) options.log.info('twin', `resumed ${resumed} scheduled or publishing post(s)`);
     if (options.runJobs) {
       const stopJobs = startJobTimers(options.log);
       stops.push(async () => stopJobs());
@@ -168,6 +203,7 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
       cognito,
       cognitoDataDir: resolve(dataDir, 'cognito'),
       sandbox,
+      publishingIdle: stepFunctions.idle,
       endpoints: { dynamodb: dynamodb.endpoint, s3: s3.endpoint, cognito: cognito.endpoint, sandbox: sandbox.url },
       tableNames: localTableNames,
       bucketNames: localBucketNames,

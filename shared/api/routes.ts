@@ -8,6 +8,7 @@ import {
   platformParamSchema,
   redirectSchema,
 } from './connections';
+import { createPostSchema, listPostsQuerySchema, postIdSchema, postPageSchema, postSchema } from './posts';
 
 /**
  * The API route table: the one list of routes. The CDK Api construct, the offline twin's HTTP
@@ -16,7 +17,7 @@ import {
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** Lambda function groups; each is functions/handlers/<group>.ts. */
-export const handlerGroupNames = ['me', 'connections'] as const;
+export const handlerGroupNames = ['me', 'connections', 'posts'] as const;
 export type HandlerGroupName = (typeof handlerGroupNames)[number];
 
 export interface RouteDefinition {
@@ -83,6 +84,42 @@ export const routes = {
     summary: 'Revokes at the platform where it can, deletes the tokens, marks the connection disconnected.',
     input: { path: accountPathSchema },
     output: z.undefined(),
+  },
+  createPost: {
+    method: 'POST',
+    path: '/posts',
+    auth: 'user',
+    handler: 'posts',
+    summary: 'Creates a post for the chosen connected accounts and starts publishing it (now or at scheduledFor).',
+    input: { body: createPostSchema },
+    output: postSchema,
+  },
+  listPosts: {
+    method: 'GET',
+    path: '/posts',
+    auth: 'user',
+    handler: 'posts',
+    summary: 'A page of one list (scheduled soonest first; publishing and published newest first), optionally for one platform.',
+    input: { query: listPostsQuerySchema },
+    output: postPageSchema,
+  },
+  getPost: {
+    method: 'GET',
+    path: '/posts/{postId}',
+    auth: 'user',
+    handler: 'posts',
+    summary: 'One post with each target\'s status, link and error.',
+    input: { path: postIdSchema },
+    output: postSchema,
+  },
+  retryPost: {
+    method: 'POST',
+    path: '/posts/{postId}/retry',
+    auth: 'user',
+    handler: 'posts',
+    summary: 'Publishes the failed targets of a post again; the published ones are left alone.',
+    input: { path: postIdSchema },
+    output: postSchema,
   },
 } as const satisfies Record<string, RouteDefinition>;
 

@@ -38,11 +38,15 @@ export const tables = {
   },
   posts: {
     name: 'posts',
-    purpose: 'Posts and their publish targets; listed per user by status, ordered by the status time.',
+    purpose:
+      'Posts and their publish targets (a map by target id). byList lists a user\'s posts per list ' +
+      '(scheduled, publishing, published), ordered by that list\'s time; the sparse byActive index ' +
+      'holds every scheduled or publishing post, for resuming after a restart.',
     partitionKey: s('userId'),
     sortKey: s('postId'),
     globalIndexes: [
-      { indexName: 'byStatus', partitionKey: s('userStatus'), sortKey: s('statusAt') },
+      { indexName: 'byList', partitionKey: s('userList'), sortKey: s('listAt') },
+      { indexName: 'byActive', partitionKey: s('activeShard'), sortKey: s('activeAt') },
     ],
   },
   connections: {

@@ -4,7 +4,8 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
-import { benchmarks } from './benchmarks';
+import '../../infra/local/quietSdk';
+import { loadBenchmarks } from './benchmarks';
 
 const machine = {
   cpu: cpus()[0]?.model ?? 'unknown',
@@ -15,7 +16,8 @@ const machine = {
 };
 
 const results = [];
-for (const benchmark of benchmarks) {
+for (const benchmark of await loadBenchmarks()) {
+  process.stdout.write(`running: ${benchmark.name}…\n`);
   const figures = await benchmark.run();
   results.push({ name: benchmark.name, figures, machine });
 }

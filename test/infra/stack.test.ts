@@ -7,6 +7,8 @@ import { Auth } from '../../infra/constructs/auth';
 import { tableKeys, tables, type TableDefinition } from '../../shared/resources/tables';
 import { routeIds, routeKey, routes, type RouteDefinition } from '../../shared/api/routes';
 import { passwordPolicy } from '../../shared/resources/userPool';
+import { platforms } from '../../shared/platforms';
+import { FINALIZE_PLACEHOLDER, publishPostDefinition } from '../../infra/publishing/definition';
 
 const webAssetPath = resolve(import.meta.dirname, '../fixtures/web');
 let template: Template;
@@ -205,6 +207,39 @@ describe('the stack', () => {
         State: 'ENABLED',
         Targets: [Match.objectLike({ Arn: Match.objectLike({ 'Fn::GetAtt': Match.arrayWith([Match.stringLikeRegexp('^JobsRefreshTokensFunction')]) }) })],
       });
+    });
+  });
+
+  describe('publishing', () => {
+    it('deploys the same PublishPost definition the twin runs, with the finalize function substituted', () => {
+      const machine = Object.values(template.findResources('AWS::StepFunctions::StateMachine'))[0]!;
+      expect(machine.Properties.DefinitionString).toEqual(JSON.stringify(publishPostDefinition()));
+      expect(Object.keys(machine.Properties.DefinitionSubstitutions)).toEqual([FINALIZE_PLACEHOLDER]);
+      expect(machine.Properties.StateMachineType).toBe('STANDARD');
+      expect(machine.Properties.TracingConfiguration).toEqual({ Enabled: true });
+      expect(machine.Properties.LoggingConfiguration).toMatchObject({ Level: 'ALL', IncludeExecutionData: false });
+    });
+
+    it('has one publish function per platform, 15 minutes each, and lets the state machine invoke them', () => {
+      for (const platform of platforms) {
+        template.hasResourceProperties('AWS::Lambda::Function', {
+          Timeout: 900,
+          Environment: { Variables: Match.objectLike({ ONECLICK_PLATFORM: platform, TABLE_POSTS: Match.anyValue(), BUCKET_MEDIA: Match.anyValue() }) },
+        });
+      }
+      const role = Object.entries(template.findResources('AWS::IAM::Policy')).find(([id]) => id.startsWith('PublishingPublishPostRole'))![1];
+      const text = JSON.stringify(role);
+      for (const platform of platforms) expect(text).toContain(`Publishing${platform[0]!.toUpperCase()}${platform.slice(1)}Publisher`);
+    });
+
+    it('lets the posts API start executions and tells it the platform functions', () => {
+      const posts = Object.entries(template.findResources('AWS::Lambda::Function')).find(([id]) => id.startsWith('ApiPostsFunction'))![1];
+      expect(Object.keys(posts.Properties.Environment.Variables)).toEqual(
+        expect.arrayContaining(['STATE_MACHINE_ARN', ...platforms.map((platform) => `PUBLISHER_FUNCTION_${platform.toUpperCase()}`)]),
+      );
+      const policy = Object.entries(template.findResources('AWS::IAM::Policy')).find(([id]) => id.startsWith('ApiPostsFunction'))![1];
+      expect(JSON.stringify(policy)).toContain('states:StartExecution');
+      expect(JSON.stringify(policy)).not.toMatch(/kms:|secretsmanager:/);
     });
   });
 

@@ -24,7 +24,7 @@ export default async function setup(project: TestProject) {
   const dataDir = mkdtempSync(join(tmpdir(), 'oneclick-test-'));
   const logFile = join(dataDir, 'twin.log');
   const log = fileLog(logFile);
-  const twin = await startTwin({ dataDir, log, distDir, inMemoryDynamoDb: true, ...externalEndpoints() });
+  const twin = await startTwin({ dataDir, log, distDir, inMemoryDynamoDb: true, fastWaitMs: 20, ...externalEndpoints() });
   const info = toTwinInfo(twin, logFile);
   project.provide('twin', info);
   return async () => {

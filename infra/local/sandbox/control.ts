@@ -1,22 +1,40 @@
 import { z } from 'zod';
 import { platforms, type Platform } from '../../../shared/platforms';
 import type { FaultInput, Faults } from './faults';
+import { publishedPost, type FeedStore, type PublishedPost } from './feed';
 import { empty, json, type SandboxResponse } from './http';
+import type { EventLog, LimitValues } from './limits';
+import type { MediaStore } from './media';
 import { decideConsent } from './oauth';
 import type { PlatformContext, PlatformSandbox } from './platform';
+import type { ProcessingInput, ProcessingPlans } from './processing';
 import type { SandboxStore } from './store';
 
 /**
  * Test controls: act as the user at the platform (consent, remove the app), move time on tokens,
- * inject faults, look at what was issued. In process through `Sandbox.control`, and for other
- * processes as a JSON HTTP API on the sandbox's own origin:
+ * inject faults, steer media processing and quotas, look at what was issued and published. In
+ * process through `Sandbox.control`, and for other processes as a JSON HTTP API on the
+ * sandbox's own origin:
  *
  *   POST /_sandbox/consent               {platform, authorizeUrl, account, displayName?, decision} → 200 {redirectUrl}
  *   POST /_sandbox/revoke-access         {platform, account}                                        → 204
  *   POST /_sandbox/expire-access-tokens  {platform, account}                                        → 204
- *   POST /_sandbox/faults                {platform, method, path, hostKey?, status, body?, headers?, times?} → 204
+ *   POST /_sandbox/faults                {platform, method, path, hostKey?, status?, body?, headers?,
+ *                                         delayMs?, dropConnection?: 'before'|'after', times?}      → 204
  *   GET  /_sandbox/tokens?platform=<p>                                                              → 200 {tokens: IssuedToken[]}
+ *   POST /_sandbox/processing            {platform, outcome: 'succeed'|'fail'|'expire', reads?, reason?} → 204
+ *   POST /_sandbox/limits                {platform, name, value}                                    → 204
+ *   GET  /_sandbox/limits?platform=<p>                                                              → 200 {limits: {name: value}}
+ *   GET  /_sandbox/feed?platform=<p>&account=<a>                                                    → 200 {posts: PublishedPost[]}
  *   POST /_sandbox/reset                                                                            → 204
+ *
+ * faults: see faults.ts (status answers instead of the platform; dropConnection closes the
+ * connection before the request has an effect or after it; delayMs answers late).
+ * processing: how the processing of the platform's next created media ends and after how many
+ * status reads (processing.ts; each call applies to one media item, in order).
+ * limits: each platform's quotas and rate limits by name (declared in the platform modules,
+ * listed by GET /_sandbox/limits); they hold until reset.
+ * feed: what the account published, newest first, one post per successful create call.
  *
  * A refused call answers 400 (or 404 for an unknown account) with {error: "<why>"}.
  * `connectSandboxControl` (controlClient.ts) is the same interface over this API.
@@ -47,7 +65,15 @@ export interface SandboxControl {
   expireAccessTokens(platform: Platform, account: string): Promise<void>;
   injectFault(fault: FaultInput): Promise<void>;
   tokens(platform: Platform): Promise<IssuedToken[]>;
-  /** Forgets every account, code, token and fault. */
+  /** How the processing of the platform's next created media (upload, container) ends. */
+  setProcessing(platform: Platform, processing: ProcessingInput): Promise<void>;
+  /** Sets one of the platform's quotas or rate limits (names: `limits`). */
+  setLimit(platform: Platform, name: string, value: number): Promise<void>;
+  /** The platform's quotas and rate limits with their current values. */
+  limits(platform: Platform): Promise<Record<string, number>>;
+  /** What the sandbox account published on the platform, newest first. */
+  feed(platform: Platform, account: string): Promise<{ posts: PublishedPost[] }>;
+  /** Forgets every account, code, token, fault, processing plan, limit, upload and post. */
   reset(): Promise<void>;
 }
 
@@ -67,8 +93,28 @@ export interface PlatformRuntime {
   sandbox: PlatformSandbox;
 }
 
-export function createControl(dependencies: { runtimes: Record<Platform, PlatformRuntime>; store: SandboxStore; faults: Faults }): SandboxControl {
-  const { runtimes, store, faults } = dependencies;
+export interface ControlDependencies {
+  runtimes: Record<Platform, PlatformRuntime>;
+  store: SandboxStore;
+  faults: Faults;
+  feed: FeedStore;
+  media: MediaStore;
+  processing: ProcessingPlans;
+  limits: LimitValues;
+  events: EventLog[];
+}
+
+/** Runs a store operation, turning its refusal into a control error. */
+function refusing<T>(operation: () => T): T {
+  try {
+    return operation();
+  } catch (error) {
+    throw new SandboxControlError(error instanceof Error ? error.message : String(error));
+  }
+}
+
+export function createControl(dependencies: ControlDependencies): SandboxControl {
+  const { runtimes, store, faults, feed, media, processing, limits, events } = dependencies;
 
   function knownAccount(platform: Platform, account: string): void {
     if (!store.account(platform, account)) throw new SandboxControlError(`no ${platform} sandbox account "${account}"`, 404);
@@ -104,18 +150,33 @@ export function createControl(dependencies: { runtimes: Record<Platform, Platfor
       store.expireAccessTokens(platform, account);
     },
     async injectFault(fault) {
-      try {
-        faults.inject(fault);
-      } catch (error) {
-        throw new SandboxControlError(error instanceof Error ? error.message : String(error));
-      }
+      refusing(() => faults.inject(fault));
     },
     async tokens(platform) {
       return store.tokens(platform).map((token) => ({ kind: token.kind, account: token.account, revoked: token.revoked, expiresAt: token.expiresAt }));
     },
+    async setProcessing(platform, input) {
+      refusing(() => processing.add(platform, input));
+    },
+    async setLimit(platform, name, value) {
+      refusing(() => limits.set(platform, name, value));
+    },
+    async limits(platform) {
+      return limits.all(platform);
+    },
+    async feed(platform, account) {
+      knownAccount(platform, account);
+      return { posts: feed.list(platform, account).map(publishedPost) };
+    },
     async reset() {
       store.reset();
       faults.clear();
+      processing.clear();
+      limits.clear();
+      for (const log of events) log.clear();
+      for (const runtime of Object.values(runtimes)) runtime.sandbox.reset?.();
+      feed.clear();
+      await media.clear();
     },
   };
 }
@@ -134,11 +195,26 @@ const faultSchema = z.object({
   method: z.string().min(1),
   path: z.string().min(1),
   hostKey: z.string().optional(),
-  status: z.number().int(),
+  status: z.number().int().optional(),
   body: z.unknown().optional(),
   headers: z.record(z.string(), z.string()).optional(),
+  delayMs: z.number().int().optional(),
+  dropConnection: z.enum(['before', 'after']).optional(),
   times: z.number().int().optional(),
 });
+const processingSchema = z.object({
+  platform: platformSchema,
+  outcome: z.enum(['succeed', 'fail', 'expire']),
+  reads: z.number().int().min(0).optional(),
+  reason: z.string().min(1).optional(),
+});
+const limitSchema = z.object({ platform: platformSchema, name: z.string().min(1), value: z.number().int().min(0) });
+
+function platformParameter(query: URLSearchParams): Platform {
+  const platform = platformSchema.safeParse(query.get('platform'));
+  if (!platform.success) throw new SandboxControlError(`platform must be one of ${platforms.join(', ')}`);
+  return platform.data;
+}
 
 function parse<T>(schema: z.ZodType<T>, body: Buffer): T {
   let value: unknown;
@@ -174,10 +250,25 @@ export async function controlApi(control: SandboxControl, method: string, path: 
       case 'POST /faults':
         await control.injectFault(parse(faultSchema, await body()));
         return empty(204);
-      case 'GET /tokens': {
-        const platform = platformSchema.safeParse(query.get('platform'));
-        if (!platform.success) throw new SandboxControlError(`platform must be one of ${platforms.join(', ')}`);
-        return json(200, { tokens: await control.tokens(platform.data) });
+      case 'GET /tokens':
+        return json(200, { tokens: await control.tokens(platformParameter(query)) });
+      case 'POST /processing': {
+        const { platform, ...input } = parse(processingSchema, await body());
+        await control.setProcessing(platform, input);
+        return empty(204);
+      }
+      case 'POST /limits': {
+        const { platform, name, value } = parse(limitSchema, await body());
+        await control.setLimit(platform, name, value);
+        return empty(204);
+      }
+      case 'GET /limits':
+        return json(200, { limits: await control.limits(platformParameter(query)) });
+      case 'GET /feed': {
+        const platform = platformParameter(query);
+        const account = query.get('account');
+        if (!account) throw new SandboxControlError('account is required');
+        return json(200, await control.feed(platform, account));
       }
       case 'POST /reset':
         await control.reset();

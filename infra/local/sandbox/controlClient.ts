@@ -1,5 +1,6 @@
 import type { Platform } from '../../../shared/platforms';
 import type { IssuedToken, SandboxControl } from './control';
+import type { PublishedPost } from './feed';
 
 /**
  * The sandbox's control operations for another process (integration tests, the twin's runner),
@@ -37,6 +38,19 @@ export function connectSandboxControl(sandboxUrl: string): SandboxControl {
     async tokens(platform: Platform) {
       const answer = (await call('GET', `/tokens?platform=${encodeURIComponent(platform)}`)) as { tokens: IssuedToken[] };
       return answer.tokens;
+    },
+    async setProcessing(platform, processing) {
+      await call('POST', '/processing', { platform, ...processing });
+    },
+    async setLimit(platform, name, value) {
+      await call('POST', '/limits', { platform, name, value });
+    },
+    async limits(platform) {
+      const answer = (await call('GET', `/limits?platform=${encodeURIComponent(platform)}`)) as { limits: Record<string, number> };
+      return answer.limits;
+    },
+    async feed(platform, account) {
+      return (await call('GET', `/feed?${new URLSearchParams({ platform, account }).toString()}`)) as { posts: PublishedPost[] };
     },
     async reset() {
       await call('POST', '/reset');

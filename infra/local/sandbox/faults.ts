@@ -3,8 +3,14 @@ import type { SandboxResponse } from './http';
 
 /**
  * Injected faults: the next N requests that match a platform, method and real path get the
- * fault's effect instead of the platform's answer (the request has no other effect). Effects
- * are a union applied in one place (`sandbox.ts`), so new kinds slot in beside `respond`.
+ * fault's effect. Effects are applied in one place (`sandbox.ts`):
+ *
+ *   status (+ body, headers)   answer this instead of the platform; the request has no effect
+ *   dropConnection: 'before'   close the connection without answering; no effect
+ *   dropConnection: 'after'    the platform does what the request asks (the post exists), then
+ *                              the connection closes without an answer
+ *   delayMs                    answer that much later: the fault's answer, or (alone) the
+ *                              platform's own answer, whose effect happens at once
  */
 
 export interface FaultInput {
@@ -14,15 +20,24 @@ export interface FaultInput {
   path: string;
   /** Only this host (e.g. `oauth2`); omitted = any host of the platform. */
   hostKey?: string;
-  status: number;
-  /** A string is sent as is; anything else as JSON. Omitted = empty body. */
+  /** Answer with this status instead of the platform's answer. */
+  status?: number;
+  /** With `status`: a string is sent as is; anything else as JSON. Omitted = empty body. */
   body?: unknown;
   headers?: Record<string, string>;
+  /** Milliseconds to wait before answering (or before dropping). */
+  delayMs?: number;
+  dropConnection?: 'before' | 'after';
   /** How many matching requests get the fault; default 1. */
   times?: number;
 }
 
-export type FaultEffect = { kind: 'respond'; response: SandboxResponse };
+export type FaultAction = { kind: 'respond'; response: SandboxResponse } | { kind: 'drop'; when: 'before' | 'after' } | { kind: 'pass' };
+
+export interface FaultEffect {
+  delayMs: number;
+  action: FaultAction;
+}
 
 interface Fault {
   platform: Platform;
@@ -48,7 +63,9 @@ export interface Faults {
   clear(): void;
 }
 
-function respondEffect(input: FaultInput): FaultEffect {
+const MAX_DELAY_MS = 10 * 60 * 1000;
+
+function respondAction(input: FaultInput & { status: number }): FaultAction {
   const headers: Record<string, string> = {};
   let body: string | undefined;
   if (typeof input.body === 'string') {
@@ -62,13 +79,29 @@ function respondEffect(input: FaultInput): FaultEffect {
   return { kind: 'respond', response: { status: input.status, headers, ...(body === undefined ? {} : { body }) } };
 }
 
+function effectOf(input: FaultInput): FaultEffect {
+  const delayMs = input.delayMs ?? 0;
+  if (!Number.isInteger(delayMs) || delayMs < 0 || delayMs > MAX_DELAY_MS) throw new Error(`delayMs must be an integer from 0 to ${MAX_DELAY_MS}`);
+  if (input.status !== undefined && input.dropConnection !== undefined) throw new Error('a fault either answers (status) or drops the connection, not both');
+  if (input.status !== undefined) {
+    if (!Number.isInteger(input.status) || input.status < 100 || input.status > 599) throw new Error('status must be an HTTP status code');
+    return { delayMs, action: respondAction({ ...input, status: input.status }) };
+  }
+  if (input.body !== undefined || input.headers !== undefined) throw new Error('body and headers go with status');
+  if (input.dropConnection !== undefined) {
+    if (input.dropConnection !== 'before' && input.dropConnection !== 'after') throw new Error("dropConnection must be 'before' or 'after'");
+    return { delayMs, action: { kind: 'drop', when: input.dropConnection } };
+  }
+  if (input.delayMs === undefined) throw new Error('a fault needs status, dropConnection or delayMs');
+  return { delayMs, action: { kind: 'pass' } };
+}
+
 export function createFaults(): Faults {
   let faults: Fault[] = [];
   return {
     inject(input) {
       const times = input.times ?? 1;
       if (!Number.isInteger(times) || times < 1) throw new Error('times must be a positive integer');
-      if (!Number.isInteger(input.status) || input.status < 100 || input.status > 599) throw new Error('status must be an HTTP status code');
       if (!input.path.startsWith('/') || input.path.includes('?')) throw new Error('path must be the real path after the host key, without a query');
       faults.push({
         platform: input.platform,
@@ -76,7 +109,7 @@ export function createFaults(): Faults {
         path: input.path,
         hostKey: input.hostKey,
         remaining: times,
-        effect: respondEffect(input),
+        effect: effectOf(input),
       });
     },
     take(request) {

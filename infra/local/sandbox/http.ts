@@ -1,4 +1,5 @@
 import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
+import type { Readable } from 'node:stream';
 
 /** What a route handler sees: the request as it arrived at the platform's real host. */
 export interface SandboxRequest {
@@ -10,9 +11,9 @@ export interface SandboxRequest {
   params: Record<string, string>;
   query: URLSearchParams;
   headers: IncomingHttpHeaders;
-  /** The raw request, for handlers that stream large bodies. */
+  /** The raw request, for handlers that stream large bodies (uploads go to disk, never to memory). */
   raw: IncomingMessage;
-  /** The whole body (read once, cached). */
+  /** The whole body (read once, cached; at most 64 MiB). */
   body(): Promise<Buffer>;
 }
 
@@ -20,7 +21,8 @@ export interface SandboxRequest {
 export interface SandboxResponse {
   status: number;
   headers?: Record<string, string>;
-  body?: string | Buffer;
+  /** A stream is piped (served media). */
+  body?: string | Buffer | Readable;
 }
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -81,6 +83,28 @@ export async function readForm(request: SandboxRequest): Promise<URLSearchParams
   const contentType = request.headers['content-type'] ?? '';
   if (!/^application\/x-www-form-urlencoded\s*(;|$)/i.test(contentType)) return undefined;
   return new URLSearchParams((await request.body()).toString('utf8'));
+}
+
+/** One header's value (the first, if it was sent more than once). */
+export function header(request: SandboxRequest, name: string): string | undefined {
+  const value = request.headers[name.toLowerCase()];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/** The body parsed as JSON; undefined when it is not JSON (an empty body is undefined too). */
+export async function readJson(request: SandboxRequest): Promise<unknown> {
+  const text = (await request.body()).toString('utf8');
+  if (!text.trim()) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A plain JSON object (not an array, not null). */
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** The token of an `Authorization: Bearer …` header (scheme compared case-insensitively). */

@@ -68,6 +68,11 @@ export function xUserId(accountName: string): string {
   return `1${digits(digest('x', accountName, 'id'), 18)}`;
 }
 
+/** X username: at most 15 letters, digits and `_`. */
+export function xUsername(accountName: string): string {
+  return handle(accountName, 15).replace(/\./g, '_');
+}
+
 /** LinkedIn OpenID `sub`: 10 alphanumerics (the author URN is urn:li:person:{sub}). */
 export function linkedinSub(accountName: string): string {
   return characters(digest('linkedin', accountName, 'sub'), 10, base62);

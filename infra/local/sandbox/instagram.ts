@@ -1,8 +1,9 @@
-import { bearerToken, json, type SandboxRequest, type SandboxResponse } from './http';
+import { json, type SandboxRequest, type SandboxResponse } from './http';
 import { handle, instagramAppScopedId, instagramUserId } from './identity';
+import { graphAccess, graphError, tokenRefused } from './instagramApi';
+import { instagramPublishing } from './instagramPublishing';
 import {
   authenticateClient,
-  checkAccessToken,
   extendGrant,
   isFailure,
   issueForCode,
@@ -23,7 +24,7 @@ import type { AccountRecord } from './store';
  * (and api.instagram.com), the code exchange on api.instagram.com (short-lived token, 1 h), and
  * graph.instagram.com for the long-lived token (60 days), its refresh (only once it is 24 h old)
  * and the profile. Graph paths take an optional version prefix (`/v21.0/me`). There are no
- * refresh tokens and no revoke endpoint.
+ * refresh tokens and no revoke endpoint. Content publishing: instagramPublishing.ts.
  */
 
 const SHORT_SECONDS = 3600;
@@ -66,36 +67,8 @@ function codeExchangeError(failure: TokenFailure): SandboxResponse {
 }
 
 export const instagram: PlatformSandboxFactory = (context) => {
-  /** The Graph API error shape (HTTP 400, as the Graph API answers OAuthExceptions). */
-  function graphError(code: number, message: string, subcode?: number): SandboxResponse {
-    const headers: Record<string, string> = code === 190 ? { 'www-authenticate': `OAuth "Instagram Graph API" "invalid_token" "${message}"` } : {};
-    return json(
-      400,
-      { error: { message, type: 'OAuthException', code, ...(subcode === undefined ? {} : { error_subcode: subcode }), fbtrace_id: randomText(27) } },
-      headers,
-    );
-  }
-
-  function tokenRefused(check: Extract<AccessCheck, { failure: string }>): SandboxResponse {
-    switch (check.failure) {
-      case 'missing':
-        return graphError(2500, 'An active access token must be used to query information about the current user.');
-      case 'unknown':
-        return graphError(190, 'Invalid OAuth access token - Cannot parse access token');
-      case 'expired': {
-        const expiredAt = new Date(check.token?.expiresAt ?? context.now()).toUTCString();
-        return graphError(190, `Error validating access token: Session has expired on ${expiredAt}. The current time is ${new Date(context.now()).toUTCString()}.`, 463);
-      }
-      case 'revoked':
-        // The user removed the app (458 in the Graph API's subcodes).
-        return graphError(190, `Error validating access token: The user has not authorized application ${context.client.clientId}.`, 458);
-    }
-  }
-
-  /** Graph calls take the token as the access_token parameter or as a bearer header. */
-  function graphAccess(request: SandboxRequest): AccessCheck {
-    return checkAccessToken(context, request.query.get('access_token') ?? bearerToken(request));
-  }
+  const rejectToken = (check: Extract<AccessCheck, { failure: string }>) => tokenRefused(context, check);
+  const accessOf = (request: SandboxRequest) => graphAccess(context, request);
 
   const authorize: AuthorizeDialect = {
     endpoints: [
@@ -142,23 +115,23 @@ export const instagram: PlatformSandboxFactory = (context) => {
     const secret = request.query.get('client_secret');
     if (!secret) return graphError(100, 'Missing client_secret parameter.');
     if (secret !== context.client.clientSecret) return graphError(1, 'Error validating client secret.');
-    const access = graphAccess(request);
-    if ('failure' in access) return tokenRefused(access);
-    if (access.token.lifespan !== 'short') return graphError(100, 'Only a short-lived access token can be exchanged for a long-lived one.');
-    const grant = extendGrant(context, authorize, access.token, { accessSeconds: LONG_SECONDS, lifespan: 'long' });
+    const granted = accessOf(request);
+    if ('failure' in granted) return rejectToken(granted);
+    if (granted.token.lifespan !== 'short') return graphError(100, 'Only a short-lived access token can be exchanged for a long-lived one.');
+    const grant = extendGrant(context, authorize, granted.token, { accessSeconds: LONG_SECONDS, lifespan: 'long' });
     return json(200, { access_token: grant.accessToken, token_type: 'bearer', expires_in: LONG_SECONDS }, { 'cache-control': 'no-store' });
   }
 
   function refreshLongLived(request: SandboxRequest): SandboxResponse {
     const grantType = request.query.get('grant_type');
     if (grantType !== 'ig_refresh_token') return graphError(100, `Unsupported grant_type: ${grantType ?? ''}; expected ig_refresh_token`);
-    const access = graphAccess(request);
-    if ('failure' in access) return tokenRefused(access);
-    if (access.token.lifespan !== 'long') return graphError(100, 'Only a long-lived access token can be refreshed.');
-    if (context.now() - access.token.issuedAt < REFRESHABLE_AFTER_MS) {
+    const granted = accessOf(request);
+    if ('failure' in granted) return rejectToken(granted);
+    if (granted.token.lifespan !== 'long') return graphError(100, 'Only a long-lived access token can be refreshed.');
+    if (context.now() - granted.token.issuedAt < REFRESHABLE_AFTER_MS) {
       return graphError(100, 'The access token can only be refreshed once it is at least 24 hours old.');
     }
-    const grant = extendGrant(context, authorize, access.token, { accessSeconds: LONG_SECONDS, lifespan: 'long' });
+    const grant = extendGrant(context, authorize, granted.token, { accessSeconds: LONG_SECONDS, lifespan: 'long' });
     return json(200, { access_token: grant.accessToken, token_type: 'bearer', expires_in: LONG_SECONDS }, { 'cache-control': 'no-store' });
   }
 
@@ -182,24 +155,29 @@ export const instagram: PlatformSandboxFactory = (context) => {
   }
 
   function me(request: SandboxRequest): SandboxResponse {
-    const access = graphAccess(request);
-    if ('failure' in access) return tokenRefused(access);
+    const granted = accessOf(request);
+    if ('failure' in granted) return rejectToken(granted);
     const fields = (request.query.get('fields') ?? '').split(',').map((field) => field.trim()).filter(Boolean);
     const unknown = fields.find((field) => !knownFields.includes(field));
     if (unknown) return graphError(100, `(#100) Tried accessing nonexisting field (${unknown}) on node type (User)`);
-    const answer = Object.fromEntries([...fields.filter((field) => field !== 'id'), 'id'].map((field) => [field, fieldValue(field, access.account)]));
+    const answer = Object.fromEntries([...fields.filter((field) => field !== 'id'), 'id'].map((field) => [field, fieldValue(field, granted.account)]));
     return json(200, answer);
   }
 
+  const publishing = instagramPublishing(context);
   return {
     authorize,
     avatarId: instagramUserId,
     canonicalPath: (hostKey, path) => (hostKey === 'graph' ? path.replace(/^\/v\d+\.\d+(?=\/)/, '') : path),
+    // The profile routes come first: the publishing module's GET /{id} would match them too.
     routes: [
       { method: 'POST', hostKey: 'api', path: '/oauth/access_token', handle: exchangeCode },
       { method: 'GET', hostKey: 'graph', path: '/access_token', handle: longLivedExchange },
       { method: 'GET', hostKey: 'graph', path: '/refresh_access_token', handle: refreshLongLived },
       { method: 'GET', hostKey: 'graph', path: '/me', handle: me },
+      ...publishing.routes,
     ],
+    limits: publishing.limits,
+    reset: publishing.reset,
   };
 };

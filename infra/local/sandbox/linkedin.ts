@@ -1,5 +1,7 @@
 import { bearerToken, empty, json, tokenJson, type SandboxRequest, type SandboxResponse } from './http';
 import { handle, linkedinSub, splitName } from './identity';
+import { accessTokenError, serviceError } from './linkedinApi';
+import { linkedinPublishing } from './linkedinPublishing';
 import {
   authenticateClient,
   checkAccessToken,
@@ -19,7 +21,7 @@ import type { PlatformSandboxFactory } from './platform';
 /**
  * LinkedIn: OAuth 2.0 on www.linkedin.com and Sign In with OpenID's userinfo on
  * api.linkedin.com (platform-apis.md §5). Access tokens live 60 days; our app is not an
- * approved partner, so there are no refresh tokens.
+ * approved partner, so there are no refresh tokens. Images, videos and posts: linkedinPublishing.ts.
  */
 
 const ACCESS_SECONDS = 5_184_000;
@@ -53,10 +55,6 @@ function tokenError(failure: TokenFailure): SandboxResponse {
     case 'invalid_refresh_token':
       return oauthError(400, 'invalid_request', 'The provided refresh token is invalid');
   }
-}
-
-function serviceError(status: number, serviceErrorCode: number, code: string, message: string): SandboxResponse {
-  return json(status, { status, serviceErrorCode, code, message });
 }
 
 export const linkedin: PlatformSandboxFactory = (context) => {
@@ -109,11 +107,7 @@ export const linkedin: PlatformSandboxFactory = (context) => {
 
   function userinfo(request: SandboxRequest): SandboxResponse {
     const access = checkAccessToken(context, bearerToken(request));
-    if ('failure' in access) {
-      return access.failure === 'revoked'
-        ? serviceError(401, 65601, 'REVOKED_ACCESS_TOKEN', 'The token used in the request has been revoked by the user')
-        : serviceError(401, 65600, 'INVALID_ACCESS_TOKEN', 'Invalid access token');
-    }
+    if ('failure' in access) return accessTokenError(access.failure);
     const { account, token } = access;
     if (!token.scopes.includes('openid')) return serviceError(403, 100, 'ACCESS_DENIED', 'Not enough permissions to access: userinfo.GET.NO_VERSION');
     const names = splitName(account.displayName);
@@ -132,6 +126,7 @@ export const linkedin: PlatformSandboxFactory = (context) => {
     });
   }
 
+  const publishing = linkedinPublishing(context);
   return {
     authorize,
     avatarId: linkedinSub,
@@ -139,6 +134,9 @@ export const linkedin: PlatformSandboxFactory = (context) => {
       { method: 'POST', hostKey: 'www', path: '/oauth/v2/accessToken', handle: accessToken },
       { method: 'POST', hostKey: 'www', path: '/oauth/v2/revoke', handle: revoke },
       { method: 'GET', hostKey: 'api', path: '/v2/userinfo', handle: userinfo },
+      ...publishing.routes,
     ],
+    limits: publishing.limits,
+    reset: publishing.reset,
   };
 };

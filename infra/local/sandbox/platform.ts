@@ -1,6 +1,10 @@
 import type { Platform } from '../../../shared/platforms';
+import type { FeedStore } from './feed';
 import type { Route } from './http';
+import type { EventLog, LimitDefinitions } from './limits';
+import type { MediaStore } from './media';
 import type { AuthorizeDialect } from './oauth';
+import type { ProcessingPlan } from './processing';
 import type { SandboxStore } from './store';
 
 /** The app registered at a platform (the sandbox knows exactly one per platform). */
@@ -18,11 +22,23 @@ export interface PlatformContext {
   now(): number;
   /** The URL of an account's generated avatar, served by the sandbox. */
   avatarUrl(accountId: string): string;
+  /** Where the sandbox serves one of this platform's hosts, for URLs it hands out (upload sessions). */
+  hostUrl(hostKey: string): string;
+  /** Uploaded and fetched bytes. */
+  media: MediaStore;
+  /** What the accounts published. */
+  feed: FeedStore;
+  /** How the processing of the media being created now will go (setProcessing, or the default). */
+  nextProcessing(defaultReads: number): ProcessingPlan;
+  /** The current value of one of the platform's declared limits (setLimit, or its default). */
+  limit(name: string): number;
+  /** Counted calls and posts, for rate limits and quotas. */
+  events: EventLog;
 }
 
 /**
  * One platform's part of the sandbox: how its authorize dialog behaves and the routes of its
- * real hosts. Publishing endpoints are more routes in the same module.
+ * real hosts (OAuth, profile and publishing).
  */
 export interface PlatformSandbox {
   authorize: AuthorizeDialect;
@@ -31,6 +47,15 @@ export interface PlatformSandbox {
   avatarId(accountName: string): string;
   /** The path routes and faults see; e.g. Instagram's graph host drops the `/vNN.N` prefix. */
   canonicalPath?(hostKey: string, path: string): string;
+  /**
+   * Hosts the platform only hands out in answers, not configured in hosts.ts (TikTok's
+   * open-upload host); served and faulted like the others under /<platform>/<hostKey>.
+   */
+  uploadHosts?: readonly string[];
+  /** The rate limits and quotas setLimit can change. */
+  limits?: LimitDefinitions;
+  /** Forgets upload sessions, containers and media in progress (the control API's reset). */
+  reset?(): void;
 }
 
 export type PlatformSandboxFactory = (context: PlatformContext) => PlatformSandbox;

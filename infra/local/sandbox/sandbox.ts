@@ -1,17 +1,24 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { isPlatform, platformNames, platforms, type Platform } from '../../../shared/platforms';
 import { platformHosts } from '../../../functions/platforms/hosts';
 import type { TwinLog } from '../log';
 import { consentPage, errorPage } from './consentPage';
 import { controlApi, createControl, type PlatformRuntime, type SandboxControl } from './control';
-import { createFaults } from './faults';
+import { createFaults, type FaultEffect } from './faults';
+import { createFeedStore } from './feed';
+import { feedPage } from './feedPage';
 import { bodyReader, html, json, matchPath, readForm, redirect, type SandboxRequest, type SandboxResponse } from './http';
 import { avatarSvg } from './identity';
 import { instagram } from './instagram';
+import { createEventLog, createLimitValues, type LimitDefinitions, type LimitValues } from './limits';
 import { linkedin } from './linkedin';
+import { createMediaStore } from './media';
 import { decideConsent, isRefusal, parseAuthorize } from './oauth';
 import type { PlatformSandboxFactory, SandboxClient } from './platform';
+import { createProcessingPlans } from './processing';
 import { createStore } from './store';
 import { tiktok } from './tiktok';
 import { x } from './x';
@@ -20,16 +27,25 @@ import { youtube } from './youtube';
 export type { SandboxClient } from './platform';
 export type { ConsentInput, IssuedToken, SandboxControl } from './control';
 export type { FaultInput } from './faults';
+export type { PublishedPost } from './feed';
+export type { ProcessingInput } from './processing';
 
 /**
  * The platform sandbox: one local HTTP server that speaks each platform's real wire format, so
- * the adapters run against it exactly as against the platforms. Every real host is served under
- * /<platform>/<hostKey> with the real path after it (host keys from functions/platforms/hosts.ts),
- * e.g. POST /youtube/oauth2/token. Besides those:
+ * the adapters and publishers run against it exactly as against the platforms. Every real host
+ * is served under /<platform>/<hostKey> with the real path after it (host keys from
+ * functions/platforms/hosts.ts, plus upload hosts a platform only hands out), e.g.
+ * POST /youtube/oauth2/token. Besides those:
  *
  *   POST /<platform>/_consent            the consent page's form (Allow / Deny)
  *   GET  /<platform>/_avatar/<id>.svg    an account's generated avatar
+ *   GET  /<platform>/_feed/<account>     what the sandbox account published, newest first (HTML)
+ *   GET  /<platform>/_media/<id>         a published post's media (Range requests for video)
  *   /_sandbox/*                          the test control API (control.ts)
+ *
+ * Uploaded bytes go to <dataDir>/media/ as they arrive (memory without a data folder); the
+ * feed is kept in <dataDir>/feed.json. Upload sessions, containers and media in processing
+ * live in memory: a restart forgets them, as if they had expired.
  */
 
 const platformSandboxes: Record<Platform, PlatformSandboxFactory> = { youtube, tiktok, instagram, x, linkedin };
@@ -37,7 +53,7 @@ const platformSandboxes: Record<Platform, PlatformSandboxFactory> = { youtube, t
 export interface SandboxOptions {
   /** 0 = any free port. */
   port: number;
-  /** Persist state in <dataDir>/sandbox.json (survives a restart); omitted = memory only. */
+  /** Persist state in <dataDir> (sandbox.json, feed.json, media/; survives a restart); omitted = memory only. */
   dataDir?: string;
   /** The only registered app per platform. */
   clients: Record<Platform, SandboxClient>;
@@ -59,10 +75,36 @@ function notFound(method: string, path: string): SandboxResponse {
   return json(404, { error: 'not_found', message: `The sandbox has no ${method} ${path}` });
 }
 
+/** What the server does with a request: answer (maybe late), or close the connection without answering. */
+interface Delivery {
+  answer: SandboxResponse | undefined;
+  delayMs: number;
+  drop: boolean;
+}
+
+const answerNow = (answer: SandboxResponse): Delivery => ({ answer, delayMs: 0, drop: false });
+
+/** `bytes=a-b`, `bytes=a-` or `bytes=-n` of a blob of `size` bytes; 'unsatisfiable' when outside it. */
+function byteRange(header: string | undefined, size: number): { start: number; end: number } | 'unsatisfiable' | undefined {
+  const match = /^bytes=(\d*)-(\d*)$/.exec(header ?? '');
+  if (!match || (match[1] === '' && match[2] === '')) return undefined;
+  const start = match[1] === '' ? Math.max(0, size - Number(match[2])) : Number(match[1]);
+  const end = match[1] === '' || match[2] === '' ? size - 1 : Math.min(Number(match[2]), size - 1);
+  return start > end || start >= size ? 'unsatisfiable' : { start, end };
+}
+
 export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
   const clock = options.clock ?? { now: () => Date.now() };
-  const store = createStore({ clock, ...(options.dataDir ? { dataDir: options.dataDir } : {}) });
+  const dataDir = options.dataDir ? { dataDir: options.dataDir } : {};
+  const store = createStore({ clock, ...dataDir });
+  const feed = createFeedStore(dataDir);
+  const media = createMediaStore(dataDir);
+  // Uploads that never became a post before a restart are gone with their sessions.
+  media.retainOnly(feed.blobIds());
   const faults = createFaults();
+  const processing = createProcessingPlans();
+  const events = Object.fromEntries(platforms.map((platform) => [platform, createEventLog()])) as Record<Platform, ReturnType<typeof createEventLog>>;
+  let limits: LimitValues | undefined;
   let baseUrl = '';
 
   const runtimes = Object.fromEntries(
@@ -73,11 +115,20 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
         store,
         now: () => clock.now(),
         avatarUrl: (accountId: string) => `${baseUrl}/${platform}/_avatar/${encodeURIComponent(accountId)}.svg`,
+        hostUrl: (hostKey: string) => `${baseUrl}/${platform}/${hostKey}`,
+        media,
+        feed,
+        nextProcessing: (defaultReads: number) => processing.next(platform, defaultReads),
+        limit: (name: string) => limits!.value(platform, name),
+        events: events[platform],
       };
       return [platform, { context, sandbox: platformSandboxes[platform](context) }];
     }),
   ) as Record<Platform, PlatformRuntime>;
-  const control = createControl({ runtimes, store, faults });
+  limits = createLimitValues(
+    Object.fromEntries(platforms.map((platform) => [platform, runtimes[platform].sandbox.limits ?? {}])) as Record<Platform, LimitDefinitions>,
+  );
+  const control = createControl({ runtimes, store, faults, feed, media, processing, limits, events: Object.values(events) });
 
   function authorizePage(runtime: PlatformRuntime, query: URLSearchParams, rawQuery: string): SandboxResponse {
     const { context, sandbox } = runtime;
@@ -139,12 +190,36 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
     return { status: 200, headers: { 'content-type': 'image/svg+xml', 'cache-control': 'public, max-age=300' }, body: avatarSvg(id, account.displayName) };
   }
 
-  async function dispatch(raw: IncomingMessage, url: URL, method: string): Promise<SandboxResponse> {
+  function feedHtml(runtime: PlatformRuntime, accountName: string): SandboxResponse {
+    const { platform } = runtime.context;
+    const account = store.account(platform, accountName);
+    if (!account) return html(404, feedPage({ platformName: platformNames[platform], platform, account: accountName, displayName: accountName, entries: [] }));
+    return html(200, feedPage({ platformName: platformNames[platform], platform, account: account.name, displayName: account.displayName, entries: feed.list(platform, account.name) }));
+  }
+
+  function mediaFile(runtime: PlatformRuntime, blobId: string, rangeHeader: string | undefined): SandboxResponse {
+    const item = feed.media(runtime.context.platform, blobId);
+    if (!item || !media.has(blobId)) return { status: 404 };
+    const size = media.size(blobId);
+    const headers = { 'content-type': item.contentType, 'accept-ranges': 'bytes', 'cache-control': 'no-store' };
+    const range = byteRange(rangeHeader, size);
+    if (range === 'unsatisfiable') return { status: 416, headers: { ...headers, 'content-range': `bytes */${size}` } };
+    if (range) {
+      return {
+        status: 206,
+        headers: { ...headers, 'content-length': String(range.end - range.start + 1), 'content-range': `bytes ${range.start}-${range.end}/${size}` },
+        body: media.read(blobId, range.start, range.end),
+      };
+    }
+    return { status: 200, headers: { ...headers, 'content-length': String(size) }, body: size === 0 ? '' : media.read(blobId) };
+  }
+
+  async function dispatch(raw: IncomingMessage, url: URL, method: string): Promise<Delivery> {
     const segments = url.pathname.split('/');
     const [, first = '', second = ''] = segments;
     const body = bodyReader(raw);
-    if (first === '_sandbox') return controlApi(control, method, `/${segments.slice(2).join('/')}`, url.searchParams, body);
-    if (!isPlatform(first)) return notFound(method, url.pathname);
+    if (first === '_sandbox') return answerNow(await controlApi(control, method, `/${segments.slice(2).join('/')}`, url.searchParams, body));
+    if (!isPlatform(first)) return answerNow(notFound(method, url.pathname));
     const runtime = runtimes[first];
     const request = (hostKey: string, path: string, params: Record<string, string> = {}): SandboxRequest => ({
       method,
@@ -157,49 +232,84 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
       body,
     });
 
-    if (second === '_consent' && segments.length === 3 && method === 'POST') return consentForm(runtime, request('_consent', '/'));
-    if (second === '_avatar' && segments.length === 4 && method === 'GET') return avatar(runtime, segments[3]!);
-    if (!Object.hasOwn(platformHosts[first], second)) return notFound(method, url.pathname);
+    if (second === '_consent' && segments.length === 3 && method === 'POST') return answerNow(await consentForm(runtime, request('_consent', '/')));
+    if (second === '_avatar' && segments.length === 4 && method === 'GET') return answerNow(avatar(runtime, segments[3]!));
+    if (second === '_feed' && segments.length === 4 && method === 'GET') return answerNow(feedHtml(runtime, decodeURIComponent(segments[3]!)));
+    if (second === '_media' && segments.length === 4 && method === 'GET') return answerNow(mediaFile(runtime, segments[3]!, raw.headers.range));
+    if (!Object.hasOwn(platformHosts[first], second) && !runtime.sandbox.uploadHosts?.includes(second)) return answerNow(notFound(method, url.pathname));
 
     const path = `/${segments.slice(3).join('/')}`;
     const canonical = runtime.sandbox.canonicalPath?.(second, path) ?? path;
-    const fault = faults.take({ platform: first, hostKey: second, method, paths: [path, canonical] });
-    if (fault) {
-      // Every fault effect is applied here, instead of the platform's answer.
-      switch (fault.kind) {
-        case 'respond':
-          return fault.response;
+    const platformAnswer = async (): Promise<SandboxResponse> => {
+      if (method === 'GET' && runtime.sandbox.authorize.endpoints.some((endpoint) => endpoint.hostKey === second && endpoint.path === canonical)) {
+        return authorizePage(runtime, url.searchParams, url.search.slice(1));
       }
-    }
+      for (const route of runtime.sandbox.routes) {
+        if (route.method !== method || route.hostKey !== second) continue;
+        const params = matchPath(route.path, canonical);
+        if (params) return route.handle(request(second, canonical, params));
+      }
+      return notFound(method, url.pathname);
+    };
 
-    if (method === 'GET' && runtime.sandbox.authorize.endpoints.some((endpoint) => endpoint.hostKey === second && endpoint.path === canonical)) {
-      return authorizePage(runtime, url.searchParams, url.search.slice(1));
+    const fault: FaultEffect | undefined = faults.take({ platform: first, hostKey: second, method, paths: [path, canonical] });
+    if (!fault) return answerNow(await platformAnswer());
+    // Every fault effect is applied here.
+    switch (fault.action.kind) {
+      case 'respond':
+        return { answer: fault.action.response, delayMs: fault.delayMs, drop: false };
+      case 'drop':
+        return { answer: fault.action.when === 'after' ? await platformAnswer() : undefined, delayMs: fault.delayMs, drop: true };
+      case 'pass':
+        return { answer: await platformAnswer(), delayMs: fault.delayMs, drop: false };
     }
-    for (const route of runtime.sandbox.routes) {
-      if (route.method !== method || route.hostKey !== second) continue;
-      const params = matchPath(route.path, canonical);
-      if (params) return route.handle(request(second, canonical, params));
-    }
-    return notFound(method, url.pathname);
   }
 
   function write(response: ServerResponse, answer: SandboxResponse): void {
     response.writeHead(answer.status, answer.headers);
+    if (answer.body instanceof Readable) {
+      pipeline(answer.body, response).catch(() => response.destroy());
+      return;
+    }
     response.end(answer.body);
+  }
+
+  /** Delayed answers waiting: stop() lets none of them keep the process alive. */
+  const delays = new Map<NodeJS.Timeout, () => void>();
+
+  function wait(ms: number): Promise<void> {
+    return new Promise((resolveWait) => {
+      const timer = setTimeout(() => {
+        delays.delete(timer);
+        resolveWait();
+      }, ms);
+      delays.set(timer, resolveWait);
+    });
+  }
+
+  async function deliver(raw: IncomingMessage, response: ServerResponse, delivery: Delivery, label: string): Promise<void> {
+    if (delivery.delayMs > 0) await wait(delivery.delayMs);
+    if (delivery.drop || response.destroyed) {
+      if (delivery.answer?.body instanceof Readable) delivery.answer.body.destroy();
+      if (delivery.drop) options.log.info('sandbox', `${label} dropped the connection`);
+      raw.socket.destroy();
+      return;
+    }
+    if (delivery.answer) write(response, delivery.answer);
   }
 
   const server = createServer((raw, response) => {
     const url = new URL(raw.url ?? '/', 'http://127.0.0.1');
     const method = (raw.method ?? 'GET').toUpperCase();
+    const label = `${method} ${url.pathname}`;
     // Method, path and status only: queries and bodies carry codes, tokens and secrets.
-    response.on('finish', () => options.log.info('sandbox', `${method} ${url.pathname} ${response.statusCode}`));
-    dispatch(raw, url, method).then(
-      (answer) => write(response, answer),
-      (error: unknown) => {
-        options.log.error('sandbox', `${method} ${url.pathname} failed: ${error instanceof Error ? error.message : String(error)}`);
-        if (!response.headersSent) write(response, json(500, { error: 'sandbox_error' }));
-      },
-    );
+    response.on('finish', () => options.log.info('sandbox', `${label} ${response.statusCode}`));
+    dispatch(raw, url, method)
+      .then((delivery) => deliver(raw, response, delivery, label))
+      .catch((error: unknown) => {
+        options.log.error('sandbox', `${label} failed: ${error instanceof Error ? error.message : String(error)}`);
+        if (!response.headersSent && !response.destroyed) write(response, json(500, { error: 'sandbox_error' }));
+      });
   });
 
   await new Promise<void>((resolveListen, reject) => {
@@ -219,6 +329,11 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
     },
     control,
     async stop() {
+      for (const [timer, resolveWait] of delays) {
+        clearTimeout(timer);
+        resolveWait();
+      }
+      delays.clear();
       server.closeAllConnections();
       await new Promise<void>((resolveClose) => server.close(() => resolveClose()));
     },

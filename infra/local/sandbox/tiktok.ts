@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { bearerToken, json, tokenJson, type SandboxRequest, type SandboxResponse } from './http';
 import { handle, tiktokOpenId, tiktokUnionId } from './identity';
 import {
@@ -21,10 +20,13 @@ import {
 } from './oauth';
 import type { PlatformSandboxFactory } from './platform';
 import type { AccountRecord } from './store';
+import { tiktokError, tiktokLogId, tiktokOk } from './tiktokApi';
+import { tiktokPublishing } from './tiktokPublishing';
 
 /**
  * TikTok: Login Kit (www.tiktok.com) and the v2 Open API (open.tiktokapis.com), platform-apis.md §2.
- * The newest lifetimes: access 2 h, refresh 180 days; refresh tokens rotate.
+ * The newest lifetimes: access 2 h, refresh 180 days; refresh tokens rotate. Posting:
+ * tiktokPublishing.ts.
  */
 
 const ACCESS_SECONDS = 7200;
@@ -50,11 +52,7 @@ const userFields: Record<string, string> = {
 };
 
 export const tiktok: PlatformSandboxFactory = (context) => {
-  /** TikTok's log ids: the time to the second, then 20 hex digits. */
-  function logId(): string {
-    const time = new Date(context.now()).toISOString().replace(/\D/g, '').slice(0, 14);
-    return `${time}${randomBytes(10).toString('hex').toUpperCase()}`;
-  }
+  const logId = () => tiktokLogId(context.now());
 
   function oauthError(status: number, error: string, description: string): SandboxResponse {
     return tokenJson(status, { error, error_description: description, log_id: logId() });
@@ -81,9 +79,7 @@ export const tiktok: PlatformSandboxFactory = (context) => {
     }
   }
 
-  function apiError(status: number, code: string, message: string): SandboxResponse {
-    return json(status, { data: {}, error: { code, message, log_id: logId() } });
-  }
+  const apiError = (status: number, code: string, message: string) => tiktokError(context.now(), status, code, message);
 
   const authorize: AuthorizeDialect = {
     endpoints: [{ hostKey: 'www', path: '/v2/auth/authorize/' }],
@@ -191,9 +187,10 @@ export const tiktok: PlatformSandboxFactory = (context) => {
       return apiError(401, 'scope_not_authorized', 'The user did not authorize the scope required for completing this request.');
     }
     const user = Object.fromEntries(fields.map((field) => [field, profileValue(field, access.account)]));
-    return json(200, { data: { user }, error: { code: 'ok', message: '', log_id: logId() } });
+    return tiktokOk(context.now(), { user });
   }
 
+  const publishing = tiktokPublishing(context);
   return {
     authorize,
     avatarId: tiktokOpenId,
@@ -201,6 +198,10 @@ export const tiktok: PlatformSandboxFactory = (context) => {
       { method: 'POST', hostKey: 'open', path: '/v2/oauth/token/', handle: token },
       { method: 'POST', hostKey: 'open', path: '/v2/oauth/revoke/', handle: revoke },
       { method: 'GET', hostKey: 'open', path: '/v2/user/info/', handle: userInfo },
+      ...publishing.routes,
     ],
+    uploadHosts: publishing.uploadHosts,
+    limits: publishing.limits,
+    reset: publishing.reset,
   };
 };

@@ -1,5 +1,5 @@
 import { bearerToken, json, tokenJson, type SandboxRequest, type SandboxResponse } from './http';
-import { handle, xUserId } from './identity';
+import { xUserId, xUsername } from './identity';
 import {
   authenticateClient,
   checkAccessToken,
@@ -18,11 +18,14 @@ import {
   type TokenFailure,
 } from './oauth';
 import type { PlatformSandboxFactory } from './platform';
+import { problem } from './xApi';
+import { xPublishing } from './xPublishing';
 
 /**
  * X: OAuth 2.0 authorization code with PKCE (x.com dialog, api.x.com token/revoke) and
  * GET /2/users/me (platform-apis.md §4). Our app is a confidential client: token and revoke calls
  * authenticate with HTTP Basic. A refresh token comes only with offline.access, and rotates.
+ * Media upload and tweets: xPublishing.ts.
  */
 
 const ACCESS_SECONDS = 7200;
@@ -91,14 +94,6 @@ function tokenError(failure: TokenFailure): SandboxResponse {
     case 'invalid_refresh_token':
       return invalidToken();
   }
-}
-
-function problem(status: number, title: string, extra: Record<string, unknown> = {}): SandboxResponse {
-  return {
-    status,
-    headers: { 'content-type': 'application/problem+json' },
-    body: JSON.stringify({ title, type: 'about:blank', status, detail: title, ...extra }),
-  };
 }
 
 export const x: PlatformSandboxFactory = (context) => {
@@ -196,11 +191,12 @@ export const x: PlatformSandboxFactory = (context) => {
       verified: false,
       verified_type: 'none',
     };
-    const data: Record<string, unknown> = { id: xUserId(account.name), name: account.displayName, username: handle(account.name, 15).replace(/\./g, '_') };
+    const data: Record<string, unknown> = { id: xUserId(account.name), name: account.displayName, username: xUsername(account.name) };
     for (const field of fields) if (!(field in data) && values[field] !== undefined) data[field] = values[field];
     return json(200, { data });
   }
 
+  const publishing = xPublishing(context);
   return {
     authorize,
     avatarId: xUserId,
@@ -208,6 +204,9 @@ export const x: PlatformSandboxFactory = (context) => {
       { method: 'POST', hostKey: 'api', path: '/2/oauth2/token', handle: tokenEndpoint },
       { method: 'POST', hostKey: 'api', path: '/2/oauth2/revoke', handle: revoke },
       { method: 'GET', hostKey: 'api', path: '/2/users/me', handle: usersMe },
+      ...publishing.routes,
     ],
+    limits: publishing.limits,
+    reset: publishing.reset,
   };
 };

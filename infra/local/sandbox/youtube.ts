@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { json, readForm, bearerToken, tokenJson, type SandboxRequest, type SandboxResponse } from './http';
 import { googleUserId, handle, splitName, youtubeChannelId } from './identity';
 import {
@@ -15,22 +14,21 @@ import {
   requireParameters,
   revokeGrantOf,
   tokenForm,
-  type AccessFailure,
   type AuthorizeDialect,
   type TokenFailure,
 } from './oauth';
 import type { PlatformSandboxFactory } from './platform';
 import type { AccountRecord } from './store';
+import { apiError, channelReadScopes, etag, insufficientScopes, parseParts, scopePrefix, unauthenticated } from './youtubeApi';
+import { youtubePublishing } from './youtubePublishing';
 
 /**
  * YouTube: Google OAuth (accounts.google.com, oauth2.googleapis.com) and the YouTube Data API
- * and userinfo on www.googleapis.com (platform-apis.md §1).
+ * and userinfo on www.googleapis.com (platform-apis.md §1). Uploads: youtubePublishing.ts.
  */
 
 const ACCESS_SECONDS = 3599;
-const scopePrefix = 'https://www.googleapis.com/auth/';
 const profileScopes = ['openid', 'profile', 'email', `${scopePrefix}userinfo.profile`, `${scopePrefix}userinfo.email`];
-const channelReadScopes = ['youtube', 'youtube.readonly', 'youtube.force-ssl', 'youtubepartner'].map((scope) => scopePrefix + scope);
 const knownScopes = [...profileScopes, `${scopePrefix}youtube.upload`, ...channelReadScopes];
 
 function googleError(status: number, error: string, description: string): SandboxResponse {
@@ -60,46 +58,6 @@ function tokenError(failure: TokenFailure): SandboxResponse {
     case 'invalid_refresh_token':
       return googleError(400, 'invalid_grant', 'Token has been expired or revoked.');
   }
-}
-
-/** The Google API error envelope (`errors[0].reason` is what clients classify by). */
-function apiError(code: number, status: string, message: string, reason: string, extra: Record<string, string> = {}, headers: Record<string, string> = {}): SandboxResponse {
-  return json(code, { error: { code, message, errors: [{ message, domain: 'global', reason, ...extra }], status } }, headers);
-}
-
-function unauthenticated(failure: AccessFailure): SandboxResponse {
-  const detail = 'Expected OAuth 2 access token, login cookie or other valid authentication credential. See https://developers.google.com/identity/sign-in/web/devconsole-project.';
-  const missing = failure === 'missing';
-  return json(
-    401,
-    {
-      error: {
-        code: 401,
-        message: missing ? `Request is missing required authentication credential. ${detail}` : `Request had invalid authentication credentials. ${detail}`,
-        errors: [
-          {
-            message: missing ? 'Login Required.' : 'Invalid Credentials',
-            domain: 'global',
-            reason: missing ? 'required' : 'authError',
-            location: 'Authorization',
-            locationType: 'header',
-          },
-        ],
-        status: 'UNAUTHENTICATED',
-      },
-    },
-    { 'www-authenticate': 'Bearer realm="https://accounts.google.com/", error="invalid_token"' },
-  );
-}
-
-function insufficientScopes(): SandboxResponse {
-  return apiError(403, 'PERMISSION_DENIED', 'Request had insufficient authentication scopes.', 'insufficientPermissions', {}, {
-    'www-authenticate': 'Bearer realm="https://accounts.google.com/", error="insufficient_scope"',
-  });
-}
-
-function etag(value: unknown): string {
-  return createHash('sha256').update(JSON.stringify(value)).digest('base64url').slice(0, 27);
 }
 
 export const youtube: PlatformSandboxFactory = (context) => {
@@ -201,16 +159,8 @@ export const youtube: PlatformSandboxFactory = (context) => {
   function channels(request: SandboxRequest): SandboxResponse {
     const access = checkAccessToken(context, bearerToken(request));
     if ('failure' in access) return unauthenticated(access.failure);
-    const parts = (request.query.get('part') ?? '').split(',').map((part) => part.trim()).filter(Boolean);
-    if (parts.length === 0) {
-      return apiError(400, 'INVALID_ARGUMENT', 'Required parameter: part', 'required', { location: 'part', locationType: 'parameter' });
-    }
-    const unknownPart = parts.find((part) => !knownParts.includes(part));
-    if (unknownPart) {
-      return json(400, {
-        error: { code: 400, message: `'${unknownPart}'`, errors: [{ message: `'${unknownPart}'`, domain: 'youtube.part', reason: 'unknownPart', location: 'part', locationType: 'parameter' }] },
-      });
-    }
+    const parts = parseParts(request.query.get('part'), knownParts);
+    if (!Array.isArray(parts)) return parts;
     const mine = request.query.get('mine') === 'true';
     const ids = (request.query.get('id') ?? '').split(',').filter(Boolean);
     if (!mine && ids.length === 0) {
@@ -261,6 +211,7 @@ export const youtube: PlatformSandboxFactory = (context) => {
     });
   }
 
+  const publishing = youtubePublishing(context);
   return {
     authorize,
     avatarId: youtubeChannelId,
@@ -269,6 +220,9 @@ export const youtube: PlatformSandboxFactory = (context) => {
       { method: 'POST', hostKey: 'oauth2', path: '/revoke', handle: revoke },
       { method: 'GET', hostKey: 'googleapis', path: '/oauth2/v2/userinfo', handle: userinfo },
       { method: 'GET', hostKey: 'googleapis', path: '/youtube/v3/channels', handle: channels },
+      ...publishing.routes,
     ],
+    limits: publishing.limits,
+    reset: publishing.reset,
   };
 };

@@ -12,13 +12,20 @@ describe('local tables from the shared definitions', () => {
       { AttributeName: 'postId', KeyType: 'RANGE' },
     ]);
     expect(input.GlobalSecondaryIndexes?.[0]).toMatchObject({
-      IndexName: 'byStatus',
+      IndexName: 'byList',
       KeySchema: [
-        { AttributeName: 'userStatus', KeyType: 'HASH' },
-        { AttributeName: 'statusAt', KeyType: 'RANGE' },
+        { AttributeName: 'userList', KeyType: 'HASH' },
+        { AttributeName: 'listAt', KeyType: 'RANGE' },
       ],
     });
-    expect(input.AttributeDefinitions?.map((attribute) => attribute.AttributeName)).toEqual(['userId', 'postId', 'userStatus', 'statusAt']);
+    expect(input.AttributeDefinitions?.map((attribute) => attribute.AttributeName)).toEqual([
+      'userId',
+      'postId',
+      'userList',
+      'listAt',
+      'activeShard',
+      'activeAt',
+    ]);
   });
 });
 

@@ -1,4 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { memoryLog } from '../../../infra/local/log';
 import { startSandbox, type Sandbox, type SandboxClient } from '../../../infra/local/sandbox/sandbox';
 import type { Platform } from '../../../shared/platforms';
@@ -68,4 +70,88 @@ export async function allow(sandbox: Sandbox, platform: Platform, authorizeUrl: 
 
 export async function jsonOf(response: Response): Promise<Record<string, unknown>> {
   return (await response.json()) as Record<string, unknown>;
+}
+
+/** The scopes a publisher's connection holds on each platform. */
+export const publishingScopes: Record<Platform, string> = {
+  youtube: 'https://www.googleapis.com/auth/youtube.upload https://www.googleapis.com/auth/youtube.readonly',
+  tiktok: 'user.info.basic,video.publish,video.upload',
+  instagram: 'instagram_business_basic,instagram_business_content_publish',
+  x: 'tweet.read tweet.write users.read media.write offline.access',
+  linkedin: 'openid profile w_member_social',
+};
+
+const dialogs: Record<Platform, { hostKey: string; path: string }> = {
+  youtube: { hostKey: 'accounts', path: '/o/oauth2/v2/auth' },
+  tiktok: { hostKey: 'www', path: '/v2/auth/authorize/' },
+  instagram: { hostKey: 'www', path: '/oauth/authorize' },
+  x: { hostKey: 'www', path: '/i/oauth2/authorize' },
+  linkedin: { hostKey: 'www', path: '/oauth/v2/authorization' },
+};
+
+/** Connects a sandbox account the way the app does (consent, then the code exchange) and returns its access token. */
+export async function accessTokenFor(sandbox: Sandbox, platform: Platform, account = 'sandbox-user', scope = publishingScopes[platform]): Promise<string> {
+  const client = clients[platform];
+  const pkce = pkcePair();
+  const dialog = dialogs[platform];
+  const authorizeUrl = urlWith(`${sandbox.hostUrl(platform, dialog.hostKey)}${dialog.path}`, {
+    [platform === 'tiktok' ? 'client_key' : 'client_id']: client.clientId,
+    redirect_uri: redirectUri,
+    response_type: 'code',
+    scope,
+    state: 'publish-state',
+    ...(platform === 'x' ? { code_challenge: pkce.challenge, code_challenge_method: 'S256' } : {}),
+  });
+  const { code } = await allow(sandbox, platform, authorizeUrl, account);
+  const exchange: Record<Platform, () => Promise<Response>> = {
+    youtube: () =>
+      fetch(`${sandbox.hostUrl('youtube', 'oauth2')}/token`, formPost({ code, client_id: client.clientId, client_secret: client.clientSecret, redirect_uri: redirectUri, grant_type: 'authorization_code' })),
+    tiktok: () =>
+      fetch(`${sandbox.hostUrl('tiktok', 'open')}/v2/oauth/token/`, formPost({ client_key: client.clientId, client_secret: client.clientSecret, code, grant_type: 'authorization_code', redirect_uri: redirectUri })),
+    instagram: () =>
+      fetch(`${sandbox.hostUrl('instagram', 'api')}/oauth/access_token`, formPost({ client_id: client.clientId, client_secret: client.clientSecret, grant_type: 'authorization_code', redirect_uri: redirectUri, code })),
+    x: () =>
+      fetch(`${sandbox.hostUrl('x', 'api')}/2/oauth2/token`, formPost({ code, grant_type: 'authorization_code', redirect_uri: redirectUri, code_verifier: pkce.verifier }, { authorization: basicAuth(client) })),
+    linkedin: () =>
+      fetch(`${sandbox.hostUrl('linkedin', 'www')}/oauth/v2/accessToken`, formPost({ grant_type: 'authorization_code', code, redirect_uri: redirectUri, client_id: client.clientId, client_secret: client.clientSecret })),
+  };
+  const response = await exchange[platform]();
+  if (response.status !== 200) throw new Error(`${platform} token exchange answered ${response.status}: ${await response.text()}`);
+  return ((await response.json()) as { access_token: string }).access_token;
+}
+
+/** Deterministic test bytes: `size` bytes with a recognisable pattern (and a JPEG or MP4 signature when asked). */
+export function testBytes(size: number, kind: 'jpeg' | 'png' | 'mp4' | 'raw' = 'raw'): Buffer {
+  const bytes = Buffer.alloc(size);
+  for (let index = 0; index < size; index += 1) bytes[index] = (index * 31 + 7) % 251;
+  const signature = { jpeg: [0xff, 0xd8, 0xff, 0xe0], png: [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a], mp4: [0, 0, 0, 0x18, 0x66, 0x74, 0x79, 0x70], raw: [] }[kind];
+  Buffer.from(signature).copy(bytes);
+  return bytes;
+}
+
+/** A tiny file server on 127.0.0.1, standing in for presigned S3 URLs the platforms fetch. */
+export async function startFileServer(): Promise<{ url(path: string): string; put(path: string, body: Buffer, contentType: string): void; requests: string[]; stop(): Promise<void> }> {
+  const files = new Map<string, { body: Buffer; contentType: string }>();
+  const requests: string[] = [];
+  const server = createServer((request, response) => {
+    const path = new URL(request.url ?? '/', 'http://127.0.0.1').pathname;
+    requests.push(path);
+    const file = files.get(path);
+    if (!file) {
+      response.writeHead(404).end('NoSuchKey');
+      return;
+    }
+    response.writeHead(200, { 'content-type': file.contentType, 'content-length': String(file.body.length) }).end(file.body);
+  });
+  await new Promise<void>((resolveListen) => server.listen(0, '127.0.0.1', resolveListen));
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    url: (path) => `${origin}${path}`,
+    put: (path, body, contentType) => void files.set(path, { body, contentType }),
+    requests,
+    stop: async () => {
+      server.closeAllConnections();
+      await new Promise<void>((resolveClose) => server.close(() => resolveClose()));
+    },
+  };
 }

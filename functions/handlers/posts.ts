@@ -1,0 +1,43 @@
+import { SFNClient } from '@aws-sdk/client-sfn';
+import { readTableNames } from '../config';
+import { readBucketNames } from '../bucketsConfig';
+import { systemClock } from '../clock';
+import { createDocumentClient, createLogger, createS3Client } from '../composition';
+import { createHttpHandler } from '../http/httpHandler';
+import { createS3Media } from '../media/s3Media';
+import { readPublishingTargets } from '../publishingConfig';
+import { createConnectionStore } from '../services/connectionStore';
+import { createSfnExecutions } from '../services/executions';
+import { createMembershipService } from '../services/memberships';
+import { createPostStore } from '../services/postStore';
+import { createPostService } from '../services/posts';
+import { tokensUnavailable } from '../services/tokenCipher';
+
+const db = createDocumentClient();
+const tables = readTableNames(process.env, ['memberships', 'connections', 'posts']);
+const buckets = readBucketNames(process.env, ['media']);
+const { stateMachineArn, publisherFunctions } = readPublishingTargets(process.env);
+const posts = createPostService({
+  db,
+  posts: createPostStore({ db, tableName: tables.posts, clock: systemClock }),
+  connections: createConnectionStore({ db, tableName: tables.connections, cipher: tokensUnavailable, clock: systemClock }),
+  memberships: createMembershipService({ db, tableName: tables.memberships, clock: systemClock }),
+  media: createS3Media(createS3Client(process.env), buckets.media),
+  executions: createSfnExecutions(new SFNClient({}), stateMachineArn),
+  publisherFunctions,
+  clock: systemClock,
+});
+
+export const handler = createHttpHandler(
+  'posts',
+  {
+    createPost: ({ user, input }) => posts.create(user, input.body),
+    listPosts: ({ user, input }) => posts.list(user, input.query),
+    getPost: ({ user, input }) => posts.get(user, input.path.postId),
+    retryPost: ({ user, input }) => posts.retryFailed(user, input.path.postId),
+  },
+  createLogger('posts'),
+);
+
+/** Offline only: after a restart, start again the posts that were scheduled or publishing. */
+export const resumePublishing = () => posts.resumeActive();

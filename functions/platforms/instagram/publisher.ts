@@ -1,0 +1,185 @@
+import { RateLimited, Rejected, Retryable, truncate } from '../errors';
+import { withQuery, type PlatformResponse } from '../http';
+import type { MediaSource, PublisherFactory, PublishProgress, PublishRequest, StepResult } from '../publisher';
+import { alreadyPublished, isOk, postMedia, progressText, publishedResult } from '../steps';
+import { classifyInstagramError, defaultGraphVersion } from './adapter';
+
+/**
+ * Instagram content publishing with Instagram Login (platform-apis.md §3): a container from a
+ * public URL (`start`), its status_code (`checkStatus`), then the quota check and media_publish
+ * (`publish`) and the permalink.
+ *
+ * progress: containerId, mediaKind, then mediaId, platformPostId, postUrl.
+ */
+
+const MIN_REEL_SECONDS = 3;
+const MAX_REEL_SECONDS = 90;
+const VIDEO_WAIT_SECONDS = 20;
+const IMAGE_WAIT_SECONDS = 5;
+const DEFAULT_QUOTA_TOTAL = 50;
+const DAY_SECONDS = 86_400;
+/** Where people see posts: the public site, whatever host the API calls go to. */
+const SITE = 'https://www.instagram.com';
+
+const seconds = (value: number) => new Intl.NumberFormat('tr-TR', { maximumFractionDigits: 2 }).format(value);
+
+/** The spec's message for error 352 / 2207026, with Instagram's video requirements. */
+export const unsupportedFormatMessage =
+  'Video formatı desteklenmiyor. Instagram şu gereksinimleri bekler: MP4 (H.264), en fazla 4 GB, önerilen 1080x1920 çözünürlük, 30 fps.';
+
+interface GraphError {
+  error?: { code?: number; error_subcode?: number };
+}
+
+/** Instagram's codes the OAuth classifier does not know: the publishing ones (§3 Errors). */
+function classifyPublishingError(response: PlatformResponse, now: Date): Error {
+  const { code, error_subcode: subcode } = (response.body as GraphError | undefined)?.error ?? {};
+  if (code === 352 || subcode === 2207026) return new Rejected(unsupportedFormatMessage);
+  if (subcode === 2207020) return new Rejected('Media container expired');
+  if (code === 9007 || subcode === 2207027) return new Retryable('Instagram has not finished processing the media yet');
+  if (code === 24 || code === -1 || code === -2) return new Retryable(truncate(`Instagram could not publish right now: ${response.text}`));
+  return classifyInstagramError(response, now);
+}
+
+function checkReelDuration(video: MediaSource): void {
+  const duration = video.durationSeconds;
+  if (duration === undefined) return;
+  if (duration < MIN_REEL_SECONDS) {
+    throw new Rejected(`Video süresi çok kısa: ${seconds(duration)} saniye. Instagram, en az 3 saniye uzunluğunda video gerektirir.`);
+  }
+  if (duration > MAX_REEL_SECONDS) {
+    throw new Rejected(`Video süresi çok uzun: ${seconds(duration)} saniye. Instagram, maksimum 90 saniye uzunluğunda video kabul eder.`);
+  }
+}
+
+export const createInstagramPublisher: PublisherFactory = ({ hosts, http, clock, options }) => {
+  const graph = (path: string) => `${hosts['graph']}/${options.instagramGraphVersion || defaultGraphVersion}${path}`;
+  const fail = (response: PlatformResponse) => classifyPublishingError(response, clock.now());
+  const bearer = (request: PublishRequest) => ({ authorization: `Bearer ${request.tokens.accessToken}` });
+  const profileUrl = (request: PublishRequest) => {
+    const username = request.account.username?.replace(/^@/, '');
+    return username ? `${SITE}/${username}/` : `${SITE}/`;
+  };
+
+  async function createContainer(request: PublishRequest): Promise<PublishProgress> {
+    const media = postMedia('instagram', request.media);
+    let fields: Record<string, string>;
+    if (media.kind === 'video') {
+      checkReelDuration(media.video);
+      fields = { media_type: 'REELS', video_url: await media.video.publicUrl() };
+    } else {
+      const [image] = media.images;
+      if (image!.contentType !== 'image/jpeg') throw new Rejected('Instagram publishes JPEG images only: convert the image to JPEG');
+      fields = { image_url: await image!.publicUrl() };
+    }
+    const response = await http({
+      method: 'POST',
+      url: graph(`/${request.account.platformUserId}/media`),
+      headers: bearer(request),
+      form: { ...fields, caption: request.text, share_to_feed: 'true' },
+    });
+    if (!isOk(response)) throw fail(response);
+    const containerId = (response.body as { id?: string | number } | undefined)?.id;
+    if (containerId === undefined || containerId === '') throw new Rejected('No container ID returned from Instagram');
+    return { containerId: String(containerId), mediaKind: media.kind };
+  }
+
+  /** One status_code read, mapped to a step result (PUBLISHED: the post exists, its id unknown). */
+  async function containerStatus(request: PublishRequest): Promise<StepResult> {
+    const containerId = progressText(request.progress, 'containerId');
+    if (!containerId) throw new Rejected('No Instagram container has been created yet');
+    const response = await http({
+      method: 'GET',
+      url: withQuery(graph(`/${containerId}`), { fields: 'status_code,status' }),
+      headers: bearer(request),
+    });
+    if (!isOk(response)) throw fail(response);
+    const { status_code: statusCode, status } = (response.body ?? {}) as { status_code?: string; status?: string };
+    const video = progressText(request.progress, 'mediaKind') === 'video';
+    switch (statusCode) {
+      case 'FINISHED':
+        return { state: 'ready', progress: request.progress };
+      case 'ERROR':
+        throw new Rejected(truncate(`Instagram ${video ? 'video' : 'image'} processing failed: ${status || 'Format may not be supported'}`));
+      case 'EXPIRED':
+        throw new Rejected('Media container expired');
+      case 'PUBLISHED':
+        // An earlier media_publish went through; the container does not say which media it made.
+        return publishedResult(request.progress, progressText(request.progress, 'mediaId') ?? containerId, profileUrl(request));
+      default:
+        return { state: 'processing', progress: request.progress, waitSeconds: video ? VIDEO_WAIT_SECONDS : IMAGE_WAIT_SECONDS };
+    }
+  }
+
+  async function checkQuota(request: PublishRequest): Promise<void> {
+    const response = await http({
+      method: 'GET',
+      url: withQuery(graph(`/${request.account.platformUserId}/content_publishing_limit`), { fields: 'quota_usage,config' }),
+      headers: bearer(request),
+    });
+    if (!isOk(response)) throw fail(response);
+    const limit = (response.body as { data?: Array<{ quota_usage?: number; config?: { quota_total?: number; quota_duration?: number } }> } | undefined)
+      ?.data?.[0];
+    const total = limit?.config?.quota_total ?? DEFAULT_QUOTA_TOTAL;
+    if ((limit?.quota_usage ?? 0) >= total) {
+      const window = limit?.config?.quota_duration ?? DAY_SECONDS;
+      throw new RateLimited(`Instagram daily publishing limit reached (${total} posts per ${Math.round(window / 3600)} h)`, new Date(clock.now().getTime() + window * 1000));
+    }
+  }
+
+  /** The post's permalink; after media_publish nothing may throw, so a failed lookup gives the profile. */
+  async function permalink(request: PublishRequest, mediaId: string): Promise<string> {
+    try {
+      const response = await http({ method: 'GET', url: withQuery(graph(`/${mediaId}`), { fields: 'permalink' }), headers: bearer(request) });
+      const link = isOk(response) ? (response.body as { permalink?: string } | undefined)?.permalink : undefined;
+      return link || profileUrl(request);
+    } catch {
+      return profileUrl(request);
+    }
+  }
+
+  return {
+    platform: 'instagram',
+
+    async start(request) {
+      const progress = progressText(request.progress, 'containerId') ? request.progress : { ...request.progress, ...(await createContainer(request)) };
+      const video = progressText(progress, 'mediaKind') === 'video';
+      return { state: 'processing', progress, waitSeconds: video ? VIDEO_WAIT_SECONDS : IMAGE_WAIT_SECONDS };
+    },
+
+    checkStatus: containerStatus,
+
+    async publish(request) {
+      const published = alreadyPublished(request.progress);
+      if (published) return published;
+      const containerId = progressText(request.progress, 'containerId');
+      if (!containerId) throw new Rejected('No Instagram container has been created yet');
+      await checkQuota(request);
+      const response = await http({
+        method: 'POST',
+        url: graph(`/${request.account.platformUserId}/media_publish`),
+        headers: bearer(request),
+        form: { creation_id: containerId },
+      });
+      if (!isOk(response)) throw fail(response);
+      const mediaId = (response.body as { id?: string | number } | undefined)?.id;
+      if (mediaId === undefined || mediaId === '') {
+        throw new Rejected('Instagram answered media_publish without a media id: check your Instagram account before publishing again');
+      }
+      const progress = { ...request.progress, mediaId: String(mediaId) };
+      return publishedResult(progress, String(mediaId), await permalink(request, String(mediaId)));
+    },
+
+    /**
+     * The container knows: PUBLISHED means the post exists; FINISHED means it was not published
+     * (publishing again is safe); still processing, expired or failed answer as checkStatus does.
+     */
+    async reconcile(request) {
+      const published = alreadyPublished(request.progress);
+      if (published) return published;
+      if (!progressText(request.progress, 'containerId')) return undefined;
+      const result = await containerStatus(request);
+      return result.state === 'ready' ? undefined : result;
+    },
+  };
+};

@@ -1,0 +1,203 @@
+import { Rejected, Retryable, truncate } from '../errors';
+import type { PlatformRequest, PlatformResponse } from '../http';
+import type { MediaSource, PublisherFactory, PublishProgress, PublishRequest, StepResult } from '../publisher';
+import { alreadyPublished, isOk, postMedia, progressList, progressText, publishedResult, readRange } from '../steps';
+import { classifyLinkedinError } from './adapter';
+
+/**
+ * LinkedIn Posts API with the Images and Videos APIs (platform-apis.md §5). `start` uploads
+ * (images whole; a video part by part to each instruction's own URL, then finalize),
+ * `checkStatus` waits for the video to be AVAILABLE, `publish` is POST /rest/posts.
+ *
+ * progress: imageUrns (images, as uploaded); videoUrn, uploadToken, partUrls, partRanges
+ * ("first-last"), etags (in part order, as uploaded), finalized (video); then platformPostId, postUrl.
+ */
+
+const VIDEO_WAIT_SECONDS = 10;
+/** A personal token cannot read an image's status, so images get a grace period instead. */
+const IMAGE_GRACE_SECONDS = 5;
+/** Where people see posts: the public site, whatever host the API calls go to. */
+const SITE = 'https://www.linkedin.com';
+
+const mentionMarkup = /(@\[.+?\]\(urn:li:organization:.+?\))/;
+
+/** The "little text" format: reserved characters backslash-escaped, organization mentions kept. */
+export function escapeLittleText(text: string): string {
+  return text
+    .split(mentionMarkup)
+    .map((part, index) => (index % 2 === 1 ? part : part.replace(/[\\<>#~_|[\]*(){}@]/g, (character) => `\\${character}`)))
+    .join('');
+}
+
+interface UploadInstruction {
+  uploadUrl?: string;
+  firstByte?: number;
+  lastByte?: number;
+}
+
+export const createLinkedinPublisher: PublisherFactory = ({ hosts, http, clock, options }) => {
+  const rest = (path: string) => `${hosts['api']}/rest${path}`;
+  const owner = (request: PublishRequest) => `urn:li:person:${request.account.platformUserId}`;
+  const postUrl = (urn: string) => `${SITE}/feed/update/${urn}`;
+
+  function fail(response: PlatformResponse): Error {
+    // Right after an upload LinkedIn can briefly refuse to see the media.
+    if (/resource is forbidden|Unable to obtain activity/i.test(response.text)) return new Retryable(truncate(`LinkedIn is not ready yet: ${response.text}`));
+    return classifyLinkedinError(response, clock.now());
+  }
+
+  /** A /rest call, with the version headers every one of them needs. */
+  async function restCall(request: PublishRequest, call: Omit<PlatformRequest, 'headers'>): Promise<PlatformResponse> {
+    const response = await http({
+      ...call,
+      headers: {
+        authorization: `Bearer ${request.tokens.accessToken}`,
+        'linkedin-version': options.linkedinVersion,
+        'x-restli-protocol-version': '2.0.0',
+      },
+    });
+    if (!isOk(response)) throw fail(response);
+    return response;
+  }
+
+  async function uploadImages(request: PublishRequest, images: MediaSource[]): Promise<StepResult> {
+    const imageUrns = [...progressList(request.progress, 'imageUrns')];
+    for (const image of images.slice(imageUrns.length)) {
+      const initialized = await restCall(request, {
+        method: 'POST',
+        url: rest('/images?action=initializeUpload'),
+        json: { initializeUploadRequest: { owner: owner(request) } },
+      });
+      const { uploadUrl, image: urn } = (initialized.body as { value?: { uploadUrl?: string; image?: string } } | undefined)?.value ?? {};
+      if (!uploadUrl || !urn) throw new Rejected('LinkedIn API error: initializeUpload returned no upload URL or image');
+      // The whole image in one PUT: LinkedIn does not take an image in parts.
+      const uploaded = await http({
+        method: 'PUT',
+        url: uploadUrl,
+        headers: { authorization: `Bearer ${request.tokens.accessToken}`, 'content-type': image.contentType },
+        binary: await readRange(image, 0, image.size - 1),
+      });
+      if (!isOk(uploaded)) throw fail(uploaded);
+      imageUrns.push(urn);
+    }
+    return { state: 'processing', progress: { ...request.progress, imageUrns }, waitSeconds: IMAGE_GRACE_SECONDS };
+  }
+
+  async function initializeVideo(request: PublishRequest, video: MediaSource): Promise<PublishProgress> {
+    const response = await restCall(request, {
+      method: 'POST',
+      url: rest('/videos?action=initializeUpload'),
+      json: { initializeUploadRequest: { owner: owner(request), fileSizeBytes: video.size, uploadCaptions: false, uploadThumbnail: false } },
+    });
+    const value = (response.body as { value?: { video?: string; uploadToken?: string; uploadInstructions?: UploadInstruction[] } } | undefined)?.value;
+    const instructions = value?.uploadInstructions ?? [];
+    // The parts must cover the file in order, each starting where the previous one ended.
+    const valid = (instruction: UploadInstruction, index: number) =>
+      Boolean(instruction.uploadUrl) &&
+      instruction.firstByte === (index === 0 ? 0 : (instructions[index - 1]!.lastByte ?? NaN) + 1) &&
+      Number.isInteger(instruction.lastByte) &&
+      instruction.firstByte! <= instruction.lastByte! &&
+      instruction.lastByte! === (index === instructions.length - 1 ? video.size - 1 : instruction.lastByte);
+    if (!value?.video || instructions.length === 0 || !instructions.every(valid)) {
+      throw new Rejected('LinkedIn API error: initializeUpload returned no video or unusable upload instructions');
+    }
+    return {
+      videoUrn: value.video,
+      uploadToken: value.uploadToken ?? '',
+      partUrls: instructions.map((instruction) => instruction.uploadUrl!),
+      partRanges: instructions.map((instruction) => `${instruction.firstByte}-${instruction.lastByte}`),
+      etags: [],
+      finalized: false,
+    };
+  }
+
+  async function uploadVideo(request: PublishRequest, video: MediaSource): Promise<StepResult> {
+    let progress: PublishProgress = progressText(request.progress, 'videoUrn') ? request.progress : { ...request.progress, ...(await initializeVideo(request, video)) };
+    const partUrls = progressList(progress, 'partUrls');
+    const partRanges = progressList(progress, 'partRanges');
+    const etags = [...progressList(progress, 'etags')];
+    for (let part = etags.length; part < partUrls.length; part += 1) {
+      const [firstByte, lastByte] = (partRanges[part] ?? '').split('-').map(Number);
+      const uploaded = await http({
+        method: 'PUT',
+        url: partUrls[part]!,
+        headers: { 'content-type': 'application/octet-stream' },
+        binary: await readRange(video, firstByte!, lastByte!),
+      });
+      if (!isOk(uploaded)) throw fail(uploaded);
+      const etag = uploaded.headers.get('etag');
+      if (!etag) throw new Retryable(`LinkedIn returned no ETag for part ${part + 1} of the video`);
+      etags.push(etag);
+      progress = { ...progress, etags: [...etags] };
+    }
+    if (progress['finalized'] !== true) {
+      await restCall(request, {
+        method: 'POST',
+        url: rest('/videos?action=finalizeUpload'),
+        json: { finalizeUploadRequest: { video: progressText(progress, 'videoUrn'), uploadToken: progressText(progress, 'uploadToken') ?? '', uploadedPartIds: etags } },
+      });
+      progress = { ...progress, finalized: true };
+    }
+    return { state: 'processing', progress, waitSeconds: VIDEO_WAIT_SECONDS };
+  }
+
+  function content(request: PublishRequest) {
+    const media = postMedia('linkedin', request.media);
+    if (media.kind === 'video') {
+      const videoUrn = progressText(request.progress, 'videoUrn');
+      if (!videoUrn || request.progress['finalized'] !== true) throw new Rejected('The video has not been uploaded to LinkedIn yet');
+      return { media: { id: videoUrn } };
+    }
+    const imageUrns = progressList(request.progress, 'imageUrns');
+    if (imageUrns.length !== media.images.length) throw new Rejected('The images have not been uploaded to LinkedIn yet');
+    return imageUrns.length === 1 ? { media: { id: imageUrns[0]! } } : { multiImage: { images: imageUrns.map((id) => ({ id })) } };
+  }
+
+  return {
+    platform: 'linkedin',
+
+    async start(request) {
+      const media = postMedia('linkedin', request.media);
+      return media.kind === 'video' ? uploadVideo(request, media.video) : uploadImages(request, media.images);
+    },
+
+    async checkStatus(request) {
+      const videoUrn = progressText(request.progress, 'videoUrn');
+      // Images: the grace period after the upload was the wait.
+      if (!videoUrn) return { state: 'ready', progress: request.progress };
+      const response = await restCall(request, { method: 'GET', url: rest(`/videos/${encodeURIComponent(videoUrn)}`) });
+      const { status, processingFailureReason } = (response.body ?? {}) as { status?: string; processingFailureReason?: string };
+      if (status === 'AVAILABLE') return { state: 'ready', progress: request.progress };
+      if (status === 'PROCESSING_FAILED') throw new Rejected(truncate(`LinkedIn API error: video processing failed: ${processingFailureReason ?? 'no reason given'}`));
+      return { state: 'processing', progress: request.progress, waitSeconds: VIDEO_WAIT_SECONDS };
+    },
+
+    async publish(request) {
+      const published = alreadyPublished(request.progress);
+      if (published) return published;
+      const response = await restCall(request, {
+        method: 'POST',
+        url: rest('/posts'),
+        json: {
+          author: owner(request),
+          commentary: escapeLittleText(request.text),
+          visibility: 'PUBLIC',
+          distribution: { feedDistribution: 'MAIN_FEED', targetEntities: [], thirdPartyDistributionChannels: [] },
+          content: content(request),
+          lifecycleState: 'PUBLISHED',
+          isReshareDisabledByAuthor: false,
+        },
+      });
+      const urn = response.headers.get('x-restli-id');
+      if (!urn) throw new Rejected('LinkedIn created the post but did not say its id: check your LinkedIn account before publishing again');
+      return publishedResult(request.progress, urn, postUrl(urn));
+    },
+
+    /** A member token cannot list the member's posts, so LinkedIn cannot be asked. */
+    async reconcile(request) {
+      const published = alreadyPublished(request.progress);
+      if (published) return published;
+      throw new Rejected('LinkedIn cannot tell whether the post was created: check your LinkedIn account before publishing again');
+    },
+  };
+};

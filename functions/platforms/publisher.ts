@@ -1,0 +1,100 @@
+import type { Platform } from '../../shared/platforms';
+import type { AdapterDeps, TokenSet } from './adapter';
+
+/**
+ * One file to publish, read in ranges so a publisher never holds a whole video in memory:
+ * a 2 GB video publishes with the same memory as a 20 MB one.
+ */
+export interface MediaSource {
+  kind: 'image' | 'video';
+  /** MIME type, e.g. video/mp4, image/jpeg. */
+  contentType: string;
+  /** Bytes. */
+  size: number;
+  /** The original file name's extension, without the dot (mp4, mov, jpg, …). */
+  extension: string;
+  /** Seconds, read from the file's metadata when it was uploaded (videos). */
+  durationSeconds?: number;
+  width?: number;
+  height?: number;
+  /** Bytes `start`..`endInclusive` (a ranged GET from S3). */
+  read(start: number, endInclusive: number): Promise<Uint8Array>;
+  /** A short-lived URL the platform can fetch the file from (Instagram, TikTok PULL_FROM_URL). */
+  publicUrl(): Promise<string>;
+}
+
+/**
+ * What a publisher remembers between steps, stored on the post's target after every step so a
+ * retried or resumed step continues instead of starting over (upload session URI, container
+ * id, media id, uploaded byte count, published post id…). JSON-serializable.
+ */
+export type PublishProgress = Record<string, string | number | boolean | null | string[]>;
+
+export interface PublishRequest {
+  /** The post's description (caption / commentary / tweet text). */
+  text: string;
+  /** YouTube's title (required there; ignored elsewhere). */
+  title?: string;
+  /** One video, or one or more images (as the platform allows). */
+  media: MediaSource[];
+  account: { platformUserId: string; username?: string };
+  tokens: TokenSet;
+  /** What earlier steps of this target recorded (empty on the first step). */
+  progress: PublishProgress;
+  /** Scheduled publishing on the platform itself (YouTube publishAt), when asked for. */
+  publishAt?: string;
+}
+
+/**
+ * processing: the platform is still working; check again after `waitSeconds`.
+ * ready: everything is uploaded and processed; the create-post call comes next.
+ * published: the post exists on the platform.
+ */
+export type StepResult =
+  | { state: 'processing'; progress: PublishProgress; waitSeconds: number }
+  | { state: 'ready'; progress: PublishProgress }
+  | { state: 'published'; progress: PublishProgress; platformPostId: string; postUrl: string };
+
+/**
+ * A platform's publishing steps: submit → status → finish (STYLE.md §2). Waiting and polling
+ * belong to the state machine, never to sleeps in here. Every failure is thrown as AuthExpired,
+ * RateLimited, Retryable or Rejected (errors.ts).
+ */
+export interface PlatformPublisher {
+  readonly platform: Platform;
+  /** Uploads the media or creates the container, resuming from `progress`. */
+  start(request: PublishRequest): Promise<StepResult>;
+  /** One read-only status call. */
+  checkStatus(request: PublishRequest): Promise<StepResult>;
+  /**
+   * The create-post call. The caller guarantees it runs at most once per target; a publisher
+   * whose platform can tell whether an earlier attempt already created the post says so in
+   * `reconcile`.
+   */
+  publish(request: PublishRequest): Promise<StepResult>;
+  /**
+   * After an attempt whose outcome is unknown (a timeout after sending): asks the platform
+   * whether the post was created. Returns the published result, or undefined if it was not
+   * (then publishing again is safe), or throws Rejected when it cannot tell.
+   */
+  reconcile(request: PublishRequest): Promise<StepResult | undefined>;
+}
+
+export interface PublisherDeps extends AdapterDeps {
+  /** Options that are configuration, e.g. LinkedIn-Version, the X video fallback. */
+  options: PublisherOptions;
+}
+
+export interface PublisherOptions {
+  /** LinkedIn-Version header for /rest/* calls (YYYYMM). */
+  linkedinVersion: string;
+  /**
+   * The spec's rule for X: a video larger than this is not uploaded; a text post with a link
+   * to the video is made instead. 0 turns the fallback off (videos are uploaded whatever their size).
+   */
+  xVideoLinkFallbackBytes: number;
+  /** Graph API version for Instagram calls. */
+  instagramGraphVersion: string;
+}
+
+export type PublisherFactory = (deps: PublisherDeps) => PlatformPublisher;

@@ -1,0 +1,72 @@
+import { platformNames, type Platform } from '../../shared/platforms';
+import { platformRules } from '../../shared/platformRules';
+import { PlatformError, Rejected, Retryable } from './errors';
+import type { PlatformResponse } from './http';
+import type { MediaSource, PublishProgress, StepResult } from './publisher';
+
+/**
+ * What every publisher's steps share: reading `progress`, the published result, the media a
+ * platform takes, and ranged reads. The published post is recorded under the same two keys on
+ * every platform, so `publish` can answer from `progress` without calling the platform again.
+ */
+
+export const isOk = (response: PlatformResponse) => response.status >= 200 && response.status < 300;
+
+export function progressText(progress: PublishProgress, key: string): string | undefined {
+  const value = progress[key];
+  return typeof value === 'string' && value !== '' ? value : undefined;
+}
+
+export function progressNumber(progress: PublishProgress, key: string): number | undefined {
+  const value = progress[key];
+  return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
+}
+
+export function progressList(progress: PublishProgress, key: string): string[] {
+  const value = progress[key];
+  return Array.isArray(value) ? value : [];
+}
+
+export function publishedResult(progress: PublishProgress, platformPostId: string, postUrl: string): StepResult {
+  return { state: 'published', progress: { ...progress, platformPostId, postUrl }, platformPostId, postUrl };
+}
+
+/** The published result when an earlier step already recorded the post. */
+export function alreadyPublished(progress: PublishProgress): StepResult | undefined {
+  const platformPostId = progressText(progress, 'platformPostId');
+  const postUrl = progressText(progress, 'postUrl');
+  return platformPostId && postUrl ? publishedResult(progress, platformPostId, postUrl) : undefined;
+}
+
+export type PostMedia = { kind: 'video'; video: MediaSource } | { kind: 'image'; images: MediaSource[] };
+
+/** One video, or as many images as the platform takes in one post (shared/platformRules.ts). */
+export function postMedia(platform: Platform, media: MediaSource[]): PostMedia {
+  const rules = platformRules[platform].media;
+  const name = platformNames[platform];
+  const [first] = media;
+  if (!first) throw new Rejected(`${name} needs a video or an image to publish`);
+  if (media.some((item) => item.kind === 'video')) {
+    if (media.length > 1) throw new Rejected(`${name} takes one video per post, without other media`);
+    if (!rules.video) throw new Rejected(`${name} does not publish videos`);
+    return { kind: 'video', video: first };
+  }
+  if (!rules.image) throw new Rejected(`${name} publishes videos only: images cannot be posted to ${name}`);
+  if (media.length > rules.maxImages) throw new Rejected(`${name} takes at most ${rules.maxImages} image${rules.maxImages === 1 ? '' : 's'} per post`);
+  return { kind: 'image', images: media };
+}
+
+/** Bytes start..endInclusive of the media, checked to be exactly that long. */
+export async function readRange(media: MediaSource, start: number, endInclusive: number): Promise<Uint8Array> {
+  let bytes: Uint8Array;
+  try {
+    bytes = await media.read(start, endInclusive);
+  } catch (error) {
+    if (error instanceof PlatformError) throw error;
+    throw new Retryable(`The media file could not be read: ${(error as Error).message}`);
+  }
+  if (bytes.byteLength !== endInclusive - start + 1) {
+    throw new Rejected(`The media file could not be read: bytes ${start}-${endInclusive} gave ${bytes.byteLength} bytes`);
+  }
+  return bytes;
+}

@@ -1,0 +1,211 @@
+import { Rejected, Retryable } from '../errors';
+import { withQuery, type PlatformResponse } from '../http';
+import type { MediaSource, PublisherFactory, PublishProgress, PublishRequest, StepResult } from '../publisher';
+import { alreadyPublished, isOk, postMedia, progressText, publishedResult, readRange } from '../steps';
+import { classifyYoutubeError } from './adapter';
+
+/**
+ * YouTube: one resumable upload (platform-apis.md §1). `videos.insert` creates the video when the
+ * last byte arrives, so `start` is the create call; `checkStatus` waits for processing and
+ * `publish` reports the video.
+ *
+ * progress: sessionUri, uploadedBytes (confirmed by YouTube), videoId, then platformPostId, postUrl.
+ */
+
+/** 8 MiB: at least 5 MB and a multiple of 256 KiB, as every chunk but the last must be. */
+export const YOUTUBE_CHUNK_BYTES = 32 * 256 * 1024;
+const PROCESSING_WAIT_SECONDS = 30;
+/** The first session and one replacement for a session that expired mid-upload. */
+const MAX_SESSIONS_PER_START = 2;
+/** People and Blogs, the category the spec publishes in. */
+const CATEGORY_ID = '22';
+const UNTITLED = 'Untitled Video';
+
+const watchUrl = (videoId: string) => `https://www.youtube.com/watch?v=${encodeURIComponent(videoId)}`;
+
+interface VideoResource {
+  id?: string;
+  status?: { uploadStatus?: string; failureReason?: string; rejectionReason?: string };
+  processingDetails?: { processingStatus?: string; processingFailureReason?: string; processingProgress?: { timeLeftMs?: string | number } };
+}
+
+export const createYoutubePublisher: PublisherFactory = ({ hosts, http, clock }) => {
+  const uploadEndpoint = `${hosts['googleapis']}/upload/youtube/v3/videos`;
+  const fail = (response: PlatformResponse) => classifyYoutubeError(response, clock.now());
+  const bearer = (request: PublishRequest) => ({ authorization: `Bearer ${request.tokens.accessToken}` });
+
+  function theVideo(request: PublishRequest): MediaSource {
+    const media = postMedia('youtube', request.media);
+    if (media.kind !== 'video') throw new Rejected('YouTube publishes videos only: images cannot be posted to YouTube');
+    return media.video;
+  }
+
+  function videoResource(request: PublishRequest) {
+    return {
+      snippet: { title: request.title?.trim() || UNTITLED, description: request.text, categoryId: CATEGORY_ID },
+      status: {
+        // publishAt is only accepted on a private video; YouTube makes it public at that time.
+        privacyStatus: request.publishAt ? 'private' : 'public',
+        ...(request.publishAt ? { publishAt: request.publishAt } : {}),
+        selfDeclaredMadeForKids: false,
+        embeddable: true,
+      },
+    };
+  }
+
+  async function openSession(request: PublishRequest, video: MediaSource): Promise<string> {
+    const response = await http({
+      method: 'POST',
+      url: withQuery(uploadEndpoint, { uploadType: 'resumable', part: 'snippet,status' }),
+      headers: {
+        ...bearer(request),
+        'content-type': 'application/json; charset=UTF-8',
+        'x-upload-content-length': String(video.size),
+        'x-upload-content-type': video.contentType.startsWith('video/') ? video.contentType : 'application/octet-stream',
+      },
+      json: videoResource(request),
+    });
+    if (!isOk(response)) throw fail(response);
+    const sessionUri = response.headers.get('location');
+    if (!sessionUri) throw new Retryable('YouTube opened no upload session (no Location header)');
+    return sessionUri;
+  }
+
+  /** Where an upload session stands: the bytes YouTube has stored, the video when complete, or gone. */
+  type SessionState = { kind: 'incomplete'; storedBytes: number } | { kind: 'complete'; videoId: string } | { kind: 'expired' };
+
+  function sessionState(response: PlatformResponse): SessionState {
+    if (response.status === 308) {
+      // Range: bytes=0-N means N+1 bytes are stored; no Range means none are.
+      const range = /bytes=0-(\d+)/.exec(response.headers.get('range') ?? '');
+      return { kind: 'incomplete', storedBytes: range ? Number(range[1]) + 1 : 0 };
+    }
+    if (response.status === 404 || response.status === 410) return { kind: 'expired' };
+    if (response.status === 200 || response.status === 201) {
+      const videoId = (response.body as VideoResource | undefined)?.id;
+      if (!videoId) throw new Rejected('No video ID received from YouTube');
+      return { kind: 'complete', videoId };
+    }
+    throw fail(response);
+  }
+
+  /** `PUT <session> Content-Range: bytes *\/total` with no body: asks what the session has stored. */
+  async function probe(request: PublishRequest, sessionUri: string, total: number): Promise<SessionState> {
+    const response = await http({
+      method: 'PUT',
+      url: sessionUri,
+      headers: { ...bearer(request), 'content-range': `bytes */${total}` },
+      binary: new Uint8Array(0),
+    });
+    return sessionState(response);
+  }
+
+  async function putChunk(request: PublishRequest, sessionUri: string, video: MediaSource, offset: number): Promise<SessionState> {
+    const last = Math.min(offset + YOUTUBE_CHUNK_BYTES, video.size) - 1;
+    const response = await http({
+      method: 'PUT',
+      url: sessionUri,
+      headers: { ...bearer(request), 'content-type': video.contentType, 'content-range': `bytes ${offset}-${last}/${video.size}` },
+      binary: await readRange(video, offset, last),
+    });
+    return sessionState(response);
+  }
+
+  function uploaded(progress: PublishProgress): StepResult {
+    return { state: 'processing', progress, waitSeconds: PROCESSING_WAIT_SECONDS };
+  }
+
+  function statusUrl(videoId: string) {
+    return withQuery(`${hosts['googleapis']}/youtube/v3/videos`, { part: 'status,processingDetails', id: videoId });
+  }
+
+  return {
+    platform: 'youtube',
+
+    async start(request) {
+      const video = theVideo(request);
+      let progress: PublishProgress = { ...request.progress };
+      if (progressText(progress, 'videoId')) return uploaded(progress);
+
+      let sessionUri = progressText(progress, 'sessionUri');
+      let state: SessionState = { kind: 'expired' };
+      if (sessionUri) state = await probe(request, sessionUri, video.size);
+      let sessionsOpened = 0;
+      for (;;) {
+        if (state.kind === 'complete') {
+          progress = { ...progress, uploadedBytes: video.size, videoId: state.videoId };
+          return uploaded(progress);
+        }
+        if (state.kind === 'expired') {
+          // A session lives about a week; an expired one (404/410) starts over with a new one,
+          // once per step: a new session that expires at once is YouTube's trouble, not ours.
+          if (sessionsOpened === MAX_SESSIONS_PER_START) throw new Retryable('YouTube let the new upload session expire at once');
+          sessionUri = await openSession(request, video);
+          sessionsOpened += 1;
+          state = { kind: 'incomplete', storedBytes: 0 };
+        }
+        const offset = state.storedBytes;
+        progress = { ...progress, sessionUri: sessionUri!, uploadedBytes: offset };
+        if (offset >= video.size) {
+          // Every byte is stored: the probe's answer carries the video.
+          state = await probe(request, sessionUri!, video.size);
+          if (state.kind === 'incomplete') throw new Retryable('YouTube has every byte but has not created the video yet');
+          continue;
+        }
+        state = await putChunk(request, sessionUri!, video, offset);
+        if (state.kind === 'incomplete' && state.storedBytes <= offset) {
+          throw new Retryable(`YouTube stored none of the chunk at byte ${offset}`);
+        }
+      }
+    },
+
+    async checkStatus(request) {
+      const videoId = progressText(request.progress, 'videoId');
+      if (!videoId) throw new Rejected('The video has not been uploaded to YouTube yet');
+      const response = await http({ method: 'GET', url: statusUrl(videoId), headers: bearer(request) });
+      if (!isOk(response)) throw fail(response);
+      const resource = (response.body as { items?: VideoResource[] } | undefined)?.items?.[0];
+      if (!resource) throw new Rejected('YouTube no longer has the uploaded video (it was deleted)');
+      const { uploadStatus, failureReason, rejectionReason } = resource.status ?? {};
+      const processing = resource.processingDetails;
+      if (uploadStatus === 'failed') throw new Rejected(`YouTube upload failed: ${failureReason ?? 'unknown reason'}`);
+      if (uploadStatus === 'rejected') throw new Rejected(`YouTube rejected the video: ${rejectionReason ?? 'unknown reason'}`);
+      if (uploadStatus === 'deleted') throw new Rejected('YouTube no longer has the uploaded video (it was deleted)');
+      if (processing?.processingStatus === 'failed' || processing?.processingStatus === 'terminated') {
+        throw new Rejected(`YouTube could not process the video: ${processing.processingFailureReason ?? processing.processingStatus}`);
+      }
+      if (uploadStatus === 'processed' || (uploadStatus === 'uploaded' && processing?.processingStatus === 'succeeded')) {
+        return { state: 'ready', progress: { ...request.progress, platformPostId: videoId, postUrl: watchUrl(videoId) } };
+      }
+      const timeLeftSeconds = Number(processing?.processingProgress?.timeLeftMs) / 1000;
+      const waitSeconds = Number.isFinite(timeLeftSeconds) && timeLeftSeconds > 0 ? Math.min(Math.max(Math.ceil(timeLeftSeconds), 10), 300) : PROCESSING_WAIT_SECONDS;
+      return { state: 'processing', progress: request.progress, waitSeconds };
+    },
+
+    /** The upload created the video (public, or private until publishAt): nothing to call. */
+    async publish(request) {
+      const published = alreadyPublished(request.progress);
+      if (published) return published;
+      const videoId = progressText(request.progress, 'videoId');
+      if (!videoId) throw new Rejected('The video has not been uploaded to YouTube yet');
+      return publishedResult(request.progress, videoId, watchUrl(videoId));
+    },
+
+    /** Asks the upload session: complete means the video exists; incomplete means it does not. */
+    async reconcile(request) {
+      const published = alreadyPublished(request.progress);
+      if (published) return published;
+      const videoId = progressText(request.progress, 'videoId');
+      if (videoId) return publishedResult(request.progress, videoId, watchUrl(videoId));
+      const sessionUri = progressText(request.progress, 'sessionUri');
+      if (!sessionUri) return undefined;
+      const video = theVideo(request);
+      const state = await probe(request, sessionUri, video.size);
+      if (state.kind === 'incomplete') return undefined;
+      if (state.kind === 'complete') {
+        return publishedResult({ ...request.progress, uploadedBytes: video.size, videoId: state.videoId }, state.videoId, watchUrl(state.videoId));
+      }
+      throw new Rejected('YouTube can no longer tell whether the video was uploaded (the upload session expired): check your channel before publishing again');
+    },
+  };
+};

@@ -1,0 +1,164 @@
+import { platformNames, type Platform } from '../../shared/platforms';
+import type { Clock } from '../clock';
+import { AuthExpired, PlatformError, RateLimited, Rejected, Retryable } from '../platforms/errors';
+import type { PlatformPublisher, PublishRequest, StepResult } from '../platforms/publisher';
+import type { S3Media } from '../media/s3Media';
+import type { ConnectionStore } from './connectionStore';
+import type { TokenFreshness } from './tokenFreshness';
+import type { PostItem, PostStore, TargetItem } from './postStore';
+
+/** Bounds: a target that is still processing after this many checks, or rate limited this often, fails. */
+export const MAX_STATUS_CHECKS = 60;
+export const MAX_RATE_LIMIT_WAITS = 8;
+const DEFAULT_RATE_LIMIT_WAIT_MS = 60_000;
+
+export type StepAction = 'start' | 'status' | 'publish';
+
+export interface StepInput {
+  userId: string;
+  postId: string;
+  targetId: string;
+  action: StepAction | 'fail';
+  /** With 'fail': what the state machine caught after its retries ({ Error, Cause }). */
+  error?: { Error?: string; Cause?: string };
+}
+
+/** What the state machine's Choice reads after each step. */
+export type StepOutcome =
+  | { state: 'processing'; waitSeconds: number }
+  | { state: 'ready' }
+  | { state: 'published' }
+  | { state: 'failed' }
+  | { state: 'rate_limited'; waitUntil: string };
+
+export interface PublishingDeps {
+  posts: PostStore;
+  connections: ConnectionStore;
+  freshness: TokenFreshness;
+  publishers: Partial<Record<Platform, PlatformPublisher>>;
+  media: S3Media;
+  clock: Clock;
+}
+
+/** The message a Lambda failure carries in the state machine's Cause. */
+function causeMessage(error: StepInput['error']): string {
+  if (!error?.Cause) return error?.Error ?? 'unknown error';
+  try {
+    const cause = JSON.parse(error.Cause) as { errorMessage?: string };
+    return cause.errorMessage ?? error.Cause;
+  } catch {
+    return error.Cause;
+  }
+}
+
+/**
+ * One step of one target, as the platform's Lambda runs it for the state machine: it loads
+ * what earlier steps recorded, calls the platform once, and records the result before
+ * answering. Permanent problems end the target with the reason in words; only transient ones
+ * (Retryable) are thrown, for the state machine to retry with backoff.
+ */
+export function createPublishing(deps: PublishingDeps) {
+  const { posts, connections, freshness, publishers, media, clock } = deps;
+
+  async function fail(post: PostItem, target: TargetItem, message: string): Promise<StepOutcome> {
+    await posts.updateTarget(post, target.targetId, { status: 'failed', error: message });
+    return { state: 'failed' };
+  }
+
+  async function record(post: PostItem, target: TargetItem, result: StepResult): Promise<StepOutcome> {
+    if (result.state === 'published') {
+      await posts.updateTarget(post, target.targetId, {
+        status: 'published',
+        progress: result.progress,
+        platformPostId: result.platformPostId,
+        postUrl: result.postUrl,
+      });
+      return { state: 'published' };
+    }
+    await posts.updateTarget(post, target.targetId, { status: 'processing', progress: result.progress });
+    return result.state === 'ready' ? { state: 'ready' } : { state: 'processing', waitSeconds: Math.max(1, Math.ceil(result.waitSeconds)) };
+  }
+
+  /**
+   * The create-post call, at most once: it is armed before it is sent. An attempt that finds it
+   * armed asks the platform first (the earlier one's outcome is unknown). A call the platform
+   * answered with an error (nothing created) is disarmed, so the next attempt posts normally.
+   */
+  async function publishOnce(post: PostItem, target: TargetItem, publisher: PlatformPublisher, request: PublishRequest): Promise<StepResult> {
+    const armed = await posts.armPublish(post, target.targetId);
+    if (!armed) {
+      const found = await publisher.reconcile(request);
+      if (found) return found;
+    }
+    try {
+      return await publisher.publish(request);
+    } catch (error) {
+      const answered = error instanceof PlatformError && !(error instanceof Retryable && error.outcomeUnknown);
+      if (answered) await posts.disarmPublish(post, target.targetId);
+      throw error;
+    }
+  }
+
+  return {
+    async step(input: StepInput): Promise<StepOutcome> {
+      const post = await posts.get(input.userId, input.postId);
+      const target = post?.targets[input.targetId];
+      if (!post || !target) throw new Rejected(`Post ${input.postId} or its target ${input.targetId} no longer exists`);
+      if (target.status === 'published' || target.status === 'failed') return { state: target.status };
+      const name = platformNames[target.platform];
+
+      if (input.action === 'fail') {
+        return fail(post, target, `${name} could not be reached after several attempts: ${causeMessage(input.error)}`);
+      }
+
+      const publisher = publishers[target.platform];
+      if (!publisher) return fail(post, target, `${name} is not configured on this deployment.`);
+      const connection = await connections.get(post.userId, target.connectionId);
+      if (!connection || connection.status !== 'connected') {
+        return fail(post, target, `Your ${name} account is not connected any more. Reconnect it on the Accounts page, then retry.`);
+      }
+
+      try {
+        const tokens = await freshness.freshTokens(connection);
+        const request: PublishRequest = {
+          text: post.description,
+          ...(post.title ? { title: post.title } : {}),
+          media: post.media.map((item) => media.source(item)),
+          account: { platformUserId: connection.platformUserId, ...(connection.username ? { username: connection.username } : {}) },
+          tokens,
+          progress: target.progress,
+        };
+        switch (input.action) {
+          case 'start':
+            await posts.updateTarget(post, target.targetId, { status: 'uploading' });
+            return await record(post, target, await publisher.start(request));
+          case 'status': {
+            if (target.statusChecks >= MAX_STATUS_CHECKS) {
+              return await fail(post, target, `${name} did not finish processing the media in time.`);
+            }
+            await posts.updateTarget(post, target.targetId, { statusChecks: target.statusChecks + 1 });
+            return await record(post, target, await publisher.checkStatus(request));
+          }
+          case 'publish':
+            return await record(post, target, await publishOnce(post, target, publisher, request));
+        }
+      } catch (error) {
+        if (error instanceof AuthExpired) {
+          const latest = await connections.get(post.userId, target.connectionId);
+          if (latest) await connections.markNeedsReconnect(latest, error.message);
+          return fail(post, target, `Reconnect your ${name} account to publish: ${error.message}`);
+        }
+        if (error instanceof RateLimited) {
+          if (target.rateLimitWaits >= MAX_RATE_LIMIT_WAITS) return fail(post, target, `${name} kept asking us to wait: ${error.message}`);
+          await posts.updateTarget(post, target.targetId, { rateLimitWaits: target.rateLimitWaits + 1 });
+          const waitUntil = error.resetAt ?? new Date(clock.now().getTime() + DEFAULT_RATE_LIMIT_WAIT_MS);
+          return { state: 'rate_limited', waitUntil: new Date(Math.max(waitUntil.getTime(), clock.now().getTime() + 1000)).toISOString() };
+        }
+        if (error instanceof Rejected) return fail(post, target, error.message);
+        throw error;
+      }
+    },
+  };
+}
+
+export type Publishing = ReturnType<typeof createPublishing>;

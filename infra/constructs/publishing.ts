@@ -1,0 +1,73 @@
+import { Duration, Stack, Validations, type CfnElement } from 'aws-cdk-lib';
+import * as logs from 'aws-cdk-lib/aws-logs';
+import * as sfn from 'aws-cdk-lib/aws-stepfunctions';
+import { Construct } from 'constructs';
+import { platforms, type Platform } from '../../shared/platforms';
+import { publishingFunctions } from '../../functions/handlers/groups';
+import { publisherFunctionEnvName } from '../../functions/publishingConfig';
+import { FINALIZE_PLACEHOLDER, publishPostDefinition } from '../publishing/definition';
+import { OneClickFunction } from './function';
+import { grantNeeds, type Resources } from './grants';
+
+const capitalized = (text: string) => `${text[0]!.toUpperCase()}${text.slice(1)}`;
+
+/**
+ * PublishPost: the Step Functions (Standard) state machine, one Lambda per platform running
+ * that platform's publish steps, and the finalize Lambda.
+ */
+export class Publishing extends Construct {
+  readonly stateMachine: sfn.StateMachine;
+  readonly publishers: Record<Platform, OneClickFunction>;
+  readonly finalize: OneClickFunction;
+
+  constructor(scope: Construct, id: string, resources: Resources) {
+    super(scope, id);
+    this.publishers = {} as Record<Platform, OneClickFunction>;
+    for (const platform of platforms) {
+      const fn = new OneClickFunction(this, `${capitalized(platform)}Publisher`, {
+        entry: publishingFunctions.publishStep.entry,
+        description: `OneClick: publish steps for ${platform}`,
+        // Uploads stream large videos in chunks: time, not memory, grows with the file.
+        timeout: Duration.minutes(15),
+        memorySize: 1024,
+        environment: { ONECLICK_PLATFORM: platform },
+      });
+      grantNeeds(fn, publishingFunctions.publishStep.needs, resources);
+      this.publishers[platform] = fn;
+    }
+    this.finalize = new OneClickFunction(this, 'FinalizePost', {
+      entry: publishingFunctions.finalizePost.entry,
+      description: 'OneClick: sets a post\'s status from its targets\'',
+    });
+    grantNeeds(this.finalize, publishingFunctions.finalizePost.needs, resources);
+
+    const logGroup = new logs.LogGroup(this, 'Logs', { retention: logs.RetentionDays.ONE_MONTH });
+    this.stateMachine = new sfn.StateMachine(this, 'PublishPost', {
+      stateMachineType: sfn.StateMachineType.STANDARD,
+      definitionBody: sfn.DefinitionBody.fromString(JSON.stringify(publishPostDefinition())),
+      definitionSubstitutions: { [FINALIZE_PLACEHOLDER]: this.finalize.function.functionArn },
+      logs: { destination: logGroup, level: sfn.LogLevel.ALL, includeExecutionData: false },
+      tracingEnabled: true,
+    });
+    Validations.of(this.stateMachine).acknowledge({
+      id: 'AwsSolutions-IAM5[Resource::*]',
+      reason: 'X-Ray tracing (PutTraceSegments, PutTelemetryRecords) and CloudWatch Logs delivery actions have no resource-level permissions.',
+    });
+    for (const fn of [...Object.values(this.publishers), this.finalize]) {
+      fn.function.grantInvoke(this.stateMachine);
+      const logicalId = Stack.of(this).getLogicalId(fn.function.node.defaultChild as CfnElement);
+      Validations.of(this.stateMachine).acknowledge({
+        id: `AwsSolutions-IAM5[Resource::<${logicalId}.Arn>:*]`,
+        reason: 'lambda:InvokeFunction on this function\'s versions and aliases (the CDK grant); only our own publish functions.',
+      });
+    }
+  }
+
+  /** Lets an API function start executions: the state machine's ARN and the platform functions' names. */
+  grantStart(fn: OneClickFunction): void {
+    this.stateMachine.grantStartExecution(fn.function);
+    const environment: Record<string, string> = { STATE_MACHINE_ARN: this.stateMachine.stateMachineArn };
+    for (const platform of platforms) environment[publisherFunctionEnvName(platform)] = this.publishers[platform].function.functionName;
+    fn.addEnvironment(environment);
+  }
+}

@@ -1,0 +1,376 @@
+import type { FeedMedia } from './feed';
+import { bearerToken, header, isRecord, json, readJson, type Route, type SandboxRequest, type SandboxResponse } from './http';
+import { linkedinSub } from './identity';
+import { utcDayStart, type LimitDefinitions } from './limits';
+import { accessTokenError, serviceError } from './linkedinApi';
+import { checkAccessToken, randomDigits, randomText, type AccessCheck } from './oauth';
+import type { PlatformContext } from './platform';
+import { progression, type Progression } from './processing';
+import { contentLength, receiveBody } from './uploads';
+
+/**
+ * LinkedIn's Images, Videos and Posts APIs on api.linkedin.com/rest (platform-apis.md §5).
+ * Every /rest/* call needs `LinkedIn-Version: YYYYMM` (active: the current month of the sandbox
+ * clock and the 12 before it; anything else → 426 NONEXISTENT_VERSION) and
+ * `X-Restli-Protocol-Version: 2.0.0`.
+ *
+ *   POST /rest/images?action=initializeUpload     → {value:{uploadUrl, image, uploadUrlExpiresAt}}; PUT the whole file there
+ *   POST /rest/videos?action=initializeUpload     → uploadInstructions, one uploadUrl per 4 MiB part; each PUT answers an ETag
+ *   POST /rest/videos?action=finalizeUpload       uploadedPartIds = the ETags in part order
+ *   GET  /rest/videos/{urn}, /rest/images/{urn}   WAITING_UPLOAD → PROCESSING → AVAILABLE (or PROCESSING_FAILED)
+ *   POST /rest/posts                              201, empty body, x-restli-id: urn:li:share:…
+ *   GET  /rest/posts/{urn}                        the post, to reconcile
+ *
+ * Upload URLs live on www.linkedin.com/dms-uploads (signed, no Authorization needed; one that
+ * is sent must be valid) and expire after 24 h. Images are AVAILABLE once uploaded;
+ * setProcessing applies to the next video: `fail` → PROCESSING_FAILED with
+ * processingFailureReason = reason; `expire` → its upload URLs are expired at once. Daily
+ * limits reset at 00:00 UTC and answer 429 without rate-limit headers.
+ */
+
+const MIB = 1024 * 1024;
+const PART_BYTES = 4 * MIB;
+const MAX_VIDEO_BYTES = 500 * MIB;
+const MAX_IMAGE_BYTES = 36 * MIB;
+const UPLOAD_URL_MS = 24 * 60 * 60 * 1000;
+const ACTIVE_VERSION_MONTHS = 12;
+const DEFAULT_READS = 1;
+
+const limits: LimitDefinitions = {
+  postsPerDay: { default: 150, description: 'POST /rest/posts per member per UTC day → 429 without headers' },
+  requestsPerDay: { default: 100_000, description: '/rest/* calls per application per UTC day → 429 without headers' },
+};
+
+type AssetStatus = 'WAITING_UPLOAD' | 'PROCESSING' | 'AVAILABLE' | 'PROCESSING_FAILED';
+
+interface Asset {
+  urn: string;
+  assetId: string;
+  kind: 'image' | 'video';
+  owner: string;
+  account: string;
+  signature: string;
+  size: number | undefined;
+  blobId: string;
+  contentType: string;
+  /** Per part (videos): the ETag of its last upload. */
+  parts: Array<{ firstByte: number; lastByte: number; etag?: string }>;
+  uploadToken: string;
+  uploadExpiresAt: number;
+  status: AssetStatus;
+  finalizedWith?: string[];
+  /** In a post: its bytes are what the feed shows, so they no longer change. */
+  used?: boolean;
+  processing?: Progression;
+  failureReason?: string;
+}
+
+interface Post {
+  urn: string;
+  account: string;
+  body: Record<string, unknown>;
+  createdAt: number;
+}
+
+const monthIndex = (year: number, month: number) => year * 12 + (month - 1);
+
+export function linkedinPublishing(context: PlatformContext): { routes: Route[]; limits: LimitDefinitions; reset(): void } {
+  let assets = new Map<string, Asset>();
+  let posts = new Map<string, Post>();
+
+  const badRequest = (message: string) => json(400, { status: 400, code: 'BAD_REQUEST', message });
+  const unprocessable = (message: string) => json(422, { status: 422, code: 'UNPROCESSABLE_ENTITY', message });
+  const throttled = (message: string): SandboxResponse => ({ status: 429, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ status: 429, message }) });
+  const notFound = (message: string) => json(404, { status: 404, code: 'NOT_FOUND', message });
+
+  type Granted = Extract<AccessCheck, { account: unknown }> & { version: string };
+
+  /** The checks every /rest/* call passes: version headers, token, scope, the application's daily limit. */
+  function gate(request: SandboxRequest): Granted | SandboxResponse {
+    const version = header(request, 'linkedin-version');
+    if (!version) return serviceError(400, 0, 'VERSION_MISSING', 'A version must be present. Please specify a version by adding the LinkedIn-Version header.');
+    const match = /^(\d{4})(\d{2})(?:\.\d{2})?$/.exec(version);
+    const now = new Date(context.now());
+    const age = match ? monthIndex(now.getUTCFullYear(), now.getUTCMonth() + 1) - monthIndex(Number(match[1]), Number(match[2])) : -1;
+    if (!match || Number(match[2]) < 1 || Number(match[2]) > 12 || age < 0 || age > ACTIVE_VERSION_MONTHS) {
+      return json(426, { status: 426, code: 'NONEXISTENT_VERSION', message: `Requested version ${match ? `${match[1]}${match[2]}01` : version} is not active` });
+    }
+    if (header(request, 'x-restli-protocol-version') !== '2.0.0') {
+      return serviceError(400, 0, 'ILLEGAL_ARGUMENT', 'X-Restli-Protocol-Version must be 2.0.0 for this resource.');
+    }
+    const access = checkAccessToken(context, bearerToken(request));
+    if ('failure' in access) return accessTokenError(access.failure);
+    if (!access.token.scopes.includes('w_member_social')) {
+      return serviceError(403, 100, 'ACCESS_DENIED', `Not enough permissions to access: ${request.path.split('/')[2] ?? 'rest'}.${request.method}.${version}`);
+    }
+    const at = context.now();
+    if (context.events.since('requests', utcDayStart(at)).length >= context.limit('requestsPerDay')) {
+      return throttled('Resource level throttle APPLICATION DAY limit for calls to this resource is reached.');
+    }
+    context.events.record('requests', at);
+    return { ...access, version };
+  }
+
+  const personUrn = (account: string) => `urn:li:person:${linkedinSub(account)}`;
+
+  async function body(request: SandboxRequest): Promise<Record<string, unknown> | undefined> {
+    const parsed = await readJson(request);
+    return isRecord(parsed) ? parsed : undefined;
+  }
+
+  function uploadUrl(asset: Asset, part: number): string {
+    const url = new URL(`${context.hostUrl('www')}/dms-uploads/sp/${asset.assetId}/${part}`);
+    url.searchParams.set('ca', asset.kind === 'image' ? 'vector_feedshare' : 'vector_ads');
+    url.searchParams.set('cn', 'uploads');
+    url.searchParams.set('m', asset.signature);
+    return url.toString();
+  }
+
+  async function newAsset(kind: 'image' | 'video', account: string, size: number | undefined): Promise<Asset> {
+    const assetId = `${kind === 'image' ? 'D4E10AQ' : 'D5605AQ'}${randomText(12)}`;
+    const plan = kind === 'video' ? context.nextProcessing(DEFAULT_READS) : undefined;
+    const parts = size === undefined ? [] : Array.from({ length: Math.max(1, Math.ceil(size / PART_BYTES)) }, (_unused, index) => ({ firstByte: index * PART_BYTES, lastByte: Math.min(size, (index + 1) * PART_BYTES) - 1 }));
+    const asset: Asset = {
+      urn: `urn:li:${kind}:${assetId}`,
+      assetId,
+      kind,
+      owner: personUrn(account),
+      account,
+      signature: randomText(40),
+      size,
+      blobId: await context.media.create(),
+      contentType: kind === 'image' ? 'image/jpeg' : 'video/mp4',
+      parts,
+      uploadToken: kind === 'video' ? randomText(24) : '',
+      uploadExpiresAt: plan?.outcome === 'expire' ? context.now() : context.now() + UPLOAD_URL_MS,
+      status: 'WAITING_UPLOAD',
+      ...(plan ? { processing: progression(plan) } : {}),
+    };
+    assets.set(asset.urn, asset);
+    return asset;
+  }
+
+  /** The initializeUploadRequest's owner must be the token's member. */
+  function ownerOf(request: Record<string, unknown> | undefined, granted: Granted): string | SandboxResponse {
+    const init = request?.['initializeUploadRequest'];
+    if (!isRecord(init)) return badRequest('initializeUploadRequest is required.');
+    if (typeof init['owner'] !== 'string') return unprocessable('/initializeUploadRequest/owner :: field is required');
+    if (init['owner'] !== personUrn(granted.account.name)) {
+      return serviceError(403, 100, 'ACCESS_DENIED', `Not enough permissions to upload on behalf of ${init['owner']}.`);
+    }
+    return init['owner'];
+  }
+
+  async function images(request: SandboxRequest): Promise<SandboxResponse> {
+    const granted = gate(request);
+    if ('status' in granted) return granted;
+    if (request.query.get('action') !== 'initializeUpload') return badRequest(`Unknown action ${request.query.get('action') ?? ''}.`);
+    const owner = ownerOf(await body(request), granted);
+    if (typeof owner !== 'string') return owner;
+    const asset = await newAsset('image', granted.account.name, undefined);
+    return json(200, { value: { uploadUrlExpiresAt: asset.uploadExpiresAt, uploadUrl: uploadUrl(asset, 0), image: asset.urn } });
+  }
+
+  async function videos(request: SandboxRequest): Promise<SandboxResponse> {
+    const granted = gate(request);
+    if ('status' in granted) return granted;
+    const action = request.query.get('action');
+    const parsed = await body(request);
+    if (action === 'finalizeUpload') return finalize(parsed, granted);
+    if (action !== 'initializeUpload') return badRequest(`Unknown action ${action ?? ''}.`);
+    const owner = ownerOf(parsed, granted);
+    if (typeof owner !== 'string') return owner;
+    const init = parsed!['initializeUploadRequest'] as Record<string, unknown>;
+    const size = init['fileSizeBytes'];
+    if (!Number.isInteger(size) || (size as number) < 1 || (size as number) > MAX_VIDEO_BYTES) {
+      return unprocessable(`/initializeUploadRequest/fileSizeBytes :: must be an integer from 1 to ${MAX_VIDEO_BYTES}`);
+    }
+    const asset = await newAsset('video', granted.account.name, size as number);
+    return json(200, {
+      value: {
+        uploadUrlsExpireAt: asset.uploadExpiresAt,
+        video: asset.urn,
+        uploadInstructions: asset.parts.map((part, index) => ({ uploadUrl: uploadUrl(asset, index), firstByte: part.firstByte, lastByte: part.lastByte })),
+        uploadToken: asset.uploadToken,
+        ...(init['uploadThumbnail'] === true ? { thumbnailUploadUrl: `${uploadUrl(asset, 0)}&thumbnail=1` } : {}),
+        ...(init['uploadCaptions'] === true ? { captionsUploadUrl: `${uploadUrl(asset, 0)}&captions=1` } : {}),
+      },
+    });
+  }
+
+  function finalize(parsed: Record<string, unknown> | undefined, granted: Granted): SandboxResponse {
+    const request = parsed?.['finalizeUploadRequest'];
+    if (!isRecord(request)) return badRequest('finalizeUploadRequest is required.');
+    const asset = typeof request['video'] === 'string' ? assets.get(request['video']) : undefined;
+    if (!asset || asset.kind !== 'video' || asset.account !== granted.account.name) return notFound(`Video ${String(request['video'])} not found.`);
+    if ((request['uploadToken'] ?? '') !== asset.uploadToken) return badRequest('uploadToken does not match the one from initializeUpload.');
+    const ids = request['uploadedPartIds'];
+    if (!Array.isArray(ids) || !ids.every((id) => typeof id === 'string')) return badRequest('uploadedPartIds must be a list of ETags.');
+    const missing = asset.parts.findIndex((part) => part.etag === undefined);
+    if (missing >= 0) return badRequest(`Part ${missing} (bytes ${asset.parts[missing]!.firstByte}-${asset.parts[missing]!.lastByte}) has not been uploaded.`);
+    const expected = asset.parts.map((part) => part.etag!);
+    if (ids.length !== expected.length || ids.some((id, index) => id !== expected[index])) {
+      return badRequest('uploadedPartIds must be the ETags of every part, in the order of the upload instructions.');
+    }
+    if (asset.finalizedWith) return json(200, {});
+    asset.finalizedWith = ids as string[];
+    asset.status = 'PROCESSING';
+    return { status: 200 };
+  }
+
+  async function upload(request: SandboxRequest): Promise<SandboxResponse> {
+    const asset = [...assets.values()].find((candidate) => candidate.assetId === request.params['asset']);
+    const forbidden = () => json(403, { status: 403, message: 'The upload URL is not valid or has expired.' });
+    if (!asset || asset.signature !== request.query.get('m') || asset.uploadExpiresAt <= context.now()) return forbidden();
+    if (request.headers.authorization !== undefined) {
+      const access = checkAccessToken(context, bearerToken(request));
+      if ('failure' in access) return accessTokenError(access.failure);
+    }
+    if (asset.finalizedWith || asset.used) return badRequest('The upload is finished: the asset can no longer change.');
+    const index = Number(request.params['part']);
+    if (asset.kind === 'image') {
+      if (index !== 0) return forbidden();
+      await context.media.truncate(asset.blobId, 0);
+      const written = await context.media.write(asset.blobId, 0, request.raw, MAX_IMAGE_BYTES);
+      if (!written.complete || written.written === 0) {
+        await context.media.truncate(asset.blobId, 0);
+        return badRequest(written.overflow ? `An image can have at most ${MAX_IMAGE_BYTES} bytes.` : 'The image body is empty or broke off.');
+      }
+      asset.size = written.written;
+      const declared = (header(request, 'content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+      asset.contentType = declared.startsWith('image/') ? declared : 'image/jpeg';
+      asset.status = 'AVAILABLE';
+      return { status: 201 };
+    }
+    const part = Number.isInteger(index) ? asset.parts[index] : undefined;
+    if (!part) return forbidden();
+    const size = part.lastByte - part.firstByte + 1;
+    const length = contentLength(request);
+    if (length !== undefined && length !== size) return badRequest(`This part takes bytes ${part.firstByte}-${part.lastByte} (${size} bytes), not ${length}.`);
+    const received = await receiveBody(context.media, request, asset.blobId, part.firstByte, size);
+    if (received.result !== 'ok') {
+      part.etag = undefined;
+      return badRequest(`This part takes exactly ${size} bytes.`);
+    }
+    part.etag = `/ambry-video/signedId/${asset.assetId}-${index}-${randomText(16)}`;
+    return { status: 200, headers: { etag: part.etag } };
+  }
+
+  /** One status read of a video: processing advances. */
+  function advance(asset: Asset): void {
+    if (asset.status !== 'PROCESSING' || !asset.processing?.read()) return;
+    const { outcome, reason } = asset.processing.plan;
+    if (outcome === 'fail') {
+      asset.status = 'PROCESSING_FAILED';
+      asset.failureReason = reason ?? 'Video could not be processed';
+    } else {
+      asset.status = 'AVAILABLE';
+    }
+  }
+
+  function readAsset(kind: 'image' | 'video') {
+    return (request: SandboxRequest): SandboxResponse => {
+      const granted = gate(request);
+      if ('status' in granted) return granted;
+      const asset = assets.get(request.params['urn'] ?? '');
+      if (!asset || asset.kind !== kind || asset.account !== granted.account.name) return notFound(`${kind === 'image' ? 'Image' : 'Video'} ${request.params['urn'] ?? ''} not found.`);
+      advance(asset);
+      return json(200, {
+        owner: asset.owner,
+        id: asset.urn,
+        status: asset.status,
+        ...(asset.failureReason ? { processingFailureReason: asset.failureReason } : {}),
+        ...(asset.status === 'AVAILABLE' ? { downloadUrl: `https://media.licdn.com/dms/${kind}/${asset.assetId}`, downloadUrlExpiresAt: context.now() + UPLOAD_URL_MS } : {}),
+        ...(kind === 'video' && asset.status === 'AVAILABLE' ? { duration: 10_000, aspectRatioWidth: 16, aspectRatioHeight: 9 } : {}),
+      });
+    };
+  }
+
+  /** The post's media: its assets, or the 422 saying why they cannot be attached. */
+  function attachments(content: unknown, account: string): Asset[] | SandboxResponse {
+    if (content === undefined) return [];
+    if (!isRecord(content)) return unprocessable('/content :: must be an object');
+    const ids: string[] = [];
+    if (isRecord(content['media'])) {
+      if (typeof content['media']['id'] !== 'string') return unprocessable('/content/media/id :: field is required');
+      ids.push(content['media']['id']);
+    } else if (isRecord(content['multiImage'])) {
+      const images = content['multiImage']['images'];
+      if (!Array.isArray(images) || images.length < 2 || images.length > 20 || !images.every((image) => isRecord(image) && typeof image['id'] === 'string')) {
+        return unprocessable('/content/multiImage/images :: must be 2 to 20 images with an id');
+      }
+      ids.push(...images.map((image) => (image as { id: string }).id));
+      if (ids.some((id) => !id.startsWith('urn:li:image:'))) return unprocessable('/content/multiImage/images :: only images can be in a multi-image post');
+    } else {
+      return unprocessable('/content :: the sandbox supports media and multiImage content');
+    }
+    const found: Asset[] = [];
+    for (const id of ids) {
+      const asset = assets.get(id);
+      if (!asset || asset.account !== account) return unprocessable(`/content :: ${id} does not exist or is not the author's`);
+      if (asset.status !== 'AVAILABLE') return unprocessable(`/content :: ${id} is not AVAILABLE (status ${asset.status})`);
+      found.push(asset);
+    }
+    return found;
+  }
+
+  async function createPost(request: SandboxRequest): Promise<SandboxResponse> {
+    const granted = gate(request);
+    if ('status' in granted) return granted;
+    const account = granted.account.name;
+    const post = await body(request);
+    if (!post) return badRequest('The request body must be a JSON object.');
+    if (post['author'] !== personUrn(account)) {
+      return serviceError(403, 100, 'ACCESS_DENIED', `Member is not allowed to create a post as ${String(post['author'])}.`);
+    }
+    const commentary = post['commentary'] ?? '';
+    if (typeof commentary !== 'string' || [...commentary].length > 3000) return unprocessable('/commentary :: must be a string of at most 3000 characters');
+    if (!['PUBLIC', 'CONNECTIONS', 'LOGGED_IN', 'CONTAINER'].includes(post['visibility'] as string)) return unprocessable('/visibility :: must be PUBLIC, CONNECTIONS, LOGGED_IN or CONTAINER');
+    const distribution = post['distribution'];
+    if (!isRecord(distribution) || !['MAIN_FEED', 'NONE'].includes(distribution['feedDistribution'] as string)) {
+      return unprocessable('/distribution/feedDistribution :: must be MAIN_FEED or NONE');
+    }
+    if (post['lifecycleState'] !== 'PUBLISHED') return unprocessable('/lifecycleState :: the sandbox publishes PUBLISHED posts only');
+    const media = attachments(post['content'], account);
+    if (!Array.isArray(media)) return media;
+    if (!commentary && media.length === 0) return unprocessable('/commentary :: a post needs commentary or content');
+    const at = context.now();
+    const key = `posts/${account}`;
+    if (context.events.since(key, utcDayStart(at)).length >= context.limit('postsPerDay')) {
+      return throttled('Resource level throttle MEMBER DAY limit for calls to this resource is reached.');
+    }
+    context.events.record(key, at);
+
+    const urn = `urn:li:share:7${randomDigits(18)}`;
+    posts.set(urn, { urn, account, body: post, createdAt: at });
+    for (const asset of media) asset.used = true;
+    const feedMedia: FeedMedia[] = media.map((asset) => ({ contentType: asset.contentType, size: asset.size ?? 0, blobId: asset.blobId }));
+    context.feed.add({ platform: 'linkedin', account, id: urn, url: `https://www.linkedin.com/feed/update/${urn}/`, text: commentary, media: feedMedia, createdAt: at });
+    return { status: 201, headers: { 'x-restli-id': urn, 'x-linkedin-id': urn } };
+  }
+
+  function readPost(request: SandboxRequest): SandboxResponse {
+    const granted = gate(request);
+    if ('status' in granted) return granted;
+    const post = posts.get(request.params['urn'] ?? '');
+    if (!post || post.account !== granted.account.name) return notFound(`Post ${request.params['urn'] ?? ''} not found.`);
+    return json(200, { ...post.body, id: post.urn, createdAt: post.createdAt, publishedAt: post.createdAt, lastModifiedAt: post.createdAt });
+  }
+
+  return {
+    limits,
+    routes: [
+      { method: 'POST', hostKey: 'api', path: '/rest/images', handle: images },
+      { method: 'POST', hostKey: 'api', path: '/rest/videos', handle: videos },
+      { method: 'GET', hostKey: 'api', path: '/rest/images/{urn}', handle: readAsset('image') },
+      { method: 'GET', hostKey: 'api', path: '/rest/videos/{urn}', handle: readAsset('video') },
+      { method: 'POST', hostKey: 'api', path: '/rest/posts', handle: createPost },
+      { method: 'GET', hostKey: 'api', path: '/rest/posts/{urn}', handle: readPost },
+      { method: 'PUT', hostKey: 'www', path: '/dms-uploads/sp/{asset}/{part}', handle: upload },
+    ],
+    reset() {
+      assets = new Map();
+      posts = new Map();
+    },
+  };
+}

@@ -1,0 +1,200 @@
+import { createServer, type Server } from 'node:http';
+import { pathToFileURL } from 'node:url';
+import { resolve } from 'node:path';
+import { StateMachine } from 'aws-local-stepfunctions';
+import { FINALIZE_PLACEHOLDER, publishPostDefinition } from '../publishing/definition';
+import { publishingFunctions } from '../../functions/handlers/groups';
+import { platforms, type Platform } from '../../shared/platforms';
+import type { TwinLog } from './log';
+
+// aws-local-stepfunctions uses Promise.withResolvers (Node 22); Node 20 lacks it.
+if (!('withResolvers' in Promise)) {
+  Object.assign(Promise, {
+    withResolvers<T>() {
+      let resolvePromise!: (value: T) => void;
+      let rejectPromise!: (reason?: unknown) => void;
+      const promise = new Promise<T>((res, rej) => {
+        resolvePromise = res;
+        rejectPromise = rej;
+      });
+      return { promise, resolve: resolvePromise, reject: rejectPromise };
+    },
+  });
+}
+
+const projectRoot = resolve(import.meta.dirname, '../..');
+export const localStateMachineArn = 'arn:aws:states:us-east-1:000000000000:stateMachine:PublishPost';
+export const localFinalizeFunction = 'oneclick-finalize-post';
+export const localPublisherFunction = (platform: Platform) => `oneclick-publish-${platform}`;
+
+type Handler = (payload: unknown) => Promise<unknown>;
+type JSONValue = Parameters<NonNullable<NonNullable<NonNullable<Parameters<StateMachine['run']>[1]>['overrides']>['taskResourceLocalHandlers']>[string]>[0];
+
+async function loadHandler(entry: string): Promise<Handler> {
+  const module = (await import(pathToFileURL(resolve(projectRoot, entry)).href)) as { handler: Handler };
+  return module.handler;
+}
+
+/** The local stand-ins of the Lambdas the state machine invokes, by function name. */
+function localFunctions(): (name: string) => Promise<Handler> {
+  const cache = new Map<string, Promise<Handler>>();
+  const entryOf = (name: string) => {
+    if (name === localFinalizeFunction) return publishingFunctions.finalizePost.entry;
+    if (platforms.some((platform) => localPublisherFunction(platform) === name)) return publishingFunctions.publishStep.entry;
+    throw new Error(`No local function ${name}`);
+  };
+  return (name) => {
+    let handler = cache.get(name);
+    if (!handler) {
+      handler = loadHandler(entryOf(name));
+      cache.set(name, handler);
+    }
+    return handler;
+  };
+}
+
+export interface LocalStepFunctionsOptions {
+  port: number;
+  log: TwinLog;
+  /** Tests: wait states and retry pauses shortened to this many ms (undefined = real durations). */
+  fastWaitMs?: number;
+}
+
+interface Execution {
+  arn: string;
+  status: 'RUNNING' | 'SUCCEEDED' | 'FAILED' | 'ABORTED';
+  input: string;
+  startDate: number;
+  stopDate?: number;
+  output?: string;
+  error?: string;
+  abort: () => void;
+  done: Promise<void>;
+}
+
+/**
+ * The twin of Step Functions for what the code uses (StartExecution, StopExecution,
+ * DescribeExecution) over the AWS JSON 1.0 protocol, running the same PublishPost definition
+ * with aws-local-stepfunctions and the Lambdas' handlers in-process.
+ */
+export async function startLocalStepFunctions(options: LocalStepFunctionsOptions) {
+  const definition = JSON.parse(JSON.stringify(publishPostDefinition()).replace(`\${${FINALIZE_PLACEHOLDER}}`, localFinalizeFunction));
+  const machine = new StateMachine(definition, { validationOptions: { checkPaths: true, checkArn: true } });
+  const functions = localFunctions();
+  const executions = new Map<string, Execution>();
+
+  // A Lambda invoke task's local handler gets { FunctionName, Payload } and answers as the
+  // lambda:invoke integration does: { Payload, StatusCode }. Thrown errors keep their name
+  // (Retryable…), which the Retry and Catch rules match on.
+  const invoke = async (input: JSONValue): Promise<JSONValue> => {
+    const { FunctionName, Payload } = input as { FunctionName: string; Payload: JSONValue };
+    const handler = await functions(FunctionName);
+    return { Payload: (await handler(Payload)) as JSONValue, StatusCode: 200 };
+  };
+  const fast = options.fastWaitMs;
+
+  function start(arnPrefix: string, name: string, input: string): Execution {
+    const arn = `${arnPrefix.replace(':stateMachine:', ':execution:')}:${name}`;
+    const run = machine.run(JSON.parse(input), {
+      overrides: {
+        taskResourceLocalHandlers: { Step: invoke, 'Record failure': invoke, Finalize: invoke },
+        ...(fast !== undefined
+          ? {
+              waitTimeOverrides: { 'Wait until scheduled': fast, 'Wait for processing': fast, 'Wait for rate limit': fast },
+              retryIntervalOverrides: { Step: fast, 'Record failure': fast, Finalize: fast },
+            }
+          : {}),
+      },
+      context: { Execution: { Id: arn, Name: name, Input: JSON.parse(input), StartTime: new Date().toISOString() } },
+    });
+    const execution: Execution = { arn, status: 'RUNNING', input, startDate: Date.now(), abort: run.abort, done: Promise.resolve() };
+    execution.done = run.result.then(
+      (output: unknown) => {
+        execution.status = 'SUCCEEDED';
+        execution.output = JSON.stringify(output);
+        execution.stopDate = Date.now();
+        options.log.info('twin', `execution ${name} succeeded`);
+      },
+      (error: Error) => {
+        execution.status = error.name === 'ExecutionAbortedError' ? 'ABORTED' : 'FAILED';
+        execution.error = `${error.name}: ${error.message}`;
+        execution.stopDate = Date.now();
+        if (execution.status === 'FAILED') options.log.error('twin', `execution ${name} failed: ${execution.error}`);
+      },
+    );
+    executions.set(arn, execution);
+    return execution;
+  }
+
+  type Reply = { status: number; body: unknown };
+  function handle(target: string, request: Record<string, unknown>): Reply {
+    switch (target) {
+      case 'StartExecution': {
+        const name = String(request['name'] ?? crypto.randomUUID());
+        const stateMachineArn = String(request['stateMachineArn']);
+        if (stateMachineArn !== localStateMachineArn) return { status: 400, body: { __type: 'StateMachineDoesNotExist', message: `State Machine Does Not Exist: '${stateMachineArn}'` } };
+        const existing = executions.get(`${stateMachineArn.replace(':stateMachine:', ':execution:')}:${name}`);
+        if (existing) {
+          if (existing.input === String(request['input'] ?? '{}')) return { status: 200, body: { executionArn: existing.arn, startDate: existing.startDate / 1000 } };
+          return { status: 400, body: { __type: 'ExecutionAlreadyExists', message: `Execution Already Exists: '${existing.arn}'` } };
+        }
+        const execution = start(stateMachineArn, name, String(request['input'] ?? '{}'));
+        return { status: 200, body: { executionArn: execution.arn, startDate: execution.startDate / 1000 } };
+      }
+      case 'StopExecution': {
+        const execution = executions.get(String(request['executionArn']));
+        if (!execution) return { status: 400, body: { __type: 'ExecutionDoesNotExist', message: 'Execution Does Not Exist' } };
+        if (execution.status === 'RUNNING') execution.abort();
+        return { status: 200, body: { stopDate: Date.now() / 1000 } };
+      }
+      case 'DescribeExecution': {
+        const execution = executions.get(String(request['executionArn']));
+        if (!execution) return { status: 400, body: { __type: 'ExecutionDoesNotExist', message: 'Execution Does Not Exist' } };
+        return {
+          status: 200,
+          body: {
+            executionArn: execution.arn,
+            stateMachineArn: localStateMachineArn,
+            status: execution.status,
+            input: execution.input,
+            startDate: execution.startDate / 1000,
+            ...(execution.stopDate ? { stopDate: execution.stopDate / 1000 } : {}),
+            ...(execution.output ? { output: execution.output } : {}),
+            ...(execution.error ? { error: execution.error } : {}),
+          },
+        };
+      }
+      default:
+        return { status: 400, body: { __type: 'UnknownOperationException', message: `Not supported by the twin: ${target}` } };
+    }
+  }
+
+  const server: Server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      const target = String(request.headers['x-amz-target'] ?? '').replace('AWSStepFunctions.', '');
+      let reply: Reply;
+      try {
+        reply = handle(target, JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') as Record<string, unknown>);
+      } catch (error) {
+        reply = { status: 400, body: { __type: 'InvalidExecutionInput', message: (error as Error).message } };
+      }
+      response.writeHead(reply.status, { 'content-type': 'application/x-amz-json-1.0' }).end(JSON.stringify(reply.body));
+    });
+  });
+  await new Promise<void>((resolveListen) => server.listen(options.port, '127.0.0.1', () => resolveListen()));
+  const endpoint = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+  options.log.info('twin', `Step Functions (PublishPost) on ${endpoint}`);
+
+  return {
+    endpoint,
+    /** Resolves when every execution started so far has ended (tests). */
+    idle: () => Promise.all([...executions.values()].map((execution) => execution.done)).then(() => undefined),
+    stop: async () => {
+      for (const execution of executions.values()) if (execution.status === 'RUNNING') execution.abort();
+      server.closeAllConnections();
+      await new Promise<void>((resolveClose) => server.close(() => resolveClose()));
+    },
+  };
+}

@@ -1,0 +1,110 @@
+/**
+ * The PublishPost state machine (Amazon States Language), built once: the CDK stack deploys it
+ * and the offline twin runs it. `${FinalizeFunction}` is substituted with the finalize Lambda.
+ *
+ * Wait until scheduledFor (when scheduled) → Map over the targets → per target a loop of
+ * steps on that platform's Lambda (start → [wait → status]* → publish), each step's answer
+ * routing the next: processing waits the platform's suggested time, rate_limited waits until
+ * the platform's reset, published/failed end the target. Transient errors are retried with
+ * backoff; anything left is caught per target, so one platform never hides the others →
+ * finalize sets the post's status from its targets.
+ */
+export const FINALIZE_PLACEHOLDER = 'FinalizeFunction';
+
+/** Errors a step may be retried on: ours (Retryable) and Lambda's own transient ones. */
+export const RETRYABLE_ERRORS = [
+  'Retryable',
+  'Lambda.ServiceException',
+  'Lambda.AWSLambdaException',
+  'Lambda.SdkClientException',
+  'Lambda.TooManyRequestsException',
+  'Lambda.Unknown',
+];
+
+const invokeStep = (action: string | undefined) => ({
+  Type: 'Task',
+  Resource: 'arn:aws:states:::lambda:invoke',
+  Parameters: {
+    'FunctionName.$': '$.functionName',
+    Payload: {
+      'userId.$': '$.userId',
+      'postId.$': '$.postId',
+      'targetId.$': '$.targetId',
+      ...(action ? { action } : { 'action.$': '$.action' }),
+    },
+  },
+  ResultSelector: { 'outcome.$': '$.Payload' },
+  ResultPath: '$.step',
+  Retry: [{ ErrorEquals: RETRYABLE_ERRORS, IntervalSeconds: 5, MaxAttempts: 5, BackoffRate: 2, MaxDelaySeconds: 300, JitterStrategy: 'FULL' }],
+  Catch: [{ ErrorEquals: ['States.ALL'], ResultPath: '$.error', Next: 'Record failure' }],
+  Next: 'Route',
+});
+
+export function publishPostDefinition() {
+  return {
+    Comment: 'OneClick PublishPost: publishes one post to each of its targets',
+    StartAt: 'Scheduled?',
+    States: {
+      'Scheduled?': {
+        Type: 'Choice',
+        Choices: [{ Variable: '$.scheduledFor', IsPresent: true, Next: 'Wait until scheduled' }],
+        Default: 'Publish targets',
+      },
+      'Wait until scheduled': { Type: 'Wait', TimestampPath: '$.scheduledFor', Next: 'Publish targets' },
+      'Publish targets': {
+        Type: 'Map',
+        ItemsPath: '$.targets',
+        MaxConcurrency: 5,
+        ItemSelector: {
+          'userId.$': '$.userId',
+          'postId.$': '$.postId',
+          'targetId.$': '$$.Map.Item.Value.targetId',
+          'functionName.$': '$$.Map.Item.Value.functionName',
+          action: 'start',
+        },
+        ItemProcessor: {
+          ProcessorConfig: { Mode: 'INLINE' },
+          StartAt: 'Step',
+          States: {
+            Step: invokeStep(undefined),
+            Route: {
+              Type: 'Choice',
+              Choices: [
+                { Variable: '$.step.outcome.state', StringEquals: 'processing', Next: 'Wait for processing' },
+                { Variable: '$.step.outcome.state', StringEquals: 'ready', Next: 'Next: publish' },
+                { Variable: '$.step.outcome.state', StringEquals: 'rate_limited', Next: 'Wait for rate limit' },
+              ],
+              Default: 'Target done',
+            },
+            'Wait for processing': { Type: 'Wait', SecondsPath: '$.step.outcome.waitSeconds', Next: 'Next: status' },
+            'Next: status': { Type: 'Pass', Result: 'status', ResultPath: '$.action', Next: 'Step' },
+            'Next: publish': { Type: 'Pass', Result: 'publish', ResultPath: '$.action', Next: 'Step' },
+            'Wait for rate limit': { Type: 'Wait', TimestampPath: '$.step.outcome.waitUntil', Next: 'Step' },
+            'Record failure': {
+              Type: 'Task',
+              Resource: 'arn:aws:states:::lambda:invoke',
+              Parameters: {
+                'FunctionName.$': '$.functionName',
+                Payload: { 'userId.$': '$.userId', 'postId.$': '$.postId', 'targetId.$': '$.targetId', action: 'fail', 'error.$': '$.error' },
+              },
+              ResultPath: null,
+              Retry: [{ ErrorEquals: RETRYABLE_ERRORS, IntervalSeconds: 5, MaxAttempts: 5, BackoffRate: 2 }],
+              Next: 'Target done',
+            },
+            'Target done': { Type: 'Succeed' },
+          },
+        },
+        ResultPath: null,
+        Next: 'Finalize',
+      },
+      Finalize: {
+        Type: 'Task',
+        Resource: 'arn:aws:states:::lambda:invoke',
+        Parameters: { FunctionName: `\${${FINALIZE_PLACEHOLDER}}`, Payload: { 'userId.$': '$.userId', 'postId.$': '$.postId' } },
+        ResultSelector: { 'status.$': '$.Payload.status' },
+        Retry: [{ ErrorEquals: RETRYABLE_ERRORS, IntervalSeconds: 2, MaxAttempts: 6, BackoffRate: 2 }],
+        End: true,
+      },
+    },
+  };
+}

@@ -1,0 +1,35 @@
+/**
+ * Media files as the spec accepts them: images (.png .jpg .jpeg .gif) and videos (.mp4 .mov
+ * .avi), stored in the media bucket as <userId>/images/<random>.<ext> or <userId>/videos/<random>.<ext>.
+ */
+export const imageExtensions = ['png', 'jpg', 'jpeg', 'gif'] as const;
+export const videoExtensions = ['mp4', 'mov', 'avi'] as const;
+
+export const contentTypes: Record<string, string> = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  gif: 'image/gif',
+  mp4: 'video/mp4',
+  mov: 'video/quicktime',
+  avi: 'video/x-msvideo',
+};
+
+const keyPattern = /^([A-Za-z0-9-]{1,64})\/(images|videos)\/([A-Za-z0-9_-]{8,64})\.([a-z0-9]{2,4})$/;
+
+export interface MediaKey {
+  userId: string;
+  kind: 'image' | 'video';
+  extension: string;
+}
+
+/** Parses a media key; undefined when it is not one of ours. */
+export function parseMediaKey(key: string): MediaKey | undefined {
+  const match = keyPattern.exec(key);
+  if (!match) return undefined;
+  const [, userId, folder, , extension] = match;
+  const kind = folder === 'images' ? 'image' : 'video';
+  const allowed: readonly string[] = kind === 'image' ? imageExtensions : videoExtensions;
+  if (!allowed.includes(extension!)) return undefined;
+  return { userId: userId!, kind, extension: extension! };
+}

@@ -1,0 +1,80 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { build } from 'esbuild';
+import { handlerGroups, publishingFunctions, scheduledJobs } from '../../functions/handlers/groups';
+import { tableEnvName, tableKeys } from '../../shared/resources/tables';
+import { bucketEnvName, bucketKeys } from '../../shared/resources/buckets';
+import { platforms } from '../../shared/platforms';
+import type { Benchmark, Figure } from './benchmarks';
+
+const projectRoot = resolve(import.meta.dirname, '../..');
+
+/** What a cold start reads (names only: nothing is called while a module initialises). */
+function coldStartEnvironment(): Record<string, string> {
+  const env: Record<string, string> = {
+    AWS_REGION: 'us-east-1',
+    ONECLICK_SITE_URL: 'https://example.cloudfront.net',
+    ONECLICK_LOCAL_TOKEN_KEY: Buffer.alloc(32, 1).toString('base64'),
+    STATE_MACHINE_ARN: 'arn:aws:states:us-east-1:000000000000:stateMachine:PublishPost',
+    POWERTOOLS_LOG_LEVEL: 'SILENT',
+    AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+  };
+  for (const key of tableKeys) env[tableEnvName(key)] = `table-${key}`;
+  for (const key of bucketKeys) env[bucketEnvName(key)] = `bucket-${key}`;
+  for (const platform of platforms) {
+    env[`PUBLISHER_FUNCTION_${platform.toUpperCase()}`] = `publish-${platform}`;
+    env[`${platform.toUpperCase()}_CLIENT_ID`] = 'id';
+    env[`${platform.toUpperCase()}_CLIENT_SECRET`] = 'secret';
+  }
+  return env;
+}
+
+function initTime(file: string): Promise<number> {
+  const script = `const t = performance.now(); await import(${JSON.stringify(file)}); process.stdout.write(String(performance.now() - t));`;
+  return new Promise((done, reject) => {
+    const run = spawn(process.execPath, ['--input-type=module', '-e', script], { env: { ...process.env, ...coldStartEnvironment() }, stdio: ['ignore', 'pipe', 'inherit'] });
+    let output = '';
+    run.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    run.on('exit', (code) => (code === 0 ? done(Number(output)) : reject(new Error(`init of ${file} exited ${code}`))));
+  });
+}
+
+/** Each Lambda bundle's minified size and its module init time (the cold start's own share). */
+export const bundlesBenchmark: Benchmark = {
+  name: 'lambda bundles',
+  async run(): Promise<Figure[]> {
+    const entries: Record<string, string> = {};
+    for (const [name, group] of Object.entries(handlerGroups)) entries[name] = group.entry;
+    for (const [name, job] of Object.entries(scheduledJobs)) entries[name] = job.entry;
+    for (const [name, fn] of Object.entries(publishingFunctions)) entries[name] = fn.entry;
+    const dir = mkdtempSync(join(projectRoot, '.bench-bundles-'));
+    const figures: Figure[] = [];
+    try {
+      for (const [name, entry] of Object.entries(entries)) {
+        const outfile = join(dir, `${name}.mjs`);
+        await build({
+          entryPoints: [join(projectRoot, entry)],
+          outfile,
+          bundle: true,
+          platform: 'node',
+          format: 'esm',
+          target: 'node22',
+          minify: true,
+          mainFields: ['module', 'main'],
+          // As the stack bundles them: the Lambda runtime provides AWS SDK v3.
+          external: ['@aws-sdk/*'],
+          banner: { js: "import { createRequire } from 'module'; const require = createRequire(import.meta.url);" },
+          logLevel: 'error',
+        });
+        figures.push({ name: `${name}: bundle size`, value: Math.round(statSync(outfile).size / 1024), unit: 'KiB' });
+        const samples: number[] = [];
+        for (let run = 0; run < 3; run++) samples.push(await initTime(outfile));
+        figures.push({ name: `${name}: module init (median of 3)`, value: Math.round(samples.sort((a, b) => a - b)[1]!), unit: 'ms' });
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+    return figures;
+  },
+};

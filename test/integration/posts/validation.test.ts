@@ -1,0 +1,116 @@
+import { describe, expect, inject, it } from 'vitest';
+import { callApi, createUser } from '../../support/users';
+import { connectThroughOAuth, makeAdmin, sandboxAccountName } from '../../support/connect';
+import { createPost, sampleVideo, tinyJpeg, uploadMedia } from '../../support/posts';
+import type { ConnectionList } from '../../../shared/api/connections';
+
+const twin = inject('twin');
+
+async function userWith(platforms: Array<'youtube' | 'x' | 'instagram' | 'linkedin' | 'tiktok'>) {
+  const user = await createUser(twin);
+  await makeAdmin(twin, user);
+  for (const platform of platforms) await connectThroughOAuth(twin, user, platform, sandboxAccountName(platform));
+  const { body } = await callApi(twin, '/connections', user.idToken);
+  const accounts = Object.fromEntries((body as unknown as ConnectionList).connections.map((connection) => [connection.platform, connection.platformUserId]));
+  return { user, accounts };
+}
+
+describe('creating a post: every input is checked and nothing is half-written', () => {
+  it("says which platforms have no connected account ('No active social media accounts found for platforms: …')", async () => {
+    const { user, accounts } = await userWith(['youtube']);
+    const key = await uploadMedia(twin, user.userId, { kind: 'video', body: sampleVideo() });
+
+    const { status, body } = await createPost(twin, user, {
+      description: 'Hello',
+      title: 'T',
+      media: [{ key }],
+      targets: [
+        { platform: 'youtube', accountId: accounts['youtube'] },
+        { platform: 'x', accountId: '123' },
+      ],
+    });
+
+    expect(status).toBe(400);
+    expect(body).toMatchObject({ message: 'No active social media accounts found for platforms: x' });
+    expect(((await callApi(twin, '/posts?status=publishing', user.idToken)).body as { posts: unknown[] }).posts).toEqual([]);
+  });
+
+  it("refuses another user's media", async () => {
+    const { user, accounts } = await userWith(['x']);
+    const other = await createUser(twin);
+    const key = await uploadMedia(twin, other.userId, { kind: 'image', body: tinyJpeg });
+
+    const { status, body } = await createPost(twin, user, { description: 'Hi', media: [{ key }], targets: [{ platform: 'x', accountId: accounts['x'] }] });
+
+    expect(status).toBe(400);
+    expect(String(body?.['message'])).toMatch(/not one of your uploads/);
+  });
+
+  it('refuses a file that is not there', async () => {
+    const { user, accounts } = await userWith(['x']);
+    const { status, body } = await createPost(twin, user, {
+      description: 'Hi',
+      media: [{ key: `${user.userId}/images/abcdefghijkl.jpg` }],
+      targets: [{ platform: 'x', accountId: accounts['x'] }],
+    });
+    expect(status).toBe(400);
+    expect(String(body?.['message'])).toMatch(/not found: upload it again/);
+  });
+
+  it('checks the text against each chosen platform, and the YouTube title', async () => {
+    const { user, accounts } = await userWith(['x', 'youtube']);
+    const key = await uploadMedia(twin, user.userId, { kind: 'video', body: sampleVideo() });
+
+    const { status, body } = await createPost(twin, user, {
+      description: 'a'.repeat(281),
+      media: [{ key }],
+      targets: [
+        { platform: 'x', accountId: accounts['x'] },
+        { platform: 'youtube', accountId: accounts['youtube'] },
+      ],
+    });
+
+    expect(status).toBe(400);
+    const messages = (body as { issues: Array<{ message: string }> }).issues.map((issue) => issue.message);
+    expect(messages).toContain('The description is too long for X (281 of 280).');
+    expect(messages).toContain('A YouTube title is required when YouTube is a target.');
+  });
+
+  it("checks the media against the platforms (images on YouTube, Instagram's 3–90 s)", async () => {
+    const { user, accounts } = await userWith(['youtube', 'instagram']);
+    const image = await uploadMedia(twin, user.userId, { kind: 'image', body: tinyJpeg });
+    const longVideo = await uploadMedia(twin, user.userId, { kind: 'video', body: sampleVideo(120) });
+
+    const onYoutube = await createPost(twin, user, { description: 'x', title: 't', media: [{ key: image }], targets: [{ platform: 'youtube', accountId: accounts['youtube'] }] });
+    expect(onYoutube.status).toBe(400);
+    expect(String(onYoutube.body?.['message'])).toMatch(/YouTube publishes videos only/);
+
+    const tooLong = await createPost(twin, user, { description: 'x', media: [{ key: longVideo }], targets: [{ platform: 'instagram', accountId: accounts['instagram'] }] });
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.body?.['message']).toBe('Video süresi çok uzun: 120 saniye. Instagram, maksimum 90 saniye uzunluğunda video kabul eder.');
+  });
+
+  it('refuses scheduling on the free plan', async () => {
+    const user = await createUser(twin);
+    await connectThroughOAuth(twin, user, 'x', sandboxAccountName());
+    const { body: list } = await callApi(twin, '/connections', user.idToken);
+    const accountId = (list as unknown as ConnectionList).connections[0]!.platformUserId;
+    const key = await uploadMedia(twin, user.userId, { kind: 'image', body: tinyJpeg });
+
+    const { status, body } = await createPost(twin, user, {
+      description: 'Later',
+      media: [{ key }],
+      targets: [{ platform: 'x', accountId }],
+      scheduledFor: new Date(Date.now() + 3600_000).toISOString(),
+    });
+
+    expect(status).toBe(403);
+    expect(String(body?.['message'])).toMatch(/Scheduling is not included in your plan/);
+  });
+
+  it('rejects a malformed post id and an unknown list', async () => {
+    const user = await createUser(twin);
+    expect((await callApi(twin, '/posts/not-an-id', user.idToken)).status).toBe(400);
+    expect((await callApi(twin, '/posts?status=everything', user.idToken)).status).toBe(400);
+  });
+});

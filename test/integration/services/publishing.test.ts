@@ -1,0 +1,150 @@
+import { describe, expect, inject, it } from 'vitest';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { monotonicFactory } from 'ulid';
+import { createPublishing, MAX_RATE_LIMIT_WAITS, MAX_STATUS_CHECKS } from '../../../functions/services/publishing';
+import { createPostStore, listPlacement, type PostItem } from '../../../functions/services/postStore';
+import { createConnectionsContext } from '../../../functions/connectionsContext';
+import { RateLimited, Retryable } from '../../../functions/platforms/errors';
+import type { PlatformPublisher, StepResult } from '../../../functions/platforms/publisher';
+import type { S3Media } from '../../../functions/media/s3Media';
+import type { ConnectionList } from '../../../shared/api/connections';
+import { callApi, createUser, documentClient } from '../../support/users';
+import { connectThroughOAuth, sandboxAccountName } from '../../support/connect';
+
+const twin = inject('twin');
+const clock = { now: () => new Date() };
+const newId = monotonicFactory();
+const noMedia = { source: () => ({}) } as unknown as S3Media;
+
+/** A platform as the engine sees it: counts create calls; the test decides what each step says. */
+function fakePublisher(overrides: Partial<PlatformPublisher>): PlatformPublisher & { creates: number } {
+  const fake = {
+    platform: 'x' as const,
+    creates: 0,
+    start: async (): Promise<StepResult> => ({ state: 'ready', progress: {} }),
+    checkStatus: async (): Promise<StepResult> => ({ state: 'processing', progress: {}, waitSeconds: 1 }),
+    publish: async (): Promise<StepResult> => {
+      fake.creates++;
+      return { state: 'published', progress: { postId: 'p1' }, platformPostId: 'p1', postUrl: 'https://x.com/u/status/p1' };
+    },
+    reconcile: async (): Promise<StepResult | undefined> => undefined,
+    ...overrides,
+  };
+  return fake;
+}
+
+async function setup(publisher: PlatformPublisher) {
+  const user = await createUser(twin);
+  await connectThroughOAuth(twin, user, 'x', sandboxAccountName('engine'));
+  const connection = ((await callApi(twin, '/connections', user.idToken)).body as unknown as ConnectionList).connections[0]!;
+  const db = documentClient(twin);
+  const posts = createPostStore({ db, tableName: twin.tableNames.posts, clock });
+  const { store, freshness } = await createConnectionsContext(process.env, db, clock);
+  const now = new Date().toISOString();
+  const base = {
+    userId: user.userId,
+    postId: newId(),
+    status: 'publishing' as const,
+    description: 'engine test',
+    media: [],
+    targets: {
+      [connection.connectionId]: {
+        targetId: connection.connectionId,
+        platform: 'x' as const,
+        accountId: connection.platformUserId,
+        accountName: connection.displayName,
+        connectionId: connection.connectionId,
+        status: 'pending' as const,
+        progress: {},
+        statusChecks: 0,
+        rateLimitWaits: 0,
+        updatedAt: now,
+      },
+    },
+    platforms: ['x' as const],
+    createdAt: now,
+    updatedAt: now,
+    executions: [],
+  };
+  const item: PostItem = { ...base, ...listPlacement(base) };
+  await db.send(new PutCommand({ TableName: twin.tableNames.posts, Item: item }));
+  const publishing = createPublishing({ posts, connections: store, freshness, publishers: { x: publisher }, media: noMedia, clock });
+  const step = (action: 'start' | 'status' | 'publish') => publishing.step({ userId: user.userId, postId: item.postId, targetId: connection.connectionId, action });
+  const target = async () => (await posts.get(user.userId, item.postId))!.targets[connection.connectionId]!;
+  return { step, target };
+}
+
+describe('the publishing engine (one target, real tables, a scripted platform)', () => {
+  it('never creates twice: after an unknown outcome it reconciles instead of posting again', async () => {
+    let created = false;
+    const publisher = fakePublisher({
+      publish: async () => {
+        publisher.creates++;
+        created = true;
+        throw new Retryable('Could not reach X: socket hang up', true);
+      },
+      reconcile: async () => (created ? { state: 'published', progress: {}, platformPostId: 'p1', postUrl: 'https://x.com/u/status/p1' } : undefined),
+    });
+    const { step, target } = await setup(publisher);
+
+    await expect(step('publish')).rejects.toBeInstanceOf(Retryable);
+    expect(await step('publish')).toEqual({ state: 'published' });
+
+    expect(publisher.creates).toBe(1);
+    expect(await target()).toMatchObject({ status: 'published', platformPostId: 'p1', postUrl: 'https://x.com/u/status/p1' });
+  });
+
+  it('publishes after an unknown outcome when the platform confirms there is no post', async () => {
+    let attempts = 0;
+    let reconciled = 0;
+    const publisher = fakePublisher({ reconcile: async () => (reconciled++, undefined) });
+    const original = publisher.publish;
+    publisher.publish = async (request) => {
+      attempts++;
+      if (attempts === 1) throw new Retryable('timeout before the platform answered', true);
+      return original(request);
+    };
+    const { step } = await setup(publisher);
+
+    await expect(step('publish')).rejects.toBeInstanceOf(Retryable);
+    expect(await step('publish')).toEqual({ state: 'published' });
+    expect({ attempts, reconciled }).toEqual({ attempts: 2, reconciled: 1 });
+  });
+
+  it('posts again without asking after the platform answered the create call with an error (5xx)', async () => {
+    let attempts = 0;
+    let reconciled = 0;
+    const publisher = fakePublisher({ reconcile: async () => (reconciled++, undefined) });
+    const original = publisher.publish;
+    publisher.publish = async (request) => {
+      attempts++;
+      if (attempts === 1) throw new Retryable('X is unavailable (503)');
+      return original(request);
+    };
+    const { step } = await setup(publisher);
+
+    await expect(step('publish')).rejects.toBeInstanceOf(Retryable);
+    expect(await step('publish')).toEqual({ state: 'published' });
+    expect({ attempts, reconciled }).toEqual({ attempts: 2, reconciled: 0 });
+  });
+
+  it('gives up on processing after a bounded number of checks, with a reason', async () => {
+    const { step, target } = await setup(fakePublisher({}));
+    for (let check = 0; check < MAX_STATUS_CHECKS; check++) expect((await step('status')).state).toBe('processing');
+
+    expect(await step('status')).toEqual({ state: 'failed' });
+    expect((await target()).error).toBe('X did not finish processing the media in time.');
+  });
+
+  it('waits until the platform\'s reset on a rate limit, a bounded number of times', async () => {
+    const resetAt = new Date(Date.now() + 90_000);
+    const { step, target } = await setup(fakePublisher({ publish: async () => Promise.reject(new RateLimited('X rate limit reached', resetAt)) }));
+
+    for (let wait = 0; wait < MAX_RATE_LIMIT_WAITS; wait++) {
+      expect(await step('start')).toEqual({ state: 'ready' });
+      expect(await step('publish')).toEqual({ state: 'rate_limited', waitUntil: resetAt.toISOString() });
+    }
+    expect(await step('publish')).toEqual({ state: 'failed' });
+    expect((await target()).error).toMatch(/kept asking us to wait/);
+  });
+});

@@ -1,0 +1,169 @@
+import { describe, expect, it } from 'vitest';
+import { AuthExpired, RateLimited, Rejected, Retryable } from '../../../../functions/platforms/errors';
+import { createInstagramPublisher, unsupportedFormatMessage } from '../../../../functions/platforms/instagram/publisher';
+import { formOf, memoryMedia, now, publisherWith, publishRequest, queryOf } from './harness';
+
+const graph = 'https://graph.instagram.com/v21.0';
+const reel = (durationSeconds = 30) => memoryMedia({ size: 5000, durationSeconds, url: 'https://media.example/reel.mp4' });
+const photo = () => memoryMedia({ kind: 'image', url: 'https://media.example/photo.jpg' });
+const graphError = (status: number, code: number, subcode?: number, message = 'Graph says no') => ({
+  status,
+  body: { error: { message, type: 'OAuthException', code, ...(subcode ? { error_subcode: subcode } : {}), fbtrace_id: 'f' } },
+});
+const quota = (usage: number, total = 50) => ({ body: { data: [{ quota_usage: usage, config: { quota_total: total, quota_duration: 86400 } }] } });
+const ready = { containerId: 'c-1', mediaKind: 'video' };
+
+describe('Instagram publisher (containers, media_publish)', () => {
+  it('creates a REELS container from the public URL, shared to the feed', async () => {
+    const video = reel();
+    const { publisher, requests } = publisherWith('instagram', createInstagramPublisher, [{ body: { id: 'c-1' } }]);
+    const result = await publisher.start(publishRequest({ text: 'My reel #fun', media: [video] }));
+
+    expect(requests[0]!.method).toBe('POST');
+    expect(requests[0]!.url.toString()).toBe(`${graph}/user-1/media`);
+    expect(requests[0]!.headers['authorization']).toBe('Bearer access-1');
+    expect(formOf(requests[0]!)).toEqual({ media_type: 'REELS', video_url: 'https://media.example/reel.mp4', caption: 'My reel #fun', share_to_feed: 'true' });
+    expect(video.reads).toEqual([]);
+    expect(result).toEqual({ state: 'processing', waitSeconds: 20, progress: ready });
+  });
+
+  it('creates an image container for a JPEG, and refuses other image types before calling', async () => {
+    const { publisher, requests } = publisherWith('instagram', createInstagramPublisher, [{ body: { id: 'c-2' } }]);
+    const result = await publisher.start(publishRequest({ text: 'A photo', media: [photo()] }));
+    expect(formOf(requests[0]!)).toEqual({ image_url: 'https://media.example/photo.jpg', caption: 'A photo', share_to_feed: 'true' });
+    expect(result).toEqual({ state: 'processing', waitSeconds: 5, progress: { containerId: 'c-2', mediaKind: 'image' } });
+
+    const png = publisherWith('instagram', createInstagramPublisher);
+    await expect(png.publisher.start(publishRequest({ media: [memoryMedia({ kind: 'image', contentType: 'image/png' })] }))).rejects.toBeInstanceOf(Rejected);
+    expect(png.requests).toHaveLength(0);
+  });
+
+  it('checks a reel’s length (3–90 s) before calling, with the spec’s messages', async () => {
+    const cases = [
+      [2, 'Video süresi çok kısa: 2 saniye. Instagram, en az 3 saniye uzunluğunda video gerektirir.'],
+      [2.5, 'Video süresi çok kısa: 2,5 saniye. Instagram, en az 3 saniye uzunluğunda video gerektirir.'],
+      [91, 'Video süresi çok uzun: 91 saniye. Instagram, maksimum 90 saniye uzunluğunda video kabul eder.'],
+    ] as const;
+    for (const [seconds, message] of cases) {
+      const { publisher, requests } = publisherWith('instagram', createInstagramPublisher);
+      const error = await publisher.start(publishRequest({ media: [reel(seconds)] })).catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(Rejected);
+      expect((error as Error).message).toBe(message);
+      expect(requests).toHaveLength(0);
+    }
+    const edges = publisherWith('instagram', createInstagramPublisher, [{ body: { id: 'c-3' } }, { body: { id: 'c-4' } }]);
+    await edges.publisher.start(publishRequest({ media: [reel(3)] }));
+    await edges.publisher.start(publishRequest({ media: [reel(90)] }));
+    expect(edges.requests).toHaveLength(2);
+  });
+
+  it('keeps the container it already made', async () => {
+    const { publisher, requests } = publisherWith('instagram', createInstagramPublisher);
+    expect(await publisher.start(publishRequest({ media: [reel()], progress: ready }))).toEqual({ state: 'processing', waitSeconds: 20, progress: ready });
+    expect(requests).toHaveLength(0);
+  });
+
+  it('reads the container’s status_code with one call', async () => {
+    const { publisher, requests } = publisherWith('instagram', createInstagramPublisher, [{ body: { status_code: 'IN_PROGRESS', id: 'c-1' } }, { body: { status_code: 'FINISHED', id: 'c-1' } }]);
+    expect(await publisher.checkStatus(publishRequest({ progress: ready }))).toEqual({ state: 'processing', progress: ready, waitSeconds: 20 });
+    expect(await publisher.checkStatus(publishRequest({ progress: ready }))).toEqual({ state: 'ready', progress: ready });
+    expect(requests[0]!.method).toBe('GET');
+    expect(`${requests[0]!.url.origin}${requests[0]!.url.pathname}`).toBe(`${graph}/c-1`);
+    expect(queryOf(requests[0]!.url)).toEqual({ fields: 'status_code,status' });
+  });
+
+  it('fails an ERROR container with the spec’s message and an EXPIRED one as expired', async () => {
+    const cases = [
+      [{ status_code: 'ERROR', status: 'Error: 2207026' }, 'Instagram video processing failed: Error: 2207026'],
+      [{ status_code: 'ERROR' }, 'Instagram video processing failed: Format may not be supported'],
+      [{ status_code: 'EXPIRED' }, 'Media container expired'],
+    ] as const;
+    for (const [body, message] of cases) {
+      const { publisher } = publisherWith('instagram', createInstagramPublisher, [{ body }]);
+      const error = await publisher.checkStatus(publishRequest({ progress: ready })).catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(Rejected);
+      expect((error as Error).message).toBe(message);
+    }
+  });
+
+  it('checks the publishing quota, publishes the container and looks up the permalink', async () => {
+    const { publisher, requests } = publisherWith('instagram', createInstagramPublisher, [
+      quota(3),
+      { body: { id: 'm-1' } },
+      { body: { permalink: 'https://www.instagram.com/reel/Cabc/', id: 'm-1' } },
+    ]);
+    const result = await publisher.publish(publishRequest({ progress: ready }));
+
+    expect(requests[0]!.method).toBe('GET');
+    expect(`${requests[0]!.url.origin}${requests[0]!.url.pathname}`).toBe(`${graph}/user-1/content_publishing_limit`);
+    expect(queryOf(requests[0]!.url)).toEqual({ fields: 'quota_usage,config' });
+    expect(requests[1]!.method).toBe('POST');
+    expect(requests[1]!.url.toString()).toBe(`${graph}/user-1/media_publish`);
+    expect(formOf(requests[1]!)).toEqual({ creation_id: 'c-1' });
+    expect(`${requests[2]!.url.origin}${requests[2]!.url.pathname}`).toBe(`${graph}/m-1`);
+    expect(queryOf(requests[2]!.url)).toEqual({ fields: 'permalink' });
+    expect(result).toEqual({
+      state: 'published',
+      platformPostId: 'm-1',
+      postUrl: 'https://www.instagram.com/reel/Cabc/',
+      progress: { ...ready, mediaId: 'm-1', platformPostId: 'm-1', postUrl: 'https://www.instagram.com/reel/Cabc/' },
+    });
+  });
+
+  it('does not publish when the quota is used up', async () => {
+    const { publisher, requests } = publisherWith('instagram', createInstagramPublisher, [quota(50)]);
+    const error = await publisher.publish(publishRequest({ progress: ready })).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(RateLimited);
+    expect((error as RateLimited).resetAt).toEqual(new Date(now.getTime() + 86400_000));
+    expect(requests).toHaveLength(1);
+  });
+
+  it('still reports the post when the permalink lookup fails after media_publish', async () => {
+    const { publisher } = publisherWith('instagram', createInstagramPublisher, [quota(0), { body: { id: 'm-2' } }, { status: 500, body: {} }]);
+    expect(await publisher.publish(publishRequest({ progress: ready }))).toMatchObject({ state: 'published', platformPostId: 'm-2', postUrl: 'https://www.instagram.com/someone/' });
+  });
+
+  it('returns a recorded post without calling Instagram', async () => {
+    const { publisher, requests } = publisherWith('instagram', createInstagramPublisher);
+    const result = await publisher.publish(publishRequest({ progress: { ...ready, platformPostId: 'm-1', postUrl: 'https://www.instagram.com/p/x/' } }));
+    expect(result).toMatchObject({ state: 'published', platformPostId: 'm-1' });
+    expect(requests).toHaveLength(0);
+  });
+
+  it('maps the publishing error codes: 352/2207026 format, 9007 not ready, 9/2207042 limit, 190 token, others in Instagram’s words', async () => {
+    const format = publisherWith('instagram', createInstagramPublisher, [quota(0), graphError(400, 352, 2207026)]);
+    const formatError = await format.publisher.publish(publishRequest({ progress: ready })).catch((caught: unknown) => caught);
+    expect(formatError).toBeInstanceOf(Rejected);
+    expect((formatError as Error).message).toBe(unsupportedFormatMessage);
+    expect(unsupportedFormatMessage).toMatch(/^Video formatı desteklenmiyor\. .*MP4 \(H\.264\).*4 GB.*1080x1920.*30 fps/);
+
+    const notReady = publisherWith('instagram', createInstagramPublisher, [quota(0), graphError(400, 9007, 2207027)]);
+    await expect(notReady.publisher.publish(publishRequest({ progress: ready }))).rejects.toBeInstanceOf(Retryable);
+    const limit = publisherWith('instagram', createInstagramPublisher, [quota(0), graphError(400, 9, 2207042)]);
+    await expect(limit.publisher.publish(publishRequest({ progress: ready }))).rejects.toBeInstanceOf(RateLimited);
+    const token = publisherWith('instagram', createInstagramPublisher, [graphError(401, 190, 463)]);
+    await expect(token.publisher.start(publishRequest({ media: [reel()] }))).rejects.toBeInstanceOf(AuthExpired);
+    const url = publisherWith('instagram', createInstagramPublisher, [graphError(400, 9004, 2207052, 'Media download has failed')]);
+    const urlError = await url.publisher.start(publishRequest({ media: [reel()] })).catch((caught: unknown) => caught);
+    expect(urlError).toBeInstanceOf(Rejected);
+    expect((urlError as Error).message).toBe('Instagram API error: Media download has failed');
+    const noId = publisherWith('instagram', createInstagramPublisher, [{ body: {} }]);
+    await expect(noId.publisher.start(publishRequest({ media: [reel()] }))).rejects.toThrow('No container ID returned from Instagram');
+  });
+
+  it('reconciles by the container: PUBLISHED exists, FINISHED was not published', async () => {
+    const published = publisherWith('instagram', createInstagramPublisher, [{ body: { status_code: 'PUBLISHED' } }]);
+    expect(await published.publisher.reconcile(publishRequest({ progress: ready }))).toMatchObject({
+      state: 'published',
+      platformPostId: 'c-1',
+      postUrl: 'https://www.instagram.com/someone/',
+    });
+    const known = publisherWith('instagram', createInstagramPublisher, [{ body: { status_code: 'PUBLISHED' } }]);
+    expect(await known.publisher.reconcile(publishRequest({ progress: { ...ready, mediaId: 'm-1' } }))).toMatchObject({ platformPostId: 'm-1' });
+    const finished = publisherWith('instagram', createInstagramPublisher, [{ body: { status_code: 'FINISHED' } }]);
+    expect(await finished.publisher.reconcile(publishRequest({ progress: ready }))).toBeUndefined();
+    const never = publisherWith('instagram', createInstagramPublisher);
+    expect(await never.publisher.reconcile(publishRequest())).toBeUndefined();
+    expect(never.requests).toHaveLength(0);
+  });
+});

@@ -1,0 +1,213 @@
+import { describe, expect, it } from 'vitest';
+import { AuthExpired, RateLimited, Rejected, Retryable } from '../../../../functions/platforms/errors';
+import { createLinkedinPublisher, escapeLittleText } from '../../../../functions/platforms/linkedin/publisher';
+import { jsonOf, memoryMedia, patternBytes, publisherWith, publishRequest, type RecordedRequest } from './harness';
+
+const videoUrn = 'urn:li:video:C5F10AQGKQg_6y2a4sQ';
+const partUrl = (part: number) => `https://www.linkedin.com/dms-uploads/sp/v2/${part}?ca=vector_ads&cn=uploads&sync=0`;
+const instructions = [
+  { uploadUrl: partUrl(1), firstByte: 0, lastByte: 4_194_303 },
+  { uploadUrl: partUrl(2), firstByte: 4_194_304, lastByte: 8_388_607 },
+  { uploadUrl: partUrl(3), firstByte: 8_388_608, lastByte: 9_000_000 },
+];
+const videoSize = 9_000_001;
+const initialized = { body: { value: { video: videoUrn, uploadToken: 'token-1', uploadUrlsExpireAt: 1795000000000, uploadInstructions: instructions } } };
+const etag = (value: string) => ({ status: 200, headers: { etag: value } });
+const restHeaders = { authorization: 'Bearer access-1', 'linkedin-version': '202609', 'x-restli-protocol-version': '2.0.0' };
+const uploaded = {
+  videoUrn,
+  uploadToken: 'token-1',
+  partUrls: instructions.map((instruction) => instruction.uploadUrl),
+  partRanges: ['0-4194303', '4194304-8388607', '8388608-9000000'],
+  etags: ['"e1"', '"e2"', '"e3"'],
+  finalized: true,
+};
+const postCreated = (urn = 'urn:li:share:7001') => ({ status: 201, headers: { 'x-restli-id': urn } });
+const restCalls = (requests: RecordedRequest[]) => requests.filter((request) => request.url.pathname.startsWith('/rest/'));
+
+describe('LinkedIn "little text" escaping', () => {
+  it('backslash-escapes the reserved characters but keeps organization mention markup', () => {
+    expect(escapeLittleText('a\\b <c> #tag ~_| [x] *y* (z) {w} @me')).toBe('a\\\\b \\<c\\> \\#tag \\~\\_\\| \\[x\\] \\*y\\* \\(z\\) \\{w\\} \\@me');
+    expect(escapeLittleText('Thanks @[Acme Corp](urn:li:organization:2414183) (really)!')).toBe('Thanks @[Acme Corp](urn:li:organization:2414183) \\(really\\)!');
+    expect(escapeLittleText('plain text, nothing to do.')).toBe('plain text, nothing to do.');
+  });
+});
+
+describe('LinkedIn publisher (Videos/Images API, Posts API)', () => {
+  it('initializes a video upload, PUTs each instruction’s bytes to its own URL, and finalizes with the ETags in order', async () => {
+    const video = memoryMedia({ size: videoSize });
+    const { publisher, requests } = publisherWith('linkedin', createLinkedinPublisher, [initialized, etag('"e1"'), etag('"e2"'), etag('"e3"'), { status: 200 }]);
+    const result = await publisher.start(publishRequest({ media: [video] }));
+
+    expect(requests[0]!.method).toBe('POST');
+    expect(requests[0]!.url.toString()).toBe('https://api.linkedin.com/rest/videos?action=initializeUpload');
+    expect(requests[0]!.headers).toMatchObject({ ...restHeaders, 'content-type': 'application/json' });
+    expect(jsonOf(requests[0]!)).toEqual({ initializeUploadRequest: { owner: 'urn:li:person:user-1', fileSizeBytes: videoSize, uploadCaptions: false, uploadThumbnail: false } });
+
+    const puts = requests.slice(1, 4);
+    expect(puts.map((request) => [request.method, request.url.toString(), request.headers['content-type'], request.headers['content-length']])).toEqual([
+      ['PUT', partUrl(1), 'application/octet-stream', '4194304'],
+      ['PUT', partUrl(2), 'application/octet-stream', '4194304'],
+      ['PUT', partUrl(3), 'application/octet-stream', '611393'],
+    ]);
+    expect(video.reads).toEqual([
+      [0, 4_194_303],
+      [4_194_304, 8_388_607],
+      [8_388_608, 9_000_000],
+    ]);
+    expect(Buffer.from(puts[2]!.bytes!).equals(Buffer.from(patternBytes(8_388_608, 9_000_000)))).toBe(true);
+
+    expect(requests[4]!.url.toString()).toBe('https://api.linkedin.com/rest/videos?action=finalizeUpload');
+    expect(requests[4]!.headers).toMatchObject(restHeaders);
+    expect(jsonOf(requests[4]!)).toEqual({ finalizeUploadRequest: { video: videoUrn, uploadToken: 'token-1', uploadedPartIds: ['"e1"', '"e2"', '"e3"'] } });
+    expect(result).toEqual({ state: 'processing', waitSeconds: 10, progress: uploaded });
+  });
+
+  it('resumes at the first part without an ETag and finalizes with every ETag in order', async () => {
+    const video = memoryMedia({ size: videoSize });
+    const { publisher, requests } = publisherWith('linkedin', createLinkedinPublisher, [etag('"e3"'), { status: 200 }]);
+    await publisher.start(publishRequest({ media: [video], progress: { ...uploaded, etags: ['"e1"', '"e2"'], finalized: false } }));
+    expect(requests.map((request) => request.url.toString())).toEqual([partUrl(3), 'https://api.linkedin.com/rest/videos?action=finalizeUpload']);
+    expect(jsonOf(requests[1]!)).toMatchObject({ finalizeUploadRequest: { uploadedPartIds: ['"e1"', '"e2"', '"e3"'] } });
+    expect(video.reads).toEqual([[8_388_608, 9_000_000]]);
+
+    const done = publisherWith('linkedin', createLinkedinPublisher);
+    await done.publisher.start(publishRequest({ media: [video], progress: uploaded }));
+    expect(done.requests).toHaveLength(0);
+  });
+
+  it('refuses upload instructions that do not cover the file part after part', async () => {
+    const bad = { body: { value: { video: videoUrn, uploadToken: 't', uploadInstructions: [{ uploadUrl: partUrl(1), firstByte: 0, lastByte: videoSize }] } } };
+    const gap = { body: { value: { ...initialized.body.value, uploadInstructions: [instructions[0], instructions[2]] } } };
+    const short = { body: { value: { ...initialized.body.value, uploadInstructions: instructions.slice(0, 2) } } };
+    for (const answer of [bad, gap, short]) {
+      const { publisher, requests } = publisherWith('linkedin', createLinkedinPublisher, [answer]);
+      await expect(publisher.start(publishRequest({ media: [memoryMedia({ size: videoSize })] }))).rejects.toBeInstanceOf(Rejected);
+      expect(requests).toHaveLength(1);
+    }
+  });
+
+  it('asks for a part again when LinkedIn returns no ETag', async () => {
+    const { publisher } = publisherWith('linkedin', createLinkedinPublisher, [initialized, { status: 200 }]);
+    await expect(publisher.start(publishRequest({ media: [memoryMedia({ size: videoSize })] }))).rejects.toBeInstanceOf(Retryable);
+  });
+
+  it('reads the video’s status until AVAILABLE', async () => {
+    const { publisher, requests } = publisherWith('linkedin', createLinkedinPublisher, [
+      { body: { status: 'PROCESSING', id: videoUrn } },
+      { body: { status: 'AVAILABLE', id: videoUrn } },
+      { body: { status: 'PROCESSING_FAILED', processingFailureReason: 'INVALID_FORMAT' } },
+    ]);
+    expect(await publisher.checkStatus(publishRequest({ progress: uploaded }))).toEqual({ state: 'processing', progress: uploaded, waitSeconds: 10 });
+    expect(await publisher.checkStatus(publishRequest({ progress: uploaded }))).toEqual({ state: 'ready', progress: uploaded });
+    const error = await publisher.checkStatus(publishRequest({ progress: uploaded })).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(Rejected);
+    expect((error as Error).message).toBe('LinkedIn API error: video processing failed: INVALID_FORMAT');
+    expect(requests[0]!.method).toBe('GET');
+    expect(requests[0]!.url.toString()).toBe('https://api.linkedin.com/rest/videos/urn%3Ali%3Avideo%3AC5F10AQGKQg_6y2a4sQ');
+    expect(requests[0]!.headers).toMatchObject(restHeaders);
+  });
+
+  it('creates the post with the escaped commentary and the video, and reads the URN from x-restli-id', async () => {
+    const { publisher, requests } = publisherWith('linkedin', createLinkedinPublisher, [postCreated()]);
+    const result = await publisher.publish(publishRequest({ text: 'New video (finally) #launch', progress: uploaded }));
+
+    expect(requests[0]!.method).toBe('POST');
+    expect(requests[0]!.url.toString()).toBe('https://api.linkedin.com/rest/posts');
+    expect(requests[0]!.headers).toMatchObject({ ...restHeaders, 'content-type': 'application/json' });
+    expect(jsonOf(requests[0]!)).toEqual({
+      author: 'urn:li:person:user-1',
+      commentary: 'New video \\(finally\\) \\#launch',
+      visibility: 'PUBLIC',
+      distribution: { feedDistribution: 'MAIN_FEED', targetEntities: [], thirdPartyDistributionChannels: [] },
+      content: { media: { id: videoUrn } },
+      lifecycleState: 'PUBLISHED',
+      isReshareDisabledByAuthor: false,
+    });
+    expect(result).toEqual({
+      state: 'published',
+      platformPostId: 'urn:li:share:7001',
+      postUrl: 'https://www.linkedin.com/feed/update/urn:li:share:7001',
+      progress: { ...uploaded, platformPostId: 'urn:li:share:7001', postUrl: 'https://www.linkedin.com/feed/update/urn:li:share:7001' },
+    });
+  });
+
+  it('uploads each image whole to its upload URL, waits a grace period, and posts one or several images', async () => {
+    const images = [memoryMedia({ kind: 'image', size: 300 }), memoryMedia({ kind: 'image', contentType: 'image/png', size: 200 })];
+    const { publisher, requests } = publisherWith('linkedin', createLinkedinPublisher, [
+      { body: { value: { uploadUrlExpiresAt: 1795000000000, uploadUrl: 'https://www.linkedin.com/dms-uploads/img1', image: 'urn:li:image:1' } } },
+      { status: 201 },
+      { body: { value: { uploadUrl: 'https://www.linkedin.com/dms-uploads/img2', image: 'urn:li:image:2' } } },
+      { status: 201 },
+      postCreated('urn:li:ugcPost:9'),
+    ]);
+    const started = await publisher.start(publishRequest({ media: images }));
+    expect(requests[0]!.url.toString()).toBe('https://api.linkedin.com/rest/images?action=initializeUpload');
+    expect(requests[0]!.headers).toMatchObject(restHeaders);
+    expect(jsonOf(requests[0]!)).toEqual({ initializeUploadRequest: { owner: 'urn:li:person:user-1' } });
+    expect([requests[1]!.method, requests[1]!.url.toString(), requests[1]!.headers['authorization'], requests[1]!.headers['content-type'], requests[1]!.headers['content-length']]).toEqual([
+      'PUT',
+      'https://www.linkedin.com/dms-uploads/img1',
+      'Bearer access-1',
+      'image/jpeg',
+      '300',
+    ]);
+    expect(requests[3]!.headers['content-type']).toBe('image/png');
+    expect(images[1]!.reads).toEqual([[0, 199]]);
+    expect(started).toEqual({ state: 'processing', waitSeconds: 5, progress: { imageUrns: ['urn:li:image:1', 'urn:li:image:2'] } });
+
+    expect(await publisher.checkStatus(publishRequest({ media: images, progress: started.progress }))).toEqual({ state: 'ready', progress: started.progress });
+    const published = await publisher.publish(publishRequest({ media: images, progress: started.progress }));
+    expect(jsonOf(requests[4]!)).toMatchObject({ content: { multiImage: { images: [{ id: 'urn:li:image:1' }, { id: 'urn:li:image:2' }] } } });
+    expect(published).toMatchObject({ platformPostId: 'urn:li:ugcPost:9', postUrl: 'https://www.linkedin.com/feed/update/urn:li:ugcPost:9' });
+    expect(restCalls(requests).every((request) => request.headers['linkedin-version'] === '202609' && request.headers['x-restli-protocol-version'] === '2.0.0')).toBe(true);
+
+    const single = publisherWith('linkedin', createLinkedinPublisher, [postCreated()]);
+    await single.publisher.publish(publishRequest({ media: [images[0]!], progress: { imageUrns: ['urn:li:image:1'] } }));
+    expect(jsonOf(single.requests[0]!)).toMatchObject({ content: { media: { id: 'urn:li:image:1' } } });
+  });
+
+  it('sends the configured LinkedIn-Version', async () => {
+    const { publisher, requests } = publisherWith('linkedin', createLinkedinPublisher, [postCreated()], { linkedinVersion: '202604' });
+    await publisher.publish(publishRequest({ progress: uploaded }));
+    expect(requests[0]!.headers['linkedin-version']).toBe('202604');
+  });
+
+  it('returns a recorded post without calling LinkedIn, and cannot otherwise reconcile', async () => {
+    const { publisher, requests } = publisherWith('linkedin', createLinkedinPublisher);
+    const progress = { ...uploaded, platformPostId: 'urn:li:share:1', postUrl: 'https://www.linkedin.com/feed/update/urn:li:share:1' };
+    expect(await publisher.publish(publishRequest({ progress }))).toMatchObject({ state: 'published', platformPostId: 'urn:li:share:1' });
+    expect(await publisher.reconcile(publishRequest({ progress }))).toMatchObject({ state: 'published', platformPostId: 'urn:li:share:1' });
+    const error = await publisher.reconcile(publishRequest({ progress: uploaded })).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(Rejected);
+    expect((error as Error).message).toMatch(/check your LinkedIn account/);
+    expect(requests).toHaveLength(0);
+  });
+
+  it('refuses to post a video that is not uploaded yet', async () => {
+    const { publisher, requests } = publisherWith('linkedin', createLinkedinPublisher);
+    await expect(publisher.publish(publishRequest({ progress: { ...uploaded, finalized: false } }))).rejects.toBeInstanceOf(Rejected);
+    expect(requests).toHaveLength(0);
+  });
+
+  it('classifies LinkedIn’s errors: inactive version, daily limit, revoked token, transient media visibility', async () => {
+    const version = publisherWith('linkedin', createLinkedinPublisher, [
+      { status: 426, body: { status: 426, code: 'NONEXISTENT_VERSION', message: 'Requested version 20241101 is not active' } },
+    ]);
+    const versionError = await version.publisher.publish(publishRequest({ progress: uploaded })).catch((caught: unknown) => caught);
+    expect(versionError).toBeInstanceOf(Rejected);
+    expect((versionError as Error).message).toMatch(/^LinkedIn API error: /);
+    const limited = publisherWith('linkedin', createLinkedinPublisher, [{ status: 429 }]);
+    await expect(limited.publisher.publish(publishRequest({ progress: uploaded }))).rejects.toBeInstanceOf(RateLimited);
+    const revoked = publisherWith('linkedin', createLinkedinPublisher, [
+      { status: 401, body: { status: 401, serviceErrorCode: 65601, code: 'REVOKED_ACCESS_TOKEN', message: 'The token used in the request has been revoked by the user' } },
+    ]);
+    await expect(revoked.publisher.start(publishRequest({ media: [memoryMedia({ size: 10 })] }))).rejects.toBeInstanceOf(AuthExpired);
+    const forbidden = publisherWith('linkedin', createLinkedinPublisher, [{ status: 403, body: { status: 403, message: 'resource is forbidden' } }]);
+    await expect(forbidden.publisher.publish(publishRequest({ progress: uploaded }))).rejects.toBeInstanceOf(Retryable);
+    const invalid = publisherWith('linkedin', createLinkedinPublisher, [{ status: 422, body: { status: 422, message: 'commentary too long' } }]);
+    const invalidError = await invalid.publisher.publish(publishRequest({ progress: uploaded })).catch((caught: unknown) => caught);
+    expect(invalidError).toBeInstanceOf(Rejected);
+    expect((invalidError as Error).message).toBe('LinkedIn API error: {"status":422,"message":"commentary too long"}');
+  });
+});

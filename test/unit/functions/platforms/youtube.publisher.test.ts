@@ -1,0 +1,245 @@
+import { describe, expect, it } from 'vitest';
+import { AuthExpired, RateLimited, Rejected, Retryable } from '../../../../functions/platforms/errors';
+import { createYoutubePublisher, YOUTUBE_CHUNK_BYTES } from '../../../../functions/platforms/youtube/publisher';
+import { jsonOf, memoryMedia, patternBytes, publisherWith, publishRequest, queryOf } from './harness';
+
+const CHUNK = YOUTUBE_CHUNK_BYTES;
+const sessionUri = 'https://www.googleapis.com/upload/youtube/v3/videos?uploadType=resumable&upload_id=xa298sd_f';
+const session = { status: 200, headers: { location: sessionUri } };
+const stored = (bytes: number) => ({ status: 308, headers: { range: `bytes=0-${bytes - 1}` } });
+const created = { status: 201, body: { id: 'vid-1', snippet: {}, status: { uploadStatus: 'uploaded', privacyStatus: 'public' } } };
+const googleError = (code: number, reason: string) => ({ status: code, body: { error: { code, message: `${reason} message`, errors: [{ reason, domain: 'youtube' }] } } });
+
+describe('YouTube publisher (resumable upload, videos.list status)', () => {
+  it('opens a resumable session with the video resource the spec asks for', async () => {
+    const video = memoryMedia({ size: 1000 });
+    const { publisher, requests } = publisherWith('youtube', createYoutubePublisher, [session, created]);
+    await publisher.start(publishRequest({ title: 'My clip', text: 'About my clip', media: [video] }));
+
+    expect(requests[0]!.method).toBe('POST');
+    expect(`${requests[0]!.url.origin}${requests[0]!.url.pathname}`).toBe('https://www.googleapis.com/upload/youtube/v3/videos');
+    expect(queryOf(requests[0]!.url)).toEqual({ uploadType: 'resumable', part: 'snippet,status' });
+    expect(requests[0]!.headers).toMatchObject({
+      authorization: 'Bearer access-1',
+      'content-type': 'application/json; charset=UTF-8',
+      'x-upload-content-length': '1000',
+      'x-upload-content-type': 'video/mp4',
+    });
+    expect(jsonOf(requests[0]!)).toEqual({
+      snippet: { title: 'My clip', description: 'About my clip', categoryId: '22' },
+      status: { privacyStatus: 'public', selfDeclaredMadeForKids: false, embeddable: true },
+    });
+  });
+
+  it('schedules on YouTube as a private video with publishAt, and falls back to "Untitled Video"', async () => {
+    const { publisher, requests } = publisherWith('youtube', createYoutubePublisher, [session, created]);
+    await publisher.start(publishRequest({ title: '  ', publishAt: '2026-12-01T10:00:00Z', media: [memoryMedia({ size: 10 })] }));
+    expect(jsonOf(requests[0]!)).toMatchObject({
+      snippet: { title: 'Untitled Video' },
+      status: { privacyStatus: 'private', publishAt: '2026-12-01T10:00:00Z', selfDeclaredMadeForKids: false, embeddable: true },
+    });
+  });
+
+  it('uploads in 8 MiB chunks (multiples of 256 KiB) with Content-Range, reading no more than a chunk at a time', async () => {
+    const size = 2 * CHUNK + 12_345;
+    const video = memoryMedia({ size });
+    const { publisher, requests } = publisherWith('youtube', createYoutubePublisher, [session, stored(CHUNK), stored(2 * CHUNK), created]);
+    const result = await publisher.start(publishRequest({ media: [video] }));
+
+    const puts = requests.slice(1);
+    expect(puts.map((request) => [request.method, request.url.toString(), request.headers['content-range'], request.headers['content-length']])).toEqual([
+      ['PUT', sessionUri, `bytes 0-${CHUNK - 1}/${size}`, String(CHUNK)],
+      ['PUT', sessionUri, `bytes ${CHUNK}-${2 * CHUNK - 1}/${size}`, String(CHUNK)],
+      ['PUT', sessionUri, `bytes ${2 * CHUNK}-${size - 1}/${size}`, '12345'],
+    ]);
+    expect(CHUNK % (256 * 1024)).toBe(0);
+    expect(CHUNK).toBeGreaterThanOrEqual(5 * 1024 * 1024);
+    expect(puts[0]!.headers['content-type']).toBe('video/mp4');
+    expect(puts[0]!.headers['authorization']).toBe('Bearer access-1');
+    expect(Buffer.from(puts[1]!.bytes!).equals(Buffer.from(patternBytes(CHUNK, 2 * CHUNK - 1)))).toBe(true);
+    expect(video.largestRead()).toBe(CHUNK);
+    expect(result).toEqual({ state: 'processing', waitSeconds: 30, progress: { sessionUri, uploadedBytes: size, videoId: 'vid-1' } });
+  });
+
+  it('resumes where YouTube says it stored bytes up to, which may be less than was sent', async () => {
+    const size = 2 * CHUNK;
+    const { publisher, requests } = publisherWith('youtube', createYoutubePublisher, [session, stored(CHUNK - 1000), stored(2 * CHUNK - 1000), created]);
+    await publisher.start(publishRequest({ media: [memoryMedia({ size })] }));
+    expect(requests.slice(1).map((request) => request.headers['content-range'])).toEqual([
+      `bytes 0-${CHUNK - 1}/${size}`,
+      `bytes ${CHUNK - 1000}-${2 * CHUNK - 1001}/${size}`,
+      `bytes ${2 * CHUNK - 1000}-${2 * CHUNK - 1}/${size}`,
+    ]);
+  });
+
+  it('probes a saved session with "bytes */total" and an empty body before resuming from the confirmed offset', async () => {
+    const size = CHUNK + 500;
+    const video = memoryMedia({ size });
+    const { publisher, requests } = publisherWith('youtube', createYoutubePublisher, [stored(CHUNK), created]);
+    const result = await publisher.start(publishRequest({ media: [video], progress: { sessionUri, uploadedBytes: 0 } }));
+
+    expect(requests[0]!.method).toBe('PUT');
+    expect(requests[0]!.url.toString()).toBe(sessionUri);
+    expect(requests[0]!.headers['content-range']).toBe(`bytes */${size}`);
+    expect(requests[0]!.headers['content-length']).toBe('0');
+    expect(requests[0]!.bytes!.length).toBe(0);
+    expect(requests[1]!.headers['content-range']).toBe(`bytes ${CHUNK}-${size - 1}/${size}`);
+    expect(video.reads).toEqual([[CHUNK, size - 1]]);
+    expect(result.progress).toMatchObject({ sessionUri, videoId: 'vid-1' });
+  });
+
+  it('treats a probe answered without Range as nothing stored', async () => {
+    const { publisher, requests } = publisherWith('youtube', createYoutubePublisher, [{ status: 308 }, created]);
+    await publisher.start(publishRequest({ media: [memoryMedia({ size: 100 })], progress: { sessionUri } }));
+    expect(requests[1]!.headers['content-range']).toBe('bytes 0-99/100');
+  });
+
+  it('opens a new session when the saved one has expired (404 or 410)', async () => {
+    for (const expired of [404, 410]) {
+      const { publisher, requests } = publisherWith('youtube', createYoutubePublisher, [{ status: expired }, { status: 200, headers: { location: `${sessionUri}-2` } }, created]);
+      const result = await publisher.start(publishRequest({ media: [memoryMedia({ size: 100 })], progress: { sessionUri, uploadedBytes: 50 } }));
+      expect(requests.map((request) => request.method)).toEqual(['PUT', 'POST', 'PUT']);
+      expect(requests[2]!.url.toString()).toBe(`${sessionUri}-2`);
+      expect(requests[2]!.headers['content-range']).toBe('bytes 0-99/100');
+      expect(result.progress['sessionUri']).toBe(`${sessionUri}-2`);
+    }
+  });
+
+  it('opens one new session when the session expires mid-upload, and gives up on a second expiry', async () => {
+    const size = CHUNK + 10;
+    const recovered = publisherWith('youtube', createYoutubePublisher, [session, stored(CHUNK), { status: 410 }, { status: 200, headers: { location: `${sessionUri}-2` } }, stored(CHUNK), created]);
+    await recovered.publisher.start(publishRequest({ media: [memoryMedia({ size })] }));
+    expect(recovered.requests.map((request) => `${request.method} ${request.headers['content-range'] ?? ''}`)).toEqual([
+      'POST ',
+      `PUT bytes 0-${CHUNK - 1}/${size}`,
+      `PUT bytes ${CHUNK}-${size - 1}/${size}`,
+      'POST ',
+      `PUT bytes 0-${CHUNK - 1}/${size}`,
+      `PUT bytes ${CHUNK}-${size - 1}/${size}`,
+    ]);
+    const twice = publisherWith('youtube', createYoutubePublisher, [session, { status: 404 }, session, { status: 404 }]);
+    await expect(twice.publisher.start(publishRequest({ media: [memoryMedia({ size })] }))).rejects.toBeInstanceOf(Retryable);
+  });
+
+  it('stops with Retryable when YouTube stores none of a chunk, instead of looping', async () => {
+    const { publisher, requests } = publisherWith('youtube', createYoutubePublisher, [session, { status: 308 }]);
+    await expect(publisher.start(publishRequest({ media: [memoryMedia({ size: CHUNK + 1 })] }))).rejects.toBeInstanceOf(Retryable);
+    expect(requests).toHaveLength(2);
+  });
+
+  it('asks the session for the video when YouTube has stored every byte without answering with it', async () => {
+    const { publisher, requests } = publisherWith('youtube', createYoutubePublisher, [session, stored(100), created]);
+    const result = await publisher.start(publishRequest({ media: [memoryMedia({ size: 100 })] }));
+    expect(requests.map((request) => request.headers['content-range'])).toEqual([undefined, 'bytes 0-99/100', 'bytes */100']);
+    expect(result.progress['videoId']).toBe('vid-1');
+  });
+
+  it('finishes without sending bytes when the probe says the upload is complete', async () => {
+    const { publisher, requests } = publisherWith('youtube', createYoutubePublisher, [created]);
+    const result = await publisher.start(publishRequest({ media: [memoryMedia({ size: 100 })], progress: { sessionUri, uploadedBytes: 100 } }));
+    expect(requests).toHaveLength(1);
+    expect(result).toMatchObject({ state: 'processing', progress: { videoId: 'vid-1', uploadedBytes: 100 } });
+  });
+
+  it('does nothing again once the video is uploaded', async () => {
+    const { publisher, requests } = publisherWith('youtube', createYoutubePublisher);
+    const result = await publisher.start(publishRequest({ progress: { sessionUri, videoId: 'vid-1' } }));
+    expect(requests).toHaveLength(0);
+    expect(result).toMatchObject({ state: 'processing', progress: { videoId: 'vid-1' } });
+  });
+
+  it('refuses images with a clear message and calls nothing', async () => {
+    const { publisher, requests } = publisherWith('youtube', createYoutubePublisher);
+    const error = await publisher.start(publishRequest({ media: [memoryMedia({ kind: 'image' })] })).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(Rejected);
+    expect((error as Error).message).toBe('YouTube publishes videos only: images cannot be posted to YouTube');
+    expect(requests).toHaveLength(0);
+  });
+
+  it('checks processing with one videos.list call for status and processingDetails', async () => {
+    const progress = { sessionUri, uploadedBytes: 100, videoId: 'vid-1' };
+    const { publisher, requests } = publisherWith('youtube', createYoutubePublisher, [
+      { body: { items: [{ id: 'vid-1', status: { uploadStatus: 'uploaded' }, processingDetails: { processingStatus: 'processing' } }] } },
+      { body: { items: [{ id: 'vid-1', status: { uploadStatus: 'uploaded' }, processingDetails: { processingStatus: 'processing', processingProgress: { timeLeftMs: '45000' } } }] } },
+      { body: { items: [{ id: 'vid-1', status: { uploadStatus: 'processed' }, processingDetails: { processingStatus: 'succeeded' } }] } },
+    ]);
+    expect(await publisher.checkStatus(publishRequest({ progress }))).toEqual({ state: 'processing', progress, waitSeconds: 30 });
+    expect(await publisher.checkStatus(publishRequest({ progress }))).toMatchObject({ state: 'processing', waitSeconds: 45 });
+    expect(await publisher.checkStatus(publishRequest({ progress }))).toEqual({
+      state: 'ready',
+      progress: { ...progress, platformPostId: 'vid-1', postUrl: 'https://www.youtube.com/watch?v=vid-1' },
+    });
+    expect(requests).toHaveLength(3);
+    expect(requests[0]!.method).toBe('GET');
+    expect(`${requests[0]!.url.origin}${requests[0]!.url.pathname}`).toBe('https://www.googleapis.com/youtube/v3/videos');
+    expect(queryOf(requests[0]!.url)).toEqual({ part: 'status,processingDetails', id: 'vid-1' });
+    expect(requests[0]!.headers['authorization']).toBe('Bearer access-1');
+  });
+
+  it('reports failed, rejected and deleted videos in YouTube’s words', async () => {
+    const progress = { videoId: 'vid-1' };
+    const cases = [
+      [{ status: { uploadStatus: 'failed', failureReason: 'codec' } }, 'YouTube upload failed: codec'],
+      [{ status: { uploadStatus: 'rejected', rejectionReason: 'duplicate' } }, 'YouTube rejected the video: duplicate'],
+      [{ status: { uploadStatus: 'deleted' } }, 'YouTube no longer has the uploaded video (it was deleted)'],
+      [{ status: { uploadStatus: 'uploaded' }, processingDetails: { processingStatus: 'failed', processingFailureReason: 'transcodeFailed' } }, 'YouTube could not process the video: transcodeFailed'],
+    ] as const;
+    for (const [item, message] of cases) {
+      const { publisher } = publisherWith('youtube', createYoutubePublisher, [{ body: { items: [{ id: 'vid-1', ...item }] } }]);
+      const error = await publisher.checkStatus(publishRequest({ progress })).catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(Rejected);
+      expect((error as Error).message).toBe(message);
+    }
+  });
+
+  it('publishes by reporting the uploaded video, without calling YouTube', async () => {
+    const { publisher, requests } = publisherWith('youtube', createYoutubePublisher);
+    const recorded = await publisher.publish(publishRequest({ progress: { videoId: 'vid-1', platformPostId: 'vid-1', postUrl: 'https://www.youtube.com/watch?v=vid-1' } }));
+    const fromVideo = await publisher.publish(publishRequest({ progress: { videoId: 'vid-2' } }));
+    expect(recorded).toMatchObject({ state: 'published', platformPostId: 'vid-1', postUrl: 'https://www.youtube.com/watch?v=vid-1' });
+    expect(fromVideo).toMatchObject({ state: 'published', platformPostId: 'vid-2', postUrl: 'https://www.youtube.com/watch?v=vid-2' });
+    expect(requests).toHaveLength(0);
+    await expect(publisher.publish(publishRequest())).rejects.toBeInstanceOf(Rejected);
+  });
+
+  it('reconciles by probing the upload session', async () => {
+    const media = [memoryMedia({ size: 100 })];
+    const complete = publisherWith('youtube', createYoutubePublisher, [created]);
+    expect(await complete.publisher.reconcile(publishRequest({ media, progress: { sessionUri } }))).toMatchObject({
+      state: 'published',
+      platformPostId: 'vid-1',
+      postUrl: 'https://www.youtube.com/watch?v=vid-1',
+    });
+    expect(complete.requests[0]!.headers['content-range']).toBe('bytes */100');
+
+    const incomplete = publisherWith('youtube', createYoutubePublisher, [stored(50)]);
+    expect(await incomplete.publisher.reconcile(publishRequest({ media, progress: { sessionUri } }))).toBeUndefined();
+
+    const expired = publisherWith('youtube', createYoutubePublisher, [{ status: 404 }]);
+    const error = await expired.publisher.reconcile(publishRequest({ media, progress: { sessionUri } })).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(Rejected);
+    expect((error as Error).message).toMatch(/check your channel/);
+
+    const never = publisherWith('youtube', createYoutubePublisher);
+    expect(await never.publisher.reconcile(publishRequest({ media }))).toBeUndefined();
+    expect(never.requests).toHaveLength(0);
+  });
+
+  it('classifies quota, channel limit, token, server and metadata errors', async () => {
+    const media = [memoryMedia({ size: 100 })];
+    const quota = publisherWith('youtube', createYoutubePublisher, [googleError(403, 'quotaExceeded')]);
+    await expect(quota.publisher.start(publishRequest({ media }))).rejects.toBeInstanceOf(RateLimited);
+    const channelLimit = publisherWith('youtube', createYoutubePublisher, [googleError(400, 'uploadLimitExceeded')]);
+    await expect(channelLimit.publisher.start(publishRequest({ media }))).rejects.toBeInstanceOf(RateLimited);
+    const token = publisherWith('youtube', createYoutubePublisher, [session, googleError(401, 'authError')]);
+    await expect(token.publisher.start(publishRequest({ media }))).rejects.toBeInstanceOf(AuthExpired);
+    const server = publisherWith('youtube', createYoutubePublisher, [session, { status: 503 }]);
+    await expect(server.publisher.start(publishRequest({ media }))).rejects.toBeInstanceOf(Retryable);
+    const title = publisherWith('youtube', createYoutubePublisher, [googleError(400, 'invalidTitle')]);
+    const error = await title.publisher.start(publishRequest({ media })).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(Rejected);
+    expect((error as Error).message).toBe('YouTube API error: invalidTitle message');
+    const noLocation = publisherWith('youtube', createYoutubePublisher, [{ status: 200 }]);
+    await expect(noLocation.publisher.start(publishRequest({ media }))).rejects.toBeInstanceOf(Retryable);
+  });
+});

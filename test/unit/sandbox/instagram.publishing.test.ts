@@ -1,0 +1,303 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { instagramUserId } from '../../../infra/local/sandbox/identity';
+import type { Sandbox } from '../../../infra/local/sandbox/sandbox';
+import { accessTokenFor, DAY, formPost, jsonOf, startFileServer, startTestSandbox, testBytes, urlWith, type TestClock } from './harness';
+
+let sandbox: Sandbox;
+let clock: TestClock;
+let files: Awaited<ReturnType<typeof startFileServer>>;
+
+beforeAll(async () => {
+  ({ sandbox, clock } = await startTestSandbox());
+  files = await startFileServer();
+  files.put('/photo.jpg', testBytes(2048, 'jpeg'), 'image/jpeg');
+  files.put('/second.jpg', testBytes(1024, 'jpeg'), 'image/jpeg');
+  files.put('/photo.png', testBytes(2048, 'png'), 'image/png');
+  files.put('/reel.mp4', testBytes(8192, 'mp4'), 'video/mp4');
+});
+afterAll(async () => {
+  await sandbox.stop();
+  await files.stop();
+});
+beforeEach(() => sandbox.control.reset());
+
+const ig = instagramUserId('sandbox-user');
+
+function graphUrl(path: string, params: Record<string, string> = {}, version = '/v21.0'): string {
+  return urlWith(`${sandbox.hostUrl('instagram', 'graph')}${version}${path}`, params);
+}
+
+function post(token: string, path: string, params: Record<string, string>): Promise<Response> {
+  return fetch(graphUrl(path, { ...params, access_token: token }), { method: 'POST' });
+}
+
+function get(token: string, path: string, params: Record<string, string> = {}): Promise<Response> {
+  return fetch(graphUrl(path, params), { headers: { authorization: `Bearer ${token}` } });
+}
+
+async function container(token: string, params: Record<string, string>): Promise<string> {
+  const response = await post(token, `/${ig}/media`, params);
+  const body = await jsonOf(response);
+  expect(response.status, JSON.stringify(body)).toBe(200);
+  return body['id'] as string;
+}
+
+async function statusOf(token: string, id: string): Promise<{ status_code: string; status: string; id: string }> {
+  return (await (await get(token, `/${id}`, { fields: 'status_code,status' })).json()) as { status_code: string; status: string; id: string };
+}
+
+async function graphErrorOf(response: Response): Promise<{ code: number; error_subcode?: number; message: string }> {
+  return ((await response.json()) as { error: { code: number; error_subcode?: number; message: string } }).error;
+}
+
+async function finished(token: string, id: string): Promise<void> {
+  for (let read = 0; read < 5; read += 1) if ((await statusOf(token, id)).status_code === 'FINISHED') return;
+  throw new Error(`container ${id} never finished`);
+}
+
+describe('publishing an Instagram image', () => {
+  it('creates a container from image_url (fetched by the sandbox), reads IN_PROGRESS → FINISHED, publishes, and reads PUBLISHED', async () => {
+    const token = await accessTokenFor(sandbox, 'instagram');
+    const before = files.requests.length;
+
+    const id = await container(token, { image_url: files.url('/photo.jpg'), caption: 'Sunset #nofilter' });
+    const first = await statusOf(token, id);
+    const second = await statusOf(token, id);
+    const published = await post(token, `/${ig}/media_publish`, { creation_id: id });
+    const mediaId = (await jsonOf(published))['id'] as string;
+    const after = await statusOf(token, id);
+
+    expect(files.requests.slice(before)).toEqual(['/photo.jpg']);
+    expect(id).toMatch(/^\d{17}$/);
+    expect(first).toMatchObject({ id, status_code: 'IN_PROGRESS' });
+    expect(second).toMatchObject({ status_code: 'FINISHED' });
+    expect(published.status).toBe(200);
+    expect(mediaId).toMatch(/^\d{17}$/);
+    expect(after.status_code).toBe('PUBLISHED');
+  });
+
+  it('answers the permalink, and the feed shows the post once with the image', async () => {
+    const token = await accessTokenFor(sandbox, 'instagram');
+    const id = await container(token, { image_url: files.url('/photo.jpg'), caption: 'Sunset' });
+    await finished(token, id);
+    const { id: mediaId } = await jsonOf(await post(token, `/${ig}/media_publish`, { creation_id: id }));
+
+    const { permalink } = await jsonOf(await get(token, `/${mediaId as string}`, { fields: 'permalink' }));
+    const { posts } = await sandbox.control.feed('instagram', 'sandbox-user');
+    const page = await (await fetch(`${sandbox.url}/instagram/_feed/sandbox-user`)).text();
+
+    expect(permalink).toMatch(/^https:\/\/www\.instagram\.com\/p\/[A-Za-z0-9_-]{11}\/$/);
+    expect(posts).toEqual([{ id: mediaId, url: permalink, text: 'Sunset', media: [{ contentType: 'image/jpeg', size: 2048 }], createdAt: clock.now() }]);
+    expect(page).toMatch(/<img src="\/instagram\/_media\/[0-9a-f]{32}"/);
+  });
+
+  it('refuses a second media_publish of the same container', async () => {
+    const token = await accessTokenFor(sandbox, 'instagram');
+    const id = await container(token, { image_url: files.url('/photo.jpg') });
+    await finished(token, id);
+    await post(token, `/${ig}/media_publish`, { creation_id: id });
+
+    const again = await post(token, `/${ig}/media_publish`, { creation_id: id });
+
+    expect(again.status).toBe(400);
+    expect((await graphErrorOf(again)).message).toMatch(/already been published/);
+    expect((await sandbox.control.feed('instagram', 'sandbox-user')).posts).toHaveLength(1);
+  });
+
+  it('takes parameters from a form body, the token from the form, and paths without a version', async () => {
+    const token = await accessTokenFor(sandbox, 'instagram');
+
+    const response = await fetch(`${sandbox.hostUrl('instagram', 'graph')}/${ig}/media`, formPost({ image_url: files.url('/photo.jpg'), caption: 'form', access_token: token }));
+
+    expect(response.status).toBe(200);
+    expect((await statusOf(token, (await jsonOf(response))['id'] as string)).status_code).toBe('IN_PROGRESS');
+  });
+
+  it('answers 9007/2207027 to a publish before FINISHED', async () => {
+    const token = await accessTokenFor(sandbox, 'instagram');
+    const id = await container(token, { image_url: files.url('/photo.jpg') });
+
+    const early = await post(token, `/${ig}/media_publish`, { creation_id: id });
+
+    expect(early.status).toBe(400);
+    expect(await graphErrorOf(early)).toMatchObject({ code: 9007, error_subcode: 2207027 });
+  });
+
+  it.each([
+    ['an image_url that cannot be fetched', '/missing.jpg', 9004, 2207052],
+    ['a PNG', '/photo.png', 36001, 2207005],
+  ])('refuses %s at container creation', async (_case, path, code, subcode) => {
+    const token = await accessTokenFor(sandbox, 'instagram');
+
+    const response = await post(token, `/${ig}/media`, { image_url: files.url(path) });
+
+    expect(response.status).toBe(400);
+    expect(await graphErrorOf(response)).toMatchObject({ code, error_subcode: subcode });
+  });
+
+  it('publishes a carousel of image items as one post', async () => {
+    const token = await accessTokenFor(sandbox, 'instagram');
+    const first = await container(token, { image_url: files.url('/photo.jpg'), is_carousel_item: 'true' });
+    const second = await container(token, { image_url: files.url('/second.jpg'), is_carousel_item: 'true' });
+    await finished(token, first);
+    await finished(token, second);
+
+    const carousel = await container(token, { media_type: 'CAROUSEL', children: `${first},${second}`, caption: 'Two' });
+    await finished(token, carousel);
+    await post(token, `/${ig}/media_publish`, { creation_id: carousel });
+
+    expect((await sandbox.control.feed('instagram', 'sandbox-user')).posts).toEqual([
+      expect.objectContaining({ text: 'Two', media: [{ contentType: 'image/jpeg', size: 2048 }, { contentType: 'image/jpeg', size: 1024 }] }),
+    ]);
+  });
+});
+
+describe('Instagram captions', () => {
+  it.each([
+    ['over 2200 characters', 'x'.repeat(2201)],
+    ['over 30 hashtags', Array.from({ length: 31 }, (_unused, index) => `#tag${index}`).join(' ')],
+    ['over 20 mentions', Array.from({ length: 21 }, (_unused, index) => `@user${index}`).join(' ')],
+  ])('refuses a caption %s with 36004/2207010', async (_case, caption) => {
+    const token = await accessTokenFor(sandbox, 'instagram');
+
+    const response = await post(token, `/${ig}/media`, { image_url: files.url('/photo.jpg'), caption });
+
+    expect(response.status).toBe(400);
+    expect(await graphErrorOf(response)).toMatchObject({ code: 36004, error_subcode: 2207010 });
+  });
+
+  it('accepts 2200 characters with 30 hashtags and 20 mentions', async () => {
+    const token = await accessTokenFor(sandbox, 'instagram');
+    const tags = Array.from({ length: 30 }, (_unused, index) => `#t${index}`).join(' ');
+    const mentions = Array.from({ length: 20 }, (_unused, index) => `@u${index}`).join(' ');
+    const caption = `${tags} ${mentions} `.padEnd(2200, 'x');
+
+    const response = await post(token, `/${ig}/media`, { image_url: files.url('/photo.jpg'), caption });
+
+    expect(response.status).toBe(200);
+  });
+});
+
+describe('publishing an Instagram reel', () => {
+  it('fetches video_url, finishes after the reads, and publishes a video post', async () => {
+    const token = await accessTokenFor(sandbox, 'instagram');
+    const id = await container(token, { media_type: 'REELS', video_url: files.url('/reel.mp4'), caption: 'Reel', share_to_feed: 'true' });
+
+    const reads = [await statusOf(token, id), await statusOf(token, id)];
+    await post(token, `/${ig}/media_publish`, { creation_id: id });
+
+    expect(reads.map((read) => read.status_code)).toEqual(['IN_PROGRESS', 'FINISHED']);
+    expect((await sandbox.control.feed('instagram', 'sandbox-user')).posts).toEqual([expect.objectContaining({ text: 'Reel', media: [{ contentType: 'video/mp4', size: 8192 }] })]);
+  });
+
+  it('puts a container whose video_url cannot be fetched in ERROR with 2207052 in status', async () => {
+    const token = await accessTokenFor(sandbox, 'instagram');
+    const id = await container(token, { media_type: 'REELS', video_url: files.url('/gone.mp4') });
+
+    const read = await statusOf(token, id);
+
+    expect(read.status_code).toBe('ERROR');
+    expect(read.status).toContain('2207052');
+  });
+
+  it('ends in ERROR with the subcode setProcessing gives', async () => {
+    const token = await accessTokenFor(sandbox, 'instagram');
+    await sandbox.control.setProcessing('instagram', { outcome: 'fail', reads: 2, reason: '2207026' });
+    const id = await container(token, { media_type: 'REELS', video_url: files.url('/reel.mp4') });
+
+    const reads = [await statusOf(token, id), await statusOf(token, id), await statusOf(token, id)];
+
+    expect(reads.map((read) => read.status_code)).toEqual(['IN_PROGRESS', 'IN_PROGRESS', 'ERROR']);
+    expect(reads[2]!.status).toContain('2207026');
+  });
+
+  it('ends in EXPIRED when setProcessing says expire, and refuses to publish it', async () => {
+    const token = await accessTokenFor(sandbox, 'instagram');
+    await sandbox.control.setProcessing('instagram', { outcome: 'expire', reads: 0 });
+    const id = await container(token, { media_type: 'REELS', video_url: files.url('/reel.mp4') });
+
+    const read = await statusOf(token, id);
+    const publish = await post(token, `/${ig}/media_publish`, { creation_id: id });
+
+    expect(read.status_code).toBe('EXPIRED');
+    expect(await graphErrorOf(publish)).toMatchObject({ error_subcode: 2207020 });
+  });
+
+  it('expires a FINISHED container that was not published within 24 h', async () => {
+    const token = await accessTokenFor(sandbox, 'instagram');
+    const id = await container(token, { image_url: files.url('/photo.jpg') });
+    await finished(token, id);
+
+    clock.advance(DAY);
+    const fresh = await accessTokenFor(sandbox, 'instagram');
+
+    expect((await statusOf(fresh, id)).status_code).toBe('EXPIRED');
+  });
+});
+
+describe('the Instagram publishing quota', () => {
+  it('counts publishes in content_publishing_limit and answers 9/2207042 past quota_total', async () => {
+    const token = await accessTokenFor(sandbox, 'instagram');
+    await sandbox.control.setLimit('instagram', 'publishesPer24h', 1);
+    const first = await container(token, { image_url: files.url('/photo.jpg') });
+    const second = await container(token, { image_url: files.url('/photo.jpg') });
+    await finished(token, first);
+    await finished(token, second);
+    await post(token, `/${ig}/media_publish`, { creation_id: first });
+
+    const limit = await jsonOf(await get(token, `/${ig}/content_publishing_limit`, { fields: 'quota_usage,config' }));
+    const over = await post(token, `/${ig}/media_publish`, { creation_id: second });
+
+    expect(limit).toEqual({ data: [{ quota_usage: 1, config: { quota_total: 1, quota_duration: 86400 } }] });
+    expect(over.status).toBe(400);
+    expect(await graphErrorOf(over)).toMatchObject({ code: 9, error_subcode: 2207042 });
+    expect((await statusOf(token, second)).status_code).toBe('FINISHED');
+  });
+
+  it('defaults to 50 per 24 h', async () => {
+    const token = await accessTokenFor(sandbox, 'instagram');
+
+    const limit = await jsonOf(await get(token, `/${ig}/content_publishing_limit`, { fields: 'quota_usage,config' }));
+
+    expect(limit).toEqual({ data: [{ quota_usage: 0, config: { quota_total: 50, quota_duration: 86400 } }] });
+  });
+});
+
+describe('Instagram publishing access', () => {
+  it("refuses another account's id with 100/33 and a token without the publish scope with #10", async () => {
+    const token = await accessTokenFor(sandbox, 'instagram');
+    const basicOnly = await accessTokenFor(sandbox, 'instagram', 'sandbox-user', 'instagram_business_basic');
+
+    const otherAccount = await post(token, `/${instagramUserId('someone-else')}/media`, { image_url: files.url('/photo.jpg') });
+    const noScope = await post(basicOnly, `/${ig}/media`, { image_url: files.url('/photo.jpg') });
+
+    expect(await graphErrorOf(otherAccount)).toMatchObject({ code: 100, error_subcode: 33 });
+    expect(await graphErrorOf(noScope)).toMatchObject({ code: 10 });
+  });
+
+  it('refuses a revoked token with 190/458', async () => {
+    const token = await accessTokenFor(sandbox, 'instagram');
+    await sandbox.control.revokeAccess('instagram', 'sandbox-user');
+
+    const response = await post(token, `/${ig}/media`, { image_url: files.url('/photo.jpg') });
+
+    expect(await graphErrorOf(response)).toMatchObject({ code: 190, error_subcode: 458 });
+  });
+
+  it("lists the account's published media newest first", async () => {
+    const token = await accessTokenFor(sandbox, 'instagram');
+    const ids: string[] = [];
+    for (const caption of ['one', 'two']) {
+      const id = await container(token, { image_url: files.url('/photo.jpg'), caption });
+      await finished(token, id);
+      ids.push((await jsonOf(await post(token, `/${ig}/media_publish`, { creation_id: id })))['id'] as string);
+    }
+
+    const list = await jsonOf(await get(token, `/${ig}/media`, { fields: 'id,caption' }));
+
+    expect(list['data']).toEqual([
+      { caption: 'two', id: ids[1] },
+      { caption: 'one', id: ids[0] },
+    ]);
+  });
+});
