@@ -43,6 +43,11 @@ export interface PublishRequest {
   progress: PublishProgress;
   /** Scheduled publishing on the platform itself (YouTube publishAt), when asked for. */
   publishAt?: string;
+  /**
+   * Persists progress in the middle of a step (a new upload session, a confirmed offset): if
+   * the step is then interrupted, the next attempt resumes from there instead of starting over.
+   */
+  saveProgress?(progress: PublishProgress): Promise<void>;
 }
 
 /**

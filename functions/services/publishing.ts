@@ -127,6 +127,7 @@ export function createPublishing(deps: PublishingDeps) {
           account: { platformUserId: connection.platformUserId, ...(connection.username ? { username: connection.username } : {}) },
           tokens,
           progress: target.progress,
+          saveProgress: (progress) => posts.updateTarget(post, target.targetId, { progress }),
         };
         switch (input.action) {
           case 'start':

@@ -65,6 +65,11 @@ export interface TwinOptions {
   runJobs?: boolean;
   /** Tests: the state machine's waits and retry pauses shortened to this many ms. */
   fastWaitMs?: number;
+  /**
+   * A platform sandbox that outlives this twin (tests of our own restarts: the platforms do not
+   * restart with us). It must use the clients in <dataDir>/sandbox-clients.json.
+   */
+  sandbox?: Sandbox;
 }
 
 export interface Twin {
@@ -135,13 +140,16 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
     if (external) options.log.info('twin', `using running AWS endpoints: ${JSON.stringify(external)}`);
 
     const clients = sandboxClients(resolve(dataDir, 'sandbox-clients.json'));
-    const sandbox = await startSandbox({
-      port: await portFor(options.ports?.sandbox),
-      dataDir: resolve(dataDir, 'sandbox'),
-      clients,
-      log: options.log,
-    });
-    stops.push(sandbox.stop);
+    let sandbox = options.sandbox;
+    if (!sandbox) {
+      sandbox = await startSandbox({
+        port: await portFor(options.ports?.sandbox),
+        dataDir: resolve(dataDir, 'sandbox'),
+        clients,
+        log: options.log,
+      });
+      stops.push(sandbox.stop);
+    }
     options.log.info('sandbox', `platform sandbox on ${sandbox.url}`);
 
     const stepFunctions = await startLocalStepFunctions({

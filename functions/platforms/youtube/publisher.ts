@@ -146,6 +146,7 @@ export const createYoutubePublisher: PublisherFactory = ({ hosts, http, clock })
         }
         const offset = state.storedBytes;
         progress = { ...progress, sessionUri: sessionUri!, uploadedBytes: offset };
+        await request.saveProgress?.(progress);
         if (offset >= video.size) {
           // Every byte is stored: the probe's answer carries the video.
           state = await probe(request, sessionUri!, video.size);

@@ -274,6 +274,9 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
     response.end(answer.body);
   }
 
+  /** Requests whose connection the sandbox closed on purpose (not logged again as closed by the client). */
+  const dropped = new WeakSet<IncomingMessage>();
+
   /** Delayed answers waiting: stop() lets none of them keep the process alive. */
   const delays = new Map<NodeJS.Timeout, () => void>();
 
@@ -291,7 +294,10 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
     if (delivery.delayMs > 0) await wait(delivery.delayMs);
     if (delivery.drop || response.destroyed) {
       if (delivery.answer?.body instanceof Readable) delivery.answer.body.destroy();
-      if (delivery.drop) options.log.info('sandbox', `${label} dropped the connection`);
+      if (delivery.drop) {
+        dropped.add(raw);
+        options.log.info('sandbox', `${label} dropped the connection`);
+      }
       raw.socket.destroy();
       return;
     }
@@ -304,6 +310,9 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
     const label = `${method} ${url.pathname}`;
     // Method, path and status only: queries and bodies carry codes, tokens and secrets.
     response.on('finish', () => options.log.info('sandbox', `${label} ${response.statusCode}`));
+    response.on('close', () => {
+      if (!response.writableFinished && !dropped.has(raw)) options.log.info('sandbox', `${label} closed by the client before the answer`);
+    });
     dispatch(raw, url, method)
       .then((delivery) => deliver(raw, response, delivery, label))
       .catch((error: unknown) => {

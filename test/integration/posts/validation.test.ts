@@ -35,6 +35,21 @@ describe('creating a post: every input is checked and nothing is half-written', 
     expect(((await callApi(twin, '/posts?status=publishing', user.idToken)).body as { posts: unknown[] }).posts).toEqual([]);
   });
 
+  it("refuses another user's connected account", async () => {
+    const owner = await userWith(['linkedin']);
+    const { user } = await userWith([]);
+    const key = await uploadMedia(twin, user.userId, { kind: 'image', body: tinyJpeg });
+
+    const { status, body } = await createPost(twin, user, {
+      description: 'Not mine',
+      media: [{ key }],
+      targets: [{ platform: 'linkedin', accountId: owner.accounts['linkedin'] }],
+    });
+
+    expect(status).toBe(400);
+    expect(body).toMatchObject({ message: 'No active social media accounts found for platforms: linkedin' });
+  });
+
   it("refuses another user's media", async () => {
     const { user, accounts } = await userWith(['x']);
     const other = await createUser(twin);

@@ -11,8 +11,9 @@ import { accessTokenFor, jsonOf, startTestSandbox, testBytes, testClock, type Te
 
 let sandbox: Sandbox;
 let clock: TestClock;
+let log: { lines: string[] };
 
-beforeAll(async () => ({ sandbox, clock } = await startTestSandbox()));
+beforeAll(async () => ({ sandbox, clock, log } = await startTestSandbox()));
 afterAll(() => sandbox.stop());
 beforeEach(() => sandbox.control.reset());
 
@@ -118,6 +119,20 @@ describe('faults on publishing calls', () => {
     expect(response.status).toBe(503);
     expect(performance.now() - started).toBeGreaterThanOrEqual(190);
     expect((await sandbox.control.feed('x', 'slow-fail')).posts).toEqual([]);
+  });
+
+  it('logs a request whose client gave up while its answer was delayed, and one the sandbox dropped', async () => {
+    const token = await accessTokenFor(sandbox, 'x', 'impatient');
+    await sandbox.control.injectFault({ platform: 'x', method: 'POST', path: '/2/tweets', delayMs: 2000 });
+    await sandbox.control.injectFault({ platform: 'x', method: 'GET', path: '/2/users/me', dropConnection: 'before' });
+    log.lines.length = 0;
+
+    await expect(fetch(`${sandbox.hostUrl('x', 'api')}/2/tweets`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: '{"text":"hi"}', signal: AbortSignal.timeout(100) })).rejects.toThrow();
+    await expect(fetch(`${sandbox.hostUrl('x', 'api')}/2/users/me`, { headers: { authorization: `Bearer ${token}` } })).rejects.toThrow();
+
+    await expect.poll(() => log.lines).toContain('sandbox POST /x/api/2/tweets closed by the client before the answer');
+    expect(log.lines).toContain('sandbox GET /x/api/2/users/me dropped the connection');
+    expect(log.lines.filter((line) => line.includes('/2/users/me'))).toHaveLength(1);
   });
 
   it("dropConnection 'before': a network error and no post", async () => {

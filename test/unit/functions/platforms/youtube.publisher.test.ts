@@ -61,6 +61,19 @@ describe('YouTube publisher (resumable upload, videos.list status)', () => {
     expect(result).toEqual({ state: 'processing', waitSeconds: 30, progress: { sessionUri, uploadedBytes: size, videoId: 'vid-1' } });
   });
 
+  it('saves the session and each confirmed offset as it goes, so an interrupted upload resumes there', async () => {
+    const video = memoryMedia({ size: 2 * CHUNK + 10 });
+    const saved: unknown[] = [];
+    const { publisher } = publisherWith('youtube', createYoutubePublisher, [session, stored(CHUNK), { status: 503, body: {} }]);
+
+    await expect(publisher.start(publishRequest({ media: [video], saveProgress: async (progress) => void saved.push(progress) }))).rejects.toBeInstanceOf(Retryable);
+
+    expect(saved).toEqual([
+      { sessionUri, uploadedBytes: 0 },
+      { sessionUri, uploadedBytes: CHUNK },
+    ]);
+  });
+
   it('resumes where YouTube says it stored bytes up to, which may be less than was sent', async () => {
     const size = 2 * CHUNK;
     const { publisher, requests } = publisherWith('youtube', createYoutubePublisher, [session, stored(CHUNK - 1000), stored(2 * CHUNK - 1000), created]);
