@@ -19,7 +19,7 @@ import type { SandboxStore } from './store';
  *   POST /_sandbox/consent               {platform, authorizeUrl, account, displayName?, decision} → 200 {redirectUrl}
  *   POST /_sandbox/revoke-access         {platform, account}                                        → 204
  *   POST /_sandbox/expire-access-tokens  {platform, account}                                        → 204
- *   POST /_sandbox/faults                {platform, method, path, hostKey?, status?, body?, headers?,
+ *   POST /_sandbox/faults                {platform, method, path, hostKey?, account?, status?, body?, headers?,
  *                                         delayMs?, dropConnection?: 'before'|'after', times?}      → 204
  *   GET  /_sandbox/tokens?platform=<p>                                                              → 200 {tokens: IssuedToken[]}
  *   POST /_sandbox/processing            {platform, outcome: 'succeed'|'fail'|'expire', reads?, reason?} → 204
@@ -195,6 +195,7 @@ const faultSchema = z.object({
   method: z.string().min(1),
   path: z.string().min(1),
   hostKey: z.string().optional(),
+  account: z.string().optional(),
   status: z.number().int().optional(),
   body: z.unknown().optional(),
   headers: z.record(z.string(), z.string()).optional(),
@@ -205,6 +206,7 @@ const faultSchema = z.object({
 const processingSchema = z.object({
   platform: platformSchema,
   outcome: z.enum(['succeed', 'fail', 'expire']),
+  account: z.string().optional(),
   reads: z.number().int().min(0).optional(),
   reason: z.string().min(1).optional(),
 });

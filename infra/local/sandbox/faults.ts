@@ -20,6 +20,11 @@ export interface FaultInput {
   path: string;
   /** Only this host (e.g. `oauth2`); omitted = any host of the platform. */
   hostKey?: string;
+  /**
+   * Only requests made with a token of this sandbox account; omitted = anyone's. Lets tests that
+   * run side by side inject faults without touching each other's requests.
+   */
+  account?: string;
   /** Answer with this status instead of the platform's answer. */
   status?: number;
   /** With `status`: a string is sent as is; anything else as JSON. Omitted = empty body. */
@@ -44,6 +49,7 @@ interface Fault {
   method: string;
   path: string;
   hostKey: string | undefined;
+  account: string | undefined;
   remaining: number;
   effect: FaultEffect;
 }
@@ -54,6 +60,8 @@ export interface FaultMatch {
   method: string;
   /** The path as requested and the path the routes see (they differ on Instagram's versioned graph paths). */
   paths: string[];
+  /** The sandbox account whose token the request carries, when it carries one. */
+  account?: string;
 }
 
 export interface Faults {
@@ -108,6 +116,7 @@ export function createFaults(): Faults {
         method: input.method.toUpperCase(),
         path: input.path,
         hostKey: input.hostKey,
+        account: input.account,
         remaining: times,
         effect: effectOf(input),
       });
@@ -118,6 +127,7 @@ export function createFaults(): Faults {
           candidate.platform === request.platform &&
           candidate.method === request.method.toUpperCase() &&
           (candidate.hostKey === undefined || candidate.hostKey === request.hostKey) &&
+          (candidate.account === undefined || candidate.account === request.account) &&
           request.paths.includes(candidate.path),
       );
       if (!fault) return undefined;

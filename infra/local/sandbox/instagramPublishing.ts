@@ -143,7 +143,7 @@ export function instagramPublishing(context: PlatformContext): { routes: Route[]
       id: `17${randomDigits(15)}`,
       account,
       statusCode: 'IN_PROGRESS',
-      processing: progression(context.nextProcessing(DEFAULT_READS)),
+      processing: progression(context.nextProcessing(DEFAULT_READS, account)),
       expiresAt: context.now() + CONTAINER_MS,
     };
     containers.set(container.id, container);

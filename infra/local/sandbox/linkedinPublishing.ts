@@ -128,7 +128,7 @@ export function linkedinPublishing(context: PlatformContext): { routes: Route[];
 
   async function newAsset(kind: 'image' | 'video', account: string, size: number | undefined): Promise<Asset> {
     const assetId = `${kind === 'image' ? 'D4E10AQ' : 'D5605AQ'}${randomText(12)}`;
-    const plan = kind === 'video' ? context.nextProcessing(DEFAULT_READS) : undefined;
+    const plan = kind === 'video' ? context.nextProcessing(DEFAULT_READS, account) : undefined;
     const parts = size === undefined ? [] : Array.from({ length: Math.max(1, Math.ceil(size / PART_BYTES)) }, (_unused, index) => ({ firstByte: index * PART_BYTES, lastByte: Math.min(size, (index + 1) * PART_BYTES) - 1 }));
     const asset: Asset = {
       urn: `urn:li:${kind}:${assetId}`,

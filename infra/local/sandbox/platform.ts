@@ -29,7 +29,7 @@ export interface PlatformContext {
   /** What the accounts published. */
   feed: FeedStore;
   /** How the processing of the media being created now will go (setProcessing, or the default). */
-  nextProcessing(defaultReads: number): ProcessingPlan;
+  nextProcessing(defaultReads: number, account?: string): ProcessingPlan;
   /** The current value of one of the platform's declared limits (setLimit, or its default). */
   limit(name: string): number;
   /** Counted calls and posts, for rate limits and quotas. */

@@ -20,6 +20,8 @@ export interface ProcessingInput {
   /** Status reads that still show "in progress"; default: the platform's (1). */
   reads?: number;
   reason?: string;
+  /** Only media created by this sandbox account (tests that run side by side); omitted = anyone's. */
+  account?: string;
 }
 
 export interface ProcessingPlan {
@@ -30,20 +32,22 @@ export interface ProcessingPlan {
 
 export interface ProcessingPlans {
   add(platform: Platform, input: ProcessingInput): void;
-  /** The plan for the media being created now: the oldest one set, or the default. */
-  next(platform: Platform, defaultReads: number): ProcessingPlan;
+  /** The plan for the media `account` is creating now: the oldest one that applies, or the default. */
+  next(platform: Platform, defaultReads: number, account?: string): ProcessingPlan;
   clear(): void;
 }
 
 export function createProcessingPlans(): ProcessingPlans {
-  let queued: Array<{ platform: Platform; plan: ProcessingPlan }> = [];
+  let queued: Array<{ platform: Platform; account: string | undefined; plan: ProcessingPlan }> = [];
   return {
     add(platform, input) {
       if (input.reads !== undefined && (!Number.isInteger(input.reads) || input.reads < 0)) throw new Error('reads must be a non-negative integer');
-      queued.push({ platform, plan: { outcome: input.outcome, reads: input.reads ?? -1, reason: input.reason } });
+      queued.push({ platform, account: input.account, plan: { outcome: input.outcome, reads: input.reads ?? -1, reason: input.reason } });
     },
-    next(platform, defaultReads) {
-      const index = queued.findIndex((candidate) => candidate.platform === platform);
+    next(platform, defaultReads, account) {
+      const index = queued.findIndex(
+        (candidate) => candidate.platform === platform && (candidate.account === undefined || candidate.account === account),
+      );
       if (index < 0) return { outcome: 'succeed', reads: defaultReads, reason: undefined };
       const { plan } = queued[index]!;
       queued.splice(index, 1);

@@ -118,7 +118,7 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
         hostUrl: (hostKey: string) => `${baseUrl}/${platform}/${hostKey}`,
         media,
         feed,
-        nextProcessing: (defaultReads: number) => processing.next(platform, defaultReads),
+        nextProcessing: (defaultReads: number, account?: string) => processing.next(platform, defaultReads, account),
         limit: (name: string) => limits!.value(platform, name),
         events: events[platform],
       };
@@ -252,7 +252,9 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
       return notFound(method, url.pathname);
     };
 
-    const fault: FaultEffect | undefined = faults.take({ platform: first, hostKey: second, method, paths: [path, canonical] });
+    const presented = raw.headers.authorization?.replace(/^(Bearer|OAuth)\s+/i, '') ?? url.searchParams.get('access_token') ?? undefined;
+    const account = presented ? store.findToken(first, presented)?.account : undefined;
+    const fault: FaultEffect | undefined = faults.take({ platform: first, hostKey: second, method, paths: [path, canonical], ...(account ? { account } : {}) });
     if (!fault) return answerNow(await platformAnswer());
     // Every fault effect is applied here.
     switch (fault.action.kind) {

@@ -205,7 +205,7 @@ export function tiktokPublishing(context: PlatformContext): { routes: Route[]; u
       account,
       downloadedBytes: 0,
       status: fields.upload ? 'PROCESSING_UPLOAD' : 'PROCESSING_DOWNLOAD',
-      processing: progression(context.nextProcessing(DEFAULT_READS)),
+      processing: progression(context.nextProcessing(DEFAULT_READS, account)),
       postIdShown: false,
     };
     publishes.set(publish.id, publish);

@@ -242,7 +242,7 @@ export function youtubePublishing(context: PlatformContext): { routes: Route[]; 
     context.events.record(quotaKey, now);
     context.events.record(channelKey, now);
 
-    const plan = context.nextProcessing(DEFAULT_READS);
+    const plan = context.nextProcessing(DEFAULT_READS, access.account.name);
     const session: UploadSession = {
       id: `AUn${randomText(60)}`,
       account: access.account.name,

@@ -9,10 +9,7 @@ import { createPost, sampleVideo, tinyJpeg, uploadMedia, waitForPost } from '../
 const twin = inject('twin');
 const sandbox = () => sandboxControl(twin);
 
-/**
- * Faults are injected per platform and path, and other test files publish beside these: each
- * test uses its own platform where a fault could touch another test's request.
- */
+/** Other test files publish beside these: each fault and processing outcome is scoped to this test's sandbox account. */
 async function publisher(connect: readonly Platform[]) {
   const user = await createUser(twin);
   await makeAdmin(twin, user);
@@ -38,7 +35,7 @@ describe('publishing through faults: every post ends in a terminal status with a
   it('a 500 then success on the create call gives exactly one post', async () => {
     const { user, names, accounts } = await publisher(['linkedin']);
     const key = await uploadMedia(twin, user.userId, { kind: 'image', body: tinyJpeg });
-    await sandbox().injectFault({ platform: 'linkedin', method: 'POST', path: '/rest/posts', status: 500, body: { message: 'Internal error' }, times: 1 });
+    await sandbox().injectFault({ platform: 'linkedin', account: names.linkedin, method: 'POST', path: '/rest/posts', status: 500, body: { message: 'Internal error' }, times: 1 });
 
     const post = await publish(user, { description: 'after a 500', media: [{ key }], targets: [{ platform: 'linkedin', accountId: accounts.linkedin }] });
 
@@ -51,6 +48,7 @@ describe('publishing through faults: every post ends in a terminal status with a
     const key = await uploadMedia(twin, user.userId, { kind: 'image', body: tinyJpeg });
     await sandbox().injectFault({
       platform: 'x',
+      account: names.x,
       method: 'POST',
       path: '/2/tweets',
       status: 429,
@@ -67,7 +65,7 @@ describe('publishing through faults: every post ends in a terminal status with a
   it('a connection dropped after the platform accepted the post still gives exactly one post', async () => {
     const { user, names, accounts } = await publisher(['x']);
     const key = await uploadMedia(twin, user.userId, { kind: 'image', body: tinyJpeg });
-    await sandbox().injectFault({ platform: 'x', method: 'POST', path: '/2/tweets', dropConnection: 'after' });
+    await sandbox().injectFault({ platform: 'x', account: names.x, method: 'POST', path: '/2/tweets', dropConnection: 'after' });
 
     const post = await publish(user, { description: `dropped ${Date.now()}`, media: [{ key }], targets: [{ platform: 'x', accountId: accounts.x }] });
 
@@ -78,7 +76,7 @@ describe('publishing through faults: every post ends in a terminal status with a
   it('a processing failure fails that target with the reason; the others publish', async () => {
     const { user, names, accounts } = await publisher(['instagram', 'tiktok']);
     const key = await uploadMedia(twin, user.userId, { kind: 'video', body: sampleVideo(10) });
-    await sandbox().setProcessing('instagram', { outcome: 'fail', reason: 'The video format is not supported' });
+    await sandbox().setProcessing('instagram', { outcome: 'fail', reason: 'The video format is not supported', account: names.instagram });
 
     const post = await publish(user, {
       description: 'one fails',
@@ -97,9 +95,9 @@ describe('publishing through faults: every post ends in a terminal status with a
   });
 
   it('an expired container fails that target with "Media container expired"', async () => {
-    const { user, accounts } = await publisher(['instagram']);
+    const { user, names, accounts } = await publisher(['instagram']);
     const key = await uploadMedia(twin, user.userId, { kind: 'video', body: sampleVideo(10) });
-    await sandbox().setProcessing('instagram', { outcome: 'expire' });
+    await sandbox().setProcessing('instagram', { outcome: 'expire', account: names.instagram });
 
     const post = await publish(user, { description: 'expires', media: [{ key }], targets: [{ platform: 'instagram', accountId: accounts.instagram }] });
 
@@ -123,7 +121,7 @@ describe('publishing through faults: every post ends in a terminal status with a
   it('retries only the failed targets', async () => {
     const { user, names, accounts } = await publisher(['linkedin', 'tiktok']);
     const key = await uploadMedia(twin, user.userId, { kind: 'image', body: tinyJpeg });
-    await sandbox().injectFault({ platform: 'linkedin', method: 'POST', path: '/rest/posts', status: 422, body: { status: 422, message: 'Content is invalid' } });
+    await sandbox().injectFault({ platform: 'linkedin', account: names.linkedin, method: 'POST', path: '/rest/posts', status: 422, body: { status: 422, message: 'Content is invalid' } });
     const failed = await publish(user, {
       description: 'retry me',
       media: [{ key }],

@@ -48,7 +48,7 @@ describe('a restart in the middle of publishing', () => {
       const key = await uploadMedia(first.info, user.userId, { kind: 'image', body: tinyJpeg });
       // The platform creates the post at once but answers only much later: the twin stops
       // before the answer, so the outcome of the create call is unknown to us.
-      await sandboxControl(first.info).injectFault({ platform: 'x', method: 'POST', path: '/2/tweets', delayMs: 60_000 });
+      await sandboxControl(first.info).injectFault({ platform: 'x', account, method: 'POST', path: '/2/tweets', delayMs: 60_000 });
       const created = await createPost(first.info, user, {
         description: `resumed ${Date.now()}`,
         media: [{ key }],

@@ -321,3 +321,27 @@ describe('the sandbox server', () => {
     expect(atExpiry.status).toBe(401);
   });
 });
+
+describe('faults scoped to an account', () => {
+  it("hit only requests made with that account's token", async () => {
+    const alice = await linkedinToken(sandbox, 'alice');
+    const bob = await linkedinToken(sandbox, 'bob');
+    await sandbox.control.injectFault({ platform: 'linkedin', account: 'alice', method: 'GET', path: '/v2/userinfo', status: 503, times: 5 });
+
+    expect((await userinfo(sandbox, bob)).status).toBe(200);
+    expect((await userinfo(sandbox, alice)).status).toBe(503);
+  });
+});
+
+describe('processing outcomes scoped to an account', () => {
+  it('apply to media of that account only', async () => {
+    await sandbox.control.setProcessing('linkedin', { outcome: 'fail', account: 'alice' });
+    const { createProcessingPlans } = await import('../../../infra/local/sandbox/processing');
+    const plans = createProcessingPlans();
+    plans.add('linkedin', { outcome: 'fail', account: 'alice' });
+    expect(plans.next('linkedin', 2, 'bob')).toEqual({ outcome: 'succeed', reads: 2, reason: undefined });
+    expect(plans.next('linkedin', 2, 'alice')).toMatchObject({ outcome: 'fail' });
+    expect(plans.next('linkedin', 2, 'alice')).toMatchObject({ outcome: 'succeed' });
+  });
+});
+
