@@ -1,12 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { isValidEmail } from '../../../../../shared/validation';
 import { ErrorBox, NoticeBox, TextField } from '../../../components/ui/Form';
 import { authApi } from '../api/amplify';
 import { authErrorMessage } from '../api/authErrors';
 import { useAuth } from '../AuthProvider';
 import { AuthCard } from './AuthCard';
+import { EmailField, emailProblem } from './EmailField';
 
 export function LoginPage() {
   const { t } = useTranslation();
@@ -23,7 +23,7 @@ export function LoginPage() {
   async function submit(event: FormEvent) {
     event.preventDefault();
     const errors = {
-      ...(email.trim() === '' ? { email: t('auth.emailRequired') } : !isValidEmail(email) ? { email: t('auth.emailInvalid') } : {}),
+      ...(emailProblem(email, t) ? { email: emailProblem(email, t) } : {}),
       ...(password === '' ? { password: t('auth.passwordRequired') } : {}),
     };
     setFieldErrors(errors);
@@ -65,16 +65,7 @@ export function LoginPage() {
     >
       {notice && <NoticeBox>{notice}</NoticeBox>}
       <form onSubmit={submit} noValidate>
-        <TextField
-          label={t('auth.email')}
-          type="email"
-          name="email"
-          autoComplete="email"
-          required
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-          error={fieldErrors.email}
-        />
+        <EmailField value={email} onChange={setEmail} error={fieldErrors.email} />
         <TextField
           label={t('auth.password')}
           type="password"

@@ -2,11 +2,11 @@ import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { passwordProblems } from '../../../../../shared/resources/userPool';
-import { isValidEmail } from '../../../../../shared/validation';
 import { ErrorBox, TextField } from '../../../components/ui/Form';
 import { authApi } from '../api/amplify';
 import { authErrorMessage } from '../api/authErrors';
 import { AuthCard } from './AuthCard';
+import { EmailField, emailProblem } from './EmailField';
 import { PasswordRules } from './PasswordRules';
 
 /** Two steps: request a code by email, then enter it with the new password. */
@@ -22,8 +22,9 @@ export function ResetPasswordPage() {
 
   async function request(event: FormEvent) {
     event.preventDefault();
-    if (!isValidEmail(email)) {
-      setError(email.trim() === '' ? t('auth.emailRequired') : t('auth.emailInvalid'));
+    const problem = emailProblem(email, t);
+    if (problem) {
+      setError(problem);
       return;
     }
     setBusy(true);
@@ -69,15 +70,7 @@ export function ResetPasswordPage() {
       {step === 'request' ? (
         <form onSubmit={request} noValidate>
           <p>{t('auth.resetHint')}</p>
-          <TextField
-            label={t('auth.email')}
-            type="email"
-            name="email"
-            autoComplete="email"
-            required
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-          />
+          <EmailField value={email} onChange={setEmail} />
           {error && <ErrorBox>{error}</ErrorBox>}
           <button type="submit" className="button primary wide" disabled={busy}>
             {busy ? t('auth.sendingCode') : t('auth.sendCode')}

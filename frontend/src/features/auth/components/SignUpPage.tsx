@@ -2,11 +2,11 @@ import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { passwordProblems } from '../../../../../shared/resources/userPool';
-import { isValidEmail } from '../../../../../shared/validation';
 import { ErrorBox, TextField } from '../../../components/ui/Form';
 import { authApi } from '../api/amplify';
 import { authErrorMessage } from '../api/authErrors';
 import { AuthCard } from './AuthCard';
+import { EmailField, emailProblem } from './EmailField';
 import { PasswordRules } from './PasswordRules';
 
 export function SignUpPage() {
@@ -22,7 +22,7 @@ export function SignUpPage() {
   async function submit(event: FormEvent) {
     event.preventDefault();
     const errors = {
-      ...(email.trim() === '' ? { email: t('auth.emailRequired') } : !isValidEmail(email) ? { email: t('auth.emailInvalid') } : {}),
+      ...(emailProblem(email, t) ? { email: emailProblem(email, t) } : {}),
       ...(password !== confirmation ? { confirmation: t('auth.passwordsDontMatch') } : {}),
     };
     setFieldErrors(errors);
@@ -49,16 +49,7 @@ export function SignUpPage() {
       }
     >
       <form onSubmit={submit} noValidate>
-        <TextField
-          label={t('auth.email')}
-          type="email"
-          name="email"
-          autoComplete="email"
-          required
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-          error={fieldErrors.email}
-        />
+        <EmailField value={email} onChange={setEmail} error={fieldErrors.email} />
         <TextField
           label={t('auth.password')}
           type="password"
