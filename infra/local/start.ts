@@ -20,6 +20,7 @@ const settingsSchema = z.object({
   ONECLICK_S3_PORT: port(4569),
   ONECLICK_COGNITO_PORT: port(9229),
   ONECLICK_SANDBOX_PORT: port(4600),
+  ONECLICK_STEPFUNCTIONS_PORT: port(8083),
 });
 
 async function main(): Promise<void> {
@@ -45,6 +46,7 @@ async function main(): Promise<void> {
       s3: settings.ONECLICK_S3_PORT,
       cognito: settings.ONECLICK_COGNITO_PORT,
       sandbox: settings.ONECLICK_SANDBOX_PORT,
+      stepFunctions: settings.ONECLICK_STEPFUNCTIONS_PORT,
     },
     log: consoleLog,
     runJobs: true,
