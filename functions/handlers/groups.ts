@@ -30,6 +30,7 @@ export const handlerGroups: Record<HandlerGroupName, HandlerGroupNeeds> = {
     buckets: { media: 'read' },
     startsPublishing: true,
   },
+  uploads: { entry: 'functions/handlers/uploads.ts', tables: {}, buckets: { media: 'readWrite' } },
 };
 
 /** The Lambdas the PublishPost state machine invokes. */

@@ -1,4 +1,5 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import S3rver from 's3rver';
 import { bucketCors, bucketKeys, buckets } from '../../shared/resources/buckets';
 import { CreateBucketCommand, ListBucketsCommand, PutBucketCorsCommand, S3Client } from '@aws-sdk/client-s3';
@@ -54,6 +55,35 @@ export async function ensureBuckets(endpoint: string, siteOrigin: string): Promi
   }
 }
 
+const noSuchUpload = (uploadId: string) =>
+  `<?xml version="1.0" encoding="UTF-8"?><Error><Code>NoSuchUpload</Code><Message>The specified upload does not exist. The upload ID may be invalid, or the upload may have been aborted or completed.</Message><UploadId>${uploadId}</UploadId></Error>`;
+
+/**
+ * s3rver lacks AbortMultipartUpload (it answers 405) and answers a Complete of an unknown upload
+ * with a 500. This middleware, first in its chain, answers both as S3 does: abort removes the
+ * upload's parts (204), and either call on an unknown upload is 404 NoSuchUpload.
+ */
+function supportAbortMultipartUpload(server: S3rver): void {
+  type Context = { method: string; path: string; query: Record<string, unknown>; status: number; body: unknown; type: string };
+  const app = server as unknown as { middleware: Array<(ctx: Context, next: () => Promise<void>) => Promise<void>>; store: { getResourcePath(bucket: string, key: string | undefined, resource: string): string } };
+  app.middleware.unshift(async (ctx, next) => {
+    const uploadId = ctx.query['uploadId'];
+    if (typeof uploadId !== 'string' || !/^[0-9a-f]+$/.test(uploadId) || (ctx.method !== 'DELETE' && ctx.method !== 'POST')) return next();
+    const bucket = ctx.path.split('/')[1] ?? '';
+    const uploadDir = join(app.store.getResourcePath(bucket, undefined, 'uploads'), uploadId);
+    if (!existsSync(uploadDir)) {
+      ctx.status = 404;
+      ctx.type = 'application/xml';
+      ctx.body = noSuchUpload(uploadId);
+      return;
+    }
+    if (ctx.method === 'POST') return next();
+    rmSync(uploadDir, { recursive: true, force: true });
+    ctx.status = 204;
+    ctx.body = null;
+  });
+}
+
 /** s3rver on 127.0.0.1 with the buckets from the shared definitions and the site's CORS rule. */
 export async function startS3(options: { port: number; dataDir: string; siteOrigin: string; log: TwinLog }): Promise<LocalS3> {
   mkdirSync(options.dataDir, { recursive: true });
@@ -67,6 +97,7 @@ export async function startS3(options: { port: number; dataDir: string; siteOrig
       configs: buckets[key].browserUploads ? [corsXml(options.siteOrigin)] : [],
     })),
   });
+  supportAbortMultipartUpload(server);
   await server.run();
   const endpoint = `http://127.0.0.1:${options.port}`;
   options.log.info('s3', `s3rver on ${endpoint} (data in ${options.dataDir})`);

@@ -9,6 +9,7 @@ import {
   redirectSchema,
 } from './connections';
 import { createPostSchema, listPostsQuerySchema, postIdSchema, postPageSchema, postSchema } from './posts';
+import { abortUploadSchema, completeUploadSchema, createUploadSchema, uploadedMediaSchema, uploadSessionSchema } from './uploads';
 
 /**
  * The API route table: the one list of routes. The CDK Api construct, the offline twin's HTTP
@@ -17,7 +18,7 @@ import { createPostSchema, listPostsQuerySchema, postIdSchema, postPageSchema, p
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** Lambda function groups; each is functions/handlers/<group>.ts. */
-export const handlerGroupNames = ['me', 'connections', 'posts'] as const;
+export const handlerGroupNames = ['me', 'connections', 'posts', 'uploads'] as const;
 export type HandlerGroupName = (typeof handlerGroupNames)[number];
 
 export interface RouteDefinition {
@@ -120,6 +121,33 @@ export const routes = {
     summary: 'Publishes the failed targets of a post again; the published ones are left alone.',
     input: { path: postIdSchema },
     output: postSchema,
+  },
+  createUpload: {
+    method: 'POST',
+    path: '/uploads',
+    auth: 'user',
+    handler: 'uploads',
+    summary: "Starts a multipart upload under the user's prefix; returns presigned URLs to PUT each part straight to S3.",
+    input: { body: createUploadSchema },
+    output: uploadSessionSchema,
+  },
+  completeUpload: {
+    method: 'POST',
+    path: '/uploads/complete',
+    auth: 'user',
+    handler: 'uploads',
+    summary: 'Assembles the parts, checks the content matches the extension (else deletes it), and reads a video\'s metadata.',
+    input: { body: completeUploadSchema },
+    output: uploadedMediaSchema,
+  },
+  abortUpload: {
+    method: 'POST',
+    path: '/uploads/abort',
+    auth: 'user',
+    handler: 'uploads',
+    summary: 'Abandons a multipart upload of the user and frees its parts.',
+    input: { body: abortUploadSchema },
+    output: z.undefined(),
   },
 } as const satisfies Record<string, RouteDefinition>;
 

@@ -1,0 +1,208 @@
+import { randomBytes } from 'node:crypto';
+import {
+  AbortMultipartUploadCommand,
+  CompleteMultipartUploadCommand,
+  CreateMultipartUploadCommand,
+  DeleteObjectCommand,
+  GetObjectCommand,
+  UploadPartCommand,
+  type S3Client,
+} from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { z } from 'zod';
+import { contentTypes, parseMediaKey, type MediaKey } from '../../shared/media';
+import {
+  mediaKindOf,
+  uploadExtensionOf,
+  UNSUPPORTED_FILE_MESSAGE,
+  type AbortUpload,
+  type CompleteUpload,
+  type CreateUpload,
+  type UploadedMedia,
+  type UploadSession,
+} from '../../shared/api/uploads';
+import type { Clock } from '../clock';
+import { ConfigurationError } from '../config';
+import { InvalidInput, NotFound } from '../errors';
+import { createS3Media } from '../media/s3Media';
+import { contentMatchesExtension, SNIFF_BYTES } from '../media/sniff';
+import type { UserIdentity } from './memberships';
+
+const MiB = 1024 * 1024;
+const GiB = 1024 * MiB;
+
+/** Every part but the last is this size, unless the file needs more than MAX_PARTS of them. */
+export const PART_SIZE = 8 * MiB;
+/** S3's limit on the parts of one multipart upload. */
+export const MAX_PARTS = 10_000;
+/** How long the browser has to PUT each part. */
+export const PART_URL_SECONDS = 3600;
+
+export interface UploadLimits {
+  maxImageBytes: number;
+  maxVideoBytes: number;
+}
+
+export const defaultUploadLimits: UploadLimits = { maxImageBytes: 20 * MiB, maxVideoBytes: 4 * GiB };
+
+const byteCount = z.string().trim().regex(/^\d+$/).transform(Number).pipe(z.number().int().positive().max(Number.MAX_SAFE_INTEGER));
+
+/** MAX_IMAGE_BYTES and MAX_VIDEO_BYTES (whole bytes), read once at cold start; defaults 20 MiB and 4 GiB. */
+export function readUploadLimits(env: NodeJS.ProcessEnv): UploadLimits {
+  const read = (variable: string, fallback: number) => {
+    const value = env[variable];
+    if (value === undefined || value === '') return fallback;
+    const parsed = byteCount.safeParse(value);
+    if (!parsed.success) throw new ConfigurationError(`Invalid configuration: ${variable} must be a whole number of bytes greater than 0 (got "${value}")`);
+    return parsed.data;
+  };
+  return {
+    maxImageBytes: read('MAX_IMAGE_BYTES', defaultUploadLimits.maxImageBytes),
+    maxVideoBytes: read('MAX_VIDEO_BYTES', defaultUploadLimits.maxVideoBytes),
+  };
+}
+
+/** 20 URL-safe characters (15 random bytes in base64url). */
+export function randomKeyPart(): string {
+  return randomBytes(15).toString('base64url');
+}
+
+/** <userId>/images|videos/<random>.<extension, lower-cased>. */
+export function buildUploadKey(userId: string, fileName: string, randomPart: string = randomKeyPart()): string {
+  const extension = uploadExtensionOf(fileName);
+  if (!extension) throw new InvalidInput(UNSUPPORTED_FILE_MESSAGE);
+  return `${userId}/${mediaKindOf(extension) === 'image' ? 'images' : 'videos'}/${randomPart}.${extension}`;
+}
+
+/** The part size and count for a file: PART_SIZE parts, larger (whole MiB) only past MAX_PARTS. */
+export function partLayout(size: number): { partSize: number; partCount: number } {
+  const partSize = Math.max(PART_SIZE, Math.ceil(size / MAX_PARTS / MiB) * MiB);
+  return { partSize, partCount: Math.max(1, Math.ceil(size / partSize)) };
+}
+
+export function formatBytes(bytes: number): string {
+  if (bytes >= GiB && bytes % GiB === 0) return `${bytes / GiB} GiB`;
+  if (bytes >= MiB) return `${Math.round((bytes / MiB) * 10) / 10} MiB`;
+  return `${bytes} bytes`;
+}
+
+function statusOf(error: unknown): number | undefined {
+  return (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+}
+
+const UPLOAD_GONE_MESSAGE = 'This upload was not found: it was completed, aborted or has expired. Upload the file again.';
+
+export interface UploadServiceDependencies {
+  s3: S3Client;
+  bucket: string;
+  limits: UploadLimits;
+  clock: Clock;
+}
+
+export function createUploadService({ s3, bucket, limits, clock }: UploadServiceDependencies) {
+  const media = createS3Media(s3, bucket);
+
+  function limitFor(kind: 'image' | 'video'): number {
+    return kind === 'image' ? limits.maxImageBytes : limits.maxVideoBytes;
+  }
+
+  function tooLarge(kind: 'image' | 'video'): InvalidInput {
+    return new InvalidInput(`The file is larger than ${formatBytes(limitFor(kind))}, the most we accept for ${kind === 'image' ? 'an image' : 'a video'}.`);
+  }
+
+  /** The key, when it is one of the caller's uploads; refused before any S3 call otherwise. */
+  function ownKey(user: UserIdentity, key: string): MediaKey {
+    const parsed = parseMediaKey(key);
+    if (!parsed || parsed.userId !== user.userId) throw new NotFound('No upload of yours was found at this key.');
+    return parsed;
+  }
+
+  async function readHeader(key: string): Promise<Uint8Array> {
+    try {
+      const { Body } = await s3.send(new GetObjectCommand({ Bucket: bucket, Key: key, Range: `bytes=0-${SNIFF_BYTES - 1}` }));
+      return Body ? await Body.transformToByteArray() : new Uint8Array();
+    } catch (error) {
+      if (statusOf(error) === 416) return new Uint8Array();
+      throw error;
+    }
+  }
+
+  async function discard(key: string, problem: InvalidInput): Promise<never> {
+    await s3.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));
+    throw problem;
+  }
+
+  return {
+    /** Starts a multipart upload and presigns one UploadPart URL per part. */
+    async create(user: UserIdentity, upload: CreateUpload): Promise<UploadSession> {
+      const extension = uploadExtensionOf(upload.fileName);
+      if (!extension) throw new InvalidInput(UNSUPPORTED_FILE_MESSAGE);
+      const kind = mediaKindOf(extension);
+      if (upload.size > limitFor(kind)) throw tooLarge(kind);
+      const key = buildUploadKey(user.userId, upload.fileName);
+      const { UploadId } = await s3.send(
+        new CreateMultipartUploadCommand({ Bucket: bucket, Key: key, ContentType: contentTypes[extension] }),
+      );
+      if (!UploadId) throw new Error(`S3 returned no upload id for ${key}`);
+      const { partSize, partCount } = partLayout(upload.size);
+      const signingDate = clock.now();
+      const parts = await Promise.all(
+        Array.from({ length: partCount }, async (_unused, index) => ({
+          partNumber: index + 1,
+          url: await getSignedUrl(s3, new UploadPartCommand({ Bucket: bucket, Key: key, UploadId, PartNumber: index + 1 }), {
+            expiresIn: PART_URL_SECONDS,
+            signingDate,
+          }),
+        })),
+      );
+      return { uploadId: UploadId, key, partSize, parts };
+    },
+
+    /** Assembles the parts, then keeps the file only if its bytes are what its extension says and it is within the limit. */
+    async complete(user: UserIdentity, upload: CompleteUpload): Promise<UploadedMedia> {
+      const { extension, kind } = ownKey(user, upload.key);
+      try {
+        await s3.send(
+          new CompleteMultipartUploadCommand({
+            Bucket: bucket,
+            Key: upload.key,
+            UploadId: upload.uploadId,
+            MultipartUpload: {
+              Parts: [...upload.parts].sort((a, b) => a.partNumber - b.partNumber).map((part) => ({ PartNumber: part.partNumber, ETag: part.etag })),
+            },
+          }),
+        );
+      } catch (error) {
+        if (statusOf(error) === 404) throw new NotFound(UPLOAD_GONE_MESSAGE);
+        if (statusOf(error) === 400) throw new InvalidInput(`The upload could not be completed: ${(error as Error).message}`);
+        throw error;
+      }
+      if (!contentMatchesExtension(await readHeader(upload.key), extension)) {
+        await discard(upload.key, new InvalidInput(`This file is not a real ${extension.toUpperCase()} file (its content does not match the .${extension} extension)`));
+      }
+      const stored = await media.describe(upload.key);
+      if (stored.size > limitFor(kind)) await discard(upload.key, tooLarge(kind));
+      return {
+        key: stored.key,
+        kind: stored.kind,
+        contentType: stored.contentType,
+        size: stored.size,
+        ...(stored.durationSeconds !== undefined ? { durationSeconds: stored.durationSeconds } : {}),
+        ...(stored.width !== undefined && stored.height !== undefined ? { width: stored.width, height: stored.height } : {}),
+      };
+    },
+
+    /** Abandons the upload; S3 frees the parts already sent. */
+    async abort(user: UserIdentity, upload: AbortUpload): Promise<void> {
+      ownKey(user, upload.key);
+      try {
+        await s3.send(new AbortMultipartUploadCommand({ Bucket: bucket, Key: upload.key, UploadId: upload.uploadId }));
+      } catch (error) {
+        if (statusOf(error) === 404) throw new NotFound(UPLOAD_GONE_MESSAGE);
+        throw error;
+      }
+    },
+  };
+}
+
+export type UploadService = ReturnType<typeof createUploadService>;

@@ -1,0 +1,100 @@
+import { z } from 'zod';
+import { contentTypes, imageExtensions, videoExtensions } from '../media';
+
+/**
+ * The upload API: the browser asks for a multipart upload, PUTs each part straight to S3 with
+ * the presigned URLs, then asks us to complete it (and we check the file really is what its
+ * extension says). Only the spec's extensions are accepted, and the content type must agree.
+ */
+export const uploadExtensions = [...imageExtensions, ...videoExtensions] as const;
+export type UploadExtension = (typeof uploadExtensions)[number];
+
+export const UNSUPPORTED_FILE_MESSAGE = 'Only PNG, JPG, GIF images and MP4, MOV, AVI videos are accepted';
+
+/** The content types a browser may report for each extension (the first is the one we store). */
+export const acceptedContentTypes: Record<UploadExtension, readonly string[]> = {
+  png: ['image/png'],
+  jpg: ['image/jpeg', 'image/jpg', 'image/pjpeg'],
+  jpeg: ['image/jpeg', 'image/jpg', 'image/pjpeg'],
+  gif: ['image/gif'],
+  mp4: ['video/mp4'],
+  mov: ['video/quicktime'],
+  avi: ['video/x-msvideo', 'video/avi', 'video/msvideo'],
+};
+
+/** The file name's extension, lower-cased, when it is one we accept. */
+export function uploadExtensionOf(fileName: string): UploadExtension | undefined {
+  const dot = fileName.lastIndexOf('.');
+  if (dot < 0) return undefined;
+  const extension = fileName.slice(dot + 1).toLowerCase();
+  return (uploadExtensions as readonly string[]).includes(extension) ? (extension as UploadExtension) : undefined;
+}
+
+export function mediaKindOf(extension: UploadExtension): 'image' | 'video' {
+  return (imageExtensions as readonly string[]).includes(extension) ? 'image' : 'video';
+}
+
+export const createUploadSchema = z
+  .object({
+    fileName: z.string().trim().min(1, 'The file name is missing.').max(255, 'The file name is too long (at most 255 characters).'),
+    contentType: z.string().trim().min(1, 'The file type is missing.').max(100),
+    size: z.number().int('The file size must be a whole number of bytes.').positive('The file is empty.'),
+  })
+  .superRefine((upload, context) => {
+    const extension = uploadExtensionOf(upload.fileName);
+    if (!extension) {
+      context.addIssue({ code: 'custom', path: ['fileName'], message: UNSUPPORTED_FILE_MESSAGE });
+      return;
+    }
+    const reported = upload.contentType.split(';')[0]!.trim().toLowerCase();
+    if (!acceptedContentTypes[extension].includes(reported)) {
+      context.addIssue({
+        code: 'custom',
+        path: ['contentType'],
+        message: `The file type ${reported} does not match the .${extension} extension (expected ${contentTypes[extension]}).`,
+      });
+    }
+  });
+export type CreateUpload = z.infer<typeof createUploadSchema>;
+
+export const uploadSessionSchema = z.object({
+  uploadId: z.string(),
+  key: z.string(),
+  /** Every part but the last is exactly this many bytes. */
+  partSize: z.number().int().positive(),
+  parts: z.array(z.object({ partNumber: z.number().int().positive(), url: z.url() })),
+});
+export type UploadSession = z.infer<typeof uploadSessionSchema>;
+
+const uploadRefSchema = z.object({
+  key: z.string().trim().min(1, 'The upload key is missing.').max(300),
+  uploadId: z.string().trim().min(1, 'The upload id is missing.').max(1024),
+});
+
+export const completeUploadSchema = uploadRefSchema.extend({
+  parts: z
+    .array(
+      z.object({
+        partNumber: z.number().int().min(1).max(10_000),
+        etag: z.string().trim().min(1, 'A part has no ETag.').max(200),
+      }),
+    )
+    .min(1, 'No parts were uploaded.')
+    .max(10_000)
+    .refine((parts) => new Set(parts.map((part) => part.partNumber)).size === parts.length, 'A part number appears twice.'),
+});
+export type CompleteUpload = z.infer<typeof completeUploadSchema>;
+
+export const abortUploadSchema = uploadRefSchema;
+export type AbortUpload = z.infer<typeof abortUploadSchema>;
+
+export const uploadedMediaSchema = z.object({
+  key: z.string(),
+  kind: z.enum(['image', 'video']),
+  contentType: z.string(),
+  size: z.number().int().nonnegative(),
+  durationSeconds: z.number().optional(),
+  width: z.number().int().optional(),
+  height: z.number().int().optional(),
+});
+export type UploadedMedia = z.infer<typeof uploadedMediaSchema>;
