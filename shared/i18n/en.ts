@@ -2,7 +2,12 @@
  * English messages: the source of every message key. Turkish (tr.ts) must have the same shape;
  * the type check enforces it.
  */
+import { postsEn } from './posts.en';
+import { wizardEn } from './wizard.en';
+
 export const en = {
+  wizard: wizardEn,
+  posts: postsEn,
   common: {
     appName: 'OneClick',
     loading: 'Loading…',

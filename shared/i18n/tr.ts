@@ -1,7 +1,12 @@
 import type { Messages } from './en';
 
 /** Turkish messages: the same keys as en.ts (the type check enforces it). */
+import { postsTr } from './posts.tr';
+import { wizardTr } from './wizard.tr';
+
 export const tr: Messages = {
+  wizard: wizardTr,
+  posts: postsTr,
   common: {
     appName: 'OneClick',
     loading: 'Yükleniyor…',

@@ -12,6 +12,11 @@ export interface Benchmark {
 
 /** The registered benchmarks (loaded when the bench runs, so importing this file stays cheap). */
 export async function loadBenchmarks(): Promise<Benchmark[]> {
-  const [{ publishingBenchmark }, { bundlesBenchmark }] = await Promise.all([import('./publishing'), import('./bundles')]);
-  return [publishingBenchmark, bundlesBenchmark];
+  const [{ publishingBenchmark }, { bundlesBenchmark }, { uploadsBenchmark }, { frontendBenchmark }] = await Promise.all([
+    import('./publishing'),
+    import('./bundles'),
+    import('./uploads'),
+    import('./frontend'),
+  ]);
+  return [publishingBenchmark, bundlesBenchmark, uploadsBenchmark, frontendBenchmark];
 }

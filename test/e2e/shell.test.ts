@@ -20,7 +20,7 @@ describe('the landing and legal pages', () => {
 
     expect(response?.headers()['content-security-policy']).toContain("script-src 'self'");
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Simplify Your Social Media Management');
-    expect(await page.locator('.feature-card').count()).toBe(6);
+    await expect.poll(() => page.locator('.feature-card').count()).toBe(6);
     expect(await page.getByText(`© ${new Date().getFullYear()} OneClick`).isVisible()).toBe(true);
     expect(await page.getByRole('link', { name: 'Learn More' }).getAttribute('href')).toBe('#features');
 
@@ -35,10 +35,10 @@ describe('the landing and legal pages', () => {
     await page.goto(`${twin.webUrl}/`);
     await page.getByRole('link', { name: 'Privacy Policy' }).click();
     await page.waitForURL(`${twin.webUrl}/privacy`);
-    expect(await page.getByRole('heading', { level: 2 }).count()).toBe(10);
+    await expect.poll(() => page.getByRole('heading', { level: 2 }).count()).toBe(10);
 
     await page.goto(`${twin.webUrl}/terms`);
-    expect(await page.getByRole('heading', { level: 2 }).count()).toBe(8);
+    await expect.poll(() => page.getByRole('heading', { level: 2 }).count()).toBe(8);
     await page.getByRole('link', { name: /Back to Home/ }).first().click();
     await page.waitForURL(`${twin.webUrl}/`);
     await context.close();
@@ -58,8 +58,8 @@ describe('the dashboard shell', () => {
     ]);
     await nav.getByRole('link', { name: 'Posts' }).click();
     await page.waitForURL(`${twin.webUrl}/dashboard/posts`);
-    expect(await nav.locator('a.active').allTextContents()).toEqual(['Posts']);
-    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Published Posts');
+    await expect.poll(() => nav.locator('a.active').allTextContents()).toEqual(['Posts']);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Published Posts');
     expect(problems).toEqual([]);
     await context.close();
   });

@@ -11,6 +11,8 @@ import { DashboardLayout } from '../features/dashboard/DashboardLayout';
 import { SectionPage } from '../features/dashboard/SectionPage';
 import { NotFoundPage } from '../features/errors/NotFoundPage';
 import { AccountsPage } from '../features/accounts/components/AccountsPage';
+import { NewPostWizard } from '../features/posts/wizard/NewPostWizard';
+import { PostListPage } from '../features/posts/lists/PostListPage';
 
 /** /accounts → /dashboard/accounts (replace), keeping the query string (OAuth results ride on it). */
 function AccountsRedirect() {
@@ -37,7 +39,7 @@ export const router = createBrowserRouter([
         <DashboardLayout withNav={false} />
       </RequireAuth>
     ),
-    children: [{ index: true, element: <SectionPage title="newPost" /> }],
+    children: [{ index: true, element: <NewPostWizard /> }],
   },
   {
     path: '/dashboard',
@@ -47,9 +49,9 @@ export const router = createBrowserRouter([
       </RequireAuth>
     ),
     children: [
-      { index: true, element: <SectionPage title="newPost" /> },
-      { path: 'scheduled', element: <SectionPage title="scheduled" /> },
-      { path: 'posts', element: <SectionPage title="posts" /> },
+      { index: true, element: <NewPostWizard /> },
+      { path: 'scheduled', element: <PostListPage list="scheduled" /> },
+      { path: 'posts', element: <PostListPage list="published" /> },
       { path: 'accounts', element: <AccountsPage /> },
       { path: 'content', element: <SectionPage title="content" /> },
       { path: 'influencer', element: <SectionPage title="influencer" /> },

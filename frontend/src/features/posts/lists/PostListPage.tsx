@@ -1,0 +1,126 @@
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Post } from '../../../../../shared/api/posts';
+import { isPlatform, platformNames, platforms, type Platform } from '../../../../../shared/platforms';
+import { PageTitle } from '../../../components/ui/PageTitle';
+import { ErrorBox, Spinner } from '../../../components/ui/Form';
+import { useInvalidatePosts, usePostPages, usePublishingPosts, useRetryPost } from './api/postLists';
+import { PostCard } from './components/PostCard';
+import { PostDialog } from './components/PostDialog';
+
+const newestFirst = (a: Post, b: Post) => b.createdAt.localeCompare(a.createdAt);
+
+/**
+ * Published Posts (every finished post, plus the ones publishing right now) or Scheduled Posts:
+ * cards newest first, a platform filter, infinite scroll and live status while anything publishes.
+ */
+export function PostListPage({ list }: { list: 'published' | 'scheduled' }) {
+  const { t } = useTranslation();
+  const filterId = useId();
+  const [platform, setPlatform] = useState<Platform>();
+
+  const publishing = usePublishingPosts(platform, list === 'published');
+  const publishingPosts = useMemo(() => publishing.data ?? [], [publishing.data]);
+  const pages = usePostPages(list, platform, { live: publishingPosts.length > 0 });
+  // The unfiltered list (the same query when no filter is set) tells which platforms the user has posts on.
+  const allPages = usePostPages(list, undefined, { live: false });
+  const retry = useRetryPost();
+  const invalidate = useInvalidatePosts();
+
+  const posts = useMemo(() => {
+    const listed = pages.data?.pages.flatMap((page) => page.posts) ?? [];
+    const publishingIds = new Set(publishingPosts.map((post) => post.postId));
+    return [...publishingPosts, ...listed.filter((post) => !publishingIds.has(post.postId))].sort(newestFirst);
+  }, [pages.data, publishingPosts]);
+
+  // A post that leaves "publishing" has finished: reload the list so it shows its final status.
+  const previousPublishing = useRef<string[]>([]);
+  useEffect(() => {
+    const now = new Set(publishingPosts.map((post) => post.postId));
+    if (previousPublishing.current.some((postId) => !now.has(postId))) void invalidate(list);
+    previousPublishing.current = [...now];
+  }, [publishingPosts, invalidate, list]);
+
+  const presentPlatforms = useMemo(() => {
+    const present = new Set<Platform>(platform ? [platform] : []);
+    for (const page of allPages.data?.pages ?? []) for (const post of page.posts) for (const name of post.platforms) present.add(name);
+    for (const post of publishingPosts) for (const name of post.platforms) present.add(name);
+    return platforms.filter((name) => present.has(name));
+  }, [allPages.data, publishingPosts, platform]);
+
+  const [openPost, setOpenPost] = useState<Post>();
+  const opener = useRef<HTMLElement | null>(null);
+  const shownPost = openPost ? (posts.find((post) => post.postId === openPost.postId) ?? openPost) : undefined;
+  const open = useCallback((post: Post, from: HTMLElement) => {
+    opener.current = from;
+    setOpenPost(post);
+  }, []);
+  const close = useCallback(() => {
+    setOpenPost(undefined);
+    opener.current?.focus();
+  }, []);
+
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = pages;
+  const sentinel = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const element = sentinel.current;
+    if (!element || !hasNextPage) return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting) && !isFetchingNextPage) void fetchNextPage();
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+
+  const loading = pages.isPending || (list === 'published' && publishing.isPending);
+
+  return (
+    <section className="post-list-page">
+      <PageTitle>{list === 'published' ? t('pages.posts') : t('pages.scheduled')}</PageTitle>
+      <div className="toolbar post-list-toolbar">
+        <label htmlFor={filterId}>{t('posts.filterLabel')}</label>
+        <select
+          id={filterId}
+          className="platform-filter"
+          value={platform ?? ''}
+          onChange={(event) => setPlatform(isPlatform(event.target.value) ? event.target.value : undefined)}
+        >
+          <option value="">{t('posts.allPlatforms')}</option>
+          {presentPlatforms.map((name) => (
+            <option key={name} value={name}>
+              {platformNames[name]}
+            </option>
+          ))}
+        </select>
+      </div>
+      {retry.isError && <ErrorBox>{t('posts.retryFailed', { message: retry.error.message })}</ErrorBox>}
+      {pages.isError ? (
+        <ErrorBox>{t('posts.loadFailed')}</ErrorBox>
+      ) : loading ? (
+        <Spinner label={t('posts.loading')} />
+      ) : posts.length === 0 ? (
+        <p className="post-list-empty">{t(`posts.empty.${list}`)}</p>
+      ) : (
+        <ul className="post-grid">
+          {posts.map((post) => (
+            <PostCard
+              key={post.postId}
+              post={post}
+              retrying={retry.isPending && retry.variables === post.postId}
+              onOpen={open}
+              onRetry={(target) => retry.mutate(target.postId)}
+            />
+          ))}
+        </ul>
+      )}
+      {hasNextPage && (
+        <div ref={sentinel} className="post-list-more">
+          <button type="button" className="button secondary" disabled={isFetchingNextPage} onClick={() => void fetchNextPage()}>
+            {isFetchingNextPage ? t('posts.loadingMore') : t('posts.loadMore')}
+          </button>
+        </div>
+      )}
+      {shownPost && <PostDialog post={shownPost} onClose={close} />}
+    </section>
+  );
+}

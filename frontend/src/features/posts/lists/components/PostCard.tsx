@@ -1,0 +1,42 @@
+import { useTranslation } from 'react-i18next';
+import type { Post } from '../../../../../../shared/api/posts';
+import { MediaTile, PlatformChips, PostStatusBadge, TargetList, canRetry, useDateFormat } from './postParts';
+
+export function PostCard({
+  post,
+  retrying,
+  onOpen,
+  onRetry,
+}: {
+  post: Post;
+  retrying: boolean;
+  onOpen: (post: Post, opener: HTMLElement) => void;
+  onRetry: (post: Post) => void;
+}) {
+  const { t } = useTranslation();
+  const formatDate = useDateFormat();
+  const title = post.title ?? t('posts.untitled');
+  return (
+    <li className="card post-card" aria-label={title}>
+      <MediaTile post={post} />
+      <PlatformChips platforms={post.platforms} />
+      <time className="post-date" dateTime={post.createdAt}>
+        {formatDate(post.createdAt)}
+      </time>
+      {post.scheduledFor && post.status === 'scheduled' && (
+        <span className="post-scheduled-for">{t('posts.scheduledFor', { date: formatDate(post.scheduledFor) })}</span>
+      )}
+      {/* The button stretches over the whole card (CSS), so clicking anywhere on it opens the post. */}
+      <button type="button" className="post-card-open" onClick={(event) => onOpen(post, event.currentTarget)}>
+        <span className="post-content">{post.description}</span>
+      </button>
+      <PostStatusBadge post={post} />
+      <TargetList targets={post.targets} />
+      {canRetry(post) && (
+        <button type="button" className="button secondary" disabled={retrying} onClick={() => onRetry(post)}>
+          {retrying ? t('posts.retrying') : t('posts.retry')}
+        </button>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,67 @@
+import { useTranslation } from 'react-i18next';
+import type { Post, PostTarget } from '../../../../../../shared/api/posts';
+import { platformNames, type Platform } from '../../../../../../shared/platforms';
+
+/** A date like 'Jan 5, 2025, 3:04 PM' in the user's language. */
+export function useDateFormat(): (iso: string) => string {
+  const { i18n } = useTranslation();
+  const format = new Intl.DateTimeFormat(i18n.resolvedLanguage ?? 'en', { dateStyle: 'medium', timeStyle: 'short' });
+  return (iso) => format.format(new Date(iso));
+}
+
+export function PlatformChips({ platforms }: { platforms: readonly Platform[] }) {
+  const { t } = useTranslation();
+  return (
+    <ul className="platform-chips" aria-label={t('posts.platforms')}>
+      {platforms.map((platform) => (
+        <li key={platform} className={`platform-chip chip-${platform}`}>
+          {platformNames[platform]}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The post's media as a neutral tile: kind and file name (the API does not expose media URLs yet). */
+export function MediaTile({ post, large = false }: { post: Post; large?: boolean }) {
+  const { t } = useTranslation();
+  const first = post.media[0];
+  const name = first ? (first.key.split('/').pop() ?? first.key) : undefined;
+  return (
+    <div className={`media-tile${large ? ' large' : ''}${first ? ` media-${first.kind}` : ''}`} aria-hidden={large ? undefined : true}>
+      <span className="media-kind">{first ? t(`posts.media.${first.kind}`) : t('posts.media.none')}</span>
+      {name && <span className="media-name">{name}</span>}
+      {large && <span className="media-note">{t('posts.media.previewUnavailable')}</span>}
+    </div>
+  );
+}
+
+export function PostStatusBadge({ post }: { post: Post }) {
+  const { t } = useTranslation();
+  return <span className={`post-status status-${post.status}`}>{t(`posts.status.${post.status}`)}</span>;
+}
+
+/** Each target's status, its live link when published and the platform's reason when it failed. */
+export function TargetList({ targets }: { targets: readonly PostTarget[] }) {
+  const { t } = useTranslation();
+  return (
+    <ul className="post-targets">
+      {targets.map((target) => (
+        <li key={target.targetId} className={`post-target target-${target.status}`}>
+          <span className="target-name">{t('posts.target', { platform: platformNames[target.platform], account: target.accountName })}</span>
+          <span className="target-status">{t(`posts.targetStatus.${target.status}`)}</span>
+          {target.status === 'published' && target.postUrl && (
+            <a href={target.postUrl} target="_blank" rel="noopener noreferrer" aria-label={t('posts.viewPostOn', { platform: platformNames[target.platform] })}>
+              {t('posts.viewPost')}
+            </a>
+          )}
+          {target.status === 'failed' && target.error && <p className="target-error">{target.error}</p>}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function canRetry(post: Post): boolean {
+  return post.status === 'failed' || post.status === 'partially_published';
+}

@@ -1,0 +1,229 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { Platform } from '../../../../../shared/platforms';
+import { ErrorBox, NoticeBox } from '../../../components/ui/Form';
+import { PageTitle } from '../../../components/ui/PageTitle';
+import { ApiError } from '../../../lib/apiClient';
+import { useConnectedAccounts, usePublishPost } from './api/wizardApi';
+import { DescriptionStep, platformCounts } from './components/DescriptionStep';
+import { accountKey, PlatformStep } from './components/PlatformStep';
+import { ReviewStep } from './components/ReviewStep';
+import { UploadStep } from './components/UploadStep';
+import { clearDraft, loadDraft, saveDraft } from './draft';
+import { useMediaUploads } from './useMediaUploads';
+
+/** The order the wizard shows platforms in. */
+const platformOrder: readonly Platform[] = ['linkedin', 'x', 'instagram', 'youtube', 'tiktok'];
+const stepNames = ['upload', 'platforms', 'description', 'review'] as const;
+const TOTAL_STEPS = stepNames.length;
+const REDIRECT_AFTER_PUBLISH_MS = 2000;
+const sharedContentKey = 'sharedContentUrl';
+
+/** A file name for shared content: the URL's last path segment. */
+function sharedFileName(url: string, contentType: string): string {
+  const last = decodeURIComponent(new URL(url, window.location.href).pathname.split('/').pop() ?? '');
+  if (/\.[a-z0-9]{2,4}$/i.test(last)) return last;
+  const extension = contentType.split('/')[1]?.replace('quicktime', 'mov').replace('jpeg', 'jpg') ?? 'mp4';
+  return `${last || 'shared'}.${extension}`;
+}
+
+export function NewPostWizard() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [draft] = useState(loadDraft);
+  const [step, setStep] = useState(draft?.step ?? 1);
+  const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set(draft?.accounts ?? []));
+  const [description, setDescription] = useState(draft?.description ?? '');
+  const [title, setTitle] = useState(draft?.title ?? '');
+  const [sharedStatus, setSharedStatus] = useState<'loading' | 'loaded' | 'failed'>();
+  const uploads = useMediaUploads(draft?.media ?? []);
+  const connections = useConnectedAccounts();
+  const publish = usePublishPost();
+  const [published, setPublished] = useState(false);
+  const headingRef = useRef<HTMLDivElement>(null);
+
+  const accounts = useMemo(
+    () =>
+      (connections.data?.connections ?? [])
+        .filter((connection) => connection.status === 'connected')
+        .sort((a, b) => platformOrder.indexOf(a.platform) - platformOrder.indexOf(b.platform)),
+    [connections.data],
+  );
+  const chosenAccounts = accounts.filter((account) => selected.has(accountKey(account)));
+  const chosenPlatforms = platformOrder.filter((platform) => chosenAccounts.some((account) => account.platform === platform));
+  const uploaded = uploads.items.filter((item) => item.status === 'done' && item.media);
+  const uploading = uploads.items.some((item) => item.status === 'uploading');
+  const youtube = chosenPlatforms.includes('youtube');
+  const overLimit = platformCounts(description, chosenPlatforms).some((entry) => entry.over);
+
+  // Shared content from "My Content": fetched once, then uploaded like a chosen file.
+  const { addFiles } = uploads;
+  useEffect(() => {
+    const url = localStorage.getItem(sharedContentKey);
+    if (!url) return;
+    localStorage.removeItem(sharedContentKey);
+    setSharedStatus('loading');
+    fetch(url)
+      .then(async (response) => {
+        if (!response.ok) throw new Error(`HTTP ${response.status}`);
+        const blob = await response.blob();
+        addFiles([new File([blob], sharedFileName(url, blob.type), { type: blob.type })]);
+        setSharedStatus('loaded');
+      })
+      .catch(() => setSharedStatus('failed'));
+  }, [addFiles]);
+
+  useEffect(() => {
+    if (published) return;
+    saveDraft({
+      step,
+      media: uploaded.map((item) => ({ name: item.name, size: item.size, media: item.media! })),
+      accounts: [...selected],
+      description,
+      title,
+    });
+  }, [step, uploaded, selected, description, title, published]);
+
+  useEffect(() => {
+    if (!published) return;
+    const timer = setTimeout(() => navigate('/dashboard/posts'), REDIRECT_AFTER_PUBLISH_MS);
+    return () => clearTimeout(timer);
+  }, [published, navigate]);
+
+  const blocker = (() => {
+    if (step === 1) return uploading ? t('wizard.upload.waitForUploads') : uploaded.length === 0 ? t('wizard.upload.needFile') : undefined;
+    if (step === 2) return chosenAccounts.length === 0 ? t('wizard.platforms.needAccount') : undefined;
+    if (step === 3) {
+      if (!description.trim()) return t('wizard.description.needDescription');
+      if (youtube && !title.trim()) return t('wizard.description.needTitle');
+      if (overLimit) return t('wizard.description.tooLong');
+    }
+    return undefined;
+  })();
+
+  function goTo(target: number) {
+    setStep(target);
+    headingRef.current?.focus();
+  }
+
+  function toggle(key: string) {
+    setSelected((current) => {
+      const next = new Set(current);
+      if (next.has(key)) next.delete(key);
+      else next.add(key);
+      return next;
+    });
+  }
+
+  function submit() {
+    publish.mutate(
+      {
+        description,
+        ...(youtube ? { title: title.trim() } : {}),
+        media: uploaded.map((item) => ({ key: item.media!.key })),
+        targets: chosenAccounts.map((account) => ({ platform: account.platform, accountId: account.platformUserId })),
+      },
+      {
+        onSuccess: () => {
+          clearDraft();
+          setPublished(true);
+        },
+      },
+    );
+  }
+
+  const publishError =
+    publish.error instanceof ApiError
+      ? [publish.error.message, ...publish.error.issues.map((issue) => issue.message)].filter((text, index, all) => all.indexOf(text) === index)
+      : publish.error
+        ? [t('common.genericError')]
+        : [];
+
+  return (
+    <section className="wizard">
+      <PageTitle>{t('wizard.title')}</PageTitle>
+      {sharedStatus === 'loading' && <NoticeBox>{t('wizard.shared.loading')}</NoticeBox>}
+      {sharedStatus === 'loaded' && <NoticeBox>{t('wizard.shared.loaded')}</NoticeBox>}
+      {sharedStatus === 'failed' && <ErrorBox>{t('wizard.shared.failed')}</ErrorBox>}
+
+      <nav aria-label={t('wizard.progressLabel')} className="wizard-progress">
+        <p className="wizard-step-count" aria-live="polite">
+          {t('wizard.stepOf', { step, total: TOTAL_STEPS })}
+        </p>
+        <ol>
+          {stepNames.map((name, index) => {
+            const number = index + 1;
+            const state = number < step ? 'done' : number === step ? 'current' : 'todo';
+            return (
+              <li key={name} className={`wizard-progress-item ${state}`}>
+                {number < step ? (
+                  <button type="button" onClick={() => goTo(number)} aria-label={t('wizard.goToStep', { step: number, name: t(`wizard.stepNames.${name}`) })}>
+                    <span className="wizard-progress-bar" aria-hidden="true" />
+                    {t(`wizard.stepNames.${name}`)}
+                  </button>
+                ) : (
+                  <span aria-current={number === step ? 'step' : undefined}>
+                    <span className="wizard-progress-bar" aria-hidden="true" />
+                    {t(`wizard.stepNames.${name}`)}
+                  </span>
+                )}
+              </li>
+            );
+          })}
+        </ol>
+      </nav>
+
+      <div className="wizard-body card" ref={headingRef} tabIndex={-1}>
+        {step === 1 && <UploadStep items={uploads.items} rejected={uploads.rejected} onFiles={uploads.addFiles} onRemove={uploads.remove} onRetry={uploads.retry} />}
+        {step === 2 && (
+          <PlatformStep
+            accounts={accounts}
+            loading={connections.isPending}
+            failed={connections.isError}
+            selected={selected}
+            onToggle={toggle}
+            media={uploaded}
+          />
+        )}
+        {step === 3 && (
+          <DescriptionStep description={description} title={title} chosenPlatforms={chosenPlatforms} onDescription={setDescription} onTitle={setTitle} />
+        )}
+        {step === 4 && (
+          <>
+            <ReviewStep media={uploaded} chosenPlatforms={chosenPlatforms} description={description} title={youtube ? title : undefined} />
+            {publishError.length > 0 && (
+              <ErrorBox>
+                {publishError.map((message) => (
+                  <p key={message}>{message}</p>
+                ))}
+              </ErrorBox>
+            )}
+          </>
+        )}
+      </div>
+
+      <div className="wizard-actions">
+        {step > 1 && (
+          <button type="button" className="button secondary" onClick={() => goTo(step - 1)} disabled={publish.isPending || published}>
+            {t('wizard.previous')}
+          </button>
+        )}
+        {step < TOTAL_STEPS ? (
+          <button type="button" className="button primary" onClick={() => goTo(step + 1)} disabled={Boolean(blocker)} aria-describedby={blocker ? 'wizard-blocker' : undefined}>
+            {t('wizard.next')}
+          </button>
+        ) : (
+          <button type="button" className="button primary" onClick={submit} disabled={publish.isPending || published}>
+            {published ? t('wizard.review.published') : publish.isPending ? t('wizard.review.publishing') : t('wizard.review.publishNow')}
+          </button>
+        )}
+        {blocker && step < TOTAL_STEPS && (
+          <p id="wizard-blocker" className="hint">
+            {blocker}
+          </p>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,84 @@
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DESCRIPTION_MAX, platformRules, YOUTUBE_TITLE_MAX } from '../../../../../../shared/platformRules';
+import { platformNames, type Platform } from '../../../../../../shared/platforms';
+
+/** Each chosen platform's own count of the text against its limit. */
+export function platformCounts(description: string, chosen: readonly Platform[]) {
+  return chosen.map((platform) => {
+    const rules = platformRules[platform];
+    const count = rules.countText(description);
+    return { platform, count, max: rules.maxText, over: count > rules.maxText };
+  });
+}
+
+export function DescriptionStep({
+  description,
+  title,
+  chosenPlatforms,
+  onDescription,
+  onTitle,
+}: {
+  description: string;
+  title: string;
+  chosenPlatforms: readonly Platform[];
+  onDescription: (value: string) => void;
+  onTitle: (value: string) => void;
+}) {
+  const { t } = useTranslation();
+  const id = useId();
+  const counts = platformCounts(description, chosenPlatforms);
+
+  return (
+    <div className="wizard-description">
+      <h2>{t('wizard.description.heading')}</h2>
+      {chosenPlatforms.includes('youtube') && (
+        <div className="field">
+          <label htmlFor={`${id}-title`}>{t('wizard.description.titleLabel')}</label>
+          <input
+            id={`${id}-title`}
+            value={title}
+            maxLength={YOUTUBE_TITLE_MAX}
+            placeholder={t('wizard.description.titlePlaceholder')}
+            aria-describedby={`${id}-title-count`}
+            onChange={(event) => onTitle(event.target.value)}
+          />
+          <p id={`${id}-title-count`} className="hint wizard-counter">
+            {t('wizard.description.titleCount', { count: title.length, max: YOUTUBE_TITLE_MAX })}
+          </p>
+        </div>
+      )}
+      <div className="field">
+        <label htmlFor={`${id}-description`}>{t('wizard.description.label')}</label>
+        <textarea
+          id={`${id}-description`}
+          rows={6}
+          value={description}
+          placeholder={t('wizard.description.placeholder')}
+          aria-describedby={`${id}-count ${id}-max`}
+          aria-invalid={counts.some((entry) => entry.over) || undefined}
+          onChange={(event) => onDescription(event.target.value)}
+        />
+        <p className="hint wizard-counter">
+          <span id={`${id}-count`} aria-live="polite">
+            {t('wizard.description.count', { count: description.length })}
+          </span>{' '}
+          · <span id={`${id}-max`}>{t('wizard.description.maximum', { max: DESCRIPTION_MAX })}</span>
+        </p>
+      </div>
+      {counts.length > 0 && (
+        <section aria-label={t('wizard.description.perPlatform')}>
+          <h3 className="wizard-subheading">{t('wizard.description.perPlatform')}</h3>
+          <ul className="platform-counts">
+            {counts.map((entry) => (
+              <li key={entry.platform} className={entry.over ? 'over-limit' : undefined} data-testid={`count-${entry.platform}`}>
+                {t('wizard.description.platformCount', { platform: platformNames[entry.platform], count: entry.count, max: entry.max })}
+                {entry.over && <strong> — {t('wizard.description.overLimit')}</strong>}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </div>
+  );
+}

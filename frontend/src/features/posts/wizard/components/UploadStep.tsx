@@ -1,0 +1,135 @@
+import { useState, type DragEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { MediaItem, RejectedFile } from '../useMediaUploads';
+
+const accept = '.png,.jpg,.jpeg,.gif,.mp4,.mov,.avi';
+
+export const megabytes = (bytes: number) => (bytes / (1024 * 1024)).toFixed(2);
+
+export function UploadStep({
+  items,
+  rejected,
+  onFiles,
+  onRemove,
+  onRetry,
+}: {
+  items: MediaItem[];
+  rejected: RejectedFile[];
+  onFiles: (files: File[]) => void;
+  onRemove: (id: string) => void;
+  onRetry: (id: string) => void;
+}) {
+  const { t } = useTranslation();
+  const [dragging, setDragging] = useState(false);
+  const uploading = items.some((item) => item.status === 'uploading');
+
+  function drop(event: DragEvent<HTMLLabelElement>) {
+    event.preventDefault();
+    setDragging(false);
+    onFiles([...event.dataTransfer.files]);
+  }
+
+  return (
+    <div className="wizard-upload">
+      <h2>{t('wizard.upload.heading')}</h2>
+      <label
+        className={`drop-zone${dragging ? ' dragging' : ''}`}
+        onDragOver={(event) => {
+          event.preventDefault();
+          setDragging(true);
+        }}
+        onDragLeave={() => setDragging(false)}
+        onDrop={drop}
+      >
+        <input
+          className="visually-hidden"
+          type="file"
+          multiple
+          accept={accept}
+          aria-label={t('wizard.upload.inputLabel')}
+          aria-describedby="wizard-upload-supports"
+          onChange={(event) => {
+            onFiles([...(event.target.files ?? [])]);
+            event.target.value = '';
+          }}
+        />
+        <span className="drop-zone-title">{dragging ? t('wizard.upload.dropHere') : t('wizard.upload.dragHere')}</span>
+        <span>{t('wizard.upload.orClick')}</span>
+        <span id="wizard-upload-supports" className="hint">
+          {t('wizard.upload.supports')}
+        </span>
+      </label>
+
+      {rejected.length > 0 && (
+        <div role="alert" className="error-box">
+          <p className="wizard-rejected-heading">{t('wizard.upload.rejectedHeading')}</p>
+          <ul>
+            {rejected.map((entry) => (
+              <li key={entry.id}>{t('wizard.upload.rejected', { name: entry.name, reason: entry.reason })}</li>
+            ))}
+          </ul>
+        </div>
+      )}
+
+      {uploading && (
+        <p className="hint" aria-live="polite">
+          {t('wizard.upload.uploading')}
+        </p>
+      )}
+
+      {items.length > 0 && (
+        <>
+          <h3>{t('wizard.upload.selectedFiles')}</h3>
+          <ul className="media-grid">
+            {items.map((item) => (
+              <MediaCard key={item.id} item={item} onRemove={() => onRemove(item.id)} onRetry={() => onRetry(item.id)} />
+            ))}
+          </ul>
+        </>
+      )}
+    </div>
+  );
+}
+
+function MediaCard({ item, onRemove, onRetry }: { item: MediaItem; onRemove: () => void; onRetry: () => void }) {
+  const { t } = useTranslation();
+  const percent = item.size > 0 ? Math.min(100, Math.floor((item.loaded / item.size) * 100)) : 100;
+  return (
+    <li className="media-card" aria-label={item.name}>
+      <button type="button" className="close-button media-remove" aria-label={t('wizard.upload.remove', { name: item.name })} onClick={onRemove}>
+        ×
+      </button>
+      <div className="media-preview">
+        {item.previewUrl ? (
+          item.kind === 'image' ? (
+            <img src={item.previewUrl} alt={item.name} />
+          ) : (
+            <video src={item.previewUrl} controls aria-label={item.name} />
+          )
+        ) : (
+          <p className="hint">{t('wizard.upload.previewUnavailable')}</p>
+        )}
+      </div>
+      <p className="media-name">{item.name}</p>
+      <p className="hint">{t('wizard.upload.sizeMb', { size: megabytes(item.size) })}</p>
+      {item.status === 'uploading' && percent < 100 && (
+        <div aria-live="polite">
+          <progress className="media-progress" max={100} value={percent} aria-label={t('wizard.upload.progress', { name: item.name, percent })} />
+          <p className="hint">
+            {percent}% · {t('wizard.upload.speed', { speed: megabytes(item.bytesPerSecond) })}
+          </p>
+        </div>
+      )}
+      {item.status === 'failed' && (
+        <div role="alert" className="media-failed">
+          <p>{t('wizard.upload.failed', { reason: item.error ?? '' })}</p>
+          {item.file && (
+            <button type="button" className="button secondary" aria-label={t('wizard.upload.retryFile', { name: item.name })} onClick={onRetry}>
+              {t('wizard.upload.retry')}
+            </button>
+          )}
+        </div>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,131 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { mediaKindOf, uploadExtensionOf, type UploadedMedia } from '../../../../../shared/api/uploads';
+import { useApi } from '../../../app/ApiProvider';
+import { ApiError } from '../../../lib/apiClient';
+import { PartUploadError, UploadAborted, uploadFile } from './api/uploadFile';
+import type { WizardDraft } from './draft';
+
+export interface MediaItem {
+  id: string;
+  name: string;
+  size: number;
+  kind: 'image' | 'video';
+  /** Absent for media restored from the draft (the file stayed on the other page load). */
+  file?: File;
+  previewUrl?: string;
+  status: 'uploading' | 'done' | 'failed';
+  loaded: number;
+  bytesPerSecond: number;
+  error?: string;
+  media?: UploadedMedia;
+}
+
+export interface RejectedFile {
+  id: string;
+  name: string;
+  reason: string;
+}
+
+let nextId = 0;
+const newId = () => `media-${Date.now()}-${nextId++}`;
+
+/** The wizard's files: validated, uploaded for real, retried, removed (aborting in-flight ones). */
+export function useMediaUploads(restored: WizardDraft['media']) {
+  const { t } = useTranslation();
+  const api = useApi();
+  const [items, setItems] = useState<MediaItem[]>(() =>
+    restored.map((entry) => ({ id: newId(), name: entry.name, size: entry.size, kind: entry.media.kind, status: 'done', loaded: entry.size, bytesPerSecond: 0, media: entry.media })),
+  );
+  const [rejected, setRejected] = useState<RejectedFile[]>([]);
+  const controllers = useRef(new Map<string, AbortController>());
+
+  const update = useCallback((id: string, change: Partial<MediaItem>) => {
+    setItems((current) => current.map((item) => (item.id === id ? { ...item, ...change } : item)));
+  }, []);
+
+  const reasonFor = useCallback(
+    (error: unknown): string => {
+      if (error instanceof ApiError) return error.message;
+      if (error instanceof PartUploadError) {
+        if (error.reason === 'http') return t('wizard.upload.partFailed', { status: error.status });
+        return error.reason === 'noEtag' ? t('wizard.upload.noEtag') : t('wizard.upload.networkError');
+      }
+      return t('common.genericError');
+    },
+    [t],
+  );
+
+  const start = useCallback(
+    (id: string, file: File) => {
+      const controller = new AbortController();
+      controllers.current.set(id, controller);
+      const startedAt = performance.now();
+      update(id, { status: 'uploading', loaded: 0, bytesPerSecond: 0, error: undefined });
+      uploadFile(api, file, {
+        signal: controller.signal,
+        onProgress: ({ loaded }) => {
+          const seconds = (performance.now() - startedAt) / 1000;
+          update(id, { loaded, bytesPerSecond: seconds > 0 ? loaded / seconds : 0 });
+        },
+      })
+        .then((media) => update(id, { status: 'done', loaded: file.size, media }))
+        .catch((error: unknown) => {
+          if (error instanceof UploadAborted) return;
+          // The server refused the file itself (e.g. its content is not what its name says).
+          if (error instanceof ApiError && error.status === 400) {
+            setItems((current) => current.filter((item) => item.id !== id));
+            setRejected((current) => [...current, { id, name: file.name, reason: error.message }]);
+            return;
+          }
+          update(id, { status: 'failed', error: reasonFor(error) });
+        })
+        .finally(() => controllers.current.delete(id));
+    },
+    [api, update, reasonFor],
+  );
+
+  const addFiles = useCallback(
+    (files: File[]) => {
+      const accepted: MediaItem[] = [];
+      const refused: RejectedFile[] = [];
+      for (const file of files) {
+        const extension = uploadExtensionOf(file.name);
+        if (!extension) {
+          refused.push({ id: newId(), name: file.name, reason: t('wizard.upload.unsupported') });
+          continue;
+        }
+        const kind = mediaKindOf(extension);
+        accepted.push({ id: newId(), name: file.name, size: file.size, kind, file, previewUrl: URL.createObjectURL(file), status: 'uploading', loaded: 0, bytesPerSecond: 0 });
+      }
+      setRejected((current) => [...current.filter((entry) => !files.some((file) => file.name === entry.name)), ...refused]);
+      setItems((current) => [...current, ...accepted]);
+      for (const item of accepted) start(item.id, item.file!);
+    },
+    [start, t],
+  );
+
+  const remove = useCallback((id: string) => {
+    controllers.current.get(id)?.abort();
+    setItems((current) => {
+      const item = current.find((entry) => entry.id === id);
+      if (item?.previewUrl) URL.revokeObjectURL(item.previewUrl);
+      return current.filter((entry) => entry.id !== id);
+    });
+  }, []);
+
+  const retry = useCallback(
+    (id: string) => {
+      const item = items.find((entry) => entry.id === id);
+      if (item?.file) start(id, item.file);
+    },
+    [items, start],
+  );
+
+  useEffect(() => {
+    const active = controllers.current;
+    return () => active.forEach((controller) => controller.abort());
+  }, []);
+
+  return { items, rejected, addFiles, remove, retry };
+}

@@ -1,0 +1,157 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { platformNames, platforms, type Platform } from '../../shared/platforms';
+import { launchBrowser, openSession, signInThroughUi } from '../support/browser';
+import { connectThroughOAuth, makeAdmin, sandboxAccountName, sandboxControl } from '../support/connect';
+import { syntheticMp4 } from '../support/mp4';
+import { tinyJpeg } from '../support/posts';
+import { createUser, type TestUser } from '../support/users';
+
+const twin = inject('twin');
+let browser: Browser;
+let user: TestUser;
+const accounts = {} as Record<Platform, string>;
+
+/** A valid 1×1 PNG: real image bytes to disguise under a video's name. */
+const tinyPng = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  user = await createUser(twin);
+  await makeAdmin(twin, user);
+  for (const platform of platforms) {
+    accounts[platform] = sandboxAccountName(platform);
+    await connectThroughOAuth(twin, user, platform, accounts[platform]);
+  }
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function openWizard() {
+  const session = await openSession(browser);
+  await signInThroughUi(session.page, twin.webUrl, user.email, user.password);
+  await expect.poll(() => stepText(session.page)).toBe('Step 1 of 4');
+  return session;
+}
+
+const stepText = (page: Page) => page.getByText(/^Step \d of 4$/).textContent();
+const nextButton = (page: Page) => page.getByRole('button', { name: 'Next', exact: true });
+const accountButton = (page: Page, platform: Platform) => page.getByRole('button', { name: new RegExp(`^${platformNames[platform]} Sandbox`) });
+const fileInput = (page: Page) => page.getByLabel('Choose files to upload');
+
+describe('the post wizard in Chromium', () => {
+  it('uploads a video, publishes it to all five accounts and lands on the posts page, gating Next on each step', async () => {
+    const { page, context, problems } = await openWizard();
+    expect(await nextButton(page).isDisabled()).toBe(true);
+
+    await fileInput(page).setInputFiles({ name: 'clip.mp4', mimeType: 'video/mp4', buffer: syntheticMp4({ durationSeconds: 12, payloadBytes: 300_000 }) });
+    await expect.poll(() => nextButton(page).isEnabled()).toBe(true);
+    expect(await page.getByRole('listitem', { name: 'clip.mp4' }).getByText('0.29 MB').isVisible()).toBe(true);
+    await nextButton(page).click();
+
+    expect(await stepText(page)).toBe('Step 2 of 4');
+    await expect.poll(() => accountButton(page, 'linkedin').isVisible()).toBe(true);
+    expect(await nextButton(page).isDisabled()).toBe(true);
+    for (const platform of platforms) {
+      await accountButton(page, platform).click();
+      expect(await accountButton(page, platform).getAttribute('aria-pressed')).toBe('true');
+    }
+    expect(await page.getByText('Instagram accepts videos of 3 to 90 seconds.').isVisible()).toBe(true);
+    await nextButton(page).click();
+
+    expect(await stepText(page)).toBe('Step 3 of 4');
+    expect(await nextButton(page).isDisabled()).toBe(true);
+    await page.getByLabel('Description').fill('Launch day from the wizard');
+    expect(await nextButton(page).isDisabled()).toBe(true);
+    expect(await page.getByText('0/100').isVisible()).toBe(true);
+    await page.getByPlaceholder('Enter video title...').fill('Launch day');
+    expect(await nextButton(page).isEnabled()).toBe(true);
+    await page.getByLabel('Description').fill('x'.repeat(281));
+    expect(await page.getByTestId('count-x').textContent()).toContain('X: 281 / 280');
+    expect(await nextButton(page).isDisabled()).toBe(true);
+    await page.getByLabel('Description').fill('Launch day from the wizard');
+    await nextButton(page).click();
+
+    expect(await stepText(page)).toBe('Step 4 of 4');
+    for (const platform of platforms) expect(await page.locator('.platform-chip', { hasText: new RegExp(`^${platformNames[platform]}$`) }).count()).toBe(1);
+    expect(await page.getByText('Launch day from the wizard').isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'Publish Now' }).click();
+    await expect.poll(() => page.getByRole('button', { name: 'Published!' }).isVisible(), { timeout: 15_000 }).toBe(true);
+    await page.waitForURL(`${twin.webUrl}/dashboard/posts`);
+
+    const control = sandboxControl(twin);
+    for (const platform of platforms) {
+      await expect.poll(async () => (await control.feed(platform, accounts[platform])).posts.length, { timeout: 30_000, interval: 250 }).toBe(1);
+    }
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('lists rejected and disguised files with the reasons', async () => {
+    const { page, context } = await openWizard();
+    await fileInput(page).setInputFiles([
+      { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') },
+      { name: 'picture.webp', mimeType: 'image/webp', buffer: tinyPng },
+      { name: 'disguised.mp4', mimeType: 'video/mp4', buffer: tinyPng },
+      { name: 'photo.jpg', mimeType: 'image/jpeg', buffer: tinyJpeg },
+    ]);
+    const alert = page.getByRole('alert');
+    await expect.poll(() => alert.textContent()).toMatch(/disguised\.mp4: This file is not a real MP4 file/);
+    const text = await alert.textContent();
+    expect(text).toContain('notes.txt: Only PNG, JPG, GIF images and MP4, MOV, AVI videos are accepted');
+    expect(text).toContain('picture.webp: Only PNG, JPG, GIF images and MP4, MOV, AVI videos are accepted');
+    await expect.poll(() => nextButton(page).isEnabled()).toBe(true);
+    expect(await page.getByRole('listitem', { name: 'photo.jpg' }).isVisible()).toBe(true);
+    expect(await page.getByRole('listitem', { name: 'disguised.mp4' }).count()).toBe(0);
+
+    await page.getByRole('button', { name: 'Remove photo.jpg' }).click();
+    expect(await nextButton(page).isDisabled()).toBe(true);
+    await context.close();
+  });
+
+  it('keeps the draft, uploaded media included, across a reload on step 3', async () => {
+    const { page, context } = await openWizard();
+    await fileInput(page).setInputFiles({ name: 'photo.jpg', mimeType: 'image/jpeg', buffer: tinyJpeg });
+    await expect.poll(() => nextButton(page).isEnabled()).toBe(true);
+    await nextButton(page).click();
+    await accountButton(page, 'linkedin').click();
+    await nextButton(page).click();
+    await page.getByLabel('Description').fill('Survives a reload');
+
+    await page.reload();
+
+    await expect.poll(() => stepText(page)).toBe('Step 3 of 4');
+    expect(await page.getByLabel('Description').inputValue()).toBe('Survives a reload');
+    await expect.poll(() => nextButton(page).isEnabled()).toBe(true);
+    await page.getByRole('button', { name: 'Go back to step 2: Platforms' }).click();
+    expect(await accountButton(page, 'linkedin').getAttribute('aria-pressed')).toBe('true');
+    expect(await page.getByRole('button', { name: /Go back to step 3/ }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Previous' }).click();
+    expect(await stepText(page)).toBe('Step 1 of 4');
+    expect(await page.getByRole('listitem', { name: 'photo.jpg' }).isVisible()).toBe(true);
+    expect(await nextButton(page).isEnabled()).toBe(true);
+    await context.close();
+  });
+
+  it('loads shared content from local storage, uploads it and clears the stored address', async () => {
+    const { page, context, problems } = await openWizard();
+    await page.route('**/shared-content/frame.jpg', (route) => route.fulfill({ status: 200, contentType: 'image/jpeg', body: tinyJpeg }));
+    await page.route('**/shared-content/missing.jpg', (route) => route.fulfill({ status: 404, body: 'gone' }));
+    await page.evaluate((url) => localStorage.setItem('sharedContentUrl', url), `${twin.webUrl}/shared-content/frame.jpg`);
+
+    await page.reload();
+
+    await expect.poll(() => page.getByText('Content loaded successfully').isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('listitem', { name: 'frame.jpg' }).isVisible()).toBe(true);
+    await expect.poll(() => nextButton(page).isEnabled()).toBe(true);
+    expect(await page.evaluate(() => localStorage.getItem('sharedContentUrl'))).toBeNull();
+
+    await page.evaluate((url) => localStorage.setItem('sharedContentUrl', url), `${twin.webUrl}/shared-content/missing.jpg`);
+    await page.reload();
+    await expect.poll(() => page.getByText('Failed to load shared content').isVisible()).toBe(true);
+    expect(await page.evaluate(() => localStorage.getItem('sharedContentUrl'))).toBeNull();
+    expect(problems.filter((problem) => !problem.includes('status of 404'))).toEqual([]);
+    await context.close();
+  });
+});
