@@ -84,7 +84,51 @@ describe('the post wizard in Chromium', () => {
     for (const platform of platforms) {
       await expect.poll(async () => (await control.feed(platform, accounts[platform])).posts.length, { timeout: 30_000, interval: 250 }).toBe(1);
     }
+
+    // Published Posts shows the post with its five targets published, each linked; the modal opens and Escape closes it.
+    const postCard = page.getByRole('listitem').filter({ hasText: 'Launch day from the wizard' }).first();
+    for (const platform of platforms) {
+      await expect.poll(() => postCard.getByRole('link', { name: `View post on ${platformNames[platform]}` }).count(), { timeout: 20_000 }).toBe(1);
+    }
+    await postCard.getByRole('button', { name: /Launch day from the wizard/ }).click();
+    const dialog = page.getByRole('dialog');
+    await expect.poll(() => dialog.getByText('Launch day', { exact: true }).isVisible()).toBe(true);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => dialog.count()).toBe(0);
     expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('publishes an image with one target forced to fail, then Retry failed brings it to published', async () => {
+    const { page, context } = await openWizard();
+    await fileInput(page).setInputFiles({ name: 'photo.jpg', mimeType: 'image/jpeg', buffer: tinyJpeg });
+    await expect.poll(() => nextButton(page).isEnabled()).toBe(true);
+    await nextButton(page).click();
+    await accountButton(page, 'linkedin').click();
+    await accountButton(page, 'x').click();
+    await nextButton(page).click();
+    const description = `Partly first ${Date.now()}`;
+    await page.getByLabel('Description').fill(description);
+    await nextButton(page).click();
+    await sandboxControl(twin).injectFault({
+      platform: 'linkedin',
+      account: accounts.linkedin,
+      method: 'POST',
+      path: '/rest/posts',
+      status: 422,
+      body: { status: 422, message: 'Content is invalid' },
+    });
+    await page.getByRole('button', { name: 'Publish Now' }).click();
+    await page.waitForURL(`${twin.webUrl}/dashboard/posts`, { timeout: 15_000 });
+
+    const postCard = page.getByRole('listitem').filter({ hasText: description }).first();
+    await expect.poll(() => postCard.getByText('Partially published').first().isVisible(), { timeout: 20_000 }).toBe(true);
+    await expect.poll(() => postCard.getByText(/Content is invalid/).count()).toBeGreaterThan(0);
+    await postCard.getByRole('button', { name: 'Retry failed' }).click();
+    await expect.poll(() => postCard.getByRole('link', { name: 'View post on LinkedIn' }).count(), { timeout: 20_000 }).toBe(1);
+    await expect.poll(() => postCard.getByText('Partially published').count()).toBe(0);
+    expect((await sandboxControl(twin).feed('linkedin', accounts.linkedin)).posts.filter((post) => post.text.includes(description))).toHaveLength(1);
+    expect((await sandboxControl(twin).feed('x', accounts.x)).posts.filter((post) => post.text.includes(description))).toHaveLength(1);
     await context.close();
   });
 
