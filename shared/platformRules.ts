@@ -90,3 +90,15 @@ export const platformRules: Record<Platform, PlatformRules> = {
 /** The spec's description limit, shown in the wizard. */
 export const DESCRIPTION_MAX = 2200;
 export const YOUTUBE_TITLE_MAX = 100;
+
+/**
+ * What a post's media become on one platform: a platform that takes videos gets the post's video
+ * (no platform takes a video and images in one post); otherwise it gets the images it can take.
+ * Empty when the platform can take none of them (YouTube with images only).
+ */
+export function mediaForPlatform<M extends { kind: 'image' | 'video' }>(platform: Platform, media: readonly M[]): M[] {
+  const rules = platformRules[platform].media;
+  const video = media.find((item) => item.kind === 'video');
+  if (video && rules.video) return [video];
+  return rules.image ? media.filter((item) => item.kind === 'image').slice(0, rules.maxImages) : [];
+}

@@ -2,7 +2,7 @@ import { TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { monotonicFactory } from 'ulid';
 import { platformNames, type Platform } from '../../shared/platforms';
-import { platformRules } from '../../shared/platformRules';
+import { mediaForPlatform, platformRules } from '../../shared/platformRules';
 import { parseMediaKey } from '../../shared/media';
 import type { CreatePost, Post, PostList } from '../../shared/api/posts';
 import type { Clock } from '../clock';
@@ -51,13 +51,12 @@ function mediaProblems(media: StoredMedia[], platforms: Platform[]): string[] {
   const videos = media.filter((item) => item.kind === 'video');
   const images = media.filter((item) => item.kind === 'image');
   if (videos.length > 1) problems.push('A post can carry one video.');
-  if (videos.length && images.length) problems.push('A post carries either one video or images, not both.');
   for (const platform of platforms) {
     const rules = platformRules[platform].media;
     const name = platformNames[platform];
-    if (videos.length && !rules.video) problems.push(`${name} does not take videos.`);
-    if (images.length && !rules.image) problems.push(`${name} publishes videos only: choose a video or leave ${name} out.`);
-    if (images.length > rules.maxImages && rules.image) problems.push(`${name} takes at most ${rules.maxImages} image(s).`);
+    const chosen = mediaForPlatform(platform, media);
+    if (chosen.length === 0) problems.push(`${name} publishes videos only: add a video or leave ${name} out.`);
+    if (!videos.length && rules.image && images.length > rules.maxImages) problems.push(`${name} takes at most ${rules.maxImages} image(s).`);
   }
   const video = videos[0];
   if (video && platforms.includes('instagram') && video.durationSeconds !== undefined) {

@@ -1,4 +1,5 @@
 import { platformNames, type Platform } from '../../shared/platforms';
+import { mediaForPlatform } from '../../shared/platformRules';
 import type { Clock } from '../clock';
 import { AuthExpired, PlatformError, RateLimited, Rejected, Retryable } from '../platforms/errors';
 import type { PlatformPublisher, PublishRequest, StepResult } from '../platforms/publisher';
@@ -123,7 +124,7 @@ export function createPublishing(deps: PublishingDeps) {
         const request: PublishRequest = {
           text: post.description,
           ...(post.title ? { title: post.title } : {}),
-          media: post.media.map((item) => media.source(item)),
+          media: mediaForPlatform(target.platform, post.media).map((item) => media.source(item)),
           account: { platformUserId: connection.platformUserId, ...(connection.username ? { username: connection.username } : {}) },
           tokens,
           progress: target.progress,

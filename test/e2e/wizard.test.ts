@@ -41,13 +41,17 @@ const accountButton = (page: Page, platform: Platform) => page.getByRole('button
 const fileInput = (page: Page) => page.getByLabel('Choose files to upload');
 
 describe('the post wizard in Chromium', () => {
-  it('uploads a video, publishes it to all five accounts and lands on the posts page, gating Next on each step', async () => {
+  it('uploads a video and an image, publishes to all five accounts and lands on the posts page, gating Next on each step', async () => {
     const { page, context, problems } = await openWizard();
     expect(await nextButton(page).isDisabled()).toBe(true);
 
-    await fileInput(page).setInputFiles({ name: 'clip.mp4', mimeType: 'video/mp4', buffer: syntheticMp4({ durationSeconds: 12, payloadBytes: 300_000 }) });
+    await fileInput(page).setInputFiles([
+      { name: 'clip.mp4', mimeType: 'video/mp4', buffer: syntheticMp4({ durationSeconds: 12, payloadBytes: 300_000 }) },
+      { name: 'cover.jpg', mimeType: 'image/jpeg', buffer: tinyJpeg },
+    ]);
     await expect.poll(() => nextButton(page).isEnabled()).toBe(true);
     expect(await page.getByRole('listitem', { name: 'clip.mp4' }).getByText('0.29 MB').isVisible()).toBe(true);
+    expect(await page.getByRole('listitem', { name: 'cover.jpg' }).isVisible()).toBe(true);
     await nextButton(page).click();
 
     expect(await stepText(page)).toBe('Step 2 of 4');

@@ -67,6 +67,26 @@ describe('publishing through the API and the PublishPost state machine (against 
     for (const platform of imagePlatforms) expect(await feedOf(platform, names[platform]), platform).toHaveLength(1);
   });
 
+  it('publishes a post with a video and an image: every platform gets the video', async () => {
+    const { user, names, accounts } = await publisher(platforms);
+    const video = await uploadMedia(twin, user.userId, { kind: 'video', body: sampleVideo(20) });
+    const image = await uploadMedia(twin, user.userId, { kind: 'image', body: tinyJpeg });
+
+    const post = await publish(user, {
+      description: 'Video and picture',
+      title: 'Both',
+      media: [{ key: image }, { key: video }],
+      targets: platforms.map((platform) => ({ platform, accountId: accounts[platform] })),
+    });
+
+    expect(post.status, JSON.stringify(post.targets)).toBe('published');
+    for (const platform of platforms) {
+      const feed = await feedOf(platform, names[platform]);
+      expect(feed, platform).toHaveLength(1);
+      expect(feed[0]!.media.map((item) => item.contentType), platform).toEqual(['video/mp4']);
+    }
+  });
+
   it('lists published posts newest first, filters by platform, and pages with a cursor', async () => {
     const { user, accounts } = await publisher(['x', 'linkedin']);
     const key = await uploadMedia(twin, user.userId, { kind: 'image', body: tinyJpeg });

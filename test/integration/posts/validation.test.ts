@@ -98,7 +98,7 @@ describe('creating a post: every input is checked and nothing is half-written', 
 
     const onYoutube = await createPost(twin, user, { description: 'x', title: 't', media: [{ key: image }], targets: [{ platform: 'youtube', accountId: accounts['youtube'] }] });
     expect(onYoutube.status).toBe(400);
-    expect(String(onYoutube.body?.['message'])).toMatch(/YouTube publishes videos only/);
+    expect(String(onYoutube.body?.['message'])).toMatch(/YouTube publishes videos only: add a video or leave YouTube out/);
 
     const tooLong = await createPost(twin, user, { description: 'x', media: [{ key: longVideo }], targets: [{ platform: 'instagram', accountId: accounts['instagram'] }] });
     expect(tooLong.status).toBe(400);

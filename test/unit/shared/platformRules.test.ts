@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { platformRules, xWeightedLength } from '../../../shared/platformRules';
+import { mediaForPlatform, platformRules, xWeightedLength } from '../../../shared/platformRules';
 
 describe('X weighted length (twitter-text v3)', () => {
   it('counts Latin text one per character', () => {
@@ -41,5 +41,20 @@ describe('platform rules', () => {
 
   it('knows YouTube takes videos only', () => {
     expect(platformRules.youtube.media).toMatchObject({ video: true, image: false });
+  });
+});
+
+describe('media per platform', () => {
+  const video = { kind: 'video' as const, key: 'v' };
+  const images = [1, 2, 3, 4, 5].map((index) => ({ kind: 'image' as const, key: `i${index}` }));
+
+  it('gives the video to every platform that takes videos when a post has a video and images', () => {
+    expect(mediaForPlatform('x', [images[0]!, video])).toEqual([video]);
+    expect(mediaForPlatform('linkedin', [video, images[0]!])).toEqual([video]);
+  });
+
+  it('gives images up to the platform\'s maximum, and YouTube nothing without a video', () => {
+    expect(mediaForPlatform('x', images)).toHaveLength(4);
+    expect(mediaForPlatform('youtube', images)).toEqual([]);
   });
 });
