@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { tableEnvName, tables, type TableKey } from '../shared/resources/tables';
+import { bucketEnvName, buckets, type BucketKey } from '../shared/resources/buckets';
 
 /**
  * Configuration is read from the environment once, at cold start, and fails fast naming the
@@ -25,4 +26,14 @@ export function readTableNames<K extends TableKey>(
   return names;
 }
 
-export const logLevelSchema = z.enum(['DEBUG', 'INFO', 'WARN', 'ERROR', 'SILENT']).default('INFO');
+/** Bucket names from BUCKET_<NAME>, read once at cold start, failing fast with the variable's name. */
+export function readBucketNames<K extends BucketKey>(env: NodeJS.ProcessEnv, keys: readonly K[]): Record<K, string> {
+  const names = {} as Record<K, string>;
+  for (const key of keys) {
+    const variable = bucketEnvName(key);
+    const parsed = nonEmpty.safeParse(env[variable]);
+    if (!parsed.success) throw new ConfigurationError(`Missing configuration: ${variable} (the ${buckets[key].name} bucket name)`);
+    names[key] = parsed.data;
+  }
+  return names;
+}

@@ -1,6 +1,5 @@
 import { SFNClient } from '@aws-sdk/client-sfn';
-import { readTableNames } from '../config';
-import { readBucketNames } from '../bucketsConfig';
+import { readBucketNames, readTableNames } from '../config';
 import { systemClock } from '../clock';
 import { createDocumentClient, createLogger, createS3Client } from '../composition';
 import { createHttpHandler } from '../http/httpHandler';

@@ -1,6 +1,5 @@
 import { isPlatform } from '../../shared/platforms';
-import { readTableNames } from '../config';
-import { readBucketNames } from '../bucketsConfig';
+import { readBucketNames, readTableNames } from '../config';
 import { systemClock } from '../clock';
 import { createDocumentClient, createLogger, createS3Client, loadPlatformCredentials } from '../composition';
 import { createConnectionsContext } from '../connectionsContext';

@@ -1,4 +1,4 @@
-import { readBucketNames } from '../bucketsConfig';
+import { readBucketNames } from '../config';
 import { systemClock } from '../clock';
 import { createLogger, createS3Client } from '../composition';
 import { createHttpHandler } from '../http/httpHandler';

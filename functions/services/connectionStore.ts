@@ -5,6 +5,7 @@ import type { Connection, ConnectionStatus } from '../../shared/api/connections'
 import type { Clock } from '../clock';
 import type { PlatformProfile, TokenSet } from '../platforms/adapter';
 import type { TokenCipher } from './tokenCipher';
+import { writeIf } from './conditionalWrite';
 
 /** The stored connection, tokens decrypted only on demand. */
 export interface ConnectionItem {
@@ -178,8 +179,8 @@ export function createConnectionStore({ db, tableName, cipher, clock }: Connecti
       else removes.push('accessTokenExpiresAt');
       if (due) sets.push('refreshDueAt = :due', 'refreshShard = :shard');
       else removes.push('refreshDueAt', 'refreshShard');
-      try {
-        await db.send(
+      return writeIf(
+        db.send(
           new UpdateCommand({
             TableName: tableName,
             Key: { userId: item.userId, connectionId: item.connectionId },
@@ -197,12 +198,8 @@ export function createConnectionStore({ db, tableName, cipher, clock }: Connecti
               ...(due ? { ':due': due, ':shard': refreshShardOf(item.userId) } : {}),
             },
           }),
-        );
-        return true;
-      } catch (error) {
-        if ((error as Error).name === 'ConditionalCheckFailedException') return false;
-        throw error;
-      }
+        ),
+      );
     },
 
     /**
@@ -211,8 +208,8 @@ export function createConnectionStore({ db, tableName, cipher, clock }: Connecti
      */
     async acquireRefreshLease(item: ConnectionItem, ms: number): Promise<boolean> {
       const now = clock.now();
-      try {
-        await db.send(
+      return writeIf(
+        db.send(
           new UpdateCommand({
             TableName: tableName,
             Key: { userId: item.userId, connectionId: item.connectionId },
@@ -220,58 +217,54 @@ export function createConnectionStore({ db, tableName, cipher, clock }: Connecti
             ConditionExpression: 'tokenVersion = :version AND (attribute_not_exists(refreshLeaseUntil) OR refreshLeaseUntil < :now)',
             ExpressionAttributeValues: { ':until': new Date(now.getTime() + ms).toISOString(), ':version': item.tokenVersion, ':now': now.toISOString() },
           }),
-        );
-        return true;
-      } catch (error) {
-        if ((error as Error).name === 'ConditionalCheckFailedException') return false;
-        throw error;
-      }
+        ),
+      );
     },
 
     async releaseRefreshLease(item: ConnectionItem): Promise<void> {
-      await db.send(
-        new UpdateCommand({
-          TableName: tableName,
-          Key: { userId: item.userId, connectionId: item.connectionId },
-          UpdateExpression: 'REMOVE refreshLeaseUntil',
-          ConditionExpression: 'tokenVersion = :version',
-          ExpressionAttributeValues: { ':version': item.tokenVersion },
-        }),
-      ).catch((error: Error) => {
-        if (error.name !== 'ConditionalCheckFailedException') throw error;
-      });
+      await writeIf(
+        db.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: { userId: item.userId, connectionId: item.connectionId },
+            UpdateExpression: 'REMOVE refreshLeaseUntil',
+            ConditionExpression: 'tokenVersion = :version',
+            ExpressionAttributeValues: { ':version': item.tokenVersion },
+          }),
+        ),
+      );
     },
 
     /** The platform said the token is dead: the user must reconnect. Earlier data is kept. */
     async markNeedsReconnect(item: ConnectionItem, reason: string): Promise<void> {
-      await db.send(
-        new UpdateCommand({
-          TableName: tableName,
-          Key: { userId: item.userId, connectionId: item.connectionId },
-          UpdateExpression: 'SET #status = :needs, reconnectReason = :reason, updatedAt = :now REMOVE refreshDueAt, refreshShard, refreshLeaseUntil',
-          ConditionExpression: '#status = :connected',
-          ExpressionAttributeNames: { '#status': 'status' },
-          ExpressionAttributeValues: { ':needs': 'needs_reconnect', ':connected': 'connected', ':reason': reason, ':now': clock.now().toISOString() },
-        }),
-      ).catch((error: Error) => {
-        if (error.name !== 'ConditionalCheckFailedException') throw error;
-      });
+      await writeIf(
+        db.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: { userId: item.userId, connectionId: item.connectionId },
+            UpdateExpression: 'SET #status = :needs, reconnectReason = :reason, updatedAt = :now REMOVE refreshDueAt, refreshShard, refreshLeaseUntil',
+            ConditionExpression: '#status = :connected',
+            ExpressionAttributeNames: { '#status': 'status' },
+            ExpressionAttributeValues: { ':needs': 'needs_reconnect', ':connected': 'connected', ':reason': reason, ':now': clock.now().toISOString() },
+          }),
+        ),
+      );
     },
 
     /** Tokens that cannot be refreshed expire soon: say by when, and look again at expiry. */
     async flagReconnectBy(item: ConnectionItem, reconnectBy: string, nextDue: string): Promise<void> {
-      await db.send(
-        new UpdateCommand({
-          TableName: tableName,
-          Key: { userId: item.userId, connectionId: item.connectionId },
-          UpdateExpression: 'SET reconnectBy = :by, refreshDueAt = :due, updatedAt = :now',
-          ConditionExpression: '#status = :connected',
-          ExpressionAttributeNames: { '#status': 'status' },
-          ExpressionAttributeValues: { ':by': reconnectBy, ':due': nextDue, ':connected': 'connected', ':now': clock.now().toISOString() },
-        }),
-      ).catch((error: Error) => {
-        if (error.name !== 'ConditionalCheckFailedException') throw error;
-      });
+      await writeIf(
+        db.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: { userId: item.userId, connectionId: item.connectionId },
+            UpdateExpression: 'SET reconnectBy = :by, refreshDueAt = :due, updatedAt = :now',
+            ConditionExpression: '#status = :connected',
+            ExpressionAttributeNames: { '#status': 'status' },
+            ExpressionAttributeValues: { ':by': reconnectBy, ':due': nextDue, ':connected': 'connected', ':now': clock.now().toISOString() },
+          }),
+        ),
+      );
     },
 
     /** Connections whose refresh is due by `until`, across the shards of the sparse index. */

@@ -5,6 +5,7 @@ import { listOf, type Post, type PostList, type PostStatus, type TargetStatus } 
 import type { Clock } from '../clock';
 import type { StoredMedia } from '../media/s3Media';
 import type { PublishProgress } from '../platforms/publisher';
+import { writeIf } from './conditionalWrite';
 
 export interface TargetItem {
   targetId: string;
@@ -180,16 +181,12 @@ export function createPostStore({ db, tableName, clock }: { db: DynamoDBDocument
     },
 
     /** Arms the target's create-post call; false when an earlier attempt already armed it. */
-    async armPublish(post: Pick<PostItem, 'userId' | 'postId'>, targetId: string): Promise<boolean> {
-      try {
-        await this.updateTarget(post, targetId, { publishArmedAt: clock.now().toISOString() }, {
+    armPublish(post: Pick<PostItem, 'userId' | 'postId'>, targetId: string): Promise<boolean> {
+      return writeIf(
+        this.updateTarget(post, targetId, { publishArmedAt: clock.now().toISOString() }, {
           condition: 'attribute_exists(#targets.#target) AND attribute_not_exists(#targets.#target.publishArmedAt)',
-        });
-        return true;
-      } catch (error) {
-        if ((error as Error).name === 'ConditionalCheckFailedException') return false;
-        throw error;
-      }
+        }),
+      );
     },
 
     /** The armed create call was answered with an error: nothing was created, a new attempt may post. */

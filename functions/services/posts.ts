@@ -11,6 +11,7 @@ import { MediaNotFound, type S3Media, type StoredMedia } from '../media/s3Media'
 import { connectionIdOf, type ConnectionStore } from './connectionStore';
 import type { MembershipService, UserIdentity } from './memberships';
 import type { PublishExecutions } from './executions';
+import { writeIf } from './conditionalWrite';
 import { activeShardOf, listPlacement, toPost, type PostItem, type PostStore, type TargetItem } from './postStore';
 
 /** Instagram's video length rule (spec §5), checked before anything is sent. */
@@ -219,13 +220,13 @@ export function createPostService(deps: PostServiceDeps) {
       }
       const failed = Object.values(post.targets).filter((target) => target.status === 'failed');
       for (const target of failed) {
-        await posts.updateTarget(post, target.targetId, { status: 'pending', statusChecks: 0, rateLimitWaits: 0 }, {
-          condition: '#targets.#target.#targetStatus = :failed',
-          values: { ':failed': 'failed' },
-          names: { '#targetStatus': 'status' },
-        }).catch((error: Error) => {
-          if (error.name !== 'ConditionalCheckFailedException') throw error;
-        });
+        await writeIf(
+          posts.updateTarget(post, target.targetId, { status: 'pending', statusChecks: 0, rateLimitWaits: 0 }, {
+            condition: '#targets.#target.#targetStatus = :failed',
+            values: { ':failed': 'failed' },
+            names: { '#targetStatus': 'status' },
+          }),
+        );
       }
       const updated = await posts.setStatus(post, 'publishing');
       await startExecution(updated, failed.map((target) => target.targetId));

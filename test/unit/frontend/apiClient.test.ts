@@ -1,20 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError, createApiClient } from '../../../frontend/src/lib/apiClient';
+import { sampleMe as me } from '../../support/fixtures';
 
-const me = {
-  userId: 'u1',
-  email: 'a@example.com',
-  isAdmin: false,
-  membership: {
-    userId: 'u1',
-    userEmail: 'a@example.com',
-    membershipType: 'free',
-    maxPosts: 3,
-    canSchedule: false,
-    maxAccounts: 1,
-    createdAt: '2026-01-01T00:00:00.000Z',
-  },
-};
 
 function recordingFetch(status: number, body: unknown) {
   const calls: Array<{ url: string; init: RequestInit }> = [];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readTableNames } from '../../../functions/config';
+import { readBucketNames, readTableNames } from '../../../functions/config';
 
 describe('function configuration', () => {
   it('reads the table names a handler needs', () => {
@@ -15,3 +15,11 @@ describe('function configuration', () => {
     expect(() => readTableNames({}, ['oauthStates'])).toThrow('TABLE_OAUTH_STATES');
   });
 });
+
+describe('bucket configuration', () => {
+  it('reads the bucket names a function needs and fails fast naming a missing one', () => {
+    expect(readBucketNames({ BUCKET_MEDIA: 'prod-media' }, ['media'])).toEqual({ media: 'prod-media' });
+    expect(() => readBucketNames({}, ['content'])).toThrow('Missing configuration: BUCKET_CONTENT');
+  });
+});
+

@@ -3,25 +3,11 @@ import { Logger } from '@aws-lambda-powertools/logger';
 import type { Context } from 'aws-lambda';
 import { createHttpHandler, type ApiEvent } from '../../../functions/http/httpHandler';
 import { NotFound, QuotaExceeded } from '../../../functions/errors';
-import type { Me } from '../../../shared/api/membership';
+import { sampleMe as me } from '../../support/fixtures';
 
 const logger = new Logger({ serviceName: 'test', logLevel: 'SILENT' });
 const context = { functionName: 'test', awsRequestId: 'r1', getRemainingTimeInMillis: () => 1000 } as unknown as Context;
 
-const me: Me = {
-  userId: 'u1',
-  email: 'a@example.com',
-  isAdmin: false,
-  membership: {
-    userId: 'u1',
-    userEmail: 'a@example.com',
-    membershipType: 'free',
-    maxPosts: 3,
-    canSchedule: false,
-    maxAccounts: 1,
-    createdAt: '2026-01-01T00:00:00.000Z',
-  },
-};
 
 function event(overrides: Partial<ApiEvent> & { claims?: Record<string, string> } = {}): ApiEvent {
   const { claims = { sub: 'u1', email: 'a@example.com' }, ...rest } = overrides;
