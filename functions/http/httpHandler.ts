@@ -51,6 +51,9 @@ function json(statusCode: number, body: unknown): ApiResult {
   };
 }
 
+/** The message names the first few problems; `issues` lists them all. */
+const MAX_ISSUES_IN_MESSAGE = 5;
+
 function issuesOf(error: z.ZodError, part: string): FieldIssue[] {
   return error.issues.map((issue) => ({
     path: [part, ...issue.path.map(String)].join('.'),
@@ -63,7 +66,9 @@ function parsePart(schema: z.ZodType | undefined, value: unknown, part: string):
   const parsed = schema.safeParse(value);
   if (parsed.success) return parsed.data;
   const issues = issuesOf(parsed.error, part);
-  const summary = issues.map((issue) => `${issue.path}: ${issue.message}`).join('; ');
+  const shown = issues.slice(0, MAX_ISSUES_IN_MESSAGE).map((issue) => `${issue.path}: ${issue.message}`);
+  if (issues.length > MAX_ISSUES_IN_MESSAGE) shown.push(`and ${issues.length - MAX_ISSUES_IN_MESSAGE} more`);
+  const summary = shown.join('; ');
   throw new InvalidInput(`Invalid input — ${summary}`, issues);
 }
 

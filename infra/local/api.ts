@@ -81,6 +81,20 @@ function isText(contentType: string | undefined): boolean {
  * matches the route table, verifies the token like the authorizer does (issuer, audience or
  * client_id, expiry, signature), builds the event and calls the same handler module.
  */
+/**
+ * API Gateway HTTP APIs refuse a request whose request line and header values together exceed
+ * 10,240 bytes (HTTP API quotas). The twin's server accepts far longer heads so that this limit,
+ * not Node's own 431, is what a client meets.
+ */
+export const API_GATEWAY_MAX_REQUEST_LINE_AND_HEADERS = 10_240;
+export const REQUEST_HEAD_TOO_LARGE_MESSAGE = 'The request is too large: its address and headers may be at most 10 KB together.';
+
+function requestLineAndHeaderBytes(request: IncomingMessage): number {
+  let bytes = Buffer.byteLength(`${request.method ?? ''} ${request.url ?? ''} HTTP/${request.httpVersion}`);
+  for (let index = 0; index < request.rawHeaders.length; index += 2) bytes += Buffer.byteLength(request.rawHeaders[index + 1] ?? '');
+  return bytes;
+}
+
 export function createLocalApi(options: { authorizer: JwtAuthorizerSettings; stage: string; log: TwinLog }) {
   const compiled = routeIds.map((id) => compile(routes[id]));
   const jwks = createRemoteJWKSet(new URL(options.authorizer.jwksUrl));
@@ -123,6 +137,11 @@ export function createLocalApi(options: { authorizer: JwtAuthorizerSettings; sta
     const method = request.method ?? 'GET';
     let status = 500;
     try {
+      if (requestLineAndHeaderBytes(request) > API_GATEWAY_MAX_REQUEST_LINE_AND_HEADERS) {
+        status = 413;
+        send(response, { statusCode: 413, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ message: REQUEST_HEAD_TOO_LARGE_MESSAGE }) });
+        return;
+      }
       const match = compiled
         .map((candidate) => ({ candidate, found: candidate.pattern.exec(path) }))
         .find(({ candidate, found }) => found && candidate.route.method === method);

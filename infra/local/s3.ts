@@ -1,4 +1,5 @@
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import S3rver from 's3rver';
 import { bucketCors, bucketKeys, buckets } from '../../shared/resources/buckets';
@@ -84,6 +85,34 @@ function supportAbortMultipartUpload(server: S3rver): void {
   });
 }
 
+const require = createRequire(import.meta.url);
+const S3Error = require('s3rver/lib/models/error') as new (code: string, message: string, detail?: Record<string, unknown>) => Error;
+
+/**
+ * s3rver assembles a Complete from whatever part numbers it is given and crashes (an unhandled
+ * stream error takes the whole process down) on a part that was never uploaded. S3 answers
+ * 400 InvalidPart; so does this check, run before s3rver reads any part.
+ */
+function refuseMissingParts(server: S3rver): void {
+  type Store = {
+    getResourcePath(bucket: string, key: string | undefined, resource: string): string;
+    putObjectMultipart(bucket: string, uploadId: string, parts: Array<{ number: number; etag: string }>): Promise<unknown>;
+  };
+  const store = (server as unknown as { store: Store }).store;
+  const assemble = store.putObjectMultipart.bind(store);
+  store.putObjectMultipart = async (bucket, uploadId, parts) => {
+    const uploadDir = join(store.getResourcePath(bucket, undefined, 'uploads'), uploadId);
+    const missing = parts.find((part) => !Number.isInteger(part.number) || part.number < 1 || !existsSync(join(uploadDir, String(part.number))));
+    if (missing) {
+      throw new S3Error('InvalidPart', 'One or more of the specified parts could not be found. The part may not have been uploaded, or the specified entity tag may not match the part\'s entity tag.', {
+        UploadId: uploadId,
+        PartNumber: missing.number,
+      });
+    }
+    return assemble(bucket, uploadId, parts);
+  };
+}
+
 /** s3rver on 127.0.0.1 with the buckets from the shared definitions and the site's CORS rule. */
 export async function startS3(options: { port: number; dataDir: string; siteOrigin: string; log: TwinLog }): Promise<LocalS3> {
   mkdirSync(options.dataDir, { recursive: true });
@@ -98,6 +127,7 @@ export async function startS3(options: { port: number; dataDir: string; siteOrig
     })),
   });
   supportAbortMultipartUpload(server);
+  refuseMissingParts(server);
   await server.run();
   const endpoint = `http://127.0.0.1:${options.port}`;
   options.log.info('s3', `s3rver on ${endpoint} (data in ${options.dataDir})`);

@@ -72,7 +72,8 @@ export async function startWebServer(options: WebServerOptions): Promise<{ url: 
     void request;
   }
 
-  const server = createServer((request, response) => {
+  // Long heads reach the API stand-in, which answers them as API Gateway does (see api.ts).
+  const server = createServer({ maxHeaderSize: 1024 * 1024 }, (request, response) => {
     const url = new URL(request.url ?? '/', `http://${request.headers.host ?? '127.0.0.1'}`);
     if (url.pathname === options.apiBasePath || url.pathname.startsWith(`${options.apiBasePath}/`)) {
       void options.api(request, response, url, url.pathname.slice(options.apiBasePath.length) || '/');

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import './plainMessages';
 import { meSchema } from './membership';
 import {
   accountPathSchema,

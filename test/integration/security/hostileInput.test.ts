@@ -1,0 +1,154 @@
+import fc from 'fast-check';
+import { z } from 'zod';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { routeIds, routes, type RouteId } from '../../../shared/api/routes';
+import { createUser, type TestUser } from '../../support/users';
+import { connectThroughOAuth, makeAdmin, sandboxAccountName } from '../../support/connect';
+import { tinyJpeg, uploadMedia } from '../../support/posts';
+import { callRoute, pathParameters, type RouteRequest, type RouteResponse } from '../../support/routes';
+import { userFootprint, type UserFootprint } from '../../support/userData';
+import { matrix } from './routeMatrix';
+
+/**
+ * Property-based fuzzing of every route in the route table: malformed, oversized, wrong-typed
+ * and unicode-heavy path parameters, query strings and bodies, sent with a valid token. The
+ * API must never answer 5xx, every refusal must explain itself in words, and a refused request
+ * must leave the user's data exactly as it was.
+ *
+ * The seed is fixed so CI is deterministic; `npm run fuzz` runs many more cases
+ * (FUZZ_RUNS, FUZZ_SEED).
+ */
+const twin = inject('twin');
+const runs = Number(process.env['FUZZ_RUNS'] ?? 12);
+const seed = Number(process.env['FUZZ_SEED'] ?? 20261122);
+
+const nastyStrings = [
+  '',
+  ' ',
+  '\u0000',
+  '../../../etc/passwd',
+  '..%2F..%2Fetc%2Fpasswd',
+  '<script>alert(1)</script>',
+  "' OR '1'='1",
+  '{"$gt":""}',
+  '${jndi:ldap://x}',
+  '__proto__',
+  'constructor',
+  'NaN',
+  '-1',
+  '1e309',
+  '9'.repeat(400),
+  'ｆｕｌｌｗｉｄｔｈ',
+  'z̷̢̛̛a̸͚͠l̶̡̛g̵̨̛o̷̢̧',
+  '🙂'.repeat(2000),
+  '\u202Eevil',
+  'a'.repeat(70_000),
+  'youtube',
+  'published',
+  '01JAAAAAAAAAAAAAAAAAAAAAAA',
+];
+
+const hostileString = fc.oneof(
+  fc.constantFrom(...nastyStrings),
+  fc.string({ unit: 'grapheme', maxLength: 60 }),
+  fc.string({ unit: 'binary', maxLength: 60 }),
+  fc.string({ minLength: 200, maxLength: 5000 }),
+);
+
+const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
+  { depthSize: 'small' },
+  hostileString,
+  fc.integer(),
+  fc.double(),
+  fc.boolean(),
+  fc.constant(null),
+  fc.constantFrom(Number.MAX_SAFE_INTEGER, -1, 0, 1e308),
+  fc.array(hostileString, { maxLength: 5 }),
+  fc.dictionary(hostileString, hostileString, { maxKeys: 4 }),
+  fc.anything({ maxDepth: 3 }),
+);
+
+/** Keys an object schema knows, so mutations hit the fields the handler reads. */
+function knownKeys(schema: z.ZodType | undefined): string[] {
+  return schema instanceof z.ZodObject ? Object.keys(schema.shape) : [];
+}
+
+function sampleOf(id: RouteId): RouteRequest {
+  const entry = matrix[id] as (typeof matrix)[RouteId] | undefined;
+  if (!entry) throw new Error(`${id} has no entry in routeMatrix.ts: add one (it gives the sample request to mutate).`);
+  return entry.auth === 'user' ? entry.sample : entry.probe;
+}
+
+function bodyArbitrary(id: RouteId): fc.Arbitrary<Pick<RouteRequest, 'body' | 'rawBody'>> {
+  const sample = sampleOf(id).body;
+  const keys = [...new Set([...knownKeys(routes[id].input.body), ...Object.keys((sample as Record<string, unknown>) ?? {})])];
+  const mutated = fc
+    .tuple(fc.dictionary(fc.constantFrom(...(keys.length ? keys : ['x'])), hostileValue, { maxKeys: keys.length || 1 }), fc.dictionary(hostileString, hostileValue, { maxKeys: 2 }))
+    .map(([changes, extra]) => ({ body: { ...((sample as object) ?? {}), ...extra, ...changes } }));
+  return fc.oneof(
+    mutated,
+    hostileValue.map((body) => ({ body })),
+    fc.constantFrom('{', '{"description":', 'nul', '[1,2', '\u0000', '"', '{"a":1}}').map((rawBody) => ({ rawBody })),
+  );
+}
+
+function requestArbitrary(id: RouteId): fc.Arbitrary<RouteRequest> {
+  const sample = sampleOf(id);
+  const names = pathParameters(id);
+  const path = fc.record(Object.fromEntries(names.map((name) => [name, fc.oneof(fc.constant(sample.path?.[name] ?? 'x'), hostileString.filter((value) => value.length > 0))])));
+  const queryKeys = [...knownKeys(routes[id].input.query), 'unexpected'];
+  const query = fc.option(fc.dictionary(fc.constantFrom(...queryKeys), hostileString, { maxKeys: queryKeys.length }), { nil: undefined });
+  const body = routes[id].method === 'GET' || routes[id].method === 'DELETE' ? fc.constant({}) : bodyArbitrary(id);
+  return fc.tuple(path, query, body).map(([pathValues, queryValues, bodyParts]) => ({
+    ...(names.length ? { path: pathValues as Record<string, string> } : {}),
+    ...(queryValues ? { query: queryValues } : {}),
+    ...bodyParts,
+  }));
+}
+
+/** A refusal a person can read: a sentence, not a stack trace or a serialized object. */
+function readableProblem(id: RouteId, response: RouteResponse): string | undefined {
+  if (routes[id].redirect && response.status === 302) return undefined;
+  const message = (response.body as { message?: unknown } | undefined)?.message;
+  if (typeof message !== 'string') return `no message in ${response.text.slice(0, 200)}`;
+  if (!/[A-Za-z]{3}/.test(message)) return `unreadable message "${message}"`;
+  if (/\bat \S+ \(|TypeError|ReferenceError|\[object Object\]|\bundefined\b/.test(message)) return `internal detail in "${message}"`;
+  return undefined;
+}
+
+function describeRequest(request: RouteRequest): string {
+  return JSON.stringify(request, (_key, value: unknown) => (typeof value === 'string' && value.length > 120 ? `${value.slice(0, 120)}…(${value.length})` : value));
+}
+
+describe('hostile input against every route', () => {
+  let user: TestUser;
+  let baseline: UserFootprint;
+
+  beforeAll(async () => {
+    user = await createUser(twin);
+    await makeAdmin(twin, user);
+    // Real resources so that mutated requests get past the first checks.
+    await connectThroughOAuth(twin, user, 'linkedin', sandboxAccountName('fuzz'));
+    await uploadMedia(twin, user.userId, { kind: 'image', body: tinyJpeg });
+    baseline = await userFootprint(twin, user.userId, { partitioned: true });
+  }, 60_000);
+
+  it.each(routeIds)('%s: no 5xx, every refusal in words, nothing written by a refused request', async (id) => {
+    const details = await fc.check(
+      fc.asyncProperty(requestArbitrary(id), async (request) => {
+        const response = await callRoute(twin, id, request, routes[id].auth === 'user' ? user.idToken : undefined);
+        const context = `${routes[id].method} ${routes[id].path} ${describeRequest(request)} → ${response.status} ${response.text.slice(0, 300)}`;
+        expect(response.status, context).toBeLessThan(500);
+        const after = await userFootprint(twin, user.userId, { partitioned: true });
+        if (response.status >= 400) {
+          expect(readableProblem(id, response), context).toBeUndefined();
+          expect(after, `a refused request changed stored data: ${context}`).toEqual(baseline);
+        }
+        baseline = after;
+      }),
+      { seed, numRuns: runs, endOnFailure: true },
+    );
+    // Our own report: fast-check's would print the whole (up to 70 kB) counterexample.
+    if (details.failed) throw new Error(`after ${details.numRuns} runs (seed ${details.seed}, path "${details.counterexamplePath}"): ${String(details.errorInstance instanceof Error ? details.errorInstance.message : details.errorInstance).slice(0, 1500)}`);
+  }, 120_000);
+});

@@ -1,0 +1,70 @@
+import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import { QueryCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { bucketKeys } from '../../shared/resources/buckets';
+import { tableKeys, tables } from '../../shared/resources/tables';
+import { localBucketNames, localCredentials, localRegion } from '../../infra/local/environment';
+import type { TwinInfo } from './twinInfo';
+import { documentClient } from './users';
+
+/**
+ * Everything stored anywhere in the twin that mentions a user: every row of every table with
+ * the user's id in any attribute, and every object whose key holds it. Tables in the test twin
+ * are small, so a full scan is the most thorough check ("nothing keyed to that user").
+ */
+export interface UserFootprint {
+  rows: Record<string, Array<Record<string, unknown>>>;
+  objects: Record<string, Array<{ key: string; etag: string; size: number }>>;
+}
+
+function mentions(value: unknown, needle: string): boolean {
+  if (typeof value === 'string') return value.includes(needle);
+  if (Array.isArray(value)) return value.some((item) => mentions(item, needle));
+  if (value instanceof Set) return [...value].some((item) => mentions(item, needle));
+  if (value && typeof value === 'object') return Object.values(value).some((item) => mentions(item, needle));
+  return false;
+}
+
+/**
+ * `partitioned: true` reads the tables partitioned by user id with a Query (fast enough to run
+ * after every request of a fuzzing run) and scans only the others.
+ */
+export async function userFootprint(twin: TwinInfo, userId: string, options: { partitioned?: boolean } = {}): Promise<UserFootprint> {
+  const db = documentClient(twin);
+  const rows: UserFootprint['rows'] = {};
+  for (const key of tableKeys) {
+    const found: Array<Record<string, unknown>> = [];
+    const byUser = options.partitioned && tables[key].partitionKey.name === 'userId';
+    let startKey: Record<string, unknown> | undefined;
+    do {
+      const page = await db.send(
+        byUser
+          ? new QueryCommand({ TableName: twin.tableNames[key], KeyConditionExpression: 'userId = :u', ExpressionAttributeValues: { ':u': userId }, ExclusiveStartKey: startKey })
+          : new ScanCommand({ TableName: twin.tableNames[key], ExclusiveStartKey: startKey }),
+      );
+      found.push(...(page.Items ?? []).filter((item) => mentions(item, userId)));
+      startKey = page.LastEvaluatedKey;
+    } while (startKey);
+    rows[key] = found;
+  }
+  const s3 = new S3Client({ endpoint: twin.endpoints.s3, region: localRegion, credentials: localCredentials, forcePathStyle: true });
+  const objects: UserFootprint['objects'] = {};
+  try {
+    for (const key of bucketKeys) {
+      const found: UserFootprint['objects'][string] = [];
+      let token: string | undefined;
+      do {
+        const page = await s3.send(
+          new ListObjectsV2Command({ Bucket: localBucketNames[key], ContinuationToken: token, ...(options.partitioned ? { Prefix: `${userId}/` } : {}) }),
+        );
+        for (const object of page.Contents ?? []) {
+          if (object.Key?.includes(userId)) found.push({ key: object.Key, etag: object.ETag ?? '', size: object.Size ?? 0 });
+        }
+        token = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (token);
+      objects[key] = found;
+    }
+  } finally {
+    s3.destroy();
+  }
+  return { rows, objects };
+}
