@@ -12,11 +12,13 @@ export interface BuildAppOptions {
   allowPasswordAuth?: boolean;
   /** Account and region; by default what the CDK CLI resolved (CDK_DEFAULT_ACCOUNT/REGION). */
   env?: { account?: string; region?: string };
+  /** CDK context values, as `cdk -c key=value` gives them (e.g. oneclick:alarmEmail). */
+  context?: Record<string, string>;
 }
 
 /** The CDK app with cdk-nag's AwsSolutions checks applied to everything in it. */
 export function buildApp(options: BuildAppOptions = {}): { app: App; stack: OneClickStack } {
-  const app = new App();
+  const app = new App(options.context ? { context: options.context } : {});
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
   const webAssetPath = options.webAssetPath ?? resolve(projectRoot, 'frontend/dist');
   if (!existsSync(resolve(webAssetPath, 'index.html'))) {

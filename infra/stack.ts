@@ -9,6 +9,7 @@ import { AccessLogs, Media, bucketOrigin } from './constructs/storage';
 import { Web } from './constructs/web';
 import { Jobs } from './constructs/jobs';
 import { Publishing } from './constructs/publishing';
+import { Monitoring } from './constructs/monitoring';
 import { handlerGroupNames } from '../shared/api/routes';
 import { handlerGroups } from '../functions/handlers/groups';
 import { PlatformAccess } from './constructs/platformAccess';
@@ -36,8 +37,21 @@ export class OneClickStack extends Stack {
       siteUrl: web.origin,
     };
     const api = new Api(this, 'Api', { auth, resources });
-    new Jobs(this, 'Jobs', resources);
+    const jobs = new Jobs(this, 'Jobs', resources);
     const publishing = new Publishing(this, 'Publishing', resources);
+    new Monitoring(this, 'Monitoring', {
+      stateMachine: publishing.stateMachine,
+      functions: {
+        api: Object.values(api.functions),
+        publishing: [...Object.values(publishing.publishers), publishing.finalize],
+        jobs: Object.values(jobs.functions),
+      },
+      finalize: publishing.finalize,
+      tables: data.tables,
+      httpApi: api.httpApi,
+      deadLetterQueues: [jobs.deadLetterQueue],
+      alarmEmail: this.node.tryGetContext('oneclick:alarmEmail') as string | undefined,
+    });
     for (const group of handlerGroupNames) {
       if (handlerGroups[group].startsPublishing) publishing.grantStart(api.functions[group]);
     }

@@ -4,7 +4,7 @@ import { HttpJwtAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import { routeIds, routes, handlerGroupNames, type HandlerGroupName, type RouteDefinition } from '../../shared/api/routes';
+import { routeIds, routeKey, routes, handlerGroupNames, type HandlerGroupName, type RouteDefinition } from '../../shared/api/routes';
 import { handlerGroups } from '../../functions/handlers/groups';
 import { OneClickFunction } from './function';
 import { apiBasePath } from './apiPath';
@@ -49,6 +49,13 @@ export class Api extends Construct {
       }),
     };
     stage.defaultRouteSettings = { throttlingBurstLimit: 200, throttlingRateLimit: 100 };
+    stage.routeSettings = Object.fromEntries(
+      routeIds
+        .map((id) => routes[id] as RouteDefinition)
+        .filter((route) => route.throttle)
+        // RouteSettings is untyped JSON in the L1: its keys as CloudFormation spells them.
+        .map((route) => [routeKey(route), { ThrottlingRateLimit: route.throttle!.ratePerSecond, ThrottlingBurstLimit: route.throttle!.burst }]),
+    );
 
     const authorizer = new HttpJwtAuthorizer('CognitoAuthorizer', props.auth.issuerUrl, {
       jwtAudience: [props.auth.client.userPoolClientId],
@@ -68,12 +75,14 @@ export class Api extends Construct {
 
     for (const id of routeIds) {
       const route: RouteDefinition = routes[id];
-      this.httpApi.addRoutes({
+      const added = this.httpApi.addRoutes({
         path: route.path,
         methods: [apigw.HttpMethod[route.method]],
         integration: new HttpLambdaIntegration(`${id}Integration`, this.functions[route.handler].function),
         authorizer: route.auth === 'user' ? authorizer : new apigw.HttpNoneAuthorizer(),
       });
+      // A stage's route settings may only name routes that already exist.
+      if (route.throttle) added.forEach((created) => httpStage.node.addDependency(created));
     }
     for (const child of this.httpApi.node.findAll()) {
       if (child instanceof apigw.CfnRoute && child.authorizationType === 'NONE') {

@@ -23,10 +23,12 @@ export interface OneClickFunctionProps {
  */
 export class OneClickFunction extends Construct {
   readonly function: nodejs.NodejsFunction;
+  readonly logGroup: logs.LogGroup;
 
   constructor(scope: Construct, id: string, props: OneClickFunctionProps) {
     super(scope, id);
     const logGroup = new logs.LogGroup(this, 'Logs', { retention: logs.RetentionDays.ONE_MONTH });
+    this.logGroup = logGroup;
     this.function = new nodejs.NodejsFunction(this, 'Function', {
       entry: resolve(projectRoot, props.entry),
       handler: 'handler',

@@ -50,6 +50,9 @@ export function bucketOrigin(scope: Construct, key: BucketKey): string {
   return `https://${bucketPhysicalName(scope, key)}.s3.${Aws.REGION}.${Aws.URL_SUFFIX}`;
 }
 
+/** How long a deleted or replaced media object can still be restored. */
+export const NONCURRENT_VERSION_DAYS = 7;
+
 /** The media and content buckets from the shared definitions. */
 export class Media extends Construct {
   readonly buckets: Record<BucketKey, s3.Bucket>;
@@ -75,8 +78,12 @@ export class Media extends Construct {
               },
             ]
           : [],
+        // Versioned, so an object deleted or overwritten by mistake can be restored for a week;
+        // after that its old versions expire, so a deletion (by the user, or of the account) is final.
+        versioned: true,
         lifecycleRules: [
           { abortIncompleteMultipartUploadAfter: Duration.days(definition.abortIncompleteMultipartUploadAfterDays) },
+          { noncurrentVersionExpiration: Duration.days(NONCURRENT_VERSION_DAYS), expiredObjectDeleteMarker: true },
         ],
       });
     }

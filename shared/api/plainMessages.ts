@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Validation messages in plain words, for every schema that does not give its own: zod's
+ * Zod's global settings. Validation messages in plain words, for every schema that does not give its own: zod's
  * defaults ("Invalid input: expected string, received undefined") are for developers. Installed
  * once, globally, by importing this module (the route table does), so the API and the front end
  * say the same thing.
@@ -59,4 +59,6 @@ export function plainMessage(issue: z.core.$ZodRawIssue): string | undefined {
   }
 }
 
-z.config({ customError: plainMessage });
+// jitless: zod would otherwise probe for eval (`Function('')`) at its first parse, which the
+// app's Content-Security-Policy (script-src 'self', no 'unsafe-eval') reports as a violation.
+z.config({ customError: plainMessage, jitless: true });

@@ -38,7 +38,15 @@ export interface RouteDefinition {
   readonly output: z.ZodType;
   /** The implementation returns { location } and the API answers 302 (browser redirects). */
   readonly redirect?: boolean;
+  /**
+   * A tighter limit than the stage default, for public routes a stranger can call in a loop
+   * (API Gateway route throttling: steady requests per second and burst).
+   */
+  readonly throttle?: { readonly ratePerSecond: number; readonly burst: number };
 }
+
+/** Route throttling for public entry points: far above human pace, far below an attack's. */
+export const publicEntryThrottle = { ratePerSecond: 10, burst: 20 } as const;
 
 export const routes = {
   getMe: {
@@ -77,6 +85,7 @@ export const routes = {
     input: { path: platformParamSchema, query: oauthCallbackQuerySchema },
     output: redirectSchema,
     redirect: true,
+    throttle: publicEntryThrottle,
   },
   disconnectConnection: {
     method: 'DELETE',

@@ -18,5 +18,6 @@ export async function loadBenchmarks(): Promise<Benchmark[]> {
     import('./uploads'),
     import('./frontend'),
   ]);
-  return [publishingBenchmark, bundlesBenchmark, uploadsBenchmark, frontendBenchmark];
+  const { loadBenchmark } = await import('./load');
+  return [publishingBenchmark, bundlesBenchmark, uploadsBenchmark, frontendBenchmark, loadBenchmark];
 }

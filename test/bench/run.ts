@@ -2,10 +2,12 @@
  * `npm run bench`: runs every registered benchmark, prints its figures as a table and writes
  * them to .bench/results.json (one object per benchmark: name, figures with units, machine).
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import '../../infra/local/quietSdk';
-import { loadBenchmarks } from './benchmarks';
+import { loadBenchmarks, type Figure } from './benchmarks';
+
+const resultsFile = '.bench/results.json';
 
 const machine = {
   cpu: cpus()[0]?.model ?? 'unknown',
@@ -15,15 +17,23 @@ const machine = {
   platform: `${process.platform}-${process.arch}`,
 };
 
-const results = [];
-for (const benchmark of await loadBenchmarks()) {
+// `npm run bench -- load scheduling`: only the benchmarks whose name contains one of the words.
+const only = process.argv.slice(2).map((word) => word.toLowerCase());
+const selected = (await loadBenchmarks()).filter((benchmark) => !only.length || only.some((word) => new RegExp(`\\b${word}`).test(benchmark.name.toLowerCase())));
+
+const results: Array<{ name: string; figures: Figure[]; machine: typeof machine }> = [];
+for (const benchmark of selected) {
   process.stdout.write(`running: ${benchmark.name}…\n`);
   const figures = await benchmark.run();
   results.push({ name: benchmark.name, figures, machine });
 }
 
+// A partial run replaces its own benchmarks' figures and keeps the others'.
 mkdirSync('.bench', { recursive: true });
-writeFileSync('.bench/results.json', `${JSON.stringify(results, null, 2)}\n`);
+const earlier = (only.length && existsSync(resultsFile) ? (JSON.parse(readFileSync(resultsFile, 'utf8')) as typeof results) : []).filter(
+  (result) => !results.some((fresh) => fresh.name === result.name),
+);
+writeFileSync(resultsFile, `${JSON.stringify([...earlier, ...results], null, 2)}\n`);
 
 if (results.length === 0) {
   process.stdout.write('No benchmarks are registered yet; .bench/results.json holds an empty list.\n');

@@ -287,4 +287,100 @@ describe('the stack', () => {
       expect(config).toContain('config.json');
     });
   });
+  describe('operations: the serverless essentials cdk-nag does not check', () => {
+    const alarmsNamed = (fragment: string) =>
+      Object.entries(template.findResources('AWS::CloudWatch::Alarm')).filter(([logicalId]) => logicalId.includes(fragment));
+
+    it('alarms on failed, timed-out and throttled publish executions, to the alarm topic', () => {
+      for (const metric of ['ExecutionsFailed', 'ExecutionsTimedOut', 'ExecutionThrottled']) {
+        template.hasResourceProperties('AWS::CloudWatch::Alarm', {
+          Namespace: 'AWS/States',
+          MetricName: metric,
+          Threshold: 1,
+          ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+          AlarmActions: [Match.objectLike({ Ref: Match.stringLikeRegexp('AlarmTopic') })],
+        });
+      }
+    });
+
+    it('counts failed targets from the finalize log and alarms on a wave of them', () => {
+      template.hasResourceProperties('AWS::Logs::MetricFilter', {
+        FilterPattern: Match.stringLikeRegexp('Post finalized.*failedTargets > 0'),
+        MetricTransformations: [Match.objectLike({ MetricNamespace: 'OneClick', MetricName: 'FailedPublishTargets', MetricValue: '$.failedTargets' })],
+      });
+      template.hasResourceProperties('AWS::CloudWatch::Alarm', { Namespace: 'OneClick', MetricName: 'FailedPublishTargets', Threshold: 5, Period: 900 });
+    });
+
+    it('alarms on errors and throttles of every Lambda function, at most ten per alarm', () => {
+      const functions = Object.keys(template.findResources('AWS::Lambda::Function')).filter((id) => !/CustomResource|BucketDeployment|LogRetention|AWS679f53fac002430cb0da5b7982bd2287/.test(id));
+      const watched = new Set<string>();
+      for (const kind of ['FunctionErrors', 'FunctionThrottles']) {
+        const alarms = alarmsNamed(kind);
+        expect(alarms.length).toBeGreaterThan(0);
+        for (const [, alarm] of alarms) {
+          const metrics = (alarm.Properties.Metrics ?? []) as Array<{ MetricStat?: { Metric: { Dimensions: Array<{ Value: { Ref: string } }> } } }>;
+          const stats = metrics.filter((metric) => metric.MetricStat);
+          expect(stats.length).toBeLessThanOrEqual(10);
+          for (const metric of stats) watched.add(`${kind}:${metric.MetricStat!.Metric.Dimensions[0]!.Value.Ref}`);
+          if (!alarm.Properties.Metrics) watched.add(`${kind}:${(alarm.Properties.Dimensions as Array<{ Value: { Ref: string } }>)[0]!.Value.Ref}`);
+        }
+      }
+      for (const fn of functions) {
+        expect(watched.has(`FunctionErrors:${fn}`), `errors of ${fn}`).toBe(true);
+        expect(watched.has(`FunctionThrottles:${fn}`), `throttles of ${fn}`).toBe(true);
+      }
+    });
+
+    it('alarms on API 5xx and on DynamoDB throttling of every table', () => {
+      template.hasResourceProperties('AWS::CloudWatch::Alarm', { Namespace: 'AWS/ApiGateway', MetricName: '5xx' });
+      const tableAlarms = alarmsNamed('TablesThrottled');
+      const watched = tableAlarms.flatMap(([, alarm]) => (alarm.Properties.Metrics as Array<{ MetricStat?: unknown }>).filter((metric) => metric.MetricStat));
+      expect(watched).toHaveLength(tableKeys.length);
+    });
+
+    it('sends an undeliverable job event to an encrypted dead-letter queue, and alarms on it', () => {
+      for (const rule of Object.values(template.findResources('AWS::Events::Rule'))) {
+        expect(rule.Properties.Targets[0].DeadLetterConfig).toMatchObject({ Arn: expect.anything() });
+        expect(rule.Properties.Targets[0].RetryPolicy).toMatchObject({ MaximumRetryAttempts: 2 });
+      }
+      template.hasResourceProperties('AWS::SQS::Queue', { SqsManagedSseEnabled: true, MessageRetentionPeriod: 1209600 });
+      template.hasResourceProperties('AWS::CloudWatch::Alarm', { Namespace: 'AWS/SQS', MetricName: 'ApproximateNumberOfMessagesVisible' });
+    });
+
+    it('publishes alarms on a KMS-encrypted, TLS-only topic, with an e-mail subscription when configured', () => {
+      template.hasResourceProperties('AWS::SNS::Topic', { KmsMasterKeyId: Match.anyValue() });
+      const { app, stack } = buildApp({ webAssetPath, context: { 'oneclick:alarmEmail': 'ops@example.com' } });
+      app.synth();
+      Template.fromStack(stack).hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'email', Endpoint: 'ops@example.com' });
+    });
+
+    it('keeps every log group for a month, not forever', () => {
+      const groups = Object.values(template.findResources('AWS::Logs::LogGroup'));
+      expect(groups.length).toBeGreaterThan(5);
+      for (const group of groups) expect(group.Properties.RetentionInDays).toBe(30);
+    });
+
+    it('versions the media and content buckets, expiring old versions after a week', () => {
+      for (const name of ['media', 'content']) {
+        template.hasResourceProperties('AWS::S3::Bucket', {
+          BucketName: Match.objectLike({ 'Fn::Join': Match.arrayWith([Match.arrayWith([Match.stringLikeRegexp(`-${name}-`)])]) }),
+          VersioningConfiguration: { Status: 'Enabled' },
+          LifecycleConfiguration: { Rules: Match.arrayWith([Match.objectLike({ NoncurrentVersionExpiration: { NoncurrentDays: 7 }, ExpiredObjectDeleteMarker: true })]) },
+        });
+      }
+    });
+
+    it('throttles the public entry points harder than the stage default', () => {
+      const throttled = routeIds.map((id) => routes[id] as RouteDefinition).filter((route) => route.throttle);
+      expect(throttled.map((route) => route.path)).toContain('/connections/{platform}/callback');
+      const stage = Object.values(template.findResources('AWS::ApiGatewayV2::Stage'))[0]!;
+      for (const route of throttled) {
+        expect(stage.Properties.RouteSettings[routeKey(route)]).toEqual({ ThrottlingRateLimit: route.throttle!.ratePerSecond, ThrottlingBurstLimit: route.throttle!.burst });
+      }
+    });
+
+    it('has no CORS on the API: only the site (same origin, through CloudFront) can call it from a browser', () => {
+      for (const api of Object.values(template.findResources('AWS::ApiGatewayV2::Api'))) expect(api.Properties.CorsConfiguration).toBeUndefined();
+    });
+  });
 });

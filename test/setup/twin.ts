@@ -6,6 +6,7 @@ import { startTwin } from '../../infra/local/twin';
 import { fileLog } from '../../infra/local/log';
 import { buildFrontend, buildIsStale, distDir } from '../../infra/local/frontendBuild';
 import { toTwinInfo } from '../support/twinInfo';
+import { copyProcessOutput } from './processOutput';
 
 /**
  * AWS_ENDPOINT_URL (LocalStack) points the tests at a running AWS emulator instead of the
@@ -24,11 +25,15 @@ export default async function setup(project: TestProject) {
   const dataDir = mkdtempSync(join(tmpdir(), 'oneclick-test-'));
   const logFile = join(dataDir, 'twin.log');
   const log = fileLog(logFile);
+  const stopCopying = copyProcessOutput(logFile);
+  // Every level, so the secrets tests read every line a handler could log.
+  process.env['POWERTOOLS_LOG_LEVEL'] = 'DEBUG';
   const twin = await startTwin({ dataDir, log, distDir, inMemoryDynamoDb: true, fastWaitMs: 20, ...externalEndpoints() });
   const info = toTwinInfo(twin, logFile);
   project.provide('twin', info);
   return async () => {
     await twin.stop();
+    stopCopying();
     rmSync(dataDir, { recursive: true, force: true });
   };
 }

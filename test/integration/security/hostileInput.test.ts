@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { z } from 'zod';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { routeIds, routes, type RouteId } from '../../../shared/api/routes';
+import { routeIds, routes, type RouteDefinition, type RouteId } from '../../../shared/api/routes';
 import { createUser, type TestUser } from '../../support/users';
 import { connectThroughOAuth, makeAdmin, sandboxAccountName } from '../../support/connect';
 import { tinyJpeg, uploadMedia } from '../../support/posts';
@@ -19,6 +19,7 @@ import { matrix } from './routeMatrix';
  * (FUZZ_RUNS, FUZZ_SEED).
  */
 const twin = inject('twin');
+const routeOf = (id: RouteId): RouteDefinition => routes[id];
 const runs = Number(process.env['FUZZ_RUNS'] ?? 12);
 const seed = Number(process.env['FUZZ_SEED'] ?? 20261122);
 
@@ -81,7 +82,7 @@ function sampleOf(id: RouteId): RouteRequest {
 
 function bodyArbitrary(id: RouteId): fc.Arbitrary<Pick<RouteRequest, 'body' | 'rawBody'>> {
   const sample = sampleOf(id).body;
-  const keys = [...new Set([...knownKeys(routes[id].input.body), ...Object.keys((sample as Record<string, unknown>) ?? {})])];
+  const keys = [...new Set([...knownKeys(routeOf(id).input.body), ...Object.keys((sample as Record<string, unknown>) ?? {})])];
   const mutated = fc
     .tuple(fc.dictionary(fc.constantFrom(...(keys.length ? keys : ['x'])), hostileValue, { maxKeys: keys.length || 1 }), fc.dictionary(hostileString, hostileValue, { maxKeys: 2 }))
     .map(([changes, extra]) => ({ body: { ...((sample as object) ?? {}), ...extra, ...changes } }));
@@ -96,7 +97,7 @@ function requestArbitrary(id: RouteId): fc.Arbitrary<RouteRequest> {
   const sample = sampleOf(id);
   const names = pathParameters(id);
   const path = fc.record(Object.fromEntries(names.map((name) => [name, fc.oneof(fc.constant(sample.path?.[name] ?? 'x'), hostileString.filter((value) => value.length > 0))])));
-  const queryKeys = [...knownKeys(routes[id].input.query), 'unexpected'];
+  const queryKeys = [...knownKeys(routeOf(id).input.query), 'unexpected'];
   const query = fc.option(fc.dictionary(fc.constantFrom(...queryKeys), hostileString, { maxKeys: queryKeys.length }), { nil: undefined });
   const body = routes[id].method === 'GET' || routes[id].method === 'DELETE' ? fc.constant({}) : bodyArbitrary(id);
   return fc.tuple(path, query, body).map(([pathValues, queryValues, bodyParts]) => ({
@@ -108,7 +109,7 @@ function requestArbitrary(id: RouteId): fc.Arbitrary<RouteRequest> {
 
 /** A refusal a person can read: a sentence, not a stack trace or a serialized object. */
 function readableProblem(id: RouteId, response: RouteResponse): string | undefined {
-  if (routes[id].redirect && response.status === 302) return undefined;
+  if (routeOf(id).redirect && response.status === 302) return undefined;
   const message = (response.body as { message?: unknown } | undefined)?.message;
   if (typeof message !== 'string') return `no message in ${response.text.slice(0, 200)}`;
   if (!/[A-Za-z]{3}/.test(message)) return `unreadable message "${message}"`;

@@ -1,0 +1,14 @@
+/** Every page of the app, for the tests that visit them all (accessibility, CSP). */
+export const publicPages = ['/', '/login', '/signup', '/reset-password', '/privacy', '/terms'];
+
+export const dashboardPages = [
+  '/dashboard',
+  '/dashboard/accounts',
+  '/dashboard/posts',
+  '/dashboard/scheduled',
+  '/dashboard/content',
+  '/dashboard/influencer',
+  '/dashboard/autotoon',
+  '/dashboard/podcast',
+  '/dashboard/image-generator',
+];
