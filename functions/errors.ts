@@ -51,3 +51,10 @@ export class QuotaExceeded extends DomainError {
     super(403, 'QuotaExceeded', message);
   }
 }
+
+/** The user asked to delete their account: nothing else is done for it any more. */
+export class AccountBeingDeleted extends DomainError {
+  constructor() {
+    super(409, 'AccountBeingDeleted', 'This account is being deleted, so nothing more can be done with it. If deleting stopped halfway, confirm the deletion again in Settings to finish it.');
+  }
+}

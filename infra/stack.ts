@@ -8,9 +8,12 @@ import { Data } from './constructs/data';
 import { AccessLogs, Media, bucketOrigin } from './constructs/storage';
 import { Web } from './constructs/web';
 import { Jobs } from './constructs/jobs';
+import { BackgroundTasks } from './constructs/tasks';
+import * as iam from 'aws-cdk-lib/aws-iam';
 import { Publishing } from './constructs/publishing';
 import { Monitoring } from './constructs/monitoring';
 import { handlerGroupNames } from '../shared/api/routes';
+import { parseModuleUrls } from '../shared/api/modules';
 import { handlerGroups } from '../functions/handlers/groups';
 import { PlatformAccess } from './constructs/platformAccess';
 import type { Resources } from './constructs/grants';
@@ -38,14 +41,10 @@ export class OneClickStack extends Stack {
     };
     const api = new Api(this, 'Api', { auth, resources });
     const jobs = new Jobs(this, 'Jobs', resources);
+    const tasks = new BackgroundTasks(this, 'Tasks', resources);
     const publishing = new Publishing(this, 'Publishing', resources);
     new Monitoring(this, 'Monitoring', {
       stateMachine: publishing.stateMachine,
-      functions: {
-        api: Object.values(api.functions),
-        publishing: [...Object.values(publishing.publishers), publishing.finalize],
-        jobs: Object.values(jobs.functions),
-      },
       finalize: publishing.finalize,
       tables: data.tables,
       httpApi: api.httpApi,
@@ -54,6 +53,14 @@ export class OneClickStack extends Stack {
     });
     for (const group of handlerGroupNames) {
       if (handlerGroups[group].startsPublishing) publishing.grantStart(api.functions[group]);
+      for (const task of handlerGroups[group].startsTasks ?? []) tasks.grantStart(api.functions[group], task);
+      if (handlerGroups[group].deletesUsers) {
+        // Account deletion: this pool's users only, and only AdminDeleteUser.
+        api.functions[group].function.addToRolePolicy(
+          new iam.PolicyStatement({ actions: ['cognito-idp:AdminDeleteUser'], resources: [auth.userPool.userPoolArn] }),
+        );
+        api.functions[group].addEnvironment({ USER_POOL_ID: auth.userPool.userPoolId });
+      }
     }
     web.addApi(api.domainName, apiBasePath);
 
@@ -67,6 +74,7 @@ export class OneClickStack extends Stack {
         userPoolId: auth.userPool.userPoolId,
         userPoolClientId: auth.client.userPoolClientId,
         authFlowType: 'USER_SRP_AUTH',
+        modules: parseModuleUrls(this.node.tryGetContext('oneclick:moduleUrls') ?? process.env['ONECLICK_MODULE_URLS'], 'oneclick:moduleUrls (or ONECLICK_MODULE_URLS)'),
       },
       [cognitoOrigin, ...bucketOrigins],
       bucketOrigins,

@@ -1,6 +1,6 @@
 import type { HandlerGroupName } from '../../shared/api/routes';
-import type { TableKey } from '../../shared/resources/tables';
-import type { BucketKey } from '../../shared/resources/buckets';
+import { tableKeys, tables, type TableKey } from '../../shared/resources/tables';
+import { bucketKeys, buckets, type BucketKey } from '../../shared/resources/buckets';
 
 /**
  * What each handler group touches. The stack grants exactly this, and passes the names in
@@ -14,7 +14,26 @@ export interface HandlerGroupNeeds {
   readonly platformAccess?: boolean;
   /** Starts PublishPost executions (the state machine's ARN and the platform functions' names). */
   readonly startsPublishing?: boolean;
+  /** Lists objects under a user's prefix in its buckets (s3:ListBucket, for export and deletion). */
+  readonly listsUserObjects?: boolean;
+  /** Deletes users from the Cognito user pool (cognito-idp:AdminDeleteUser; USER_POOL_ID). */
+  readonly deletesUsers?: boolean;
+  /** Starts these background tasks (asynchronous Lambda invokes; <TASK>_FUNCTION_NAME). */
+  readonly startsTasks?: readonly BackgroundTaskName[];
 }
+
+/** Every table that declares where a user's rows are (shared/resources/tables.ts): what deleting an account touches. */
+const tablesWithUserData = Object.fromEntries(
+  tableKeys.filter((key) => tables[key].userData.by !== 'none').map((key) => [key, 'readWrite' as const]),
+) as Partial<Record<TableKey, 'readWrite'>>;
+const allBuckets = Object.fromEntries(bucketKeys.map((key) => [key, 'readWrite' as const])) as Record<BucketKey, 'readWrite'>;
+/** What "Download my data" reads: the tables and buckets whose declaration says export. */
+const exportedTables = Object.fromEntries(
+  tableKeys.filter((key) => tables[key].userData.by !== 'none' && (tables[key].userData as { export: boolean }).export).map((key) => [key, 'read' as const]),
+) as Partial<Record<TableKey, 'read' | 'readWrite'>>;
+const exportedBuckets = Object.fromEntries(
+  bucketKeys.filter((key) => buckets[key].userData.export).map((key) => [key, 'read' as const]),
+) as Partial<Record<BucketKey, 'read' | 'readWrite'>>;
 
 export const handlerGroups: Record<HandlerGroupName, HandlerGroupNeeds> = {
   me: { entry: 'functions/handlers/me.ts', tables: { memberships: 'readWrite' }, buckets: {} },
@@ -31,7 +50,46 @@ export const handlerGroups: Record<HandlerGroupName, HandlerGroupNeeds> = {
     startsPublishing: true,
   },
   uploads: { entry: 'functions/handlers/uploads.ts', tables: {}, buckets: { media: 'readWrite' } },
+  content: { entry: 'functions/handlers/content.ts', tables: { content: 'readWrite' }, buckets: { content: 'readWrite' } },
+  modules: {
+    entry: 'functions/handlers/modules.ts',
+    tables: { moduleTokens: 'readWrite', content: 'readWrite' },
+    buckets: { content: 'readWrite' },
+  },
+  analytics: { entry: 'functions/handlers/analytics.ts', tables: { metrics: 'read', posts: 'read' }, buckets: {} },
+  // Settings, export and account deletion: deletion reaches every table and bucket holding user data,
+  // revokes platform grants (platformAccess), stops scheduled posts' executions and deletes the Cognito user.
+  account: {
+    entry: 'functions/handlers/account.ts',
+    tables: tablesWithUserData,
+    buckets: allBuckets,
+    platformAccess: true,
+    startsPublishing: true,
+    listsUserObjects: true,
+    deletesUsers: true,
+    startsTasks: ['exportData'],
+  },
 };
+
+/** Functions started in the background by a route's function (Lambda InvocationType Event; in-process offline). */
+export const backgroundTasks = {
+  exportData: {
+    entry: 'functions/handlers/exportData.ts',
+    description: 'Prepares a user\'s data archive (Download my data) in the exports bucket',
+    needs: {
+      // The export's own state lives in the memberships table; the archive goes to the exports bucket.
+      tables: { ...exportedTables, memberships: 'readWrite' },
+      buckets: { ...exportedBuckets, exports: 'readWrite' },
+      listsUserObjects: true,
+    } satisfies Omit<HandlerGroupNeeds, 'entry'>,
+  },
+} as const;
+export type BackgroundTaskName = keyof typeof backgroundTasks;
+
+/** The environment variable naming a background task's function. */
+export function taskFunctionEnvName(task: BackgroundTaskName): string {
+  return `${task.replace(/[A-Z]/g, (letter) => `_${letter}`).toUpperCase()}_FUNCTION_NAME`;
+}
 
 /** The Lambdas the PublishPost state machine invokes. */
 export const publishingFunctions = {
@@ -46,7 +104,8 @@ export const publishingFunctions = {
   },
   finalizePost: {
     entry: 'functions/handlers/finalizePost.ts',
-    needs: { tables: { posts: 'readWrite' }, buckets: {} } satisfies Omit<HandlerGroupNeeds, 'entry'>,
+    // metrics: a finished post's published targets start being tracked (analytics).
+    needs: { tables: { posts: 'readWrite', metrics: 'readWrite' }, buckets: {} } satisfies Omit<HandlerGroupNeeds, 'entry'>,
   },
 } as const;
 
@@ -57,5 +116,11 @@ export const scheduledJobs = {
     description: 'Refreshes platform tokens that are due and flags connections that will need the user',
     everyMinutes: 15,
     needs: { tables: { connections: 'readWrite' }, buckets: {}, platformAccess: true } satisfies Omit<HandlerGroupNeeds, 'entry'>,
+  },
+  refreshMetrics: {
+    entry: 'functions/handlers/refreshMetrics.ts',
+    description: 'Reads the engagement of recently published targets on a decaying schedule, within each platform\'s rate limits',
+    everyMinutes: 15,
+    needs: { tables: { metrics: 'readWrite', connections: 'readWrite' }, buckets: {}, platformAccess: true } satisfies Omit<HandlerGroupNeeds, 'entry'>,
   },
 } as const;

@@ -34,6 +34,11 @@ export const handler = createHttpHandler(
     listPosts: ({ user, input }) => posts.list(user, input.query),
     getPost: ({ user, input }) => posts.get(user, input.path.postId),
     retryPost: ({ user, input }) => posts.retryFailed(user, input.path.postId),
+    reschedulePost: ({ user, input }) => posts.reschedule(user, input.path.postId, input.body),
+    editPost: ({ user, input }) => posts.edit(user, input.path.postId, input.body),
+    cancelPost: ({ user, input }) => posts.cancel(user, input.path.postId),
+    listNotifications: ({ user }) => posts.notifications(user),
+    readNotifications: ({ user }) => posts.readNotifications(user),
   },
   createLogger('posts'),
 );

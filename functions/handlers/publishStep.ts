@@ -21,8 +21,9 @@ const publishers = createPublishers(
   systemClock,
   readPublisherOptions(process.env),
 );
+const lateAfterSeconds = process.env['ONECLICK_LATE_AFTER_SECONDS'] ? Number(process.env['ONECLICK_LATE_AFTER_SECONDS']) : undefined;
 const publishing = createPublishing({
-  posts: createPostStore({ db, tableName: tables.posts, clock: systemClock }),
+  posts: createPostStore({ db, tableName: tables.posts, clock: systemClock, ...(lateAfterSeconds !== undefined ? { lateAfterSeconds } : {}) }),
   connections: store,
   freshness,
   publishers,

@@ -68,6 +68,40 @@ export interface PlatformAdapter {
 
 export type AdapterFactory = (deps: AdapterDeps) => PlatformAdapter;
 
+/**
+ * A published post's numbers as the platform reports them, in our words. A metric the platform
+ * does not report for this post is left out (never reported as 0). See docs/analytics.md.
+ */
+export interface PostMetrics {
+  views?: number;
+  likes?: number;
+  comments?: number;
+  shares?: number;
+  saves?: number;
+}
+
+/** Whether a connection's grant lets us read metrics at all (LinkedIn needs a partner-only scope). */
+export type MetricsAvailability = { available: true } | { available: false; reason: string };
+
+/**
+ * Reads the metrics of published posts (functions/platforms/<platform>/metrics.ts). Throws the
+ * same four errors as the adapters; a post the platform no longer has is missing from the answer.
+ */
+export interface MetricsReader {
+  readonly platform: Platform;
+  /** How many post ids one call can take (1 where the platform reads one post per call). */
+  readonly batchSize: number;
+  /** Calls one refresh run may make to this platform, well inside its documented rate limit. */
+  readonly callsPerRun: number;
+  /** The platform's limit is the app's (YouTube's daily quota, LinkedIn's app day): hitting it defers every account. */
+  readonly appWideLimit: boolean;
+  availability(tokens: TokenSet): MetricsAvailability;
+  /** Metrics by platform post id, for at most `batchSize` ids. */
+  read(tokens: TokenSet, platformPostIds: readonly string[]): Promise<Record<string, PostMetrics>>;
+}
+
+export type MetricsReaderFactory = (deps: AdapterDeps & { linkedinVersion: string; instagramGraphVersion: string }) => MetricsReader;
+
 export function expiresAt(clock: Clock, seconds: unknown): string | undefined {
   const value = typeof seconds === 'string' ? Number(seconds) : seconds;
   return typeof value === 'number' && Number.isFinite(value) && value > 0

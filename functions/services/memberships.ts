@@ -6,6 +6,7 @@ import {
   type MembershipType,
 } from '../../shared/api/membership';
 import type { Clock } from '../clock';
+import { AccountBeingDeleted } from '../errors';
 
 const MEMBERSHIP_RECORD = 'membership';
 
@@ -27,6 +28,8 @@ interface MembershipItem extends Omit<Membership, 'maxPosts' | 'maxAccounts'> {
   /** Connections counted against maxAccounts (connected or needing reconnect). */
   connectedAccounts: number;
   updatedAt: string;
+  /** Set when the user asked to delete the account: every call that reads the membership is refused. */
+  deletingSince?: string;
 }
 
 function toMembership(item: MembershipItem): Membership {
@@ -97,6 +100,7 @@ export function createMembershipService({ db, tableName, clock }: MembershipServ
     async ensure(user: UserIdentity): Promise<Membership> {
       let item = (await find(user.userId)) ?? (await createDefault(user)) ?? (await find(user.userId));
       if (!item) throw new Error(`Membership for ${user.userId} vanished while being created`);
+      if (item.deletingSince) throw new AccountBeingDeleted();
       if (user.email && item.userEmail !== user.email) item = await updateEmail(item, user.email);
       return toMembership(item);
     },

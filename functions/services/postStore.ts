@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
-import { GetCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { Platform } from '../../shared/platforms';
-import { listOf, type Post, type PostList, type PostStatus, type TargetStatus } from '../../shared/api/posts';
+import { LATE_AFTER_SECONDS, listOf, type Post, type PostList, type PostStatus, type TargetStatus } from '../../shared/api/posts';
+import type { Notification } from '../../shared/api/notifications';
 import type { Clock } from '../clock';
 import type { StoredMedia } from '../media/s3Media';
 import type { PublishProgress } from '../platforms/publisher';
@@ -23,6 +24,10 @@ export interface TargetItem {
   rateLimitWaits: number;
   /** Set (once) just before the create-post call: a later attempt reconciles instead of posting again. */
   publishArmedAt?: string;
+  /** YouTube's own scheduling: uploaded at once as private, made public by YouTube at this time. */
+  publishAt?: string;
+  /** The execution whose first step claimed this target. */
+  claimedBy?: string;
   updatedAt: string;
 }
 
@@ -38,9 +43,22 @@ export interface PostItem {
   createdAt: string;
   updatedAt: string;
   scheduledFor?: string;
+  /** The IANA zone the user chose the time in. */
+  timeZone?: string;
+  youtubeNative?: boolean;
+  /** When publishing started (the first non-native target's first step). */
+  startedAt?: string;
+  /** Seconds late, set only when publishing started more than the late threshold after scheduledFor. */
+  lateSeconds?: number;
   publishedAt?: string;
+  cancelledAt?: string;
   /** Executions started for this post (names), newest last. */
   executions: string[];
+  /**
+   * The one execution allowed to publish this post. Reschedule, edit and cancel change it (or the
+   * status) with a conditional write; a step of any other execution claims nothing and ends.
+   */
+  currentExecution?: string;
   userList: string;
   listAt: string;
   activeShard?: string;
@@ -94,11 +112,46 @@ export function toPost(item: PostItem): Post {
     createdAt: item.createdAt,
     updatedAt: item.updatedAt,
     scheduledFor: item.scheduledFor ?? null,
+    timeZone: item.timeZone ?? null,
+    youtubeNative: item.youtubeNative ?? false,
+    startedAt: item.startedAt ?? null,
+    late: item.lateSeconds !== undefined,
+    lateSeconds: item.lateSeconds ?? null,
     publishedAt: item.publishedAt ?? null,
   };
 }
 
-export function createPostStore({ db, tableName, clock }: { db: DynamoDBDocumentClient; tableName: string; clock: Clock }) {
+/** Notifications share the posts table: same user partition, sort key `notification#…` (never a post id). */
+export const NOTIFICATION_PREFIX = 'notification#';
+export interface NotificationItem extends Omit<Notification, 'readAt'> {
+  userId: string;
+  /** The sort key: NOTIFICATION_PREFIX + the notification id. */
+  postId: string;
+  readAt?: string;
+}
+
+/** The fields a reschedule or an edit replaces, with the new execution. */
+export interface ScheduleChange {
+  scheduledFor?: string;
+  timeZone?: string;
+  description?: string;
+  title?: string | null;
+  targets?: Record<string, TargetItem>;
+  platforms?: Platform[];
+}
+
+export function createPostStore({
+  db,
+  tableName,
+  clock,
+  lateAfterSeconds = LATE_AFTER_SECONDS,
+}: {
+  db: DynamoDBDocumentClient;
+  tableName: string;
+  clock: Clock;
+  /** A scheduled post that starts publishing later than this is marked late (default LATE_AFTER_SECONDS). */
+  lateAfterSeconds?: number;
+}) {
   return {
     tableName,
 
@@ -230,13 +283,167 @@ export function createPostStore({ db, tableName, clock }: { db: DynamoDBDocument
       return { ...next, ...placement };
     },
 
-    async addExecution(post: Pick<PostItem, 'userId' | 'postId'>, name: string): Promise<void> {
+    /** Records a started execution and makes it the current one (the one allowed to publish). */
+    async addExecution(post: Pick<PostItem, 'userId' | 'postId'>, name: string, options: { current?: boolean } = {}): Promise<void> {
+      const current = options.current ?? true;
       await db.send(
         new UpdateCommand({
           TableName: tableName,
           Key: { userId: post.userId, postId: post.postId },
-          UpdateExpression: 'SET executions = list_append(if_not_exists(executions, :empty), :name)',
-          ExpressionAttributeValues: { ':empty': [], ':name': [name] },
+          UpdateExpression: 'SET executions = list_append(if_not_exists(executions, :empty), :name)' + (current ? ', currentExecution = :current' : ''),
+          ExpressionAttributeValues: { ':empty': [], ':name': [name], ...(current ? { ':current': name } : {}) },
+        }),
+      );
+    },
+
+    /**
+     * The first step of a target, for one execution: claims the target (and, unless the target is
+     * YouTube-native, moves the post to publishing and records when publishing started and how
+     * late) only while that execution is the post's current one and the post is still scheduled
+     * or publishing. False: a replaced or cancelled execution, which must publish nothing.
+     */
+    claimTarget(post: PostItem, targetId: string, execution: string, options: { startsPost: boolean }): Promise<boolean> {
+      const now = clock.now();
+      const names: Record<string, string> = { '#targets': 'targets', '#target': targetId, '#status': 'status', '#targetStatus': 'status' };
+      const values: Record<string, unknown> = {
+        ':uploading': 'uploading',
+        ':execution': execution,
+        ':now': now.toISOString(),
+        ':scheduled': 'scheduled',
+        ':publishing': 'publishing',
+      };
+      const sets = ['#targets.#target.#targetStatus = :uploading', '#targets.#target.claimedBy = :execution', '#targets.#target.updatedAt = :now', 'updatedAt = :now'];
+      if (options.startsPost) {
+        const placement = listPlacement({ ...post, status: 'publishing' });
+        sets.push('#status = :publishing', 'userList = :userList', 'listAt = :listAt', 'startedAt = if_not_exists(startedAt, :now)');
+        values[':userList'] = placement.userList;
+        values[':listAt'] = placement.listAt;
+        if (post.scheduledFor && !post.startedAt) {
+          const late = Math.round((now.getTime() - new Date(post.scheduledFor).getTime()) / 1000);
+          if (late > lateAfterSeconds) {
+            sets.push('lateSeconds = if_not_exists(lateSeconds, :late)');
+            values[':late'] = late;
+          }
+        }
+      }
+      return writeIf(
+        db.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: { userId: post.userId, postId: post.postId },
+            UpdateExpression: `SET ${sets.join(', ')}`,
+            ConditionExpression: 'attribute_exists(#targets.#target) AND currentExecution = :execution AND #status IN (:scheduled, :publishing)',
+            ExpressionAttributeNames: names,
+            ExpressionAttributeValues: values,
+          }),
+        ),
+      );
+    },
+
+    /**
+     * Replaces a scheduled post's execution (and the fields that change) in one conditional write:
+     * only if `expected` is still the current execution, the post is still scheduled, and no
+     * YouTube-native target has been claimed. False: the post changed meanwhile.
+     */
+    replaceExecution(post: PostItem, expected: string, next: string, change: ScheduleChange): Promise<boolean> {
+      const now = clock.now().toISOString();
+      const names: Record<string, string> = { '#status': 'status' };
+      const values: Record<string, unknown> = { ':expected': expected, ':next': [next], ':nextName': next, ':scheduled': 'scheduled', ':now': now, ':empty': [] };
+      const sets = ['currentExecution = :nextName', 'executions = list_append(if_not_exists(executions, :empty), :next)', 'updatedAt = :now'];
+      const removes: string[] = [];
+      const conditions = ['currentExecution = :expected', '#status = :scheduled'];
+      Object.values(post.targets)
+        .filter((target) => target.publishAt)
+        .forEach((target, index) => {
+          names[`#native${index}`] = target.targetId;
+          Object.assign(values, { ':uploading': 'uploading', ':processing': 'processing', ':published': 'published' });
+          conditions.push(`NOT (targets.#native${index}.#status IN (:uploading, :processing, :published))`);
+        });
+      const fields: Record<string, unknown> = { ...change };
+      if (change.scheduledFor) {
+        fields['listAt'] = change.scheduledFor;
+      }
+      for (const [field, value] of Object.entries(fields)) {
+        if (value === undefined) continue;
+        names[`#${field}`] = field;
+        if (value === null) {
+          removes.push(`#${field}`);
+          continue;
+        }
+        values[`:${field}`] = value;
+        sets.push(`#${field} = :${field}`);
+      }
+      return writeIf(
+        db.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: { userId: post.userId, postId: post.postId },
+            UpdateExpression: `SET ${sets.join(', ')}${removes.length ? ` REMOVE ${removes.join(', ')}` : ''}`,
+            ConditionExpression: conditions.join(' AND '),
+            ExpressionAttributeNames: names,
+            ExpressionAttributeValues: values,
+          }),
+        ),
+      );
+    },
+
+    /** Cancels a scheduled post if it still is one (and no YouTube-native target has started uploading). */
+    cancel(post: PostItem): Promise<boolean> {
+      const now = clock.now().toISOString();
+      const placement = listPlacement({ ...post, status: 'cancelled' });
+      const names: Record<string, string> = { '#status': 'status' };
+      const values: Record<string, unknown> = { ':cancelled': 'cancelled', ':scheduled': 'scheduled', ':now': now, ':userList': placement.userList, ':listAt': placement.listAt };
+      const conditions = ['#status = :scheduled'];
+      Object.values(post.targets)
+        .filter((target) => target.publishAt)
+        .forEach((target, index) => {
+          names[`#native${index}`] = target.targetId;
+          Object.assign(values, { ':uploading': 'uploading', ':processing': 'processing', ':published': 'published' });
+          conditions.push(`NOT (targets.#native${index}.#status IN (:uploading, :processing, :published))`);
+        });
+      return writeIf(
+        db.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: { userId: post.userId, postId: post.postId },
+            UpdateExpression: 'SET #status = :cancelled, cancelledAt = :now, updatedAt = :now, userList = :userList, listAt = :listAt REMOVE activeShard, activeAt',
+            ConditionExpression: conditions.join(' AND '),
+            ExpressionAttributeNames: names,
+            ExpressionAttributeValues: values,
+          }),
+        ),
+      );
+    },
+
+    /** Stores a notification once (its id is derived from what it is about). */
+    async putNotification(item: NotificationItem): Promise<void> {
+      await writeIf(
+        db.send(new PutCommand({ TableName: tableName, Item: item, ConditionExpression: 'attribute_not_exists(postId)' })),
+      );
+    },
+
+    /** The user's notifications, newest first (at most `limit`). */
+    async listNotifications(userId: string, limit = 50): Promise<NotificationItem[]> {
+      const result = await db.send(
+        new QueryCommand({
+          TableName: tableName,
+          KeyConditionExpression: 'userId = :user AND begins_with(postId, :prefix)',
+          ExpressionAttributeValues: { ':user': userId, ':prefix': NOTIFICATION_PREFIX },
+          ScanIndexForward: false,
+          Limit: limit,
+        }),
+      );
+      return (result.Items ?? []) as NotificationItem[];
+    },
+
+    async markNotificationRead(item: NotificationItem, readAt: string): Promise<void> {
+      await db.send(
+        new UpdateCommand({
+          TableName: tableName,
+          Key: { userId: item.userId, postId: item.postId },
+          UpdateExpression: 'SET readAt = if_not_exists(readAt, :readAt)',
+          ConditionExpression: 'attribute_exists(postId)',
+          ExpressionAttributeValues: { ':readAt': readAt },
         }),
       );
     },

@@ -4,15 +4,16 @@ import { monotonicFactory } from 'ulid';
 import { platformNames, type Platform } from '../../shared/platforms';
 import { mediaForPlatform, platformRules } from '../../shared/platformRules';
 import { parseMediaKey } from '../../shared/media';
-import type { CreatePost, Post, PostList } from '../../shared/api/posts';
+import { SCHEDULE_HORIZON_DAYS, type CreatePost, type EditPost, type Post, type PostList, type ReschedulePost } from '../../shared/api/posts';
+import type { Notification, NotificationList } from '../../shared/api/notifications';
 import type { Clock } from '../clock';
 import { Conflict, Forbidden, InvalidInput, NotFound, QuotaExceeded } from '../errors';
 import { MediaNotFound, type S3Media, type StoredMedia } from '../media/s3Media';
 import { connectionIdOf, type ConnectionStore } from './connectionStore';
 import type { MembershipService, UserIdentity } from './memberships';
-import type { PublishExecutions } from './executions';
+import { ExecutionNameTaken, type PublishExecutionInput, type PublishExecutions } from './executions';
 import { writeIf } from './conditionalWrite';
-import { activeShardOf, listPlacement, toPost, type PostItem, type PostStore, type TargetItem } from './postStore';
+import { activeShardOf, listPlacement, NOTIFICATION_PREFIX, toPost, type NotificationItem, type PostItem, type PostStore, type ScheduleChange, type TargetItem } from './postStore';
 
 /** Instagram's video length rule (spec §5), checked before anything is sent. */
 export const INSTAGRAM_VIDEO_SECONDS = { min: 3, max: 90 } as const;
@@ -72,30 +73,188 @@ function mediaProblems(media: StoredMedia[], platforms: Platform[]): string[] {
   return problems;
 }
 
-/** The state machine's last step: the post's status from its targets'. */
-export async function finalizePost({ posts, clock }: { posts: PostStore; clock: Clock }, userId: string, postId: string): Promise<Post> {
+const HORIZON_MS = SCHEDULE_HORIZON_DAYS * 24 * 3600_000;
+
+/** A scheduled time must be in the future and within the horizon; the message says which rule failed. */
+export function checkScheduledTime(at: Date, now: Date): string {
+  if (Number.isNaN(at.getTime())) throw new InvalidInput('The scheduled time is not a valid date.');
+  if (at.getTime() <= now.getTime()) {
+    throw new InvalidInput(`The scheduled time ${at.toISOString()} is in the past (it is now ${now.toISOString()}): choose a later time.`, [
+      { path: 'scheduledFor', message: 'The scheduled time is in the past.' },
+    ]);
+  }
+  if (at.getTime() - now.getTime() > HORIZON_MS) {
+    throw new InvalidInput(`Posts can be scheduled at most ${SCHEDULE_HORIZON_DAYS} days ahead: choose a time before ${new Date(now.getTime() + HORIZON_MS).toISOString()}.`, [
+      { path: 'scheduledFor', message: `At most ${SCHEDULE_HORIZON_DAYS} days ahead.` },
+    ]);
+  }
+  return at.toISOString();
+}
+
+/** A YouTube-native target in these states has (or may have) its video on YouTube already. */
+export const nativeHandedOver = (status: TargetItem['status']) => status === 'uploading' || status === 'processing' || status === 'published';
+
+function excerpt(text: string): string {
+  return text.length > 140 ? `${text.slice(0, 139)}…` : text;
+}
+
+/**
+ * The state machine's last step: the post's status from its targets'. A step of an execution
+ * that is no longer the post's current one (replaced, or the post cancelled) changes nothing.
+ * A scheduled post that failed anywhere leaves the user a notification with the reasons.
+ */
+export async function finalizePost({ posts, clock }: { posts: PostStore; clock: Clock }, userId: string, postId: string, execution?: string): Promise<Post> {
   const post = await posts.get(userId, postId);
   if (!post) throw new NotFound('Post not found');
+  if (post.status === 'cancelled' || (execution && post.currentExecution && execution !== post.currentExecution)) return toPost(post);
   const targets = Object.values(post.targets);
   const published = targets.filter((target) => target.status === 'published').length;
   const status = published === targets.length ? 'published' : published > 0 ? 'partially_published' : 'failed';
-  const updated = await posts.setStatus(post, status, published && !post.publishedAt ? { publishedAt: clock.now().toISOString() } : {});
+  const now = clock.now().toISOString();
+  const updated = await posts.setStatus(post, status, published && !post.publishedAt ? { publishedAt: now } : {});
+  if (post.scheduledFor && (status === 'failed' || status === 'partially_published')) {
+    await posts.putNotification({
+      userId,
+      postId: `${NOTIFICATION_PREFIX}${postId}#${execution ?? post.currentExecution ?? 'legacy'}`,
+      notificationId: `${postId}.${execution ?? post.currentExecution ?? 'legacy'}`,
+      kind: 'scheduled_post_failed',
+      postStatus: status,
+      excerpt: excerpt(post.title ?? post.description),
+      scheduledFor: post.scheduledFor,
+      failures: targets
+        .filter((target) => target.status === 'failed')
+        .map((target) => ({ platform: target.platform, accountName: target.accountName, reason: target.error ?? 'The platform gave no reason.' })),
+      createdAt: now,
+    });
+  }
   return toPost(updated);
+}
+
+function toNotification(item: NotificationItem): Notification {
+  return {
+    notificationId: item.notificationId,
+    kind: item.kind,
+    postId: item.postId.slice(NOTIFICATION_PREFIX.length).split('#')[0]!,
+    postStatus: item.postStatus,
+    excerpt: item.excerpt,
+    scheduledFor: item.scheduledFor,
+    failures: item.failures,
+    createdAt: item.createdAt,
+    readAt: item.readAt ?? null,
+  };
 }
 
 export function createPostService(deps: PostServiceDeps) {
   const { db, posts, connections, memberships, media, executions, clock } = deps;
   const newId = monotonicFactory();
 
+  /**
+   * The execution's input: every target waits for the post's time, except a YouTube-native one,
+   * which uploads at once (YouTube publishes it at publishAt); then finalize waits for the time.
+   */
+  function executionInput(post: PostItem, targetIds: string[], name: string): PublishExecutionInput {
+    const now = clock.now().toISOString();
+    const scheduled = post.status === 'scheduled' && post.scheduledFor ? post.scheduledFor : undefined;
+    const targets = targetIds.map((targetId) => {
+      const target = post.targets[targetId]!;
+      return { targetId, functionName: deps.publisherFunctions[target.platform], waitUntil: scheduled && !target.publishAt ? scheduled : now };
+    });
+    const native = Object.values(post.targets).some((target) => target.publishAt);
+    return {
+      userId: post.userId,
+      postId: post.postId,
+      execution: name,
+      ...(scheduled && targets.every((target) => target.waitUntil === scheduled) ? { scheduledFor: scheduled } : {}),
+      ...(scheduled && native ? { publicAt: scheduled } : {}),
+      targets,
+    };
+  }
+
   async function startExecution(post: PostItem, targetIds: string[]): Promise<void> {
     const name = `${post.postId}-${post.executions.length + 1}`;
     await posts.addExecution(post, name);
-    await executions.start(name, {
-      userId: post.userId,
-      postId: post.postId,
-      ...(post.status === 'scheduled' && post.scheduledFor ? { scheduledFor: post.scheduledFor } : {}),
-      targets: targetIds.map((targetId) => ({ targetId, functionName: deps.publisherFunctions[post.targets[targetId]!.platform] })),
-    });
+    await executions.start(name, executionInput({ ...post, currentExecution: name }, targetIds, name));
+  }
+
+  function assertChangeable(post: PostItem, verb: string): void {
+    if (post.status !== 'scheduled') {
+      const now =
+        post.status === 'publishing'
+          ? 'it is publishing now'
+          : post.status === 'cancelled'
+            ? 'it was cancelled'
+            : post.status === 'failed'
+              ? 'it has already run (and failed)'
+              : 'it has been published';
+      throw new Conflict(`Only a scheduled post can be ${verb}: ${now}.`);
+    }
+    const native = Object.values(post.targets).find((target) => target.publishAt && nativeHandedOver(target.status));
+    if (native) {
+      throw new Conflict(
+        `The video is already on YouTube as a private video that YouTube makes public at ${native.publishAt}. Change or delete it in YouTube Studio; this post can no longer be ${verb} here.`,
+      );
+    }
+  }
+
+  /**
+   * Replaces a scheduled post's execution: the new one is started first (it waits for the
+   * time), then one conditional write makes it current only if the old one still is and the
+   * post is still scheduled; then the old one is stopped. Whatever the timing, the stale
+   * execution's first step finds it is no longer current and publishes nothing.
+   */
+  async function replaceExecution(user: UserIdentity, post: PostItem, change: ScheduleChange): Promise<Post> {
+    const next: PostItem = { ...post, ...change, title: change.title === null ? undefined : (change.title ?? post.title) } as PostItem;
+    const name = `${post.postId}-${post.executions.length + 1}`;
+    const expected = post.currentExecution ?? post.executions.at(-1) ?? '';
+    try {
+      await executions.start(name, executionInput(next, Object.keys(next.targets), name), { exclusive: true });
+    } catch (error) {
+      if (error instanceof ExecutionNameTaken) throw new Conflict('The post was changed at the same time elsewhere: reload it and try again.');
+      throw error;
+    }
+    const replaced = await posts.replaceExecution(post, expected, name, change);
+    if (!replaced) {
+      const latest = await load(user, post.postId);
+      if (latest.currentExecution !== name) {
+        await executions.stop(name, 'The post changed before this execution became current');
+        await posts.addExecution(post, name, { current: false });
+        assertChangeable(latest, 'changed');
+        throw new Conflict('The post was changed at the same time elsewhere: reload it and try again.');
+      }
+    } else if (expected) {
+      await executions.stop(expected, `Replaced by ${name}`);
+    }
+    return toPost(await load(user, post.postId));
+  }
+
+  /** Builds the target items for the chosen accounts; refuses accounts that are not connected. */
+  async function targetsFor(userId: string, inputTargets: CreatePost['targets'], now: Date, publishAt: string | undefined): Promise<Record<string, TargetItem>> {
+    const userConnections = await connections.list(userId);
+    const missing: Platform[] = [];
+    const targets: Record<string, TargetItem> = {};
+    for (const target of inputTargets) {
+      const connectionId = connectionIdOf(target.platform, target.accountId);
+      const connection = userConnections.find((item) => item.connectionId === connectionId && item.status === 'connected');
+      if (!connection) {
+        missing.push(target.platform);
+        continue;
+      }
+      targets[connectionId] = {
+        targetId: connectionId,
+        platform: target.platform,
+        accountId: target.accountId,
+        accountName: connection.username ?? connection.displayName,
+        connectionId,
+        status: 'pending',
+        progress: {},
+        statusChecks: 0,
+        rateLimitWaits: 0,
+        ...(publishAt && target.platform === 'youtube' ? { publishAt } : {}),
+        updatedAt: now.toISOString(),
+      };
+    }
+    if (missing.length) throw new InvalidInput(`No active social media accounts found for platforms: ${[...new Set(missing)].join(', ')}`);
+    return targets;
   }
 
   async function load(user: UserIdentity, postId: string): Promise<PostItem> {
@@ -109,31 +268,15 @@ export function createPostService(deps: PostServiceDeps) {
       const membership = await memberships.ensure(user);
       const now = clock.now();
 
-      // Targets: the user's own connected accounts only.
-      const userConnections = await connections.list(user.userId);
-      const missing: Platform[] = [];
-      const targets: Record<string, TargetItem> = {};
-      for (const target of input.targets) {
-        const connectionId = connectionIdOf(target.platform, target.accountId);
-        const connection = userConnections.find((item) => item.connectionId === connectionId && item.status === 'connected');
-        if (!connection) {
-          missing.push(target.platform);
-          continue;
-        }
-        targets[connectionId] = {
-          targetId: connectionId,
-          platform: target.platform,
-          accountId: target.accountId,
-          accountName: connection.username ?? connection.displayName,
-          connectionId,
-          status: 'pending',
-          progress: {},
-          statusChecks: 0,
-          rateLimitWaits: 0,
-          updatedAt: now.toISOString(),
-        };
+      // Scheduling: only plans that include it, only in the future and within the horizon.
+      let scheduledFor: string | undefined;
+      if (input.scheduledFor) {
+        if (!membership.canSchedule) throw new Forbidden('Scheduling is not included in your plan. Publish now, or upgrade to schedule.');
+        scheduledFor = checkScheduledTime(new Date(input.scheduledFor), now);
       }
-      if (missing.length) throw new InvalidInput(`No active social media accounts found for platforms: ${[...new Set(missing)].join(', ')}`);
+
+      // Targets: the user's own connected accounts only.
+      const targets = await targetsFor(user.userId, input.targets, now, input.youtubeNative ? scheduledFor : undefined);
 
       // Media: the user's own files, and what every chosen platform accepts.
       const stored: StoredMedia[] = [];
@@ -150,15 +293,6 @@ export function createPostService(deps: PostServiceDeps) {
       const problems = mediaProblems(stored, platforms);
       if (problems.length) throw new InvalidInput(problems.join(' '), problems.map((message) => ({ path: 'media', message })));
 
-      // Scheduling: only plans that include it, and only in the future.
-      let scheduledFor: string | undefined;
-      if (input.scheduledFor) {
-        if (!membership.canSchedule) throw new Forbidden('Scheduling is not included in your plan. Publish now, or upgrade to schedule.');
-        const at = new Date(input.scheduledFor);
-        if (at.getTime() <= now.getTime()) throw new InvalidInput('The scheduled time is in the past.');
-        scheduledFor = at.toISOString();
-      }
-
       const status = scheduledFor ? 'scheduled' : 'publishing';
       const base = {
         userId: user.userId,
@@ -171,10 +305,18 @@ export function createPostService(deps: PostServiceDeps) {
         platforms,
         createdAt: now.toISOString(),
         updatedAt: now.toISOString(),
-        ...(scheduledFor ? { scheduledFor } : {}),
-        executions: [],
+        ...(scheduledFor ? { scheduledFor, timeZone: input.timeZone ?? 'UTC', ...(input.youtubeNative ? { youtubeNative: true } : {}) } : {}),
+        executions: [] as string[],
       } satisfies Omit<PostItem, 'userList' | 'listAt'>;
-      const item: PostItem = { ...base, ...listPlacement(base), activeShard: activeShardOf(base.postId), activeAt: base.createdAt };
+      const firstExecution = `${base.postId}-1`;
+      const item: PostItem = {
+        ...base,
+        ...listPlacement(base),
+        executions: [firstExecution],
+        currentExecution: firstExecution,
+        activeShard: activeShardOf(base.postId),
+        activeAt: base.createdAt,
+      };
 
       // The post and the month's count are one transaction: the allowance is never overrun.
       try {
@@ -194,8 +336,54 @@ export function createPostService(deps: PostServiceDeps) {
         }
         throw error;
       }
-      await startExecution(item, Object.keys(targets));
+      await executions.start(firstExecution, executionInput(item, Object.keys(targets), firstExecution));
       return toPost(item);
+    },
+
+    /** Moves a scheduled post to a new time (its zone too); the execution is replaced safely. */
+    async reschedule(user: UserIdentity, postId: string, input: ReschedulePost): Promise<Post> {
+      const post = await load(user, postId);
+      assertChangeable(post, 'rescheduled');
+      const scheduledFor = checkScheduledTime(new Date(input.scheduledFor), clock.now());
+      const targets = Object.fromEntries(
+        Object.entries(post.targets).map(([id, target]) => [id, target.publishAt ? { ...target, publishAt: scheduledFor } : target]),
+      );
+      return replaceExecution(user, post, { scheduledFor, timeZone: input.timeZone, targets });
+    },
+
+    /** Changes a scheduled post's text and targets (kept: the media and the time). */
+    async edit(user: UserIdentity, postId: string, input: EditPost): Promise<Post> {
+      const post = await load(user, postId);
+      assertChangeable(post, 'edited');
+      const targets = await targetsFor(user.userId, input.targets, clock.now(), post.youtubeNative ? post.scheduledFor : undefined);
+      const platforms = [...new Set(Object.values(targets).map((target) => target.platform))];
+      const problems = mediaProblems(post.media, platforms);
+      if (problems.length) throw new InvalidInput(problems.join(' '), problems.map((message) => ({ path: 'targets', message })));
+      return replaceExecution(user, post, { description: input.description, title: input.title ?? null, targets, platforms });
+    },
+
+    /** Cancels a scheduled post: marks it cancelled (conditionally), then stops its execution. */
+    async cancel(user: UserIdentity, postId: string): Promise<Post> {
+      const post = await load(user, postId);
+      assertChangeable(post, 'cancelled');
+      if (!(await posts.cancel(post))) {
+        assertChangeable(await load(user, postId), 'cancelled');
+        throw new Conflict('The post was changed at the same time elsewhere: reload it and try again.');
+      }
+      const current = post.currentExecution ?? post.executions.at(-1);
+      if (current) await executions.stop(current, 'Cancelled by the user');
+      return toPost(await load(user, postId));
+    },
+
+    async notifications(user: UserIdentity): Promise<NotificationList> {
+      const items = (await posts.listNotifications(user.userId, 100)).sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+      return { notifications: items.map(toNotification), unread: items.filter((item) => !item.readAt).length };
+    },
+
+    async readNotifications(user: UserIdentity): Promise<NotificationList> {
+      const now = clock.now().toISOString();
+      for (const item of await posts.listNotifications(user.userId, 100)) if (!item.readAt) await posts.markNotificationRead(item, now);
+      return this.notifications(user);
     },
 
     async get(user: UserIdentity, postId: string): Promise<Post> {
@@ -233,14 +421,15 @@ export function createPostService(deps: PostServiceDeps) {
       return toPost((await posts.get(user.userId, postId))!);
     },
 
-    finalize: (userId: string, postId: string) => finalizePost({ posts, clock }, userId, postId),
+    finalize: (userId: string, postId: string, execution?: string) => finalizePost({ posts, clock }, userId, postId, execution),
 
     /** After a restart: starts again every post that was scheduled or publishing (idempotent). */
     async resumeActive(): Promise<number> {
       const active = await posts.listActive();
       for (const post of active) {
         const open = Object.values(post.targets).filter((target) => target.status !== 'published' && target.status !== 'failed');
-        if (open.length === 0) {
+        const waitingForYouTube = post.status === 'scheduled' && post.scheduledFor && new Date(post.scheduledFor) > clock.now();
+        if (open.length === 0 && !waitingForYouTube) {
           await finalizePost({ posts, clock }, post.userId, post.postId);
           continue;
         }

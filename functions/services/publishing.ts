@@ -20,6 +20,8 @@ export interface StepInput {
   postId: string;
   targetId: string;
   action: StepAction | 'fail';
+  /** The execution running this step (absent from executions started before scheduling existed). */
+  execution?: string;
   /** With 'fail': what the state machine caught after its retries ({ Error, Cause }). */
   error?: { Error?: string; Cause?: string };
 }
@@ -30,6 +32,8 @@ export type StepOutcome =
   | { state: 'ready' }
   | { state: 'published' }
   | { state: 'failed' }
+  /** This execution was replaced or its post cancelled: it publishes nothing and ends. */
+  | { state: 'superseded' }
   | { state: 'rate_limited'; waitUntil: string };
 
 export interface PublishingDeps {
@@ -108,6 +112,15 @@ export function createPublishing(deps: PublishingDeps) {
       if (target.status === 'published' || target.status === 'failed') return { state: target.status };
       const name = platformNames[target.platform];
 
+      // The first step claims the target for this execution, conditionally: a replaced execution
+      // (reschedule, edit) or one whose post was cancelled finds it is not current and ends here.
+      if (input.action === 'start' && input.execution) {
+        const claimed = await posts.claimTarget(post, target.targetId, input.execution, { startsPost: !target.publishAt });
+        if (!claimed) return { state: 'superseded' };
+      } else if (input.execution && post.currentExecution && post.currentExecution !== input.execution) {
+        return { state: 'superseded' };
+      }
+
       if (input.action === 'fail') {
         return fail(post, target, `${name} could not be reached after several attempts: ${causeMessage(input.error)}`);
       }
@@ -124,6 +137,7 @@ export function createPublishing(deps: PublishingDeps) {
         const request: PublishRequest = {
           text: post.description,
           ...(post.title ? { title: post.title } : {}),
+          ...(target.publishAt ? { publishAt: target.publishAt } : {}),
           media: mediaForPlatform(target.platform, post.media).map((item) => media.source(item)),
           account: { platformUserId: connection.platformUserId, ...(connection.username ? { username: connection.username } : {}) },
           tokens,
@@ -132,7 +146,7 @@ export function createPublishing(deps: PublishingDeps) {
         };
         switch (input.action) {
           case 'start':
-            await posts.updateTarget(post, target.targetId, { status: 'uploading' });
+            if (!input.execution) await posts.updateTarget(post, target.targetId, { status: 'uploading' });
             return await record(post, target, await publisher.start(request));
           case 'status': {
             if (target.statusChecks >= MAX_STATUS_CHECKS) {

@@ -52,6 +52,10 @@ export function grantNeeds(fn: OneClickFunction, needs: Omit<HandlerGroupNeeds, 
       reason: `Objects of every user live in the ${key} bucket under their own prefix; the function checks the prefix against the verified user before any access.`,
     });
     environment[bucketEnvName(key)] = bucket.bucketName;
+    if (needs.listsUserObjects) {
+      // Listing a user's prefix (export, account deletion); the function asks only for `<userId>/`.
+      fn.function.addToRolePolicy(new iam.PolicyStatement({ actions: ['s3:ListBucket'], resources: [bucket.bucketArn] }));
+    }
   }
   fn.addEnvironment(environment);
   if (needs.platformAccess) resources.platformAccess.grantTo(fn);

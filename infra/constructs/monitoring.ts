@@ -12,20 +12,17 @@ import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import type * as sfn from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
 import type { OneClickFunction } from './function';
+import { POST_FINALIZED_LOG_MESSAGE } from '../../functions/logMessages';
 
 /** The custom metric the finalize step's log feeds: targets that ended failed. */
 export const publishFailuresMetric = { namespace: 'OneClick', name: 'FailedPublishTargets' } as const;
 
-/** What the finalize step logs once per finished post (functions/handlers/finalizePost.ts). */
-export const POST_FINALIZED_LOG_MESSAGE = 'Post finalized';
 
 /** CloudWatch alarms on metric math take at most 10 metrics. */
 const MAX_METRICS_PER_ALARM = 10;
 
 export interface MonitoringProps {
   readonly stateMachine: sfn.StateMachine;
-  /** Function groups, each summed into one Errors and one Throttles alarm (≤ 10 per alarm). */
-  readonly functions: Record<string, OneClickFunction[]>;
   /** The finalize step, whose log reports failed targets. */
   readonly finalize: OneClickFunction;
   readonly tables: Record<string, dynamodb.TableV2>;
@@ -39,7 +36,8 @@ export interface MonitoringProps {
  * The alarms a user of the product would expect an operator to have: a publish that failed at
  * the engine (execution failed or timed out), a wave of targets failing at the platforms, any
  * Lambda error or throttle, API 5xx, DynamoDB throttling, and a scheduled job that could not run
- * (its event in a dead-letter queue). All notify one encrypted SNS topic.
+ * (its event in a dead-letter queue). All notify one encrypted SNS topic. CloudWatch bills each
+ * metric an alarm watches, so the alarms watch as few metrics as cover the cases.
  */
 export class Monitoring extends Construct {
   readonly topic: sns.Topic;
@@ -81,13 +79,11 @@ export class Monitoring extends Construct {
       5,
     );
 
-    for (const [group, functions] of Object.entries(props.functions)) {
-      chunks(functions, MAX_METRICS_PER_ALARM).forEach((chunk, index) => {
-        const suffix = `${capitalized(group)}${index ? index + 1 : ''}`;
-        this.alarm(`${suffix}FunctionErrors`, `A ${group} Lambda function failed.`, sumOf(chunk.map((fn) => fn.function.metricErrors({ period }))), 1);
-        this.alarm(`${suffix}FunctionThrottles`, `A ${group} Lambda function was throttled.`, sumOf(chunk.map((fn) => fn.function.metricThrottles({ period }))), 1);
-      });
-    }
+    // Account-wide Lambda metrics: OneClick is meant to have its own AWS account (one account
+    // per workload), so they are OneClick's, and two alarm metrics cost less than one per function.
+    const lambdaMetric = (metricName: string) => new cloudwatch.Metric({ namespace: 'AWS/Lambda', metricName, statistic: 'Sum', period });
+    this.alarm('FunctionErrors', 'A Lambda function failed (an unhandled error, a timeout or out of memory).', lambdaMetric('Errors'), 1);
+    this.alarm('FunctionThrottles', 'A Lambda function was throttled (the account\'s concurrency is exhausted).', lambdaMetric('Throttles'), 1);
 
     this.alarm(
       'Api5xx',
@@ -136,4 +132,3 @@ function chunks<T>(items: T[], size: number): T[][] {
   return result;
 }
 
-const capitalized = (text: string) => `${text[0]!.toUpperCase()}${text.slice(1)}`;

@@ -1,4 +1,4 @@
-import { Duration, Stack, Validations, type CfnElement } from 'aws-cdk-lib';
+import { Duration, Stack, Token, Validations, type CfnElement } from 'aws-cdk-lib';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import * as sfn from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
@@ -63,9 +63,25 @@ export class Publishing extends Construct {
     }
   }
 
-  /** Lets an API function start executions: the state machine's ARN and the platform functions' names. */
+  /**
+   * Lets an API function start executions (the state machine's ARN and the platform functions'
+   * names) and stop them (cancel, reschedule and edit replace a scheduled post's execution).
+   */
   grantStart(fn: OneClickFunction): void {
     this.stateMachine.grantStartExecution(fn.function);
+    this.stateMachine.grantExecution(fn.function, 'states:StopExecution');
+    // The finding names the execution ARN pattern as cdk-nag renders it: tokens for an
+    // environment-agnostic stack, the account and region written out for a concrete one.
+    const stack = Stack.of(this);
+    const machineId = stack.getLogicalId(this.stateMachine.node.defaultChild as CfnElement);
+    const concrete = !Token.isUnresolved(stack.region) && !Token.isUnresolved(stack.account);
+    const nameExpression = JSON.stringify({ 'Fn::Select': [6, { 'Fn::Split': [':', { Ref: machineId }] }] });
+    const where = concrete ? `${stack.region}:${stack.account}` : '<AWS::Region>:<AWS::AccountId>';
+    Validations.of(fn.function).acknowledge({
+      id: `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:states:${where}:execution:${nameExpression}:*]`,
+      reason:
+        'states:StopExecution on the executions of the PublishPost state machine only (execution ARNs carry the execution name): cancel, reschedule and edit stop a scheduled post\'s execution.',
+    });
     const environment: Record<string, string> = { STATE_MACHINE_ARN: this.stateMachine.stateMachineArn };
     for (const platform of platforms) environment[publisherFunctionEnvName(platform)] = this.publishers[platform].function.functionName;
     fn.addEnvironment(environment);

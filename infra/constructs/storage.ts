@@ -53,7 +53,7 @@ export function bucketOrigin(scope: Construct, key: BucketKey): string {
 /** How long a deleted or replaced media object can still be restored. */
 export const NONCURRENT_VERSION_DAYS = 7;
 
-/** The media and content buckets from the shared definitions. */
+/** The media, content and exports buckets from the shared definitions. */
 export class Media extends Construct {
   readonly buckets: Record<BucketKey, s3.Bucket>;
 
@@ -84,6 +84,8 @@ export class Media extends Construct {
         lifecycleRules: [
           { abortIncompleteMultipartUploadAfter: Duration.days(definition.abortIncompleteMultipartUploadAfterDays) },
           { noncurrentVersionExpiration: Duration.days(NONCURRENT_VERSION_DAYS), expiredObjectDeleteMarker: true },
+          // Short-lived objects (the data exports): gone after a few days whatever happens.
+          ...('expireObjectsAfterDays' in definition ? [{ expiration: Duration.days(definition.expireObjectsAfterDays) }] : []),
         ],
       });
     }

@@ -6,6 +6,7 @@ import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
 import { contentSecurityPolicy, staticSecurityHeaders } from '../../shared/resources/securityHeaders';
 import type { WebConfig } from '../../shared/api/webConfig';
+import { moduleOrigins } from '../../shared/api/modules';
 import { privateBucketDefaults } from './storage';
 
 export interface WebProps {
@@ -118,7 +119,7 @@ export class Web extends Construct {
 
   /** Sets the CSP from the origins the app really talks to and writes config.json. */
   configure(config: WebConfig, connectOrigins: string[], mediaOrigins: string[]): void {
-    const csp = contentSecurityPolicy({ connect: connectOrigins, media: mediaOrigins, frames: [] });
+    const csp = contentSecurityPolicy({ connect: connectOrigins, media: mediaOrigins, frames: moduleOrigins(config.modules ?? {}) });
     const cfn = this.headers.node.defaultChild as cloudfront.CfnResponseHeadersPolicy;
     cfn.addPropertyOverride(
       'ResponseHeadersPolicyConfig.SecurityHeadersConfig.ContentSecurityPolicy.ContentSecurityPolicy',

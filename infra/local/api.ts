@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { usage } from './usage';
 import { pathToFileURL } from 'node:url';
 import { resolve } from 'node:path';
 import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose';
@@ -214,7 +215,10 @@ export function createLocalApi(options: { authorizer: JwtAuthorizerSettings; sta
         },
       } as ApiEvent;
       const handler = await handlerFor(route.handler);
+      usage.apiRequest(routeKey(route));
+      const invoked = performance.now();
       const result = await handler(event, lambdaContext(`oneclick-${route.handler}`));
+      usage.invocation(`api:${route.handler}:${routeKey(route)}`, performance.now() - invoked);
       status = result.statusCode ?? 200;
       send(response, result);
     } catch (error) {

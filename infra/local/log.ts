@@ -5,7 +5,7 @@ import { appendFileSync } from 'node:fs';
  * Tokens and passwords never pass through here (the demo password is printed once, on purpose,
  * by the start banner).
  */
-export type LogTag = 'twin' | 'dynamodb' | 's3' | 'cognito' | 'api' | 'web' | 'mail' | 'sandbox' | 'jobs';
+export type LogTag = 'twin' | 'dynamodb' | 's3' | 'cognito' | 'api' | 'web' | 'mail' | 'sandbox' | 'jobs' | 'module';
 
 export interface TwinLog {
   info(tag: LogTag, message: string): void;

@@ -21,6 +21,7 @@ const settingsSchema = z.object({
   ONECLICK_COGNITO_PORT: port(9229),
   ONECLICK_SANDBOX_PORT: port(4600),
   ONECLICK_STEPFUNCTIONS_PORT: port(8083),
+  ONECLICK_MODULE_PORT: port(4700),
 });
 
 async function main(): Promise<void> {
@@ -47,6 +48,7 @@ async function main(): Promise<void> {
       cognito: settings.ONECLICK_COGNITO_PORT,
       sandbox: settings.ONECLICK_SANDBOX_PORT,
       stepFunctions: settings.ONECLICK_STEPFUNCTIONS_PORT,
+      demoModule: settings.ONECLICK_MODULE_PORT,
     },
     log: consoleLog,
     runJobs: true,
@@ -91,6 +93,7 @@ async function main(): Promise<void> {
     `    password  ${account.password}`,
     '',
     `  Platform sandbox: ${twin.endpoints.sandbox} (Accounts → a platform → its consent page).`,
+    `  Demo module: ${twin.demoModule.origin} (AutoToon, Influencer, Podcast and AI Image open it in the dashboard).`,
     '',
     '  No e-mail is sent offline: sign-up and password-reset codes appear in this log',
     `  (lines tagged "mail") and in ${resolve(dataDir, 'cognito', 'outbox.jsonl')}.`,

@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import { pathToFileURL } from 'node:url';
 import { resolve } from 'node:path';
 import { StateMachine } from 'aws-local-stepfunctions';
+import { usage } from './usage';
 import { FINALIZE_PLACEHOLDER, publishPostDefinition } from '../publishing/definition';
 import { publishingFunctions } from '../../functions/handlers/groups';
 import { platforms, type Platform } from '../../shared/platforms';
@@ -53,10 +54,30 @@ function localFunctions(): (name: string) => Promise<Handler> {
   };
 }
 
+/** Somewhat under Node's longest timer (2^31 - 1 ms, about 24.8 days). */
+const MAX_LOCAL_WAIT_MS = 20 * 24 * 3600_000;
+
+/** The earliest time a PublishPost execution's first step can run (its scheduled or due times). */
+function dueTimeOf(input: string): number | undefined {
+  try {
+    const parsed = JSON.parse(input) as { scheduledFor?: string; targets?: Array<{ waitUntil?: string }> };
+    const times = [parsed.scheduledFor, ...(parsed.targets ?? []).map((target) => target.waitUntil)]
+      .filter((time): time is string => typeof time === 'string')
+      .map((time) => new Date(time).getTime());
+    return times.length ? Math.max(parsed.scheduledFor ? new Date(parsed.scheduledFor).getTime() : -Infinity, Math.min(...times)) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 export interface LocalStepFunctionsOptions {
   port: number;
   log: TwinLog;
-  /** Tests: wait states and retry pauses shortened to this many ms (undefined = real durations). */
+  /**
+   * Tests: processing and rate-limit waits and retry pauses shortened to this many ms (undefined =
+   * real durations). Waits for a post's time (scheduled, due, public) always keep their real
+   * timestamps: a scheduled post publishes at its time, and at once when that time has passed.
+   */
   fastWaitMs?: number;
 }
 
@@ -77,6 +98,22 @@ interface Execution {
  * DescribeExecution) over the AWS JSON 1.0 protocol, running the same PublishPost definition
  * with aws-local-stepfunctions and the Lambdas' handlers in-process.
  */
+/** The usage meter's name for a function the state machine invokes. */
+function meteredName(functionName: string): string {
+  if (functionName === localFinalizeFunction) return 'finalize';
+  const platform = platforms.find((candidate) => localPublisherFunction(candidate) === functionName);
+  return platform ? `publisher:${platform}` : functionName;
+}
+
+/** Step Functions bills every state entered, retries included: counted for the cost benchmark. */
+async function countTransitions(events: AsyncIterable<{ type: string }>): Promise<void> {
+  try {
+    for await (const event of events) if (event.type === 'StateEntered' || event.type === 'StateRetried') usage.stateTransitions();
+  } catch {
+    // The execution failed or was stopped: its result says so; the count up to then stands.
+  }
+}
+
 export async function startLocalStepFunctions(options: LocalStepFunctionsOptions) {
   const definition = JSON.parse(JSON.stringify(publishPostDefinition()).replace(`\${${FINALIZE_PLACEHOLDER}}`, localFinalizeFunction));
   const machine = new StateMachine(definition, { validationOptions: { checkPaths: true, checkArn: true } });
@@ -89,25 +126,74 @@ export async function startLocalStepFunctions(options: LocalStepFunctionsOptions
   const invoke = async (input: JSONValue): Promise<JSONValue> => {
     const { FunctionName, Payload } = input as { FunctionName: string; Payload: JSONValue };
     const handler = await functions(FunctionName);
-    return { Payload: (await handler(Payload)) as JSONValue, StatusCode: 200 };
+    const invoked = performance.now();
+    try {
+      return { Payload: (await handler(Payload)) as JSONValue, StatusCode: 200 };
+    } finally {
+      usage.invocation(meteredName(FunctionName), performance.now() - invoked);
+    }
   };
   const fast = options.fastWaitMs;
 
   function start(arnPrefix: string, name: string, input: string): Execution {
     const arn = `${arnPrefix.replace(':stateMachine:', ':execution:')}:${name}`;
+    // Node's timers cannot wait longer than about 24.8 days (a longer one fires at once), so an
+    // execution whose first wait is further away is held here and run when it comes near.
+    const firstDue = dueTimeOf(input);
+    if (firstDue !== undefined && firstDue - Date.now() > MAX_LOCAL_WAIT_MS) {
+      let timer: NodeJS.Timeout | undefined;
+      let settle!: () => void;
+      const execution: Execution = {
+        arn,
+        status: 'RUNNING',
+        input,
+        startDate: Date.now(),
+        abort: () => {
+          clearTimeout(timer);
+          execution.status = 'ABORTED';
+          execution.stopDate = Date.now();
+          settle();
+        },
+        done: new Promise<void>((resolveDone) => (settle = resolveDone)),
+      };
+      const arm = () => {
+        const left = firstDue - Date.now();
+        if (left > MAX_LOCAL_WAIT_MS) {
+          timer = setTimeout(arm, MAX_LOCAL_WAIT_MS);
+          timer.unref();
+          return;
+        }
+        const running = run(arn, name, input);
+        execution.abort = running.abort;
+        void running.done.then(() => {
+          Object.assign(execution, { status: running.status, stopDate: running.stopDate, output: running.output, error: running.error });
+          settle();
+        });
+      };
+      arm();
+      executions.set(arn, execution);
+      return execution;
+    }
+    const execution = run(arn, name, input);
+    executions.set(arn, execution);
+    return execution;
+  }
+
+  function run(arn: string, name: string, input: string): Execution {
     const run = machine.run(JSON.parse(input), {
       overrides: {
         taskResourceLocalHandlers: { Step: invoke, 'Record failure': invoke, Finalize: invoke },
         ...(fast !== undefined
           ? {
-              waitTimeOverrides: { 'Wait until scheduled': fast, 'Wait for processing': fast, 'Wait for rate limit': fast },
+              waitTimeOverrides: { 'Wait for processing': fast, 'Wait for rate limit': fast },
               retryIntervalOverrides: { Step: fast, 'Record failure': fast, Finalize: fast },
             }
           : {}),
       },
       context: { Execution: { Id: arn, Name: name, Input: JSON.parse(input), StartTime: new Date().toISOString() } },
     });
-    const execution: Execution = { arn, status: 'RUNNING', input, startDate: Date.now(), abort: run.abort, done: Promise.resolve() };
+    const execution: Execution = { arn, status: 'RUNNING', input, startDate: Date.now(), abort: () => run.abort(), done: Promise.resolve() };
+    void countTransitions(run.eventLogs);
     execution.done = run.result.then(
       (output: unknown) => {
         execution.status = 'SUCCEEDED';
@@ -122,7 +208,6 @@ export async function startLocalStepFunctions(options: LocalStepFunctionsOptions
         if (execution.status === 'FAILED') options.log.error('twin', `execution ${name} failed: ${execution.error}`);
       },
     );
-    executions.set(arn, execution);
     return execution;
   }
 

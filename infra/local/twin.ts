@@ -19,6 +19,8 @@ import { publisherFunctionEnvName } from '../../functions/publishingConfig';
 import { platforms } from '../../shared/platforms';
 import { pathToFileURL } from 'node:url';
 import { handlerGroups } from '../../functions/handlers/groups';
+import { startDemoModule, type DemoModule } from './demoModule/server';
+import { startLocalLambda, taskEnvironment } from './lambda';
 
 /** What the posts API needs to start PublishPost executions on the local Step Functions. */
 function publishingEnvironment(stepFunctionsEndpoint: string): Record<string, string> {
@@ -42,6 +44,8 @@ export interface TwinPorts {
   cognito: number;
   sandbox: number;
   stepFunctions: number;
+  /** The demo sibling module (its own origin). */
+  demoModule: number;
 }
 
 export interface TwinOptions {
@@ -81,7 +85,9 @@ export interface Twin {
   sandbox: Sandbox;
   /** Resolves when every publishing execution started so far has ended. */
   publishingIdle(): Promise<void>;
-  endpoints: { dynamodb: string; s3: string; cognito: string; sandbox: string };
+  endpoints: { dynamodb: string; s3: string; cognito: string; sandbox: string; stepFunctions: string };
+  /** The demo sibling module standing in for the four embedded modules. */
+  demoModule: { origin: string; urls: DemoModule['urls'] };
   tableNames: typeof localTableNames;
   bucketNames: typeof localBucketNames;
   webConfig: WebConfig;
@@ -159,6 +165,10 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
     });
     stops.push(stepFunctions.stop);
 
+    // Background tasks (the data export): the account function invokes them asynchronously.
+    const localLambda = await startLocalLambda({ port: await freePort(), log: options.log });
+    stops.push(localLambda.stop);
+
     Object.assign(process.env, {
       ...functionEnvironment({ dynamodb: dynamodb.endpoint, s3: s3.endpoint }),
       ...publishingEnvironment(stepFunctions.endpoint),
@@ -166,6 +176,10 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
       ...sandboxHostEnvironment(sandbox.url),
       ONECLICK_SITE_URL: webOrigin,
       ONECLICK_LOCAL_TOKEN_KEY: localTokenKey(resolve(dataDir, 'keys', 'token-key.json')),
+      ...taskEnvironment(localLambda.endpoint),
+      // Account deletion deletes the Cognito user (AdminDeleteUser).
+      USER_POOL_ID: cognito.userPoolId,
+      AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: cognito.endpoint,
     });
 
     const api = createLocalApi({
@@ -173,6 +187,14 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
       stage: apiBasePath.slice(1),
       log: options.log,
     });
+
+    const demoModule = await startDemoModule({
+      port: await portFor(options.ports?.demoModule),
+      siteOrigin: webOrigin,
+      apiUrl: `${webOrigin}${apiBasePath}`,
+      log: options.log,
+    });
+    stops.push(demoModule.stop);
 
     const webConfig: WebConfig = {
       environment: 'local',
@@ -182,6 +204,7 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
       userPoolClientId: cognito.clientId,
       cognitoEndpoint: cognito.endpoint,
       authFlowType: 'USER_PASSWORD_AUTH',
+      modules: demoModule.urls,
     };
 
     const vite = options.createVite ? await options.createVite() : undefined;
@@ -212,7 +235,8 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
       cognitoDataDir: resolve(dataDir, 'cognito'),
       sandbox,
       publishingIdle: stepFunctions.idle,
-      endpoints: { dynamodb: dynamodb.endpoint, s3: s3.endpoint, cognito: cognito.endpoint, sandbox: sandbox.url },
+      endpoints: { dynamodb: dynamodb.endpoint, s3: s3.endpoint, cognito: cognito.endpoint, sandbox: sandbox.url, stepFunctions: stepFunctions.endpoint },
+      demoModule: { origin: demoModule.origin, urls: demoModule.urls },
       tableNames: localTableNames,
       bucketNames: localBucketNames,
       webConfig,

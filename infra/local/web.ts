@@ -4,6 +4,7 @@ import { extname, join, normalize, resolve } from 'node:path';
 import type { ViteDevServer } from 'vite';
 import { contentSecurityPolicy, staticSecurityHeaders } from '../../shared/resources/securityHeaders';
 import type { WebConfig } from '../../shared/api/webConfig';
+import { moduleOrigins } from '../../shared/api/modules';
 import type { LocalApi } from './api';
 import type { TwinLog } from './log';
 
@@ -40,7 +41,7 @@ export interface WebServerOptions {
  * deployment's config.json, and /api/* routed to the API on the same origin.
  */
 export async function startWebServer(options: WebServerOptions): Promise<{ url: string; server: Server; stop(): Promise<void> }> {
-  const csp = contentSecurityPolicy({ connect: options.connectOrigins, media: options.mediaOrigins, frames: [] });
+  const csp = contentSecurityPolicy({ connect: options.connectOrigins, media: options.mediaOrigins, frames: moduleOrigins(options.config.modules ?? {}) });
   const securityHeaders: Record<string, string> = {
     'strict-transport-security': `max-age=${staticSecurityHeaders.strictTransportSecurity.maxAgeSeconds}; includeSubDomains; preload`,
     'referrer-policy': staticSecurityHeaders.referrerPolicy,

@@ -2,12 +2,18 @@
  * The PublishPost state machine (Amazon States Language), built once: the CDK stack deploys it
  * and the offline twin runs it. `${FinalizeFunction}` is substituted with the finalize Lambda.
  *
- * Wait until scheduledFor (when scheduled) → Map over the targets → per target a loop of
+ * Wait until scheduledFor (when scheduled) → Map over the targets → per target a wait until it
+ * is due (its own time: YouTube's native scheduling uploads at once) and a loop of
  * steps on that platform's Lambda (start → [wait → status]* → publish), each step's answer
  * routing the next: processing waits the platform's suggested time, rate_limited waits until
  * the platform's reset, published/failed end the target. Transient errors are retried with
  * backoff; anything left is caught per target, so one platform never hides the others →
- * finalize sets the post's status from its targets.
+ * finalize sets the post's status from its targets (after waiting for the time when YouTube
+ * publishes it itself).
+ *
+ * Every step carries the execution's name: the first step of each target claims it with a
+ * conditional write on the post's current execution, so an execution replaced by a reschedule
+ * or edit, or one whose post was cancelled, answers `superseded` and publishes nothing.
  */
 export const FINALIZE_PLACEHOLDER = 'FinalizeFunction';
 
@@ -30,6 +36,7 @@ const invokeStep = (action: string | undefined) => ({
       'userId.$': '$.userId',
       'postId.$': '$.postId',
       'targetId.$': '$.targetId',
+      'execution.$': '$.execution',
       ...(action ? { action } : { 'action.$': '$.action' }),
     },
   },
@@ -60,12 +67,15 @@ export function publishPostDefinition() {
           'postId.$': '$.postId',
           'targetId.$': '$$.Map.Item.Value.targetId',
           'functionName.$': '$$.Map.Item.Value.functionName',
+          'waitUntil.$': '$$.Map.Item.Value.waitUntil',
+          'execution.$': '$.execution',
           action: 'start',
         },
         ItemProcessor: {
           ProcessorConfig: { Mode: 'INLINE' },
-          StartAt: 'Step',
+          StartAt: 'Wait until due',
           States: {
+            'Wait until due': { Type: 'Wait', TimestampPath: '$.waitUntil', Next: 'Step' },
             Step: invokeStep(undefined),
             Route: {
               Type: 'Choice',
@@ -85,7 +95,14 @@ export function publishPostDefinition() {
               Resource: 'arn:aws:states:::lambda:invoke',
               Parameters: {
                 'FunctionName.$': '$.functionName',
-                Payload: { 'userId.$': '$.userId', 'postId.$': '$.postId', 'targetId.$': '$.targetId', action: 'fail', 'error.$': '$.error' },
+                Payload: {
+                  'userId.$': '$.userId',
+                  'postId.$': '$.postId',
+                  'targetId.$': '$.targetId',
+                  'execution.$': '$.execution',
+                  action: 'fail',
+                  'error.$': '$.error',
+                },
               },
               ResultPath: null,
               Retry: [{ ErrorEquals: RETRYABLE_ERRORS, IntervalSeconds: 5, MaxAttempts: 5, BackoffRate: 2 }],
@@ -95,12 +112,18 @@ export function publishPostDefinition() {
           },
         },
         ResultPath: null,
-        Next: 'Finalize',
+        Next: 'Published by YouTube?',
       },
+      'Published by YouTube?': {
+        Type: 'Choice',
+        Choices: [{ Variable: '$.publicAt', IsPresent: true, Next: 'Wait until public' }],
+        Default: 'Finalize',
+      },
+      'Wait until public': { Type: 'Wait', TimestampPath: '$.publicAt', Next: 'Finalize' },
       Finalize: {
         Type: 'Task',
         Resource: 'arn:aws:states:::lambda:invoke',
-        Parameters: { FunctionName: `\${${FINALIZE_PLACEHOLDER}}`, Payload: { 'userId.$': '$.userId', 'postId.$': '$.postId' } },
+        Parameters: { FunctionName: `\${${FINALIZE_PLACEHOLDER}}`, Payload: { 'userId.$': '$.userId', 'postId.$': '$.postId', 'execution.$': '$.execution' } },
         ResultSelector: { 'status.$': '$.Payload.status' },
         Retry: [{ ErrorEquals: RETRYABLE_ERRORS, IntervalSeconds: 2, MaxAttempts: 6, BackoffRate: 2 }],
         End: true,

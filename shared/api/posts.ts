@@ -17,42 +17,91 @@ export function listOf(status: PostStatus): PostList | 'cancelled' {
   return 'published';
 }
 
+/**
+ * How far ahead a post can be scheduled. A Standard Step Functions execution runs for at most a
+ * year and ours starts when the post is scheduled, so the horizon leaves it five days to publish
+ * (processing waits, retries, rate limits) within that year.
+ */
+export const SCHEDULE_HORIZON_DAYS = 360;
+/** A scheduled post that starts publishing later than this after its time is marked late. */
+export const LATE_AFTER_SECONDS = 60;
+
+/** True for an IANA time zone name the runtime knows (Europe/Istanbul, America/New_York, UTC…). */
+export function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return zone.length > 0;
+  } catch {
+    return false;
+  }
+}
+
+export const timeZoneSchema = z.string().min(1).max(64).refine(isTimeZone, 'Not a time zone: use an IANA name such as Europe/Istanbul.');
+const scheduledForSchema = z.iso.datetime({ offset: true, message: 'The scheduled time must be an ISO date and time with its offset.' });
+
 const targetInputSchema = z.object({
   platform: z.enum(platforms),
   /** The connected account's platform user id. */
   accountId: z.string().min(1).max(200),
 });
 
+type PostText = { description: string; title?: string | undefined; targets: Array<{ platform: (typeof platforms)[number]; accountId: string }> };
+
+/** The rules a post's text and targets share between creating and editing. */
+function checkPostText(post: PostText, context: z.RefinementCtx): void {
+  const seen = new Set<string>();
+  for (const [index, target] of post.targets.entries()) {
+    const key = `${target.platform}#${target.accountId}`;
+    if (seen.has(key)) context.addIssue({ code: 'custom', path: ['targets', index], message: 'The same account is chosen twice.' });
+    seen.add(key);
+  }
+  for (const platform of new Set(post.targets.map((target) => target.platform))) {
+    const rules = platformRules[platform];
+    const count = rules.countText(post.description);
+    if (count > rules.maxText) {
+      context.addIssue({
+        code: 'custom',
+        path: ['description'],
+        message: `The description is too long for ${platformNames[platform]} (${count} of ${rules.maxText}).`,
+      });
+    }
+    for (const problem of rules.textProblems?.(post.description) ?? []) context.addIssue({ code: 'custom', path: ['description'], message: problem });
+    if (platform === 'youtube' && !post.title) {
+      context.addIssue({ code: 'custom', path: ['title'], message: 'A YouTube title is required when YouTube is a target.' });
+    }
+  }
+}
+
+const postTextFields = {
+  description: z.string().trim().min(1, 'Write a description.').max(10_000),
+  title: z.string().trim().max(YOUTUBE_TITLE_MAX, `The YouTube title can be at most ${YOUTUBE_TITLE_MAX} characters.`).optional(),
+  targets: z.array(targetInputSchema).min(1, 'Choose at least one account.').max(20),
+};
+
 export const createPostSchema = z
   .object({
-    description: z.string().trim().min(1, 'Write a description.').max(10_000),
-    title: z.string().trim().max(YOUTUBE_TITLE_MAX, `The YouTube title can be at most ${YOUTUBE_TITLE_MAX} characters.`).optional(),
+    ...postTextFields,
     media: z.array(z.object({ key: z.string().min(1).max(300) })).min(1, 'Add a video or an image.').max(10),
-    targets: z.array(targetInputSchema).min(1, 'Choose at least one account.').max(20),
     /** ISO time to publish at (plans that can schedule); absent = now. */
-    scheduledFor: z.iso.datetime({ offset: true }).optional(),
+    scheduledFor: scheduledForSchema.optional(),
+    /** The user's IANA time zone the time was chosen in (required with scheduledFor). */
+    timeZone: timeZoneSchema.optional(),
+    /**
+     * YouTube's own scheduling: upload now as a private video with status.publishAt, so YouTube
+     * can process a long video ahead of time. Off by default (see docs/publishing.md).
+     */
+    youtubeNative: z.boolean().optional(),
   })
   .superRefine((post, context) => {
-    const seen = new Set<string>();
-    for (const [index, target] of post.targets.entries()) {
-      const key = `${target.platform}#${target.accountId}`;
-      if (seen.has(key)) context.addIssue({ code: 'custom', path: ['targets', index], message: 'The same account is chosen twice.' });
-      seen.add(key);
+    checkPostText(post, context);
+    if (post.scheduledFor && !post.timeZone) {
+      context.addIssue({ code: 'custom', path: ['timeZone'], message: 'Say which time zone the scheduled time is in.' });
     }
-    for (const platform of new Set(post.targets.map((target) => target.platform))) {
-      const rules = platformRules[platform];
-      const count = rules.countText(post.description);
-      if (count > rules.maxText) {
-        context.addIssue({
-          code: 'custom',
-          path: ['description'],
-          message: `The description is too long for ${platformNames[platform]} (${count} of ${rules.maxText}).`,
-        });
-      }
-      for (const problem of rules.textProblems?.(post.description) ?? []) context.addIssue({ code: 'custom', path: ['description'], message: problem });
-      if (platform === 'youtube' && !post.title) {
-        context.addIssue({ code: 'custom', path: ['title'], message: 'A YouTube title is required when YouTube is a target.' });
-      }
+    if (post.youtubeNative && !post.scheduledFor) {
+      context.addIssue({ code: 'custom', path: ['youtubeNative'], message: "YouTube's own scheduling needs a scheduled time." });
+    }
+    if (post.youtubeNative && !post.targets.some((target) => target.platform === 'youtube')) {
+      context.addIssue({ code: 'custom', path: ['youtubeNative'], message: "YouTube's own scheduling needs YouTube as a target." });
     }
   });
 export type CreatePost = z.infer<typeof createPostSchema>;
@@ -79,6 +128,14 @@ export const postTargetSchema = z.object({
 });
 export type PostTarget = z.infer<typeof postTargetSchema>;
 
+/** A new time for a scheduled post. */
+export const reschedulePostSchema = z.object({ scheduledFor: scheduledForSchema, timeZone: timeZoneSchema });
+export type ReschedulePost = z.infer<typeof reschedulePostSchema>;
+
+/** New text and targets for a scheduled post (the media and the time stay). */
+export const editPostSchema = z.object(postTextFields).superRefine(checkPostText);
+export type EditPost = z.infer<typeof editPostSchema>;
+
 export const postSchema = z.object({
   postId: z.string(),
   status: z.enum(postStatuses),
@@ -90,6 +147,16 @@ export const postSchema = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
   scheduledFor: z.string().nullable(),
+  /** The IANA zone the time was chosen in (shown and edited in it). */
+  timeZone: z.string().nullable(),
+  /** YouTube publishes it at scheduledFor itself (uploaded ahead as private). */
+  youtubeNative: z.boolean(),
+  /** When publishing actually started (a scheduled post: at or after scheduledFor). */
+  startedAt: z.string().nullable(),
+  /** Started more than LATE_AFTER_SECONDS after its time (e.g. the machine was off). */
+  late: z.boolean(),
+  /** How many seconds late, when late. */
+  lateSeconds: z.number().nullable(),
   publishedAt: z.string().nullable(),
 });
 export type Post = z.infer<typeof postSchema>;
@@ -104,3 +171,4 @@ export const listPostsQuerySchema = z.object({
 });
 
 export const postPageSchema = z.object({ posts: z.array(postSchema), nextCursor: z.string().nullable() });
+export type PostPage = z.infer<typeof postPageSchema>;

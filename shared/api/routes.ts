@@ -9,8 +9,30 @@ import {
   platformParamSchema,
   redirectSchema,
 } from './connections';
-import { createPostSchema, listPostsQuerySchema, postIdSchema, postPageSchema, postSchema } from './posts';
+import { createPostSchema, editPostSchema, listPostsQuerySchema, postIdSchema, postPageSchema, postSchema, reschedulePostSchema } from './posts';
+import { notificationListSchema } from './notifications';
 import { abortUploadSchema, completeUploadSchema, createUploadSchema, uploadedMediaSchema, uploadSessionSchema } from './uploads';
+import {
+  analyticsSummaryQuerySchema,
+  analyticsSummarySchema,
+  bestTimesQuerySchema,
+  bestTimesSchema,
+  postMetricsPathSchema,
+  postMetricsSchema,
+} from './analytics';
+import { contentIdSchema, contentItemSchema, contentPageSchema, listContentQuerySchema } from './content';
+import { accountDeletionSchema, accountSchema, accountSettingsSchema, dataExportSchema, deleteAccountSchema } from './account';
+import {
+  contentUploadSchema,
+  createContentUploadSchema,
+  createModuleTokenSchema,
+  customTokenSchema,
+  exchangeModuleTokenSchema,
+  generateCustomTokenSchema,
+  moduleSessionSchema,
+  moduleTokenSchema,
+  registerContentSchema,
+} from './modules';
 
 /**
  * The API route table: the one list of routes. The CDK Api construct, the offline twin's HTTP
@@ -19,7 +41,7 @@ import { abortUploadSchema, completeUploadSchema, createUploadSchema, uploadedMe
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** Lambda function groups; each is functions/handlers/<group>.ts. */
-export const handlerGroupNames = ['me', 'connections', 'posts', 'uploads'] as const;
+export const handlerGroupNames = ['me', 'connections', 'posts', 'uploads', 'content', 'modules', 'analytics', 'account'] as const;
 export type HandlerGroupName = (typeof handlerGroupNames)[number];
 
 export interface RouteDefinition {
@@ -132,6 +154,51 @@ export const routes = {
     input: { path: postIdSchema },
     output: postSchema,
   },
+  reschedulePost: {
+    method: 'POST',
+    path: '/posts/{postId}/reschedule',
+    auth: 'user',
+    handler: 'posts',
+    summary: 'Moves a scheduled post to a new time (future, within the horizon); its execution is replaced safely.',
+    input: { path: postIdSchema, body: reschedulePostSchema },
+    output: postSchema,
+  },
+  editPost: {
+    method: 'PUT',
+    path: '/posts/{postId}',
+    auth: 'user',
+    handler: 'posts',
+    summary: 'Changes a scheduled post\'s description, title and targets; its execution is replaced safely.',
+    input: { path: postIdSchema, body: editPostSchema },
+    output: postSchema,
+  },
+  cancelPost: {
+    method: 'POST',
+    path: '/posts/{postId}/cancel',
+    auth: 'user',
+    handler: 'posts',
+    summary: 'Cancels a scheduled post: stops its execution and marks it cancelled; nothing is published.',
+    input: { path: postIdSchema },
+    output: postSchema,
+  },
+  listNotifications: {
+    method: 'GET',
+    path: '/notifications',
+    auth: 'user',
+    handler: 'posts',
+    summary: 'The user\'s notifications (scheduled posts that failed, with the reasons), newest first, and how many are unread.',
+    input: {},
+    output: notificationListSchema,
+  },
+  readNotifications: {
+    method: 'POST',
+    path: '/notifications/read',
+    auth: 'user',
+    handler: 'posts',
+    summary: 'Marks every notification of the user read.',
+    input: {},
+    output: notificationListSchema,
+  },
   createUpload: {
     method: 'POST',
     path: '/uploads',
@@ -150,6 +217,72 @@ export const routes = {
     input: { body: completeUploadSchema },
     output: uploadedMediaSchema,
   },
+  listContent: {
+    method: 'GET',
+    path: '/content',
+    auth: 'user',
+    handler: 'content',
+    summary: "A page of the user's generated videos and podcasts, newest first (optionally one type), with presigned play, download and share URLs.",
+    input: { query: listContentQuerySchema },
+    output: contentPageSchema,
+  },
+  deleteContent: {
+    method: 'DELETE',
+    path: '/content/{contentId}',
+    auth: 'user',
+    handler: 'content',
+    summary: "Deletes one of the user's content items: its file (and a .webm's .mp4 twin), then its record.",
+    input: { path: contentIdSchema },
+    output: z.undefined(),
+  },
+  createModuleToken: {
+    method: 'POST',
+    path: '/module-tokens',
+    auth: 'user',
+    handler: 'modules',
+    summary: 'A short-lived, single-use sign-in token for one embedded module, bound to the signed-in user.',
+    input: { body: createModuleTokenSchema },
+    output: moduleTokenSchema,
+    throttle: publicEntryThrottle,
+  },
+  generateCustomToken: {
+    method: 'POST',
+    path: '/generate-custom-token',
+    auth: 'user',
+    handler: 'modules',
+    summary: "The spec's shape of the same: { idToken } or { uid, email } naming the signed-in user → { customToken }.",
+    input: { body: generateCustomTokenSchema },
+    output: customTokenSchema,
+    throttle: publicEntryThrottle,
+  },
+  exchangeModuleToken: {
+    method: 'POST',
+    path: '/module-sessions',
+    auth: 'public',
+    handler: 'modules',
+    summary: "A module's back end trades the one-time token (once) for a module session that can only register content for that user.",
+    input: { body: exchangeModuleTokenSchema },
+    output: moduleSessionSchema,
+    throttle: publicEntryThrottle,
+  },
+  createModuleContentUpload: {
+    method: 'POST',
+    path: '/module-content/uploads',
+    auth: 'public',
+    handler: 'modules',
+    summary: "Module session (Bearer): a presigned PUT for one generated file under the user's prefix in the content bucket.",
+    input: { body: createContentUploadSchema },
+    output: contentUploadSchema,
+  },
+  registerModuleContent: {
+    method: 'POST',
+    path: '/module-content',
+    auth: 'public',
+    handler: 'modules',
+    summary: "Module session (Bearer): checks the uploaded file and adds it to the user's content (idempotent per key).",
+    input: { body: registerContentSchema },
+    output: contentItemSchema,
+  },
   abortUpload: {
     method: 'POST',
     path: '/uploads/abort',
@@ -158,6 +291,78 @@ export const routes = {
     summary: 'Abandons a multipart upload of the user and frees its parts.',
     input: { body: abortUploadSchema },
     output: z.undefined(),
+  },
+  getPostMetrics: {
+    method: 'GET',
+    path: '/analytics/posts/{postId}',
+    auth: 'user',
+    handler: 'analytics',
+    summary: "Each published target's latest numbers (views, likes, comments, shares, saves as reported) and when they were read.",
+    input: { path: postMetricsPathSchema },
+    output: postMetricsSchema,
+  },
+  getAnalyticsSummary: {
+    method: 'GET',
+    path: '/analytics/summary',
+    auth: 'user',
+    handler: 'analytics',
+    summary: 'Totals, a daily series and the top posts over 7, 30 or 90 days, for all accounts or one, in the given time zone.',
+    input: { query: analyticsSummaryQuerySchema },
+    output: analyticsSummarySchema,
+  },
+  getBestTimes: {
+    method: 'GET',
+    path: '/analytics/best-times',
+    auth: 'user',
+    handler: 'analytics',
+    summary: "The weekday × hour heat map of the user's own first-48-hours engagement, in the given time zone, and the next best slot.",
+    input: { query: bestTimesQuerySchema },
+    output: bestTimesSchema,
+  },
+  getAccount: {
+    method: 'GET',
+    path: '/account',
+    auth: 'user',
+    handler: 'account',
+    summary: 'Settings: the e-mail, saved settings (language, time zone, theme), membership and this month\'s usage.',
+    input: {},
+    output: accountSchema,
+  },
+  updateAccountSettings: {
+    method: 'PUT',
+    path: '/account/settings',
+    auth: 'user',
+    handler: 'account',
+    summary: 'Saves the language, the time zone scheduling uses and the theme.',
+    input: { body: accountSettingsSchema },
+    output: accountSchema,
+  },
+  startDataExport: {
+    method: 'POST',
+    path: '/account/export',
+    auth: 'user',
+    handler: 'account',
+    summary: 'Download my data: starts preparing an archive of the user\'s data in the background (one at a time).',
+    input: {},
+    output: dataExportSchema,
+  },
+  getDataExport: {
+    method: 'GET',
+    path: '/account/export',
+    auth: 'user',
+    handler: 'account',
+    summary: 'The latest archive\'s state and, when ready, a short-lived download link.',
+    input: {},
+    output: dataExportSchema,
+  },
+  deleteAccount: {
+    method: 'POST',
+    path: '/account/delete',
+    auth: 'user',
+    handler: 'account',
+    summary: 'Deletes the account after the typed confirmation: cancels scheduled posts, revokes and deletes tokens, deletes every row and object, then the sign-in. Resumable.',
+    input: { body: deleteAccountSchema },
+    output: accountDeletionSchema,
   },
 } as const satisfies Record<string, RouteDefinition>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { moduleUrlsSchema } from './modules';
 
 /**
  * /config.json, read once by the front end at start. The stack writes it next to the built
@@ -15,6 +16,8 @@ export const webConfigSchema = z.object({
   cognitoEndpoint: z.url().optional(),
   /** SRP on AWS; USER_PASSWORD_AUTH offline (cognito-local has no SRP). */
   authFlowType: z.enum(['USER_SRP_AUTH', 'USER_PASSWORD_AUTH']),
+  /** The embedded modules' URLs (their origins are the CSP's frame-src); a module left out is not available. */
+  modules: moduleUrlsSchema.optional(),
 });
 
 export type WebConfig = z.infer<typeof webConfigSchema>;

@@ -3,11 +3,21 @@
  * the type check enforces it.
  */
 import { postsEn } from './posts.en';
+import { schedulingEn } from './scheduling.en';
 import { wizardEn } from './wizard.en';
+import { analyticsEn } from './analytics.en';
+import { contentEn } from './content.en';
+import { modulesEn } from './modules.en';
+import { settingsEn } from './settings.en';
 
 export const en = {
   wizard: wizardEn,
   posts: postsEn,
+  scheduling: schedulingEn,
+  analytics: analyticsEn,
+  content: contentEn,
+  modules: modulesEn,
+  settings: settingsEn,
   common: {
     appName: 'OneClick',
     loading: 'Loading…',
@@ -111,13 +121,16 @@ export const en = {
   nav: {
     newPost: 'New Post',
     scheduled: 'Scheduled',
+    calendar: 'Calendar',
     posts: 'Posts',
+    analytics: 'Analytics',
     accounts: 'Accounts',
     content: 'Content',
     influencer: 'Influencer',
     autotoon: 'AutoToon',
     podcast: 'Podcast',
     imageGenerator: 'AI Image',
+    settings: 'Settings',
     notSignedIn: 'Not signed in',
     signOut: 'Sign Out',
     signingOut: 'Signing out...',
@@ -132,7 +145,9 @@ export const en = {
   pages: {
     newPost: 'Create a new post',
     scheduled: 'Scheduled Posts',
+    calendar: 'Calendar',
     posts: 'Published Posts',
+    analytics: 'Analytics',
     accounts: 'Select Platforms:',
     content: 'My Content',
     influencer: 'One Click Influencer',

@@ -2,11 +2,21 @@ import type { Messages } from './en';
 
 /** Turkish messages: the same keys as en.ts (the type check enforces it). */
 import { postsTr } from './posts.tr';
+import { schedulingTr } from './scheduling.tr';
 import { wizardTr } from './wizard.tr';
+import { analyticsTr } from './analytics.tr';
+import { contentTr } from './content.tr';
+import { modulesTr } from './modules.tr';
+import { settingsTr } from './settings.tr';
 
 export const tr: Messages = {
   wizard: wizardTr,
   posts: postsTr,
+  scheduling: schedulingTr,
+  analytics: analyticsTr,
+  content: contentTr,
+  modules: modulesTr,
+  settings: settingsTr,
   common: {
     appName: 'OneClick',
     loading: 'Yükleniyor…',
@@ -110,13 +120,16 @@ export const tr: Messages = {
   nav: {
     newPost: 'Yeni Gönderi',
     scheduled: 'Zamanlanmış',
+    calendar: 'Takvim',
     posts: 'Gönderiler',
+    analytics: 'Analizler',
     accounts: 'Hesaplar',
     content: 'İçerik',
     influencer: 'Influencer',
     autotoon: 'AutoToon',
     podcast: 'Podcast',
     imageGenerator: 'AI Görsel',
+    settings: 'Ayarlar',
     notSignedIn: 'Giriş yapılmadı',
     signOut: 'Çıkış Yap',
     signingOut: 'Çıkış yapılıyor...',
@@ -131,7 +144,9 @@ export const tr: Messages = {
   pages: {
     newPost: 'Yeni gönderi oluşturun',
     scheduled: 'Zamanlanmış Gönderiler',
+    calendar: 'Takvim',
     posts: 'Yayınlanan Gönderiler',
+    analytics: 'Analizler',
     accounts: 'Platform Seçin:',
     content: 'İçeriklerim',
     influencer: 'One Click Influencer',

@@ -25,7 +25,23 @@ export interface TableDefinition {
   readonly globalIndexes?: readonly IndexDefinition[];
   /** Epoch-seconds attribute after which the item is expired (and ignored by our code). */
   readonly timeToLiveAttribute?: string;
+  /**
+   * Where a user's rows are: the one declaration the data export and the account deletion
+   * iterate over (test/unit/shared/userData.test.ts fails for a table without one).
+   */
+  readonly userData: UserDataLocation;
 }
+
+/**
+ * - partitionKey: every row of the user is in the partition named by their user id (a Query);
+ * - attribute: short-lived records keyed by a secret, carrying the user id in `attribute` and
+ *   expiring by TTL; found by a filtered Scan (small tables: nothing lives past minutes or hours);
+ * - none: the table holds nothing that names a user (`reason` says why).
+ */
+export type UserDataLocation =
+  | { readonly by: 'partitionKey'; readonly export: boolean }
+  | { readonly by: 'attribute'; readonly attribute: string; readonly export: boolean }
+  | { readonly by: 'none'; readonly reason: string };
 
 const s = (name: string): KeyAttribute => ({ name, type: 'S' });
 
@@ -35,6 +51,7 @@ export const tables = {
     purpose: 'One membership per user (record "membership"), plus usage counters ("usage#YYYY-MM").',
     partitionKey: s('userId'),
     sortKey: s('record'),
+    userData: { by: 'partitionKey', export: true },
   },
   posts: {
     name: 'posts',
@@ -48,6 +65,7 @@ export const tables = {
       { indexName: 'byList', partitionKey: s('userList'), sortKey: s('listAt') },
       { indexName: 'byActive', partitionKey: s('activeShard'), sortKey: s('activeAt') },
     ],
+    userData: { by: 'partitionKey', export: true },
   },
   connections: {
     name: 'connections',
@@ -57,30 +75,49 @@ export const tables = {
     partitionKey: s('userId'),
     sortKey: s('connectionId'),
     globalIndexes: [{ indexName: 'byRefreshDue', partitionKey: s('refreshShard'), sortKey: s('refreshDueAt') }],
+    userData: { by: 'partitionKey', export: true },
   },
   content: {
     name: 'content',
-    purpose: 'Generated videos and podcasts (the spec\'s 1_click_media); sort key is a time-ordered ULID.',
+    purpose:
+      'Generated videos and podcasts (the spec\'s 1_click_media); sort key is a time-ordered ULID. ' +
+      'byType lists one type of a user\'s content ("<userId>#video|podcast"), newest first too.',
     partitionKey: s('userId'),
     sortKey: s('contentId'),
+    globalIndexes: [{ indexName: 'byType', partitionKey: s('userType'), sortKey: s('contentId') }],
+    userData: { by: 'partitionKey', export: true },
+  },
+  metrics: {
+    name: 'metrics',
+    purpose:
+      'Engagement of published targets: one "target#<postId>#<targetId>" record per target with its latest ' +
+      'numbers, and "snap#<ISO time>#<postId>#<targetId>" snapshots over time. The sparse byRefreshDue index lists ' +
+      'the targets whose numbers the refresh job reads next, by when.',
+    partitionKey: s('userId'),
+    sortKey: s('record'),
+    globalIndexes: [{ indexName: 'byRefreshDue', partitionKey: s('refreshShard'), sortKey: s('nextRefreshAt') }],
+    userData: { by: 'partitionKey', export: true },
   },
   oauthStates: {
     name: 'oauth-states',
     purpose: 'Single-use OAuth state (and PKCE verifier), bound to a user and platform.',
     partitionKey: s('state'),
     timeToLiveAttribute: 'expiresAt',
+    userData: { by: 'attribute', attribute: 'userId', export: false },
   },
   moduleTokens: {
     name: 'module-tokens',
     purpose: 'Single-use sign-in tokens for the embedded modules, stored by their hash.',
     partitionKey: s('tokenHash'),
     timeToLiveAttribute: 'expiresAt',
+    userData: { by: 'attribute', attribute: 'userId', export: false },
   },
   idempotency: {
     name: 'idempotency',
     purpose: 'Idempotency records (Powertools layout) so a retried request or step runs once.',
     partitionKey: s('id'),
     timeToLiveAttribute: 'expiration',
+    userData: { by: 'none', reason: 'Keyed by a hash of the request; it stores no user id (and no function writes it yet).' },
   },
 } as const satisfies Record<string, TableDefinition>;
 

@@ -19,5 +19,7 @@ export async function loadBenchmarks(): Promise<Benchmark[]> {
     import('./frontend'),
   ]);
   const { loadBenchmark } = await import('./load');
-  return [publishingBenchmark, bundlesBenchmark, uploadsBenchmark, frontendBenchmark, loadBenchmark];
+  const { schedulingBenchmark } = await import('./scheduling');
+  const { costBenchmark } = await import('./cost');
+  return [publishingBenchmark, bundlesBenchmark, uploadsBenchmark, frontendBenchmark, loadBenchmark, schedulingBenchmark, costBenchmark];
 }

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { build } from 'esbuild';
-import { handlerGroups, publishingFunctions, scheduledJobs } from '../../functions/handlers/groups';
+import { backgroundTasks, handlerGroups, publishingFunctions, scheduledJobs, taskFunctionEnvName, type BackgroundTaskName } from '../../functions/handlers/groups';
 import { tableEnvName, tableKeys } from '../../shared/resources/tables';
 import { bucketEnvName, bucketKeys } from '../../shared/resources/buckets';
 import { platforms } from '../../shared/platforms';
@@ -18,10 +18,12 @@ function coldStartEnvironment(): Record<string, string> {
     ONECLICK_LOCAL_TOKEN_KEY: Buffer.alloc(32, 1).toString('base64'),
     STATE_MACHINE_ARN: 'arn:aws:states:us-east-1:000000000000:stateMachine:PublishPost',
     POWERTOOLS_LOG_LEVEL: 'SILENT',
+    USER_POOL_ID: 'us-east-1_bench',
     AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
   };
   for (const key of tableKeys) env[tableEnvName(key)] = `table-${key}`;
   for (const key of bucketKeys) env[bucketEnvName(key)] = `bucket-${key}`;
+  for (const task of Object.keys(backgroundTasks) as BackgroundTaskName[]) env[taskFunctionEnvName(task)] = `task-${task}`;
   for (const platform of platforms) {
     env[`PUBLISHER_FUNCTION_${platform.toUpperCase()}`] = `publish-${platform}`;
     env[`${platform.toUpperCase()}_CLIENT_ID`] = 'id';
@@ -48,6 +50,7 @@ export const bundlesBenchmark: Benchmark = {
     for (const [name, group] of Object.entries(handlerGroups)) entries[name] = group.entry;
     for (const [name, job] of Object.entries(scheduledJobs)) entries[name] = job.entry;
     for (const [name, fn] of Object.entries(publishingFunctions)) entries[name] = fn.entry;
+    for (const [name, task] of Object.entries(backgroundTasks)) entries[name] = task.entry;
     const dir = mkdtempSync(join(projectRoot, '.bench-bundles-'));
     const figures: Figure[] = [];
     try {

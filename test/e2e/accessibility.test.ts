@@ -15,7 +15,8 @@ afterAll(async () => {
 });
 
 const publicPages = ['/', '/login', '/signup', '/reset-password', '/privacy', '/terms'];
-const dashboardPages = ['/dashboard', '/dashboard/accounts', '/dashboard/posts', '/dashboard/scheduled', '/dashboard/content'];
+const dashboardPages = ['/dashboard', '/dashboard/accounts', '/dashboard/posts', '/dashboard/analytics', '/dashboard/scheduled', '/dashboard/calendar', '/dashboard/content',
+  '/dashboard/influencer', '/dashboard/autotoon', '/dashboard/podcast', '/dashboard/image-generator', '/dashboard/settings'];
 
 // axe is injected as a script, which the app's CSP (rightly) forbids: these contexts bypass the CSP.
 describe('accessibility (axe-core): no serious or critical violations', () => {

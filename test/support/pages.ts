@@ -11,4 +11,5 @@ export const dashboardPages = [
   '/dashboard/autotoon',
   '/dashboard/podcast',
   '/dashboard/image-generator',
+  '/dashboard/settings',
 ];

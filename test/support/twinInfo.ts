@@ -6,7 +6,7 @@ import type { Twin } from '../../infra/local/twin';
 export interface TwinInfo {
   webUrl: string;
   apiUrl: string;
-  endpoints: { dynamodb: string; s3: string; cognito: string; sandbox: string };
+  endpoints: { dynamodb: string; s3: string; cognito: string; sandbox: string; stepFunctions: string };
   userPoolId: string;
   clientId: string;
   issuer: string;
@@ -14,6 +14,8 @@ export interface TwinInfo {
   tableNames: Record<TableKey, string>;
   /** Everything the twin logged (API requests, mail, emulators). */
   logFile: string;
+  /** The demo sibling module: its origin and each module's page. */
+  demoModule: Twin['demoModule'];
 }
 
 declare module 'vitest' {
@@ -33,5 +35,6 @@ export function toTwinInfo(twin: Twin, logFile = ''): TwinInfo {
     cognitoDataDir: twin.cognitoDataDir,
     tableNames: twin.tableNames,
     logFile,
+    demoModule: twin.demoModule,
   };
 }

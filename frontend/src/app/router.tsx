@@ -8,7 +8,8 @@ import { RedirectIfSignedIn, RequireAuth } from '../features/auth/components/gua
 import { LegalPage } from '../features/legal/LegalPage';
 import { AuthCallbackPage } from '../features/callback/AuthCallbackPage';
 import { DashboardLayout } from '../features/dashboard/DashboardLayout';
-import { SectionPage } from '../features/dashboard/SectionPage';
+import { ContentPage } from '../features/content/ContentPage';
+import { ModulePage } from '../features/modules/ModulePage';
 import { NotFoundPage } from '../features/errors/NotFoundPage';
 import { AccountsPage } from '../features/accounts/components/AccountsPage';
 import { NewPostWizard } from '../features/posts/wizard/NewPostWizard';
@@ -32,6 +33,7 @@ export const router = createBrowserRouter([
   { path: '/terms', element: <LegalPage document="terms" /> },
   { path: '/accounts', element: <AccountsRedirect /> },
   { path: '/auth/callback', element: <AuthCallbackPage /> },
+  { path: '/account-deleted', lazy: async () => ({ Component: (await import('../features/settings/AccountDeletedPage')).AccountDeletedPage }) },
   {
     path: '/new-post',
     element: (
@@ -51,13 +53,17 @@ export const router = createBrowserRouter([
     children: [
       { index: true, element: <NewPostWizard /> },
       { path: 'scheduled', element: <PostListPage list="scheduled" /> },
+      { path: 'calendar', lazy: async () => ({ Component: (await import('../features/posts/calendar/CalendarPage')).CalendarPage }) },
       { path: 'posts', element: <PostListPage list="published" /> },
+      // Loaded on demand: the charting code stays out of the initial bundle.
+      { path: 'analytics', lazy: async () => ({ Component: (await import('../features/analytics/AnalyticsPage')).AnalyticsPage }) },
       { path: 'accounts', element: <AccountsPage /> },
-      { path: 'content', element: <SectionPage title="content" /> },
-      { path: 'influencer', element: <SectionPage title="influencer" /> },
-      { path: 'autotoon', element: <SectionPage title="autotoon" /> },
-      { path: 'podcast', element: <SectionPage title="podcast" /> },
-      { path: 'image-generator', element: <SectionPage title="imageGenerator" /> },
+      { path: 'content', element: <ContentPage /> },
+      { path: 'settings', lazy: async () => ({ Component: (await import('../features/settings/SettingsPage')).SettingsPage }) },
+      { path: 'influencer', element: <ModulePage key="influencer" module="influencer" /> },
+      { path: 'autotoon', element: <ModulePage key="autotoon" module="autotoon" /> },
+      { path: 'podcast', element: <ModulePage key="podcast" module="podcast" /> },
+      { path: 'image-generator', element: <ModulePage key="imageGenerator" module="imageGenerator" /> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

@@ -16,6 +16,7 @@ import { instagram } from './instagram';
 import { createEventLog, createLimitValues, type LimitDefinitions, type LimitValues } from './limits';
 import { linkedin } from './linkedin';
 import { createMediaStore } from './media';
+import { metricsLimits, metricsRoutes } from './metrics';
 import { decideConsent, isRefusal, parseAuthorize } from './oauth';
 import type { PlatformSandboxFactory, SandboxClient } from './platform';
 import { createProcessingPlans } from './processing';
@@ -41,6 +42,7 @@ export type { ProcessingInput } from './processing';
  *   GET  /<platform>/_avatar/<id>.svg    an account's generated avatar
  *   GET  /<platform>/_feed/<account>     what the sandbox account published, newest first (HTML)
  *   GET  /<platform>/_media/<id>         a published post's media (Range requests for video)
+ *   metrics endpoints of every platform  simulated, growing engagement of what was published (metrics.ts)
  *   /_sandbox/*                          the test control API (control.ts)
  *
  * Uploaded bytes go to <dataDir>/media/ as they arrive (memory without a data folder); the
@@ -122,7 +124,11 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
         limit: (name: string) => limits!.value(platform, name),
         events: events[platform],
       };
-      return [platform, { context, sandbox: platformSandboxes[platform](context) }];
+      const sandbox = platformSandboxes[platform](context);
+      // Metrics endpoints (metrics.ts) beside the platform's own routes, with their rate limits.
+      sandbox.routes.push(...metricsRoutes(context));
+      sandbox.limits = { ...sandbox.limits, ...metricsLimits[platform] };
+      return [platform, { context, sandbox }];
     }),
   ) as Record<Platform, PlatformRuntime>;
   limits = createLimitValues(

@@ -1,4 +1,5 @@
 import { bearerToken, header, isRecord, json, readJson, type Route, type SandboxRequest, type SandboxResponse } from './http';
+import { simulatedMetrics } from './engagement';
 import { youtubeChannelId } from './identity';
 import { pacificDayStart, type LimitDefinitions } from './limits';
 import { checkAccessToken, hasAnyScope, randomText } from './oauth';
@@ -52,6 +53,7 @@ const rejectionReasons = ['claim', 'copyright', 'duplicate', 'inappropriate', 'l
 const limits: LimitDefinitions = {
   videosInsertPerDay: { default: 100, description: 'videos.insert calls per client per day (midnight Pacific) → 403 quotaExceeded' },
   channelUploadsPerDay: { default: 50, description: 'uploads per channel per rolling 24 h → 400 uploadLimitExceeded' },
+  dataApiUnitsPerDay: { default: 10_000, description: 'videos.list calls (1 unit each) per client per day (midnight Pacific) → 403 quotaExceeded' },
 };
 
 interface VideoMetadata {
@@ -195,7 +197,11 @@ export function youtubePublishing(context: PlatformContext): { routes: Route[]; 
         ? { processingStatus: failed ? 'failed' : 'succeeded', ...(failed ? { processingFailureReason: video.uploadStatus === 'rejected' ? 'other' : 'transcodeFailed' } : {}) }
         : { processingStatus: 'processing', processingProgress: { partsTotal: '100', partsProcessed: '50', timeLeftMs: '1000' } };
     }
-    if (parts.includes('statistics')) body['statistics'] = { viewCount: '0', likeCount: '0', favoriteCount: '0', commentCount: '0' };
+    if (parts.includes('statistics')) {
+      // Simulated engagement of the published video (engagement.ts), as strings like the API's.
+      const metrics = simulatedMetrics({ platform: 'youtube', id: video.id, createdAt: video.publishedAt }, context.now());
+      body['statistics'] = { viewCount: String(metrics.views), likeCount: String(metrics.likes), favoriteCount: '0', commentCount: String(metrics.comments) };
+    }
     return body;
   }
 
@@ -367,6 +373,23 @@ export function youtubePublishing(context: PlatformContext): { routes: Route[]; 
     if (video.uploadStatus !== 'processed') context.feed.annotate('youtube', video.id, `Processing ${video.uploadStatus}: ${video.failureReason ?? video.rejectionReason}`);
   }
 
+  function fromFeed(account: string, id: string): Video | undefined {
+    const entry = context.feed.list('youtube', account).find((candidate) => candidate.id === id);
+    if (!entry) return undefined;
+    const video: Video = {
+      id,
+      account,
+      channelId: youtubeChannelId(account),
+      channelTitle: context.store.account('youtube', account)?.displayName ?? account,
+      metadata: { title: entry.title ?? '', description: entry.text, tags: undefined, categoryId: '22', privacyStatus: 'public', publishAt: undefined, selfDeclaredMadeForKids: undefined },
+      publishedAt: entry.createdAt,
+      processing: progression({ outcome: 'succeed', reads: 0, reason: undefined }),
+      uploadStatus: entry.note ? 'failed' : 'processed',
+    };
+    videos.set(id, video);
+    return video;
+  }
+
   function list(request: SandboxRequest): SandboxResponse {
     const access = checkAccessToken(context, bearerToken(request));
     if ('failure' in access) return unauthenticated(access.failure);
@@ -377,8 +400,18 @@ export function youtubePublishing(context: PlatformContext): { routes: Route[]; 
       return apiError(400, 'INVALID_ARGUMENT', 'No filter selected. Expected one of: myRating, id, chart, idParam.', 'missingRequiredParameter', { location: 'parameters.', locationType: 'other' });
     }
     if (!hasAnyScope(access.token, channelReadScopes)) return insufficientScopes();
-    // Another channel's videos are private in the sandbox: they are not listed.
-    const found = ids.map((id) => videos.get(id)).filter((video): video is Video => video?.account === access.account.name);
+    const now = context.now();
+    const quotaKey = `units/${access.token.clientId}`;
+    if (context.events.since(quotaKey, pacificDayStart(now)).length >= context.limit('dataApiUnitsPerDay')) {
+      const message = 'The request cannot be completed because you have exceeded your <a href="/youtube/v3/getting-started#quota">quota</a>.';
+      return json(403, { error: { code: 403, message, errors: [{ message, domain: 'youtube.quota', reason: 'quotaExceeded' }] } });
+    }
+    context.events.record(quotaKey, now);
+    // Another channel's videos are private in the sandbox: they are not listed. A video published
+    // before a restart is known from the feed only (processed by then).
+    const found = ids
+      .map((id) => videos.get(id) ?? fromFeed(access.account.name, id))
+      .filter((video): video is Video => video?.account === access.account.name);
     for (const video of found) readStatus(video);
     const items = found.map((video) => resource(video, parts));
     return json(200, { kind: 'youtube#videoListResponse', etag: etag(items), items, pageInfo: { totalResults: items.length, resultsPerPage: items.length } });

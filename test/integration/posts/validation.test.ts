@@ -117,6 +117,7 @@ describe('creating a post: every input is checked and nothing is half-written', 
       media: [{ key }],
       targets: [{ platform: 'x', accountId }],
       scheduledFor: new Date(Date.now() + 3600_000).toISOString(),
+      timeZone: 'Europe/Istanbul',
     });
 
     expect(status).toBe(403);

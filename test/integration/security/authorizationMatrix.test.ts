@@ -9,6 +9,7 @@ import { createPost, tinyJpeg, uploadMedia, waitForPost } from '../../support/po
 import { decodePayload, signWithCognitoLocalKey, signWithForeignKey, tamper } from '../../support/tokens';
 import { callRoute, pathParameters } from '../../support/routes';
 import { userFootprint, type UserFootprint } from '../../support/userData';
+import { contentKeyOf, moduleSessionFor, registerContent, sampleCartoon } from '../../support/content';
 
 const twin = inject('twin');
 
@@ -34,21 +35,41 @@ async function makeVictim(): Promise<Victim> {
   const created = await createPost(twin, user, { description: 'the victim\'s post', media: [{ key: mediaKey }], targets: [{ platform: 'linkedin', accountId }] });
   expect(created.status, JSON.stringify(created.body)).toBe(200);
   const post = await waitForPost(twin, user, (created.body as unknown as Post).postId);
+  const scheduled = await createPost(twin, user, {
+    description: 'the victim\'s scheduled post',
+    media: [{ key: mediaKey }],
+    targets: [{ platform: 'linkedin', accountId }],
+    scheduledFor: new Date(Date.now() + 30 * 86_400_000).toISOString(),
+    timeZone: 'Europe/Istanbul',
+  });
+  expect(scheduled.status, JSON.stringify(scheduled.body)).toBe(200);
+  const scheduledPost = scheduled.body as unknown as Post;
   const started = await callRoute(twin, 'createUpload', { body: { fileName: 'clip.mp4', contentType: 'video/mp4', size: 6 * 1024 * 1024 } }, user.idToken);
   expect(started.status, started.text).toBe(200);
   const upload = started.body as { key: string; uploadId: string };
-  return { user, post, mediaKey, accountId, upload: { key: upload.key, uploadId: upload.uploadId } };
+  const item = await registerContent(twin, await moduleSessionFor(twin, user), { type: 'video', fileName: 'cartoon.mp4', contentType: 'video/mp4', body: sampleCartoon });
+  return {
+    user,
+    post,
+    scheduledPost,
+    mediaKey,
+    accountId,
+    upload: { key: upload.key, uploadId: upload.uploadId },
+    content: { contentId: item.contentId, key: contentKeyOf(item.url) },
+  };
 }
 
 describe('authorization matrix, generated from the route table', () => {
   let victim: Victim;
   let attacker: TestUser;
+  let attackerSession: string;
   let before: UserFootprint;
 
   beforeAll(async () => {
     victim = await makeVictim();
     attacker = await createUser(twin);
     await makeAdmin(twin, attacker);
+    attackerSession = await moduleSessionFor(twin, attacker);
     before = await userFootprint(twin, victim.user.userId);
   }, 60_000);
 
@@ -61,7 +82,7 @@ describe('authorization matrix, generated from the route table', () => {
     it('refuses every bad token with 401 before the handler runs', async () => {
       const entry = matrix[id];
       if (entry.auth !== 'user') throw new Error('unreachable');
-      for (const [name, token] of await badTokens(victim.user)) {
+      for (const [name, token] of [...(await badTokens(victim.user)), ['a module session', attackerSession] as [string, string]]) {
         const response = await callRoute(twin, id, entry.sample, token);
         expect(response.status, `${routes[id].method} ${routes[id].path} with ${name}: ${response.text}`).toBe(401);
       }
@@ -72,7 +93,7 @@ describe('authorization matrix, generated from the route table', () => {
       if (entry.auth !== 'user') throw new Error('unreachable');
       if (entry.againstVictim === 'own-data-only') {
         const response = await callRoute(twin, id, entry.sample, attacker.idToken);
-        for (const secret of [victim.user.userId, victim.user.email, victim.post.postId, victim.mediaKey, victim.accountId, victim.upload.uploadId]) {
+        for (const secret of [victim.user.userId, victim.user.email, victim.post.postId, victim.scheduledPost.postId, victim.mediaKey, victim.accountId, victim.upload.uploadId, victim.content.contentId]) {
           expect(response.text, `${id} must not disclose the victim's data`).not.toContain(secret);
         }
         return;
@@ -93,6 +114,24 @@ describe('authorization matrix, generated from the route table', () => {
       const response = await callRoute(twin, id, entry.probe);
       expect(response.status, response.text).toBeLessThan(500);
       expect(response.text).not.toContain(victim.user.userId);
+    });
+
+    it('when it takes a module session: refuses none, a Cognito token, a forged session, and the attacker\'s session against the victim', async () => {
+      const entry = matrix[id];
+      if (entry.auth !== 'public') throw new Error('unreachable');
+      if (!entry.moduleSession) return;
+      for (const [name, token] of [
+        ['no token', undefined],
+        ["the victim's Cognito token", victim.user.idToken],
+        ['a forged session', 'ms_forged-session-that-was-never-issued'],
+      ] as Array<[string, string | undefined]>) {
+        const response = await callRoute(twin, id, entry.probe, token);
+        expect(response.status, `${id} with ${name}: ${response.text}`).toBe(401);
+      }
+      const { request, refusedWith } = entry.moduleSession.againstVictim(victim);
+      const response = await callRoute(twin, id, request, attackerSession);
+      expect(refusedWith, `${id} answered ${response.status}: ${response.text}`).toContain(response.status);
+      expect(response.text).not.toContain(victim.user.email);
     });
   });
 

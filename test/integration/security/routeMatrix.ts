@@ -10,7 +10,14 @@ export interface Victim {
   mediaKey: string;
   accountId: string;
   upload: { key: string; uploadId: string };
+  /** A post of the victim's scheduled a month ahead. */
+  scheduledPost: Post;
+  /** A video the victim's module registered in their content. */
+  content: { contentId: string; key: string };
 }
+
+/** A request against the victim made by the attacker, and the statuses that count as refused. */
+export type VictimAttempt = (victim: Victim) => { request: RouteRequest; refusedWith: number[] };
 
 export type MatrixEntry =
   | {
@@ -18,6 +25,12 @@ export type MatrixEntry =
       /** Why this route takes no token, and a probe that must not disclose or change anything. */
       why: string;
       probe: RouteRequest;
+      /**
+       * Set for the routes a module's back end calls with a module session (Bearer): no token,
+       * a user's Cognito token or a forged session get 401; `againstVictim` is tried with the
+       * attacker's own valid module session.
+       */
+      moduleSession?: { againstVictim: VictimAttempt };
     }
   | {
       auth: 'user';
@@ -27,7 +40,7 @@ export type MatrixEntry =
        * The attacker's request against the victim's resources and the statuses it may get, or
        * 'own-data-only' for routes that take no resource id (they answer with the caller's data).
        */
-      againstVictim: ((victim: Victim) => { request: RouteRequest; refusedWith: number[] }) | 'own-data-only';
+      againstVictim: VictimAttempt | 'own-data-only';
     };
 
 const someUlid = '01JAAAAAAAAAAAAAAAAAAAAAAA';
@@ -84,9 +97,83 @@ export const matrix: Record<RouteId, MatrixEntry> = {
       refusedWith: [404],
     }),
   },
+  listContent: { auth: 'user', sample: { query: { type: 'video' } }, againstVictim: 'own-data-only' },
+  deleteContent: {
+    auth: 'user',
+    sample: { path: { contentId: someUlid } },
+    againstVictim: (victim) => ({ request: { path: { contentId: victim.content.contentId } }, refusedWith: [404] }),
+  },
+  createModuleToken: { auth: 'user', sample: { body: { module: 'autotoon' } }, againstVictim: 'own-data-only' },
+  generateCustomToken: {
+    auth: 'user',
+    sample: { body: { uid: 'someone', email: 'someone@example.com' } },
+    againstVictim: (victim) => ({ request: { body: { uid: victim.user.userId, email: victim.user.email, module: 'autotoon' } }, refusedWith: [403] }),
+  },
+  exchangeModuleToken: {
+    auth: 'public',
+    why: "A module's back end trades the one-time token it was handed for a session; the token itself is the credential.",
+    probe: { body: { token: 'mt_forged-token-that-was-never-issued', module: 'autotoon' } },
+  },
+  createModuleContentUpload: {
+    auth: 'public',
+    why: "Called by a module's back end with a module session (Bearer), not a Cognito token.",
+    probe: { body: { type: 'video', fileName: 'clip.mp4', contentType: 'video/mp4', size: 1000 } },
+    moduleSession: {
+      againstVictim: (victim) => ({
+        request: { body: { type: 'video', fileName: 'clip.mp4', contentType: 'video/mp4', size: 1000, twinOf: victim.content.key } },
+        refusedWith: [400, 403, 404],
+      }),
+    },
+  },
+  registerModuleContent: {
+    auth: 'public',
+    why: "Called by a module's back end with a module session (Bearer), not a Cognito token.",
+    probe: { body: { key: 'someone/videos/clip.mp4' } },
+    moduleSession: { againstVictim: (victim) => ({ request: { body: { key: victim.content.key } }, refusedWith: [400, 403, 404] }) },
+  },
+  reschedulePost: {
+    auth: 'user',
+    sample: { path: { postId: someUlid }, body: { scheduledFor: '2099-01-01T10:00:00Z', timeZone: 'Europe/Istanbul' } },
+    againstVictim: (victim) => ({
+      request: { path: { postId: victim.scheduledPost.postId }, body: { scheduledFor: new Date(Date.now() + 2 * 86_400_000).toISOString(), timeZone: 'Europe/Istanbul' } },
+      refusedWith: [404],
+    }),
+  },
+  editPost: {
+    auth: 'user',
+    sample: { path: { postId: someUlid }, body: { description: 'x', targets: [{ platform: 'linkedin', accountId: 'a' }] } },
+    againstVictim: (victim) => ({
+      request: { path: { postId: victim.scheduledPost.postId }, body: { description: 'rewritten by someone else', targets: [{ platform: 'linkedin', accountId: victim.accountId }] } },
+      refusedWith: [404],
+    }),
+  },
+  cancelPost: {
+    auth: 'user',
+    sample: { path: { postId: someUlid } },
+    againstVictim: (victim) => ({ request: { path: { postId: victim.scheduledPost.postId } }, refusedWith: [404] }),
+  },
+  listNotifications: { auth: 'user', sample: {}, againstVictim: 'own-data-only' },
+  readNotifications: { auth: 'user', sample: {}, againstVictim: 'own-data-only' },
+  getPostMetrics: {
+    auth: 'user',
+    sample: { path: { postId: someUlid } },
+    againstVictim: (victim) => ({ request: { path: { postId: victim.post.postId } }, refusedWith: [404] }),
+  },
+  getAnalyticsSummary: { auth: 'user', sample: { query: { days: '30', timeZone: 'Europe/Istanbul' } }, againstVictim: 'own-data-only' },
+  getBestTimes: { auth: 'user', sample: { query: { timeZone: 'Europe/Istanbul' } }, againstVictim: 'own-data-only' },
   abortUpload: {
     auth: 'user',
     sample: { body: { key: 'k', uploadId: 'u' } },
     againstVictim: (victim) => ({ request: { body: { key: victim.upload.key, uploadId: victim.upload.uploadId } }, refusedWith: [404] }),
+  },
+  getAccount: { auth: 'user', sample: {}, againstVictim: 'own-data-only' },
+  updateAccountSettings: { auth: 'user', sample: { body: { language: 'en', timeZone: 'UTC', theme: 'system' } }, againstVictim: 'own-data-only' },
+  startDataExport: { auth: 'user', sample: {}, againstVictim: 'own-data-only' },
+  getDataExport: { auth: 'user', sample: {}, againstVictim: 'own-data-only' },
+  deleteAccount: {
+    auth: 'user',
+    sample: { body: { confirmation: 'not-my-address@example.com' } },
+    // Typing the victim's address deletes nothing: the confirmation must be the caller's own.
+    againstVictim: (victim) => ({ request: { body: { confirmation: victim.user.email } }, refusedWith: [400] }),
   },
 };

@@ -49,7 +49,7 @@ describe('the publishing control API over HTTP', () => {
     await remote.setProcessing('youtube', { outcome: 'fail', reads: 2, reason: 'codec' });
     const feed = await remote.feed('x', 'remote');
 
-    expect(limits).toEqual({ tweetsPer15Min: 1 });
+    expect(limits).toEqual({ tweetsPer15Min: 1, tweetLookupsPer15Minutes: 900 });
     expect(limited.status).toBe(429);
     expect(feed).toEqual({ posts: [expect.objectContaining({ text: 'first', media: [] })] });
   });
@@ -63,7 +63,7 @@ describe('the publishing control API over HTTP', () => {
 
     expect(feed.status).toBe(200);
     expect(await feed.json()).toEqual({ posts: [{ id: expect.any(String), url: expect.stringMatching(/^https:\/\/x\.com\/json_reader\/status\/\d+$/), text: 'hello', media: [], createdAt: clock.now() }] });
-    expect(limits).toEqual({ limits: { videosInsertPerDay: 100, channelUploadsPerDay: 50 } });
+    expect(limits).toEqual({ limits: { videosInsertPerDay: 100, channelUploadsPerDay: 50, dataApiUnitsPerDay: 10000 } });
   });
 
   it('refuses unknown limits, bad processing outcomes, unknown accounts and bad faults with their reason', async () => {
@@ -87,7 +87,7 @@ describe('the publishing control API over HTTP', () => {
     const fresh = await accessTokenFor(sandbox, 'x', 'forgotten');
     const accepted = await tweet(sandbox, fresh, 'accepted');
 
-    expect(await sandbox.control.limits('x')).toEqual({ tweetsPer15Min: 100 });
+    expect(await sandbox.control.limits('x')).toEqual({ tweetsPer15Min: 100, tweetLookupsPer15Minutes: 900 });
     expect(accepted.status).toBe(201);
     expect((await sandbox.control.feed('x', 'forgotten')).posts.map((post) => post.text)).toEqual(['accepted']);
   });

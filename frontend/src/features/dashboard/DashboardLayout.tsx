@@ -7,7 +7,9 @@ import { authErrorMessage } from '../auth/api/authErrors';
 import { ThemeToggle } from '../theme/ThemeToggle';
 import { LanguageSwitcher } from '../../components/ui/LanguageSwitcher';
 import { ErrorBox } from '../../components/ui/Form';
-import { mainNav, moduleNav, type NavItem } from './navItems';
+import { accountNav, mainNav, moduleNav, type NavItem } from './navItems';
+import { ApplySavedSettings } from '../settings/savedSettings';
+import { NotificationsBell } from '../posts/notifications/NotificationsBell';
 
 function NavList({ items }: { items: NavItem[] }) {
   const { t } = useTranslation();
@@ -72,11 +74,14 @@ export function DashboardLayout({ withNav = true }: { withNav?: boolean }) {
               <NavList items={mainNav} />
               <hr className="nav-separator" />
               <NavList items={moduleNav} />
+              <hr className="nav-separator" />
+              <NavList items={accountNav} />
             </nav>
             <div className="sidebar-bottom">
               <div className="toolbar">
                 <LanguageSwitcher />
                 <ThemeToggle />
+                <NotificationsBell />
               </div>
               <p className="signed-in-as" data-testid="signed-in-email">
                 {user?.email || t('nav.notSignedIn')}
@@ -91,6 +96,7 @@ export function DashboardLayout({ withNav = true }: { withNav?: boolean }) {
         </>
       )}
       <main className="dashboard-main">
+        <ApplySavedSettings />
         <Outlet />
       </main>
     </div>

@@ -11,7 +11,9 @@ export interface NavItem {
 export const mainNav: NavItem[] = [
   { to: '/dashboard', label: 'newPost', end: true },
   { to: '/dashboard/scheduled', label: 'scheduled' },
+  { to: '/dashboard/calendar', label: 'calendar' },
   { to: '/dashboard/posts', label: 'posts' },
+  { to: '/dashboard/analytics', label: 'analytics' },
   { to: '/dashboard/accounts', label: 'accounts' },
   { to: '/dashboard/content', label: 'content' },
 ];
@@ -22,3 +24,6 @@ export const moduleNav: NavItem[] = [
   { to: '/dashboard/podcast', label: 'podcast' },
   { to: '/dashboard/image-generator', label: 'imageGenerator' },
 ];
+
+/** Below the modules: the user's own account. */
+export const accountNav: NavItem[] = [{ to: '/dashboard/settings', label: 'settings' }];

@@ -7,8 +7,12 @@ import { ErrorBox, Spinner } from '../../../components/ui/Form';
 import { useInvalidatePosts, usePostPages, usePublishingPosts, useRetryPost } from './api/postLists';
 import { PostCard } from './components/PostCard';
 import { PostDialog } from './components/PostDialog';
+import '../scheduling/scheduling.css';
 
+const DUE_SOON_MS = 120_000;
 const newestFirst = (a: Post, b: Post) => b.createdAt.localeCompare(a.createdAt);
+/** Scheduled Posts: the soonest first (as the API lists them). */
+const soonestFirst = (a: Post, b: Post) => (a.scheduledFor ?? a.createdAt).localeCompare(b.scheduledFor ?? b.createdAt);
 
 /**
  * Published Posts (every finished post, plus the ones publishing right now) or Scheduled Posts:
@@ -21,7 +25,17 @@ export function PostListPage({ list }: { list: 'published' | 'scheduled' }) {
 
   const publishing = usePublishingPosts(platform, list === 'published');
   const publishingPosts = useMemo(() => publishing.data ?? [], [publishing.data]);
-  const pages = usePostPages(list, platform, { live: publishingPosts.length > 0 });
+  // Scheduled Posts refresh often while a post is due within two minutes, so it leaves the list when it publishes.
+  const [dueSoon, setDueSoon] = useState(false);
+  const pages = usePostPages(list, platform, { live: publishingPosts.length > 0 || dueSoon });
+  useEffect(() => {
+    if (list !== 'scheduled') return;
+    const check = () =>
+      setDueSoon((pages.data?.pages[0]?.posts ?? []).some((post) => post.scheduledFor && new Date(post.scheduledFor).getTime() - Date.now() < DUE_SOON_MS));
+    check();
+    const timer = setInterval(check, 10_000);
+    return () => clearInterval(timer);
+  }, [list, pages.data]);
   // The unfiltered list (the same query when no filter is set) tells which platforms the user has posts on.
   const allPages = usePostPages(list, undefined, { live: false });
   const retry = useRetryPost();
@@ -30,8 +44,8 @@ export function PostListPage({ list }: { list: 'published' | 'scheduled' }) {
   const posts = useMemo(() => {
     const listed = pages.data?.pages.flatMap((page) => page.posts) ?? [];
     const publishingIds = new Set(publishingPosts.map((post) => post.postId));
-    return [...publishingPosts, ...listed.filter((post) => !publishingIds.has(post.postId))].sort(newestFirst);
-  }, [pages.data, publishingPosts]);
+    return [...publishingPosts, ...listed.filter((post) => !publishingIds.has(post.postId))].sort(list === 'scheduled' ? soonestFirst : newestFirst);
+  }, [pages.data, publishingPosts, list]);
 
   // A post that leaves "publishing" has finished: reload the list so it shows its final status.
   const previousPublishing = useRef<string[]>([]);

@@ -12,6 +12,10 @@ import { ReviewStep } from './components/ReviewStep';
 import { UploadStep } from './components/UploadStep';
 import { clearDraft, loadDraft, saveDraft } from './draft';
 import { useMediaUploads } from './useMediaUploads';
+import { useMe } from '../../auth/api/useMe';
+import { SchedulePicker } from '../scheduling/SchedulePicker';
+import { ScheduleSuggestion } from '../../analytics/ScheduleSuggestion';
+import { defaultChoice, formatInZone, resolveChoice, type ScheduleChoice } from '../scheduling/schedule';
 
 /** The order the wizard shows platforms in. */
 const platformOrder: readonly Platform[] = ['linkedin', 'x', 'instagram', 'youtube', 'tiktok'];
@@ -29,9 +33,12 @@ function sharedFileName(url: string, contentType: string): string {
 }
 
 export function NewPostWizard() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
+  const me = useMe();
+  const canSchedule = me.data?.membership.canSchedule ?? false;
   const [draft] = useState(loadDraft);
+  const [schedule, setSchedule] = useState<ScheduleChoice>(() => draft?.schedule ?? defaultChoice());
   const [step, setStep] = useState(draft?.step ?? 1);
   const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set(draft?.accounts ?? []));
   const [description, setDescription] = useState(draft?.description ?? '');
@@ -82,14 +89,19 @@ export function NewPostWizard() {
       accounts: [...selected],
       description,
       title,
+      schedule,
     });
-  }, [step, uploaded, selected, description, title, published]);
+  }, [step, uploaded, selected, description, title, schedule, published]);
+
+  const scheduling = schedule.mode === 'schedule' && canSchedule;
+  const resolved = resolveChoice(schedule);
+  const scheduledAt = scheduling && 'at' in resolved ? resolved.at : undefined;
 
   useEffect(() => {
     if (!published) return;
-    const timer = setTimeout(() => navigate('/dashboard/posts'), REDIRECT_AFTER_PUBLISH_MS);
+    const timer = setTimeout(() => navigate(scheduling ? '/dashboard/scheduled' : '/dashboard/posts'), REDIRECT_AFTER_PUBLISH_MS);
     return () => clearTimeout(timer);
-  }, [published, navigate]);
+  }, [published, navigate, scheduling]);
 
   const blocker = (() => {
     if (step === 1) return uploading ? t('wizard.upload.waitForUploads') : uploaded.length === 0 ? t('wizard.upload.needFile') : undefined;
@@ -123,6 +135,9 @@ export function NewPostWizard() {
         ...(youtube ? { title: title.trim() } : {}),
         media: uploaded.map((item) => ({ key: item.media!.key })),
         targets: chosenAccounts.map((account) => ({ platform: account.platform, accountId: account.platformUserId })),
+        ...(scheduledAt
+          ? { scheduledFor: scheduledAt.toISOString(), timeZone: schedule.zone, ...(youtube && schedule.youtubeNative ? { youtubeNative: true } : {}) }
+          : {}),
       },
       {
         onSuccess: () => {
@@ -191,7 +206,15 @@ export function NewPostWizard() {
         )}
         {step === 4 && (
           <>
-            <ReviewStep media={uploaded} chosenPlatforms={chosenPlatforms} description={description} title={youtube ? title : undefined} />
+            <ReviewStep
+              media={uploaded}
+              chosenPlatforms={chosenPlatforms}
+              description={description}
+              title={youtube ? title : undefined}
+              {...(scheduledAt ? { publishTime: formatInZone(scheduledAt, schedule.zone, i18n.resolvedLanguage ?? 'en') } : {})}
+            />
+            <SchedulePicker value={schedule} onChange={setSchedule} canSchedule={canSchedule} youtube={youtube} />
+            <ScheduleSuggestion value={schedule} onChange={setSchedule} canSchedule={canSchedule} />
             {publishError.length > 0 && (
               <ErrorBox>
                 {publishError.map((message) => (
@@ -214,8 +237,18 @@ export function NewPostWizard() {
             {t('wizard.next')}
           </button>
         ) : (
-          <button type="button" className="button primary" onClick={submit} disabled={publish.isPending || published}>
-            {published ? t('wizard.review.published') : publish.isPending ? t('wizard.review.publishing') : t('wizard.review.publishNow')}
+          <button type="button" className="button primary" onClick={submit} disabled={publish.isPending || published || (scheduling && !scheduledAt)}>
+            {scheduling
+              ? published
+                ? t('scheduling.submit.scheduled')
+                : publish.isPending
+                  ? t('scheduling.submit.scheduling')
+                  : t('scheduling.submit.schedule')
+              : published
+                ? t('wizard.review.published')
+                : publish.isPending
+                  ? t('wizard.review.publishing')
+                  : t('wizard.review.publishNow')}
           </button>
         )}
         {blocker && step < TOTAL_STEPS && (

@@ -8,6 +8,9 @@ const draftSchema = z.object({
   accounts: z.array(z.string()),
   description: z.string(),
   title: z.string(),
+  schedule: z
+    .object({ mode: z.enum(['now', 'schedule']), date: z.string(), time: z.string(), zone: z.string(), youtubeNative: z.boolean() })
+    .optional(),
 });
 export type WizardDraft = z.infer<typeof draftSchema>;
 

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { Post } from '../../../../../../shared/api/posts';
-import { MediaTile, PlatformChips, PostStatusBadge, TargetList, canRetry, useDateFormat } from './postParts';
+import { MediaTile, PlatformChips, PostStatusBadge, ScheduleNotes, TargetList, canRetry, useDateFormat } from './postParts';
+import { ScheduledActions } from '../../scheduling/ScheduledActions';
 
 export function PostCard({
   post,
@@ -31,7 +32,9 @@ export function PostCard({
         <span className="post-content">{post.description}</span>
       </button>
       <PostStatusBadge post={post} />
+      <ScheduleNotes post={post} />
       <TargetList targets={post.targets} />
+      {post.status === 'scheduled' && <ScheduledActions post={post} />}
       {canRetry(post) && (
         <button type="button" className="button secondary" disabled={retrying} onClick={() => onRetry(post)}>
           {retrying ? t('posts.retrying') : t('posts.retry')}

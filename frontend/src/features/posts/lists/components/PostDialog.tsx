@@ -2,6 +2,7 @@ import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Post } from '../../../../../../shared/api/posts';
 import { MediaTile, PlatformChips, PostStatusBadge, TargetList } from './postParts';
+import { TargetMetrics } from '../../../analytics/TargetMetrics';
 
 /** The full-screen view of one post; Escape or the close button closes it and focus returns to the opener. */
 export function PostDialog({ post, onClose }: { post: Post; onClose: () => void }) {
@@ -48,6 +49,7 @@ export function PostDialog({ post, onClose }: { post: Post; onClose: () => void 
           <PlatformChips platforms={post.platforms} />
           <PostStatusBadge post={post} />
           <TargetList targets={post.targets} />
+          <TargetMetrics postId={post.postId} targets={post.targets} />
         </div>
       </div>
     </div>

@@ -62,6 +62,17 @@ export function TargetList({ targets }: { targets: readonly PostTarget[] }) {
   );
 }
 
+/** A scheduled post's extra facts: YouTube publishes it itself; it started late (the app was down at its time). */
+export function ScheduleNotes({ post }: { post: Post }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      {post.youtubeNative && post.status === 'scheduled' && <p className="post-native">{t('scheduling.youtubeNative')}</p>}
+      {post.late && post.lateSeconds !== null && <p className="post-late">{t('scheduling.late', { minutes: Math.max(1, Math.round(post.lateSeconds / 60)) })}</p>}
+    </>
+  );
+}
+
 export function canRetry(post: Post): boolean {
   return post.status === 'failed' || post.status === 'partially_published';
 }

@@ -8,14 +8,17 @@ export function ReviewStep({
   chosenPlatforms,
   description,
   title,
+  publishTime: chosenTime,
 }: {
   media: MediaItem[];
   chosenPlatforms: readonly Platform[];
   description: string;
   title: string | undefined;
+  /** The scheduled time, formatted; absent = now. */
+  publishTime?: string;
 }) {
   const { t, i18n } = useTranslation();
-  const publishTime = new Date().toLocaleString(i18n.resolvedLanguage ?? 'en', { dateStyle: 'medium', timeStyle: 'short' });
+  const publishTime = chosenTime ?? new Date().toLocaleString(i18n.resolvedLanguage ?? 'en', { dateStyle: 'medium', timeStyle: 'short' });
   return (
     <div className="wizard-review">
       <h2>{t('wizard.review.heading')}</h2>

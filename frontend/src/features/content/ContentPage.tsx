@@ -1,0 +1,141 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { ContentItem, ContentKind } from '../../../../shared/api/content';
+import { ErrorBox, Spinner } from '../../components/ui/Form';
+import { PageTitle } from '../../components/ui/PageTitle';
+import { ApiError } from '../../lib/apiClient';
+import { useContentPages, useDeleteContent } from './api/content';
+import { ConfirmDeleteDialog } from './components/ConfirmDialog';
+import { ContentCard } from './components/ContentCard';
+import { PlayerDialog } from './components/PlayerDialog';
+import { ToastList, useToasts } from './components/Toasts';
+import { storeSharedContent } from './share';
+import './content.css';
+
+type Filter = 'all' | ContentKind;
+const filters: readonly Filter[] = ['all', 'video', 'podcast'];
+
+/** My Content: what the modules generated, filtered, played, downloaded, deleted, or shared into a new post. */
+export function ContentPage() {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const [filter, setFilter] = useState<Filter>('all');
+  const pages = useContentPages(filter === 'all' ? undefined : filter);
+  const remove = useDeleteContent();
+  const { toasts, show, dismiss } = useToasts();
+  const items = useMemo(() => pages.data?.pages.flatMap((page) => page.items) ?? [], [pages.data]);
+
+  const formatDate = useMemo(() => {
+    const format = new Intl.DateTimeFormat(i18n.resolvedLanguage ?? 'en', { dateStyle: 'medium', timeStyle: 'short' });
+    return (iso: string) => format.format(new Date(iso));
+  }, [i18n.resolvedLanguage]);
+
+  useEffect(() => {
+    if (pages.isError) show('error', t('content.toasts.loadFailed'));
+  }, [pages.isError, show, t]);
+
+  const opener = useRef<HTMLElement | null>(null);
+  const [playing, setPlaying] = useState<ContentItem>();
+  const [deleting, setDeleting] = useState<ContentItem>();
+  const restoreFocus = () => {
+    if (opener.current?.isConnected) opener.current.focus();
+  };
+  const closePlayer = useCallback(() => {
+    setPlaying(undefined);
+    restoreFocus();
+  }, []);
+  const cancelDelete = useCallback(() => {
+    setDeleting(undefined);
+    restoreFocus();
+  }, []);
+
+  const share = (item: ContentItem) => {
+    if (!item.shareUrl) {
+      show('error', t('content.toasts.shareUrlMissing'));
+      return;
+    }
+    storeSharedContent(item.shareUrl);
+    navigate('/dashboard');
+  };
+
+  const confirmDelete = () => {
+    if (!deleting) return;
+    remove.mutate(deleting.contentId, {
+      onSuccess: () => show('success', t('content.toasts.deleted')),
+      onError: (error) =>
+        show('error', error instanceof ApiError && error.status === 404 ? t('content.toasts.storagePathMissing') : t('content.toasts.deleteFailed')),
+      onSettled: () => {
+        setDeleting(undefined);
+        if (playing?.contentId === deleting.contentId) setPlaying(undefined);
+      },
+    });
+  };
+
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = pages;
+  const sentinel = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const element = sentinel.current;
+    if (!element || !hasNextPage) return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting) && !isFetchingNextPage) void fetchNextPage();
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+
+  return (
+    <section className="content-page">
+      <PageTitle>{t('pages.content')}</PageTitle>
+      <div className="content-filters" role="group" aria-label={t('content.filterLabel')}>
+        {filters.map((name) => (
+          <button key={name} type="button" className={`button ${filter === name ? 'primary' : 'secondary'}`} aria-pressed={filter === name} onClick={() => setFilter(name)}>
+            {t(`content.filters.${name}`)}
+          </button>
+        ))}
+      </div>
+      {pages.isError ? (
+        <ErrorBox>{t('content.toasts.loadFailed')}</ErrorBox>
+      ) : pages.isPending ? (
+        <Spinner label={t('content.loading')} />
+      ) : items.length === 0 ? (
+        <div className="content-empty card">
+          <h2>{t(`content.empty.${filter}.title`)}</h2>
+          <p className="hint">{t(`content.empty.${filter}.hint`)}</p>
+          <button type="button" className="button primary" onClick={() => navigate('/dashboard')}>
+            {t('content.goToDashboard')}
+          </button>
+        </div>
+      ) : (
+        <ul className="content-grid">
+          {items.map((item) => (
+            <ContentCard
+              key={item.contentId}
+              item={item}
+              formatDate={formatDate}
+              onOpen={(chosen, from) => {
+                opener.current = from;
+                setPlaying(chosen);
+              }}
+              onShare={share}
+              onDelete={(chosen, from) => {
+                opener.current = from;
+                setDeleting(chosen);
+              }}
+            />
+          ))}
+        </ul>
+      )}
+      {hasNextPage && (
+        <div ref={sentinel} className="content-more">
+          <button type="button" className="button secondary" disabled={isFetchingNextPage} onClick={() => void fetchNextPage()}>
+            {isFetchingNextPage ? t('content.loadingMore') : t('content.loadMore')}
+          </button>
+        </div>
+      )}
+      {playing && !deleting && <PlayerDialog item={playing} onClose={closePlayer} onShare={share} />}
+      {deleting && <ConfirmDeleteDialog name={deleting.fileName} busy={remove.isPending} onConfirm={confirmDelete} onCancel={cancelDelete} />}
+      <ToastList toasts={toasts} onDismiss={dismiss} />
+    </section>
+  );
+}

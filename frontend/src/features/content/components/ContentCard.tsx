@@ -1,0 +1,63 @@
+import { useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ContentItem } from '../../../../../shared/api/content';
+import { PodcastIcon } from './PlayerDialog';
+
+/** One item: a video thumbnail that plays on hover (or the podcast icon), date and time, type badge, and its actions. */
+export function ContentCard({
+  item,
+  formatDate,
+  onOpen,
+  onShare,
+  onDelete,
+}: {
+  item: ContentItem;
+  formatDate: (iso: string) => string;
+  onOpen: (item: ContentItem, from: HTMLElement) => void;
+  onShare: (item: ContentItem) => void;
+  onDelete: (item: ContentItem, from: HTMLElement) => void;
+}) {
+  const { t } = useTranslation();
+  const videoRef = useRef<HTMLVideoElement>(null);
+
+  const preview = (playing: boolean) => {
+    const video = videoRef.current;
+    if (!video) return;
+    if (playing) {
+      void video.play().catch(() => undefined);
+    } else {
+      video.pause();
+      video.currentTime = 0;
+    }
+  };
+
+  return (
+    <li className="content-card card" data-content-id={item.contentId} onMouseEnter={() => preview(true)} onMouseLeave={() => preview(false)}>
+      <div className="content-thumb">
+        {item.type === 'video' ? (
+          <video ref={videoRef} src={item.url} muted loop playsInline preload="metadata" aria-hidden="true" tabIndex={-1} />
+        ) : (
+          <PodcastIcon />
+        )}
+      </div>
+      <button type="button" className="content-card-open" onClick={(event) => onOpen(item, event.currentTarget)} onFocus={() => preview(true)} onBlur={() => preview(false)}>
+        <span className="content-name">{t('content.open', { name: item.fileName })}</span>
+      </button>
+      <div className="content-meta">
+        <span className={`content-badge content-badge-${item.type}`}>{t(`content.type.${item.type}`)}</span>
+        <time dateTime={item.createdAt}>{formatDate(item.createdAt)}</time>
+      </div>
+      <div className="content-actions">
+        <button type="button" className="button primary" onClick={() => onShare(item)}>
+          {t('content.share')}
+        </button>
+        <a className="button secondary" href={item.downloadUrl} download={item.fileName}>
+          {t('content.download')}
+        </a>
+        <button type="button" className="button danger-outline" onClick={(event) => onDelete(item, event.currentTarget)}>
+          {t('content.delete')}
+        </button>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,108 @@
+import { useId, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { SCHEDULE_HORIZON_DAYS } from '../../../../../shared/api/posts';
+import { timeZoneChoices } from '../../../../../shared/scheduling';
+import { formatInZone, resolveChoice, type ScheduleChoice } from './schedule';
+import './scheduling.css';
+
+/**
+ * 'Publish Now' or 'Schedule' with a date, a time and a time zone (the browser's by default),
+ * the chosen moment shown in the user's language. Plans without scheduling see it disabled with
+ * an upgrade hint (the server refuses it too).
+ */
+export function SchedulePicker({
+  value,
+  onChange,
+  canSchedule,
+  allowNow = true,
+  youtube = false,
+}: {
+  value: ScheduleChoice;
+  onChange: (next: ScheduleChoice) => void;
+  canSchedule: boolean;
+  allowNow?: boolean;
+  youtube?: boolean;
+}) {
+  const { t, i18n } = useTranslation();
+  const id = useId();
+  const zones = useMemo(() => timeZoneChoices(value.zone), [value.zone]);
+  const scheduling = value.mode === 'schedule' || !allowNow;
+  const resolved = resolveChoice(value);
+  const language = i18n.resolvedLanguage ?? 'en';
+  const set = (change: Partial<ScheduleChoice>) => onChange({ ...value, ...change });
+
+  return (
+    <fieldset className="schedule-picker">
+      <legend>{t('scheduling.picker.legend')}</legend>
+      {allowNow && (
+        <div className="schedule-modes">
+          <label className="schedule-mode">
+            <input type="radio" name={`${id}-mode`} value="now" checked={value.mode === 'now'} onChange={() => set({ mode: 'now' })} />
+            {t('scheduling.picker.now')}
+          </label>
+          <label className={`schedule-mode${canSchedule ? '' : ' disabled'}`}>
+            <input
+              type="radio"
+              name={`${id}-mode`}
+              value="schedule"
+              checked={value.mode === 'schedule'}
+              disabled={!canSchedule}
+              aria-describedby={canSchedule ? undefined : `${id}-upgrade`}
+              onChange={() => set({ mode: 'schedule' })}
+            />
+            {t('scheduling.picker.schedule')}
+          </label>
+        </div>
+      )}
+      {!canSchedule && (
+        <p id={`${id}-upgrade`} className="hint upgrade-hint">
+          {t('scheduling.picker.upgrade')}
+        </p>
+      )}
+      {scheduling && canSchedule && (
+        <>
+          <div className="schedule-fields">
+            <label htmlFor={`${id}-date`}>
+              {t('scheduling.picker.date')}
+              <input id={`${id}-date`} type="date" value={value.date} onChange={(event) => set({ date: event.target.value })} required />
+            </label>
+            <label htmlFor={`${id}-time`}>
+              {t('scheduling.picker.time')}
+              <input id={`${id}-time`} type="time" value={value.time} onChange={(event) => set({ time: event.target.value })} required />
+            </label>
+            <label htmlFor={`${id}-zone`}>
+              {t('scheduling.picker.zone')}
+              <select id={`${id}-zone`} value={value.zone} onChange={(event) => set({ zone: event.target.value })}>
+                {zones.map((zone) => (
+                  <option key={zone} value={zone}>
+                    {zone.replaceAll('_', ' ')}
+                  </option>
+                ))}
+              </select>
+            </label>
+          </div>
+          {'at' in resolved ? (
+            <p className="schedule-preview" aria-live="polite">
+              {t('scheduling.picker.preview', { date: formatInZone(resolved.at, value.zone, language), zone: value.zone.replaceAll('_', ' ') })}
+            </p>
+          ) : (
+            <p className="schedule-problem" role="alert">
+              {t(`scheduling.picker.${resolved.problem}`, { days: SCHEDULE_HORIZON_DAYS })}
+            </p>
+          )}
+          {youtube && allowNow && (
+            <div className="schedule-native">
+              <label>
+                <input type="checkbox" checked={value.youtubeNative} onChange={(event) => set({ youtubeNative: event.target.checked })} aria-describedby={`${id}-native`} />
+                {t('scheduling.picker.youtubeNative')}
+              </label>
+              <p id={`${id}-native`} className="hint">
+                {t('scheduling.picker.youtubeNativeHint')}
+              </p>
+            </div>
+          )}
+        </>
+      )}
+    </fieldset>
+  );
+}

@@ -1,0 +1,206 @@
+import { useCallback, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Post } from '../../../../../shared/api/posts';
+import { platformNames } from '../../../../../shared/platforms';
+import { instantToWallTime } from '../../../../../shared/scheduling';
+import { ErrorBox } from '../../../components/ui/Form';
+import { ApiError } from '../../../lib/apiClient';
+import { useConnectedAccounts } from '../wizard/api/wizardApi';
+import { platformCounts } from '../wizard/components/DescriptionStep';
+import { useCancelPost, useEditPost, useReschedulePost } from './api';
+import { Dialog } from './Dialog';
+import { SchedulePicker } from './SchedulePicker';
+import { resolveChoice, type ScheduleChoice } from './schedule';
+
+/** The server's words for a failed change (its message and each field's), without repeats. */
+export function errorLines(error: unknown, fallback: string): string[] {
+  if (error instanceof ApiError) return [error.message, ...error.issues.map((issue) => issue.message)].filter((text, index, all) => all.indexOf(text) === index);
+  return error ? [fallback] : [];
+}
+
+function Errors({ error }: { error: unknown }) {
+  const { t } = useTranslation();
+  const lines = errorLines(error, t('common.genericError'));
+  if (!lines.length) return null;
+  return (
+    <ErrorBox>
+      {lines.map((line) => (
+        <p key={line}>{t('scheduling.saveFailed', { message: line })}</p>
+      ))}
+    </ErrorBox>
+  );
+}
+
+/** Edit time: the post's wall time in its own zone, saved as a new instant (the execution is replaced). */
+export function EditTimeDialog({ post, onClose }: { post: Post; onClose: () => void }) {
+  const { t } = useTranslation();
+  const reschedule = useReschedulePost();
+  const zone = post.timeZone ?? 'UTC';
+  const [choice, setChoice] = useState<ScheduleChoice>(() => ({ mode: 'schedule', ...instantToWallTime(post.scheduledFor ?? new Date(), zone), zone, youtubeNative: post.youtubeNative }));
+  const resolved = resolveChoice(choice);
+  return (
+    <Dialog title={t('scheduling.editTime.title')} onClose={onClose}>
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (!('at' in resolved)) return;
+          reschedule.mutate({ postId: post.postId, scheduledFor: resolved.at.toISOString(), timeZone: choice.zone }, { onSuccess: onClose });
+        }}
+      >
+        <SchedulePicker value={choice} onChange={setChoice} canSchedule allowNow={false} />
+        <Errors error={reschedule.error} />
+        <div className="dialog-actions">
+          <button type="submit" className="button primary" disabled={!('at' in resolved) || reschedule.isPending}>
+            {reschedule.isPending ? t('scheduling.editTime.saving') : t('scheduling.editTime.save')}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+/** Edit post: the description, the YouTube title and the accounts (media and time stay). */
+export function EditPostDialog({ post, onClose }: { post: Post; onClose: () => void }) {
+  const { t } = useTranslation();
+  const id = useId();
+  const edit = useEditPost();
+  const connections = useConnectedAccounts();
+  const [description, setDescription] = useState(post.description);
+  const [title, setTitle] = useState(post.title ?? '');
+  const [chosen, setChosen] = useState<ReadonlySet<string>>(() => new Set(post.targets.map((target) => `${target.platform}#${target.accountId}`)));
+  const accounts = (connections.data?.connections ?? []).filter((connection) => connection.status === 'connected' || chosen.has(`${connection.platform}#${connection.platformUserId}`));
+  const targets = accounts.filter((account) => chosen.has(`${account.platform}#${account.platformUserId}`));
+  const platforms = [...new Set(targets.map((target) => target.platform))];
+  const youtube = platforms.includes('youtube');
+  const problem = !targets.length
+    ? t('scheduling.editPost.needAccount')
+    : !description.trim()
+      ? t('scheduling.editPost.needDescription')
+      : youtube && !title.trim()
+        ? t('scheduling.editPost.needTitle')
+        : undefined;
+  const counts = platformCounts(description, platforms);
+
+  return (
+    <Dialog title={t('scheduling.editPost.title')} onClose={onClose} className="wide">
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (problem) return;
+          edit.mutate(
+            {
+              postId: post.postId,
+              description,
+              ...(youtube ? { title: title.trim() } : {}),
+              targets: targets.map((target) => ({ platform: target.platform, accountId: target.platformUserId })),
+            },
+            { onSuccess: onClose },
+          );
+        }}
+      >
+        <label htmlFor={`${id}-description`}>{t('scheduling.editPost.description')}</label>
+        <textarea id={`${id}-description`} className="edit-description" rows={5} value={description} onChange={(event) => setDescription(event.target.value)} />
+        <ul className="edit-counts">
+          {counts.map((entry) => (
+            <li key={entry.platform} className={entry.over ? 'over' : undefined}>
+              {t('wizard.description.platformCount', { platform: platformNames[entry.platform], count: entry.count, max: entry.max })}
+              {entry.over ? ` — ${t('wizard.description.overLimit')}` : ''}
+            </li>
+          ))}
+        </ul>
+        {youtube && (
+          <>
+            <label htmlFor={`${id}-title`}>{t('scheduling.editPost.youtubeTitle')}</label>
+            <input id={`${id}-title`} type="text" value={title} maxLength={100} onChange={(event) => setTitle(event.target.value)} />
+          </>
+        )}
+        <fieldset className="edit-accounts">
+          <legend>{t('scheduling.editPost.accounts')}</legend>
+          {accounts.map((account) => {
+            const key = `${account.platform}#${account.platformUserId}`;
+            return (
+              <label key={key}>
+                <input
+                  type="checkbox"
+                  checked={chosen.has(key)}
+                  onChange={() =>
+                    setChosen((current) => {
+                      const next = new Set(current);
+                      if (next.has(key)) next.delete(key);
+                      else next.add(key);
+                      return next;
+                    })
+                  }
+                />
+                {t('scheduling.editPost.account', { platform: platformNames[account.platform], account: account.username ?? account.displayName })}
+              </label>
+            );
+          })}
+        </fieldset>
+        {problem && <p className="hint">{problem}</p>}
+        <Errors error={edit.error} />
+        <div className="dialog-actions">
+          <button type="submit" className="button primary" disabled={Boolean(problem) || edit.isPending}>
+            {edit.isPending ? t('scheduling.editPost.saving') : t('scheduling.editPost.save')}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+export function CancelDialog({ post, onClose }: { post: Post; onClose: () => void }) {
+  const { t } = useTranslation();
+  const cancel = useCancelPost();
+  return (
+    <Dialog title={t('scheduling.cancel.title')} onClose={onClose}>
+      <p>{t('scheduling.cancel.body')}</p>
+      <Errors error={cancel.error} />
+      <div className="dialog-actions">
+        <button type="button" className="button secondary" onClick={onClose}>
+          {t('scheduling.cancel.keep')}
+        </button>
+        <button type="button" className="button danger" disabled={cancel.isPending} onClick={() => cancel.mutate(post.postId, { onSuccess: onClose })}>
+          {cancel.isPending ? t('scheduling.cancel.cancelling') : t('scheduling.cancel.confirm')}
+        </button>
+      </div>
+    </Dialog>
+  );
+}
+
+type Open = 'time' | 'post' | 'cancel' | undefined;
+
+/** A scheduled post's three actions, each in a dialog; focus returns to the button that opened it. */
+export function ScheduledActions({ post }: { post: Post }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState<Open>();
+  const opener = useRef<HTMLButtonElement | null>(null);
+  const close = useCallback(() => {
+    setOpen(undefined);
+    opener.current?.focus();
+  }, []);
+  const name = post.title ?? post.description.slice(0, 40);
+  const button = (which: Exclude<Open, undefined>, label: string, aria: string, extra = '') => (
+    <button
+      type="button"
+      className={`button secondary small ${extra}`}
+      aria-label={aria}
+      onClick={(event) => {
+        opener.current = event.currentTarget;
+        setOpen(which);
+      }}
+    >
+      {label}
+    </button>
+  );
+  return (
+    <div className="scheduled-actions">
+      {button('time', t('scheduling.actions.editTime'), t('scheduling.actions.editTimeOf', { title: name }))}
+      {button('post', t('scheduling.actions.editPost'), t('scheduling.actions.editPostOf', { title: name }))}
+      {button('cancel', t('scheduling.actions.cancel'), t('scheduling.actions.cancelOf', { title: name }), 'danger-outline')}
+      {open === 'time' && <EditTimeDialog post={post} onClose={close} />}
+      {open === 'post' && <EditPostDialog post={post} onClose={close} />}
+      {open === 'cancel' && <CancelDialog post={post} onClose={close} />}
+    </div>
+  );
+}

@@ -1,0 +1,71 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { EditPost, Post, ReschedulePost } from '../../../../../shared/api/posts';
+import { useApi } from '../../../app/ApiProvider';
+
+const postsKey = ['posts'] as const;
+export const notificationsKey = ['notifications'] as const;
+/** How often the notification badge looks for new failures. */
+export const NOTIFICATIONS_REFRESH_MS = 30_000;
+
+/** After a change, every list and the calendar reload (they share the ['posts'] prefix). */
+function useInvalidateAll() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: postsKey });
+}
+
+export function useReschedulePost() {
+  const api = useApi();
+  const invalidate = useInvalidateAll();
+  return useMutation({
+    mutationFn: ({ postId, ...body }: ReschedulePost & { postId: string }) => api('reschedulePost', { path: { postId }, body }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useEditPost() {
+  const api = useApi();
+  const invalidate = useInvalidateAll();
+  return useMutation({
+    mutationFn: ({ postId, ...body }: EditPost & { postId: string }) => api('editPost', { path: { postId }, body }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useCancelPost() {
+  const api = useApi();
+  const invalidate = useInvalidateAll();
+  return useMutation({ mutationFn: (postId: string) => api('cancelPost', { path: { postId } }), onSuccess: invalidate });
+}
+
+/** Every post of a list (all pages), for the calendar. */
+export function useAllPosts(list: 'scheduled' | 'published', maxPosts = 1000) {
+  const api = useApi();
+  return useQuery({
+    queryKey: [...postsKey, 'calendar', list],
+    queryFn: async () => {
+      const posts: Post[] = [];
+      let cursor: string | undefined;
+      do {
+        const page = await api('listPosts', { query: { status: list, limit: 100, ...(cursor ? { cursor } : {}) } });
+        posts.push(...page.posts);
+        cursor = page.nextCursor ?? undefined;
+      } while (cursor && posts.length < maxPosts);
+      return posts;
+    },
+    refetchInterval: 30_000,
+  });
+}
+
+export function useNotifications(enabled: boolean) {
+  const api = useApi();
+  return useQuery({ queryKey: notificationsKey, queryFn: () => api('listNotifications'), enabled, refetchInterval: NOTIFICATIONS_REFRESH_MS });
+}
+
+export function useReadNotifications() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api('readNotifications'),
+    onSuccess: (list) => queryClient.setQueryData(notificationsKey, list),
+  });
+}

@@ -1,0 +1,33 @@
+import { readBucketNames, readTableNames } from '../config';
+import { systemClock } from '../clock';
+import { createDocumentClient, createLogger, createS3Client } from '../composition';
+import { createHttpHandler, type ApiEvent } from '../http/httpHandler';
+import { createContentService } from '../services/content';
+import { createModuleTokens } from '../services/moduleTokens';
+
+const tables = readTableNames(process.env, ['moduleTokens', 'content']);
+const buckets = readBucketNames(process.env, ['content']);
+const db = createDocumentClient();
+const moduleTokens = createModuleTokens({ db, tableName: tables.moduleTokens, clock: systemClock });
+const content = createContentService({
+  db,
+  tableName: tables.content,
+  s3: createS3Client(process.env),
+  bucket: buckets.content,
+  clock: systemClock,
+});
+
+/** The module content routes run as the module session in "Authorization: Bearer …", never as a Cognito user. */
+const moduleCaller = (event: ApiEvent) => moduleTokens.authenticate(event.headers['authorization']);
+
+export const handler = createHttpHandler(
+  'modules',
+  {
+    createModuleToken: ({ user, input }) => moduleTokens.create(user, input.body.module),
+    generateCustomToken: ({ user, input }) => moduleTokens.createCustom(user, input.body),
+    exchangeModuleToken: ({ input }) => moduleTokens.exchange(input.body.token, input.body.module),
+    createModuleContentUpload: async ({ input, event }) => content.createUpload(await moduleCaller(event), input.body),
+    registerModuleContent: async ({ input, event }) => content.register(await moduleCaller(event), input.body),
+  },
+  createLogger('modules'),
+);

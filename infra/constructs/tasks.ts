@@ -1,0 +1,42 @@
+import { Duration, Size } from 'aws-cdk-lib';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import type * as lambda from 'aws-cdk-lib/aws-lambda';
+import { Construct } from 'constructs';
+import { backgroundTasks, taskFunctionEnvName, type BackgroundTaskName } from '../../functions/handlers/groups';
+import { OneClickFunction } from './function';
+import { grantNeeds, type Resources } from './grants';
+
+/**
+ * Functions a route's function starts in the background (asynchronous Lambda invokes): the
+ * data export. Each gets exactly what its declaration in functions/handlers/groups.ts lists.
+ */
+export class BackgroundTasks extends Construct {
+  readonly functions: Record<BackgroundTaskName, OneClickFunction>;
+
+  constructor(scope: Construct, id: string, resources: Resources) {
+    super(scope, id);
+    this.functions = {} as Record<BackgroundTaskName, OneClickFunction>;
+    for (const [name, task] of Object.entries(backgroundTasks) as Array<[BackgroundTaskName, (typeof backgroundTasks)[BackgroundTaskName]]>) {
+      const fn = new OneClickFunction(this, `${name[0]!.toUpperCase()}${name.slice(1)}Function`, {
+        entry: task.entry,
+        description: `OneClick task: ${task.description}`,
+        timeout: Duration.minutes(15),
+        memorySize: 1024,
+      });
+      // The archive is written to /tmp before it is stored: room for a user's media.
+      (fn.function.node.defaultChild as lambda.CfnFunction).addPropertyOverride(
+        'EphemeralStorage',
+        { Size: Size.gibibytes(10).toMebibytes() },
+      );
+      grantNeeds(fn, task.needs, resources);
+      this.functions[name] = fn;
+    }
+  }
+
+  /** Lets a function start a task (lambda:InvokeFunction on that function only) and names it in its environment. */
+  grantStart(fn: OneClickFunction, task: BackgroundTaskName): void {
+    const target = this.functions[task].function;
+    fn.function.addToRolePolicy(new iam.PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: [target.functionArn] }));
+    fn.addEnvironment({ [taskFunctionEnvName(task)]: target.functionName });
+  }
+}

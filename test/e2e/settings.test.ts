@@ -1,0 +1,149 @@
+import { readFile } from 'node:fs/promises';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, openSession } from '../support/browser';
+import { moduleSessionFor, registerContent, sampleCartoon } from '../support/content';
+import { createUser, signIn, type TestUser } from '../support/users';
+import { userFootprint } from '../support/userData';
+import { readZip } from '../support/zip';
+
+const twin = inject('twin');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** The words a person sees, in each language. */
+const languages = {
+  en: {
+    locale: 'en-US',
+    email: 'Email',
+    password: 'Password',
+    signIn: 'Sign in',
+    invalid: 'Invalid email or password',
+    nav: 'Settings',
+    timeZone: 'Time zone',
+    dark: 'Dark',
+    save: 'Save settings',
+    saved: 'Settings saved.',
+    usage: '0 of 3 posts this month',
+    prepare: 'Prepare my data',
+    download: 'Download my data',
+    confirm: /Type your email address/,
+    mismatch: 'Type your email address exactly as shown above.',
+    delete: 'Delete my account',
+    deleted: 'Your account has been deleted',
+  },
+  tr: {
+    locale: 'tr-TR',
+    email: 'E-posta',
+    password: 'Şifre',
+    signIn: 'Giriş yap',
+    invalid: 'Geçersiz e-posta veya şifre',
+    nav: 'Ayarlar',
+    timeZone: 'Saat dilimi',
+    dark: 'Koyu',
+    save: 'Ayarları kaydet',
+    saved: 'Ayarlar kaydedildi.',
+    usage: 'Bu ay 3 gönderiden 0 tanesi kullanıldı',
+    prepare: 'Verilerimi hazırla',
+    download: 'Verilerimi indir',
+    confirm: /Onaylamak için e-posta adresinizi/,
+    mismatch: 'E-posta adresinizi yukarıda gösterildiği gibi yazın.',
+    delete: 'Hesabımı sil',
+    deleted: 'Hesabınız silindi',
+  },
+} as const;
+type Words = (typeof languages)[keyof typeof languages];
+
+async function signInAs(page: Page, words: Words, user: TestUser): Promise<void> {
+  await page.goto(`${twin.webUrl}/login`);
+  await page.getByLabel(words.email).fill(user.email);
+  await page.getByLabel(words.password).fill(user.password);
+  await page.getByRole('button', { name: words.signIn }).click();
+}
+
+async function openSettings(page: Page, words: Words, user: TestUser): Promise<void> {
+  await signInAs(page, words, user);
+  await page.waitForURL(`${twin.webUrl}/dashboard`);
+  await page.getByRole('link', { name: words.nav, exact: true }).click();
+  await page.waitForURL(`${twin.webUrl}/dashboard/settings`);
+  await page.getByRole('heading', { level: 1, name: words.nav }).waitFor();
+}
+
+describe.each(Object.entries(languages))('Settings in Chromium (%s)', (language, words) => {
+  it('saves the profile server-side, shows the membership, and downloads a working archive', async () => {
+    const user = await createUser(twin);
+    await registerContent(twin, await moduleSessionFor(twin, user), { type: 'video', fileName: 'cartoon.mp4', contentType: 'video/mp4', body: sampleCartoon });
+    const { page, context, problems } = await openSession(browser, { locale: words.locale, acceptDownloads: true });
+    await openSettings(page, words, user);
+
+    expect(await page.getByTestId('settings-email').inputValue()).toBe(user.email);
+    expect(await page.getByTestId('settings-email').getAttribute('readonly')).not.toBeNull();
+    expect(await page.getByTestId('settings-usage').innerText()).toContain(words.usage);
+
+    await page.getByLabel(words.timeZone).selectOption('Asia/Tokyo');
+    await page.getByRole('radio', { name: words.dark }).check();
+    await page.getByRole('button', { name: words.save }).click();
+    await page.getByText(words.saved).waitFor();
+    expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
+    // The schedule picker's default zone.
+    expect(await page.evaluate(() => localStorage.getItem('oneclick.timeZone'))).toBe('Asia/Tokyo');
+
+    // Kept on the server: a fresh browser shows it.
+    const other = await openSession(browser, { locale: words.locale });
+    await openSettings(other.page, words, user);
+    await expect.poll(() => other.page.getByLabel(words.timeZone).inputValue()).toBe('Asia/Tokyo');
+    expect(await other.page.getByRole('radio', { name: words.dark }).isChecked()).toBe(true);
+    await other.context.close();
+
+    // Download my data: prepared in the background, then a link.
+    await page.getByRole('button', { name: words.prepare }).click();
+    const link = page.getByRole('link', { name: words.download });
+    await link.waitFor({ timeout: 30_000 });
+    const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
+    expect(download.suggestedFilename()).toMatch(/^oneclick-data-\d{4}-\d{2}-\d{2}\.zip$/);
+    const entries = readZip(await readFile((await download.path())!));
+    expect(JSON.parse(entries.get('data/content.json')!.toString())).toEqual([expect.objectContaining({ fileName: 'cartoon.mp4' })]);
+    expect(JSON.parse(entries.get('data/memberships.json')!.toString())).toEqual(
+      expect.arrayContaining([expect.objectContaining({ record: 'settings', timeZone: 'Asia/Tokyo', theme: 'dark', language })]),
+    );
+    expect([...entries.keys()].some((name) => name.startsWith('files/content/videos/'))).toBe(true);
+    expect(entries.has('README.txt')).toBe(true);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('deletes the account after the typed confirmation: signed out, and it cannot sign in again', async () => {
+    const user = await createUser(twin);
+    const { page, context } = await openSession(browser, { locale: words.locale });
+    await openSettings(page, words, user);
+
+    const confirmation = page.getByLabel(words.confirm);
+    await confirmation.fill('delete');
+    await page.getByRole('button', { name: words.delete }).click();
+    await page.getByText(words.mismatch).waitFor();
+    expect(await confirmation.getAttribute('aria-invalid')).toBe('true');
+
+    await confirmation.fill(user.email);
+    await page.getByRole('button', { name: words.delete }).click();
+    await page.waitForURL(`${twin.webUrl}/account-deleted`, { timeout: 30_000 });
+    await page.getByRole('heading', { level: 1, name: words.deleted }).waitFor();
+
+    // Signed out: the dashboard sends the browser to sign in.
+    await page.goto(`${twin.webUrl}/dashboard/settings`);
+    await page.waitForURL(/\/login/);
+    // And the account is gone: signing in again is refused.
+    await signInAs(page, words, user);
+    await page.getByText(words.invalid).waitFor();
+    expect(page.url()).toContain('/login');
+    await expect(signIn(twin, user.email, user.password)).rejects.toThrow();
+    const footprint = await userFootprint(twin, user.userId);
+    expect(Object.values(footprint.rows).flat()).toEqual([]);
+    await context.close();
+  });
+});

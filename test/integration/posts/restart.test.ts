@@ -1,0 +1,89 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { startTwin } from '../../../infra/local/twin';
+import { memoryLog } from '../../../infra/local/log';
+import { distDir } from '../../../infra/local/frontendBuild';
+import { freePort } from '../../../infra/local/ports';
+import type { ConnectionList } from '../../../shared/api/connections';
+import type { Post } from '../../../shared/api/posts';
+import { toTwinInfo } from '../../support/twinInfo';
+import { startSandbox } from '../../../infra/local/sandbox/sandbox';
+import { sandboxClients } from '../../../infra/local/secrets';
+import { callApi, createUser, signIn } from '../../support/users';
+import { connectThroughOAuth, makeAdmin, sandboxAccountName, sandboxControl } from '../../support/connect';
+import { createPost, tinyJpeg, uploadMedia, waitForPost } from '../../support/posts';
+
+// The late mark's threshold, shortened so that a few seconds of downtime count as late.
+process.env['ONECLICK_LATE_AFTER_SECONDS'] = '2';
+
+const dataDir = mkdtempSync(join(tmpdir(), 'oneclick-schedule-restart-'));
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+const ports = {
+  web: await freePort(),
+  dynamodb: await freePort(),
+  s3: await freePort(),
+  cognito: await freePort(),
+  sandbox: await freePort(),
+  stepFunctions: await freePort(),
+};
+// The platforms do not restart when we do: one sandbox serves both runs of the twin.
+const sandbox = await startSandbox({ port: 0, clients: sandboxClients(join(dataDir, 'sandbox-clients.json')), log: memoryLog() });
+afterAll(() => sandbox.stop());
+
+const start = async () => {
+  const twin = await startTwin({ dataDir, log: memoryLog(), distDir, ports, fastWaitMs: 20, sandbox });
+  return { twin, info: toTwinInfo(twin) };
+};
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('scheduled posts across a restart of the twin (npm start)', () => {
+  it('publishes a post due after the restart on time, and one due while it was down at once, marked late', async () => {
+    const first = await start();
+    const account = sandboxAccountName('restart');
+    let user: Awaited<ReturnType<typeof createUser>>;
+    let duringDowntime: Post;
+    let afterRestart: Post;
+    try {
+      user = await createUser(first.info);
+      await makeAdmin(first.info, user);
+      await connectThroughOAuth(first.info, user, 'x', account);
+      const connections = (await callApi(first.info, '/connections', user.idToken)).body as unknown as ConnectionList;
+      const key = await uploadMedia(first.info, user.userId, { kind: 'image', body: tinyJpeg });
+      const base = { media: [{ key }], targets: [{ platform: 'x', accountId: connections.connections[0]!.platformUserId }], timeZone: 'Europe/Berlin' };
+      duringDowntime = (await createPost(first.info, user, { ...base, description: 'due while down', scheduledFor: new Date(Date.now() + 2000).toISOString() })).body as unknown as Post;
+      afterRestart = (await createPost(first.info, user, { ...base, description: 'due after restart', scheduledFor: new Date(Date.now() + 40_000).toISOString() })).body as unknown as Post;
+      expect([duringDowntime.status, afterRestart.status]).toEqual(['scheduled', 'scheduled']);
+    } finally {
+      await first.twin.stop();
+    }
+    // Down for longer than the threshold past the first post's time.
+    await sleep(Math.max(0, new Date(duringDowntime.scheduledFor!).getTime() + 4000 - Date.now()));
+    expect((await sandboxControl({ ...first.info, endpoints: { ...first.info.endpoints, sandbox: sandbox.url } }).feed('x', account)).posts).toHaveLength(0);
+
+    const second = await start();
+    try {
+      const tokens = await signIn(second.info, user.email, user.password);
+      const signedIn = { ...user, idToken: tokens.IdToken! };
+      const late = await waitForPost(second.info, signedIn, duringDowntime.postId, 15_000);
+      expect(late.status, JSON.stringify(late.targets)).toBe('published');
+      expect(late.late).toBe(true);
+      expect(late.lateSeconds).toBeGreaterThan(2);
+      expect(Date.now()).toBeLessThan(new Date(afterRestart.scheduledFor!).getTime());
+      expect((await callApi(second.info, `/posts/${afterRestart.postId}`, signedIn.idToken)).body).toMatchObject({ status: 'scheduled' });
+
+      const onTime = await waitForPost(second.info, signedIn, afterRestart.postId, 60_000);
+      expect(onTime.status, JSON.stringify(onTime.targets)).toBe('published');
+      expect(onTime.late).toBe(false);
+      const startedAfter = new Date(onTime.startedAt!).getTime() - new Date(afterRestart.scheduledFor!).getTime();
+      expect(startedAfter).toBeGreaterThanOrEqual(0);
+      expect(startedAfter).toBeLessThan(2000);
+      const feed = (await sandboxControl(second.info).feed('x', account)).posts;
+      expect(feed.map((item) => item.text).sort()).toEqual(['due after restart', 'due while down']);
+    } finally {
+      await second.twin.stop();
+    }
+  });
+});

@@ -1,0 +1,73 @@
+import { readFile } from 'node:fs/promises';
+import { Readable } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { writeArchive, withoutSecrets } from '../../../../functions/services/dataExport';
+import type { UserData } from '../../../../functions/services/userData';
+import { readZip } from '../../../support/zip';
+
+const userId = '0f8fad5b-d9cb-469f-a165-70867728950e';
+const ciphertext = 'v1.SEALED-TOKENS-ciphertext-AAAAAAAAAAAAAAAAAAAAAA';
+
+/** A user's stored data as the tables and buckets would answer it. */
+function fakeUserData(): UserData {
+  const rows: Record<string, Array<Record<string, unknown>>> = {
+    memberships: [{ userId, record: 'membership', membershipType: 'free' }, { userId, record: 'settings', timeZone: 'Europe/Istanbul' }],
+    posts: [{ userId, postId: '01J0', description: 'Hello', targets: { 'x#1': { status: 'published', postUrl: 'https://x.com/a/status/1' } } }],
+    connections: [{ userId, connectionId: 'x#1', platform: 'x', displayName: 'Me', tokens: ciphertext, tokenVersion: 2, refreshLeaseUntil: '2026-01-01T00:00:00Z' }],
+    content: [{ userId, contentId: '01J1', fileName: 'clip.mp4' }],
+    metrics: [],
+    oauthStates: [{ state: 'x_abc', userId, codeVerifier: 'verifier-secret' }],
+    moduleTokens: [{ tokenHash: 'hash-secret', userId }],
+  };
+  const objects: Record<string, Array<{ key: string; body: Buffer }>> = {
+    media: [{ key: `${userId}/images/a.jpg`, body: Buffer.from('jpeg bytes') }],
+    content: [{ key: `${userId}/videos/01J1.mp4`, body: Buffer.from('mp4 bytes') }],
+    exports: [{ key: `${userId}/old.zip`, body: Buffer.from('an older archive') }],
+  };
+  return {
+    rows: async (key: string) => rows[key] ?? [],
+    objects: async (key: string) => (objects[key] ?? []).map((object) => ({ key: object.key, size: object.body.length })),
+    readObject: async (key: string, objectKey: string) => Readable.from([objects[key]!.find((object) => object.key === objectKey)!.body]),
+  } as unknown as UserData;
+}
+
+describe('the data archive', () => {
+  it('holds one JSON file per exported table, the files under their bucket, and a README', async () => {
+    const archive = await writeArchive(fakeUserData(), { userId, email: 'me@example.com' }, '2026-11-22T12:00:00.000Z');
+    try {
+      const entries = readZip(await readFile(archive.path));
+      expect([...entries.keys()].sort()).toEqual(
+        ['README.txt', 'data/connections.json', 'data/content.json', 'data/memberships.json', 'data/metrics.json', 'data/posts.json', 'files/content/videos/01J1.mp4', 'files/media/images/a.jpg'].sort(),
+      );
+      expect(JSON.parse(entries.get('data/posts.json')!.toString())[0].targets['x#1']).toEqual({ status: 'published', postUrl: 'https://x.com/a/status/1' });
+      expect(entries.get('files/media/images/a.jpg')!.toString()).toBe('jpeg bytes');
+      expect(entries.get('README.txt')!.toString()).toMatch(/me@example\.com[\s\S]*data\/posts\.json \(1 records\)[\s\S]*files\/content\/ \(1 files\)/);
+      expect(archive.size).toBe((await readFile(archive.path)).length);
+    } finally {
+      await archive.cleanup();
+    }
+  });
+
+  it('never holds a token: neither the stored ciphertext nor a verifier or token hash, in the bytes or any entry', async () => {
+    const archive = await writeArchive(fakeUserData(), { userId, email: 'me@example.com' }, '2026-11-22T12:00:00.000Z');
+    try {
+      const bytes = await readFile(archive.path);
+      const entries = readZip(bytes);
+      for (const secret of [ciphertext, 'verifier-secret', 'hash-secret']) {
+        expect(bytes.includes(Buffer.from(secret))).toBe(false);
+        for (const [name, entry] of entries) expect(entry.includes(Buffer.from(secret)), name).toBe(false);
+      }
+      const connection = JSON.parse(entries.get('data/connections.json')!.toString())[0];
+      expect(connection).toEqual({ userId, connectionId: 'x#1', platform: 'x', displayName: 'Me', tokenVersion: 2 });
+      expect(entries.has('data/oauth-states.json')).toBe(false);
+      expect(entries.has('data/module-tokens.json')).toBe(false);
+      expect([...entries.keys()].some((name) => name.startsWith('files/exports/'))).toBe(false);
+    } finally {
+      await archive.cleanup();
+    }
+  });
+
+  it('withoutSecrets removes only the secret attributes', () => {
+    expect(withoutSecrets({ a: 1, tokens: 'x', codeVerifier: 'y', tokenHash: 'z', refreshLeaseUntil: 't' })).toEqual({ a: 1 });
+  });
+});

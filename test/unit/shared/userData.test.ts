@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { tableKeys, tables, type TableDefinition } from '../../../shared/resources/tables';
+import { bucketKeys, buckets, type BucketDefinition } from '../../../shared/resources/buckets';
+import { backgroundTasks, handlerGroups } from '../../../functions/handlers/groups';
+
+/**
+ * Where a user's data lives is declared once per table and bucket; the export and the account
+ * deletion iterate over those declarations. A table or bucket added without one fails here.
+ */
+describe('user data declarations', () => {
+  it.each(tableKeys)('the %s table declares where a user\'s rows are', (key) => {
+    const table: TableDefinition = tables[key];
+    expect(table.userData, `${table.name} needs userData`).toBeDefined();
+    const location = table.userData;
+    switch (location.by) {
+      case 'partitionKey':
+        expect(table.partitionKey.name, 'partitioned by the user id').toBe('userId');
+        break;
+      case 'attribute':
+        // Found by a filtered scan: only acceptable for small tables whose records expire.
+        expect(location.attribute).toMatch(/\w/);
+        expect(table.timeToLiveAttribute, `${table.name}: a scanned table must expire its records (TTL)`).toBeDefined();
+        break;
+      case 'none':
+        expect(location.reason.length).toBeGreaterThan(20);
+        break;
+      default:
+        throw new Error(`${table.name}: unknown userData ${JSON.stringify(location)}`);
+    }
+  });
+
+  it('every table partitioned by the user id declares it (none is left out of deletion by mistake)', () => {
+    for (const key of tableKeys) {
+      if (tables[key].partitionKey.name === 'userId') expect(tables[key].userData.by, key).toBe('partitionKey');
+    }
+  });
+
+  it.each(bucketKeys)('the %s bucket declares its objects under <userId>/', (key) => {
+    const bucket: BucketDefinition = buckets[key];
+    expect(bucket.userData, `${bucket.name} needs userData`).toEqual({ by: 'prefix', export: expect.any(Boolean) });
+  });
+
+  it('account deletion may reach every table that holds user data and every bucket', () => {
+    const needs = handlerGroups.account;
+    for (const key of tableKeys) {
+      if (tables[key].userData.by !== 'none') expect(needs.tables[key], key).toBe('readWrite');
+    }
+    for (const key of bucketKeys) expect(needs.buckets[key], key).toBe('readWrite');
+    expect(needs).toMatchObject({ listsUserObjects: true, deletesUsers: true, platformAccess: true, startsPublishing: true, startsTasks: ['exportData'] });
+  });
+
+  it('the export reads every exported table and bucket, writes only its own state and the exports bucket, and gets no platform access', () => {
+    const needs = backgroundTasks.exportData.needs as { tables: Record<string, string>; buckets: Record<string, string>; platformAccess?: boolean };
+    for (const key of tableKeys) {
+      const location = tables[key].userData;
+      if (location.by !== 'none' && location.export) expect(needs.tables[key], key).toBeDefined();
+    }
+    expect(Object.entries(needs.tables).filter(([, access]) => access === 'readWrite').map(([key]) => key)).toEqual(['memberships']);
+    expect(Object.entries(needs.buckets).filter(([, access]) => access === 'readWrite').map(([key]) => key)).toEqual(['exports']);
+    expect(needs.platformAccess).toBeUndefined();
+  });
+
+  it('the exports bucket is not browser-uploadable and its archives expire', () => {
+    expect(buckets.exports).toMatchObject({ browserUploads: false, userData: { export: false } });
+    expect(buckets.exports.expireObjectsAfterDays).toBeGreaterThan(0);
+    expect(buckets.exports.expireObjectsAfterDays).toBeLessThanOrEqual(7);
+  });
+});
