@@ -122,6 +122,8 @@ export const loadBenchmark: Benchmark = {
       );
       return figures;
     } finally {
+      // autocannon returns at its deadline; let the requests still in flight finish first.
+      await new Promise((resolveDrain) => setTimeout(resolveDrain, 2000));
       await twinProcess.stop();
       rmSync(dataDir, { recursive: true, force: true });
     }

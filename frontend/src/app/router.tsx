@@ -1,4 +1,6 @@
 import { createBrowserRouter, Navigate, useLocation } from 'react-router';
+import type { ModuleId } from '../../../shared/api/modules';
+import type { PostList } from '../../../shared/api/posts';
 import { LandingPage } from '../features/landing/LandingPage';
 import { LoginPage } from '../features/auth/components/LoginPage';
 import { SignUpPage } from '../features/auth/components/SignUpPage';
@@ -8,12 +10,7 @@ import { RedirectIfSignedIn, RequireAuth } from '../features/auth/components/gua
 import { LegalPage } from '../features/legal/LegalPage';
 import { AuthCallbackPage } from '../features/callback/AuthCallbackPage';
 import { DashboardLayout } from '../features/dashboard/DashboardLayout';
-import { ContentPage } from '../features/content/ContentPage';
-import { ModulePage } from '../features/modules/ModulePage';
 import { NotFoundPage } from '../features/errors/NotFoundPage';
-import { AccountsPage } from '../features/accounts/components/AccountsPage';
-import { NewPostWizard } from '../features/posts/wizard/NewPostWizard';
-import { PostListPage } from '../features/posts/lists/PostListPage';
 
 /** /accounts → /dashboard/accounts (replace), keeping the query string (OAuth results ride on it). */
 function AccountsRedirect() {
@@ -22,6 +19,17 @@ function AccountsRedirect() {
 }
 
 const signedOutOnly = (element: React.ReactNode) => <RedirectIfSignedIn>{element}</RedirectIfSignedIn>;
+
+// The dashboard's pages load on demand, so the public pages (landing, sign-in) do not carry them.
+const wizard = async () => ({ Component: (await import('../features/posts/wizard/NewPostWizard')).NewPostWizard });
+const postList = (list: Extract<PostList, 'scheduled' | 'published'>) => async () => {
+  const { PostListPage } = await import('../features/posts/lists/PostListPage');
+  return { Component: () => <PostListPage list={list} /> };
+};
+const modulePage = (module: ModuleId) => async () => {
+  const { ModulePage } = await import('../features/modules/ModulePage');
+  return { Component: () => <ModulePage key={module} module={module} /> };
+};
 
 export const router = createBrowserRouter([
   { path: '/', element: signedOutOnly(<LandingPage />) },
@@ -41,7 +49,7 @@ export const router = createBrowserRouter([
         <DashboardLayout withNav={false} />
       </RequireAuth>
     ),
-    children: [{ index: true, element: <NewPostWizard /> }],
+    children: [{ index: true, lazy: wizard }],
   },
   {
     path: '/dashboard',
@@ -51,19 +59,19 @@ export const router = createBrowserRouter([
       </RequireAuth>
     ),
     children: [
-      { index: true, element: <NewPostWizard /> },
-      { path: 'scheduled', element: <PostListPage list="scheduled" /> },
+      { index: true, lazy: wizard },
+      { path: 'scheduled', lazy: postList('scheduled') },
       { path: 'calendar', lazy: async () => ({ Component: (await import('../features/posts/calendar/CalendarPage')).CalendarPage }) },
-      { path: 'posts', element: <PostListPage list="published" /> },
+      { path: 'posts', lazy: postList('published') },
       // Loaded on demand: the charting code stays out of the initial bundle.
       { path: 'analytics', lazy: async () => ({ Component: (await import('../features/analytics/AnalyticsPage')).AnalyticsPage }) },
-      { path: 'accounts', element: <AccountsPage /> },
-      { path: 'content', element: <ContentPage /> },
+      { path: 'accounts', lazy: async () => ({ Component: (await import('../features/accounts/components/AccountsPage')).AccountsPage }) },
+      { path: 'content', lazy: async () => ({ Component: (await import('../features/content/ContentPage')).ContentPage }) },
       { path: 'settings', lazy: async () => ({ Component: (await import('../features/settings/SettingsPage')).SettingsPage }) },
-      { path: 'influencer', element: <ModulePage key="influencer" module="influencer" /> },
-      { path: 'autotoon', element: <ModulePage key="autotoon" module="autotoon" /> },
-      { path: 'podcast', element: <ModulePage key="podcast" module="podcast" /> },
-      { path: 'image-generator', element: <ModulePage key="imageGenerator" module="imageGenerator" /> },
+      { path: 'influencer', lazy: modulePage('influencer') },
+      { path: 'autotoon', lazy: modulePage('autotoon') },
+      { path: 'podcast', lazy: modulePage('podcast') },
+      { path: 'image-generator', lazy: modulePage('imageGenerator') },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

@@ -1,6 +1,6 @@
 import { useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useDialog } from './useDialog';
+import { useDialog } from '../../../components/ui/useDialog';
 
 /** Asks before a deletion; Escape or Cancel keeps the content. */
 export function ConfirmDeleteDialog({ name, busy, onConfirm, onCancel }: { name: string; busy: boolean; onConfirm: () => void; onCancel: () => void }) {

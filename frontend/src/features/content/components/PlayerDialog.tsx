@@ -1,7 +1,7 @@
 import { useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ContentItem } from '../../../../../shared/api/content';
-import { useDialog } from './useDialog';
+import { useDialog } from '../../../components/ui/useDialog';
 
 /** The player: the video or the podcast, with Download and Share; Escape or × closes it. */
 export function PlayerDialog({ item, onClose, onShare }: { item: ContentItem; onClose: () => void; onShare: (item: ContentItem) => void }) {
