@@ -52,7 +52,8 @@ export async function startDynamoDb(options: { port: number; dataDir?: string; l
       '-disableTelemetry',
       ...storage,
     ],
-    { stdio: ['ignore', 'pipe', 'pipe'] },
+    // stdin stays open as a lifeline: the launcher exits when it closes (see LoopbackDynamoDb.java).
+    { stdio: ['pipe', 'pipe', 'pipe'] },
   );
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
