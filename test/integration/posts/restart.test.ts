@@ -1,16 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { startTwin } from '../../../infra/local/twin';
-import { memoryLog } from '../../../infra/local/log';
-import { distDir } from '../../../infra/local/frontendBuild';
-import { freePort } from '../../../infra/local/ports';
+import { describe, expect, it } from 'vitest';
+import { restartableTwin } from '../../support/restartableTwin';
 import type { ConnectionList } from '../../../shared/api/connections';
 import type { Post } from '../../../shared/api/posts';
-import { toTwinInfo } from '../../support/twinInfo';
-import { startSandbox } from '../../../infra/local/sandbox/sandbox';
-import { sandboxClients } from '../../../infra/local/secrets';
 import { callApi, createUser, signIn } from '../../support/users';
 import { connectThroughOAuth, makeAdmin, sandboxAccountName, sandboxControl } from '../../support/connect';
 import { createPost, tinyJpeg, uploadMedia, waitForPost } from '../../support/posts';
@@ -18,25 +9,7 @@ import { createPost, tinyJpeg, uploadMedia, waitForPost } from '../../support/po
 // The late mark's threshold, shortened so that a few seconds of downtime count as late.
 process.env['ONECLICK_LATE_AFTER_SECONDS'] = '2';
 
-const dataDir = mkdtempSync(join(tmpdir(), 'oneclick-schedule-restart-'));
-afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
-
-const ports = {
-  web: await freePort(),
-  dynamodb: await freePort(),
-  s3: await freePort(),
-  cognito: await freePort(),
-  sandbox: await freePort(),
-  stepFunctions: await freePort(),
-};
-// The platforms do not restart when we do: one sandbox serves both runs of the twin.
-const sandbox = await startSandbox({ port: 0, clients: sandboxClients(join(dataDir, 'sandbox-clients.json')), log: memoryLog() });
-afterAll(() => sandbox.stop());
-
-const start = async () => {
-  const twin = await startTwin({ dataDir, log: memoryLog(), distDir, ports, fastWaitMs: 20, sandbox });
-  return { twin, info: toTwinInfo(twin) };
-};
+const { sandbox, start } = await restartableTwin('schedule-restart');
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('scheduled posts across a restart of the twin (npm start)', () => {

@@ -1,39 +1,12 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { startTwin } from '../../../infra/local/twin';
-import { memoryLog } from '../../../infra/local/log';
-import { distDir } from '../../../infra/local/frontendBuild';
-import { freePort } from '../../../infra/local/ports';
+import { describe, expect, it } from 'vitest';
+import { restartableTwin } from '../../support/restartableTwin';
 import type { ConnectionList } from '../../../shared/api/connections';
 import type { Post } from '../../../shared/api/posts';
-import { toTwinInfo } from '../../support/twinInfo';
-import { startSandbox } from '../../../infra/local/sandbox/sandbox';
-import { sandboxClients } from '../../../infra/local/secrets';
 import { callApi, createUser, signIn } from '../../support/users';
 import { connectThroughOAuth, sandboxAccountName, sandboxControl } from '../../support/connect';
 import { createPost, tinyJpeg, uploadMedia, waitForPost } from '../../support/posts';
 
-const dataDir = mkdtempSync(join(tmpdir(), 'oneclick-resume-'));
-afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
-
-const ports = {
-  web: await freePort(),
-  dynamodb: await freePort(),
-  s3: await freePort(),
-  cognito: await freePort(),
-  sandbox: await freePort(),
-  stepFunctions: await freePort(),
-};
-// The platforms do not restart when we do: one sandbox serves both runs of the twin.
-const sandbox = await startSandbox({ port: 0, clients: sandboxClients(join(dataDir, 'sandbox-clients.json')), log: memoryLog() });
-afterAll(() => sandbox.stop());
-
-const start = async () => {
-  const twin = await startTwin({ dataDir, log: memoryLog(), distDir, ports, fastWaitMs: 20, sandbox });
-  return { twin, info: toTwinInfo(twin) };
-};
+const { start } = await restartableTwin('resume');
 
 describe('a restart in the middle of publishing', () => {
   it('resumes the post after the restart and publishes each target exactly once', async () => {

@@ -12,6 +12,7 @@ import { PlayerDialog } from './components/PlayerDialog';
 import { ToastList, useToasts } from './components/Toasts';
 import { storeSharedContent } from './share';
 import './content.css';
+import { useInfiniteScroll } from '../../components/ui/useInfiniteScroll';
 
 type Filter = 'all' | ContentKind;
 const filters: readonly Filter[] = ['all', 'video', 'podcast'];
@@ -73,16 +74,7 @@ export function ContentPage() {
   };
 
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = pages;
-  const sentinel = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    const element = sentinel.current;
-    if (!element || !hasNextPage) return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting) && !isFetchingNextPage) void fetchNextPage();
-    });
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+  const sentinel = useInfiniteScroll(pages);
 
   return (
     <section className="content-page">

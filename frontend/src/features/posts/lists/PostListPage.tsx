@@ -8,6 +8,7 @@ import { useInvalidatePosts, usePostPages, usePublishingPosts, useRetryPost } fr
 import { PostCard } from './components/PostCard';
 import { PostDialog } from './components/PostDialog';
 import '../scheduling/scheduling.css';
+import { useInfiniteScroll } from '../../../components/ui/useInfiniteScroll';
 
 const DUE_SOON_MS = 120_000;
 const newestFirst = (a: Post, b: Post) => b.createdAt.localeCompare(a.createdAt);
@@ -75,16 +76,7 @@ export function PostListPage({ list }: { list: 'published' | 'scheduled' }) {
   }, []);
 
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = pages;
-  const sentinel = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    const element = sentinel.current;
-    if (!element || !hasNextPage) return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting) && !isFetchingNextPage) void fetchNextPage();
-    });
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+  const sentinel = useInfiniteScroll(pages);
 
   const loading = pages.isPending || (list === 'published' && publishing.isPending);
 
