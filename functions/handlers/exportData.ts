@@ -7,7 +7,7 @@ import { tableKeys } from '../../shared/resources/tables';
 import { bucketKeys } from '../../shared/resources/buckets';
 import { backgroundTasks } from './groups';
 import { createAccountService, exportKeyOf, type ExportTaskPayload } from '../services/account';
-import { writeArchive } from '../services/dataExport';
+import { ExportFailed, exportFailureReason, writeArchive } from '../services/dataExport';
 import { createMembershipService } from '../services/memberships';
 import { createUserData } from '../services/userData';
 
@@ -42,6 +42,25 @@ export async function handler(event: ExportTaskPayload): Promise<{ status: strin
   let archive: Awaited<ReturnType<typeof writeArchive>> | undefined;
   try {
     archive = await writeArchive(userData, { userId, email }, systemClock.now().toISOString());
+    await storeArchive(key, archive);
+    const recorded = await account.finishExport(userId, exportId, { status: 'ready', key, size: archive.size });
+    if (!recorded) {
+      await s3.send(new DeleteObjectCommand({ Bucket: bucketNames.exports!, Key: key }));
+      return { status: 'superseded' };
+    }
+    logger.info('Export ready', { exportId, size: archive.size, vanished: archive.contents.vanished.length });
+    return { status: 'ready' };
+  } catch (error) {
+    logger.error('Export failed', { exportId, error: error as Error });
+    await account.finishExport(userId, exportId, { status: 'failed', error: exportFailureReason(error) });
+    return { status: 'failed' };
+  } finally {
+    await archive?.cleanup();
+  }
+}
+
+async function storeArchive(key: string, archive: { path: string; size: number }): Promise<void> {
+  try {
     await s3.send(
       new PutObjectCommand({
         Bucket: bucketNames.exports!,
@@ -51,18 +70,7 @@ export async function handler(event: ExportTaskPayload): Promise<{ status: strin
         ContentType: 'application/zip',
       }),
     );
-    const recorded = await account.finishExport(userId, exportId, { status: 'ready', key, size: archive.size });
-    if (!recorded) {
-      await s3.send(new DeleteObjectCommand({ Bucket: bucketNames.exports!, Key: key }));
-      return { status: 'superseded' };
-    }
-    logger.info('Export ready', { exportId, size: archive.size });
-    return { status: 'ready' };
   } catch (error) {
-    logger.error('Export failed', { exportId, error: error as Error });
-    await account.finishExport(userId, exportId, { status: 'failed', error: 'Preparing the archive failed. Please try again.' });
-    return { status: 'failed' };
-  } finally {
-    await archive?.cleanup();
+    throw new ExportFailed(`The finished archive could not be stored (${(error as Error).message}).`);
   }
 }

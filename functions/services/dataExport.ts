@@ -2,11 +2,12 @@ import { createWriteStream } from 'node:fs';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pipeline } from 'node:stream/promises';
+import { finished, pipeline } from 'node:stream/promises';
+import type { Readable } from 'node:stream';
 import yazl from 'yazl';
 import { tableKeys, tables, type TableKey } from '../../shared/resources/tables';
 import { bucketKeys, buckets, type BucketKey } from '../../shared/resources/buckets';
-import type { Row, UserData } from './userData';
+import type { OpenedObject, Row, UserData } from './userData';
 
 /**
  * Attributes never written to an archive: the encrypted platform tokens (and their refresh
@@ -30,7 +31,25 @@ export const exportedBuckets: BucketKey[] = bucketKeys.filter((key) => buckets[k
 
 const fileOfTable = (key: TableKey) => `data/${tables[key].name}.json`;
 
-export function archiveReadme(user: { userId: string; email: string }, exportedAt: string, counts: { rows: Record<string, number>; files: Record<string, number> }): string {
+/** Why an archive could not be prepared, in words the user sees in Settings. */
+export class ExportFailed extends Error {
+  override name = 'ExportFailed';
+}
+
+/** The reason an export failed, as Settings shows it. */
+export function exportFailureReason(error: unknown): string {
+  const cause = error instanceof ExportFailed ? error.message : 'Something went wrong on our side while preparing it.';
+  return `The archive could not be prepared: ${cause} Please try again.`;
+}
+
+export interface ArchiveContents {
+  rows: Record<string, number>;
+  files: Record<string, number>;
+  /** Files listed at the start but deleted before they were read (names as in the archive). */
+  vanished: string[];
+}
+
+export function archiveReadme(user: { userId: string; email: string }, exportedAt: string, counts: ArchiveContents): string {
   const lines = [
     'OneClick: your data',
     '===================',
@@ -54,6 +73,13 @@ export function archiveReadme(user: { userId: string; email: string }, exportedA
     'files/ — your files, by where they are kept:',
     ...exportedBuckets.map((key) => `  files/${buckets[key].name}/ (${counts.files[key] ?? 0} files): ${buckets[key].purpose}`),
     '',
+    ...(counts.vanished.length
+      ? [
+          `Not included: ${counts.vanished.length} file(s) deleted while this archive was being prepared (they no longer exist):`,
+          ...counts.vanished.map((name) => `  ${name}`),
+          '',
+        ]
+      : []),
     'Times are in UTC (ISO 8601). To delete your account and all of this, use Settings → Delete my account.',
     '',
   ];
@@ -64,45 +90,81 @@ export function archiveReadme(user: { userId: string; email: string }, exportedA
  * Writes the user's archive (a ZIP) to a temporary file and returns its path and size: one JSON
  * file per exported table (secrets removed), every object under the user's prefix of every
  * exported bucket (streamed, one at a time), and README.txt explaining the files.
+ *
+ * A file deleted between the listing and its reading (the user deleted a content item meanwhile)
+ * is skipped and named in the README. Any other failure — a file that cannot be read, a stream
+ * that breaks, the disk — rejects with an ExportFailed in words; nothing is left unhandled
+ * (yazl reports broken input as an `error` event, which without a listener ends the process).
  */
 export async function writeArchive(
   userData: UserData,
   user: { userId: string; email: string },
   exportedAt: string,
-): Promise<{ path: string; size: number; cleanup: () => Promise<void> }> {
+): Promise<{ path: string; size: number; contents: ArchiveContents; cleanup: () => Promise<void> }> {
   const directory = await mkdtemp(join(tmpdir(), 'oneclick-export-'));
   const path = join(directory, 'archive.zip');
+  const cleanup = () => rm(directory, { recursive: true, force: true });
+  const zip = new yazl.ZipFile();
+  const zipFailed = new Promise<never>((_resolve, reject) => zip.on('error', reject));
+  const written = pipeline(zip.outputStream, createWriteStream(path));
+  // Both are awaited below (raced); these keep an early rejection from being reported as unhandled.
+  zipFailed.catch(() => undefined);
+  written.catch(() => undefined);
   try {
-    const zip = new yazl.ZipFile();
-    const written = pipeline(zip.outputStream, createWriteStream(path));
-    const counts = { rows: {} as Record<string, number>, files: {} as Record<string, number> };
+    const contents: ArchiveContents = { rows: {}, files: {}, vanished: [] };
     const mtime = new Date(exportedAt);
     for (const key of exportedTables) {
       const rows = (await userData.rows(key, user.userId)).map(withoutSecrets);
-      counts.rows[key] = rows.length;
+      contents.rows[key] = rows.length;
       zip.addBuffer(Buffer.from(`${JSON.stringify(rows, null, 2)}\n`), fileOfTable(key), { mtime });
     }
     for (const key of exportedBuckets) {
-      const objects = await userData.objects(key, user.userId);
-      counts.files[key] = objects.length;
-      for (const object of objects) {
+      contents.files[key] = 0;
+      for (const object of await userData.objects(key, user.userId)) {
         const name = `files/${buckets[key].name}/${object.key.slice(user.userId.length + 1)}`;
-        // Opened only when yazl reaches it: one S3 stream at a time, whatever the number of files.
-        zip.addReadStreamLazy(name, { mtime, size: object.size }, (callback) => {
-          userData.readObject(key, object.key).then(
-            (stream) => callback(null, stream),
-            (error: Error) => callback(error, undefined as never),
-          );
-        });
+        if (await addFile(zip, zipFailed, name, mtime, () => userData.readObject(key, object.key))) contents.files[key]!++;
+        else contents.vanished.push(name);
       }
     }
-    zip.addBuffer(Buffer.from(archiveReadme(user, exportedAt, counts)), 'README.txt', { mtime });
+    zip.addBuffer(Buffer.from(archiveReadme(user, exportedAt, contents)), 'README.txt', { mtime });
     zip.end();
-    await written;
+    await Promise.race([written, zipFailed]).catch((error: Error) => {
+      throw error instanceof ExportFailed ? error : new ExportFailed(`The archive could not be written (${error.message}).`);
+    });
     const { size } = await stat(path);
-    return { path, size, cleanup: () => rm(directory, { recursive: true, force: true }) };
+    return { path, size, contents, cleanup };
   } catch (error) {
-    await rm(directory, { recursive: true, force: true });
+    (zip.outputStream as unknown as Readable).destroy();
+    await cleanup();
     throw error;
   }
+}
+
+/**
+ * Adds one stored file and waits until the archive has taken all of it, so one S3 stream is open
+ * at a time whatever the number of files. False when the file no longer exists.
+ */
+async function addFile(
+  zip: yazl.ZipFile,
+  zipFailed: Promise<never>,
+  name: string,
+  mtime: Date,
+  open: () => Promise<OpenedObject | undefined>,
+): Promise<boolean> {
+  let opened: OpenedObject | undefined;
+  try {
+    opened = await open();
+  } catch (error) {
+    throw new ExportFailed(`The file ${name} could not be read (${(error as Error).message}).`);
+  }
+  if (!opened) return false;
+  const { stream, size } = opened;
+  zip.addReadStream(stream, name, { mtime, size });
+  try {
+    await Promise.race([finished(stream), zipFailed]);
+  } catch (error) {
+    stream.destroy();
+    throw new ExportFailed(`Reading the file ${name} stopped halfway (${(error as Error).message}).`);
+  }
+  return true;
 }

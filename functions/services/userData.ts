@@ -17,6 +17,11 @@ export interface StoredObject {
   size: number;
 }
 
+export interface OpenedObject {
+  stream: Readable;
+  size: number;
+}
+
 export interface UserDataDeps {
   db: DynamoDBDocumentClient;
   s3: S3Client;
@@ -123,10 +128,19 @@ export function createUserData({ db, s3, tableNames, bucketNames }: UserDataDeps
     return doomed.length;
   }
 
-  async function readObject(key: BucketKey, objectKey: string): Promise<Readable> {
-    const { Body } = await s3.send(new GetObjectCommand({ Bucket: bucketName(key), Key: objectKey }));
-    if (!Body) throw new Error(`The object ${objectKey} has no body`);
-    return Body as Readable;
+  /**
+   * Opens one object for reading, with its size as stored now; undefined when it no longer
+   * exists (deleted since it was listed: the export skips it and says so).
+   */
+  async function readObject(key: BucketKey, objectKey: string): Promise<OpenedObject | undefined> {
+    try {
+      const { Body, ContentLength } = await s3.send(new GetObjectCommand({ Bucket: bucketName(key), Key: objectKey }));
+      if (!Body) throw new Error(`The object ${objectKey} has no body`);
+      return { stream: Body as Readable, size: ContentLength ?? 0 };
+    } catch (error) {
+      if ((error as Error).name === 'NoSuchKey' || (error as Error).name === 'NotFound') return undefined;
+      throw error;
+    }
   }
 
   return { rows, deleteRows, objects, deleteObjects, readObject, bucketName };

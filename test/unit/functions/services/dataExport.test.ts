@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { writeArchive, withoutSecrets } from '../../../../functions/services/dataExport';
+import { ExportFailed, exportFailureReason, writeArchive, withoutSecrets } from '../../../../functions/services/dataExport';
 import type { UserData } from '../../../../functions/services/userData';
 import { readZip } from '../../../support/zip';
 
@@ -27,8 +27,18 @@ function fakeUserData(): UserData {
   return {
     rows: async (key: string) => rows[key] ?? [],
     objects: async (key: string) => (objects[key] ?? []).map((object) => ({ key: object.key, size: object.body.length })),
-    readObject: async (key: string, objectKey: string) => Readable.from([objects[key]!.find((object) => object.key === objectKey)!.body]),
+    readObject: async (key: string, objectKey: string) => {
+      const body = objects[key]!.find((object) => object.key === objectKey)!.body;
+      return { stream: Readable.from([body]), size: body.length };
+    },
   } as unknown as UserData;
+}
+
+/** The same data, with one object's reading replaced (what happens between the listing and the read). */
+function withReading(objectKey: string, read: () => Promise<unknown>): UserData {
+  const data = fakeUserData();
+  const readObject = data.readObject;
+  return { ...data, readObject: (key, requested) => (requested === objectKey ? (read() as ReturnType<UserData['readObject']>) : readObject(key, requested)) };
 }
 
 describe('the data archive', () => {
@@ -65,6 +75,63 @@ describe('the data archive', () => {
     } finally {
       await archive.cleanup();
     }
+  });
+
+  it('skips a file deleted after it was listed, names it in README.txt, and keeps everything else', async () => {
+    // The content item is deleted between the listing and the read: S3 answers NoSuchKey, readObject undefined.
+    const archive = await writeArchive(withReading(`${userId}/videos/01J1.mp4`, async () => undefined), { userId, email: 'me@example.com' }, '2026-11-22T12:00:00.000Z');
+    try {
+      const entries = readZip(await readFile(archive.path));
+      expect(entries.has('files/content/videos/01J1.mp4')).toBe(false);
+      expect(entries.get('files/media/images/a.jpg')!.toString()).toBe('jpeg bytes');
+      expect(archive.contents.vanished).toEqual(['files/content/videos/01J1.mp4']);
+      const readme = entries.get('README.txt')!.toString();
+      expect(readme).toMatch(/files\/content\/ \(0 files\)/);
+      expect(readme).toMatch(/Not included: 1 file\(s\) deleted while this archive was being prepared[^\n]*\r\n  files\/content\/videos\/01J1\.mp4/);
+    } finally {
+      await archive.cleanup();
+    }
+  });
+
+  it('fails in words, without an unhandled error, when a file stream breaks halfway', async () => {
+    // The first read gives half the bytes, the next one finds the connection gone.
+    let reads = 0;
+    const broken = new Readable({
+      read() {
+        if (reads++ === 0) this.push(Buffer.from('half of the'));
+        else this.destroy(new Error('socket hang up'));
+      },
+    });
+    const unhandled: unknown[] = [];
+    const onUnhandled = (error: unknown) => unhandled.push(error);
+    process.on('uncaughtException', onUnhandled);
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      const failure = writeArchive(withReading(`${userId}/images/a.jpg`, async () => ({ stream: broken, size: 100 })), { userId, email: 'me@example.com' }, '2026-11-22T12:00:00.000Z');
+      await expect(failure).rejects.toBeInstanceOf(ExportFailed);
+      await expect(failure).rejects.toThrow('Reading the file files/media/images/a.jpg stopped halfway (socket hang up).');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off('uncaughtException', onUnhandled);
+      process.off('unhandledRejection', onUnhandled);
+    }
+  });
+
+  it('fails in words when a file cannot be opened, and when its size changed under it', async () => {
+    await expect(
+      writeArchive(withReading(`${userId}/images/a.jpg`, async () => Promise.reject(new Error('Access Denied'))), { userId, email: 'me@example.com' }, '2026-11-22T12:00:00.000Z'),
+    ).rejects.toThrow('The file files/media/images/a.jpg could not be read (Access Denied).');
+    await expect(
+      writeArchive(withReading(`${userId}/images/a.jpg`, async () => ({ stream: Readable.from([Buffer.from('short')]), size: 999 })), { userId, email: 'me@example.com' }, '2026-11-22T12:00:00.000Z'),
+    ).rejects.toBeInstanceOf(ExportFailed);
+  });
+
+  it('words every failure for Settings, without internals for an unexpected one', () => {
+    expect(exportFailureReason(new ExportFailed('The file files/media/a.jpg could not be read (Access Denied).'))).toBe(
+      'The archive could not be prepared: The file files/media/a.jpg could not be read (Access Denied). Please try again.',
+    );
+    expect(exportFailureReason(new Error('ECONNRESET 10.0.0.1'))).toBe('The archive could not be prepared: Something went wrong on our side while preparing it. Please try again.');
   });
 
   it('withoutSecrets removes only the secret attributes', () => {
