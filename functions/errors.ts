@@ -55,6 +55,13 @@ export class QuotaExceeded extends DomainError {
 /** The user asked to delete their account: nothing else is done for it any more. */
 export class AccountBeingDeleted extends DomainError {
   constructor() {
-    super(409, 'AccountBeingDeleted', 'This account is being deleted, so nothing more can be done with it. If deleting stopped halfway, confirm the deletion again in Settings to finish it.');
+    super(409, 'AccountBeingDeleted', 'This account is being deleted, so nothing more can be done with it. Settings shows the progress and can continue a deletion that stopped.');
+  }
+}
+
+/** The account was deleted: a token issued before that (still valid for up to an hour) creates nothing. */
+export class AccountDeleted extends DomainError {
+  constructor() {
+    super(410, 'AccountDeleted', 'This account has been deleted. Nothing can be done with it any more; sign up again to use OneClick.');
   }
 }

@@ -8,8 +8,7 @@ import { Data } from './constructs/data';
 import { AccessLogs, Media, bucketOrigin } from './constructs/storage';
 import { Web } from './constructs/web';
 import { Jobs } from './constructs/jobs';
-import { BackgroundTasks } from './constructs/tasks';
-import * as iam from 'aws-cdk-lib/aws-iam';
+import { BackgroundTasks, grantUserDeletion } from './constructs/tasks';
 import { Publishing } from './constructs/publishing';
 import { Monitoring } from './constructs/monitoring';
 import { handlerGroupNames } from '../shared/api/routes';
@@ -54,14 +53,9 @@ export class OneClickStack extends Stack {
     for (const group of handlerGroupNames) {
       if (handlerGroups[group].startsPublishing) publishing.grantStart(api.functions[group]);
       for (const task of handlerGroups[group].startsTasks ?? []) tasks.grantStart(api.functions[group], task);
-      if (handlerGroups[group].deletesUsers) {
-        // Account deletion: this pool's users only, and only AdminDeleteUser.
-        api.functions[group].function.addToRolePolicy(
-          new iam.PolicyStatement({ actions: ['cognito-idp:AdminDeleteUser'], resources: [auth.userPool.userPoolArn] }),
-        );
-        api.functions[group].addEnvironment({ USER_POOL_ID: auth.userPool.userPoolId });
-      }
+      if (handlerGroups[group].deletesUsers) grantUserDeletion(api.functions[group], auth.userPool);
     }
+    tasks.grantServices(publishing, auth.userPool);
     web.addApi(api.domainName, apiBasePath);
 
     const cognitoOrigin = `https://cognito-idp.${Aws.REGION}.${Aws.URL_SUFFIX}`;

@@ -16,7 +16,7 @@ export interface HandlerGroupNeeds {
   readonly startsPublishing?: boolean;
   /** Lists objects under a user's prefix in its buckets (s3:ListBucket, for export and deletion). */
   readonly listsUserObjects?: boolean;
-  /** Deletes users from the Cognito user pool (cognito-idp:AdminDeleteUser; USER_POOL_ID). */
+  /** Signs users out everywhere and deletes them from the Cognito user pool (AdminUserGlobalSignOut, AdminDeleteUser; USER_POOL_ID). */
   readonly deletesUsers?: boolean;
   /** Starts these background tasks (asynchronous Lambda invokes; <TASK>_FUNCTION_NAME). */
   readonly startsTasks?: readonly BackgroundTaskName[];
@@ -35,7 +35,16 @@ const exportedBuckets = Object.fromEntries(
   bucketKeys.filter((key) => buckets[key].userData.export).map((key) => [key, 'read' as const]),
 ) as Partial<Record<BucketKey, 'read' | 'readWrite'>>;
 
-export const handlerGroups: Record<HandlerGroupName, HandlerGroupNeeds> = {
+/**
+ * Every API function reads the deleted-accounts table: its HTTP layer refuses a user whose
+ * deletion started (functions/http/accountGate.ts).
+ */
+const withAccountGate = (groups: Record<HandlerGroupName, HandlerGroupNeeds>): Record<HandlerGroupName, HandlerGroupNeeds> =>
+  Object.fromEntries(
+    Object.entries(groups).map(([name, needs]) => [name, { ...needs, tables: { deletedAccounts: 'read', ...needs.tables } }]),
+  ) as Record<HandlerGroupName, HandlerGroupNeeds>;
+
+export const handlerGroups: Record<HandlerGroupName, HandlerGroupNeeds> = withAccountGate({
   me: { entry: 'functions/handlers/me.ts', tables: { memberships: 'readWrite' }, buckets: {} },
   connections: {
     entry: 'functions/handlers/connections.ts',
@@ -57,19 +66,15 @@ export const handlerGroups: Record<HandlerGroupName, HandlerGroupNeeds> = {
     buckets: { content: 'readWrite' },
   },
   analytics: { entry: 'functions/handlers/analytics.ts', tables: { metrics: 'read', posts: 'read' }, buckets: {} },
-  // Settings, export and account deletion: deletion reaches every table and bucket holding user data,
-  // revokes platform grants (platformAccess), stops scheduled posts' executions and deletes the Cognito user.
+  // Settings, export and account deletion. The deletion itself is a task (deleteAccount below);
+  // this function writes the tombstone that starts it, and presigns the archive's download link.
   account: {
     entry: 'functions/handlers/account.ts',
-    tables: tablesWithUserData,
-    buckets: allBuckets,
-    platformAccess: true,
-    startsPublishing: true,
-    listsUserObjects: true,
-    deletesUsers: true,
-    startsTasks: ['exportData'],
+    tables: { memberships: 'readWrite', deletedAccounts: 'readWrite' },
+    buckets: { exports: 'read' },
+    startsTasks: ['exportData', 'deleteAccount'],
   },
-};
+});
 
 /** Functions started in the background by a route's function (Lambda InvocationType Event; in-process offline). */
 export const backgroundTasks = {
@@ -81,6 +86,20 @@ export const backgroundTasks = {
       tables: { ...exportedTables, memberships: 'readWrite' },
       buckets: { ...exportedBuckets, exports: 'readWrite' },
       listsUserObjects: true,
+    } satisfies Omit<HandlerGroupNeeds, 'entry'>,
+  },
+  deleteAccount: {
+    entry: 'functions/handlers/deleteAccount.ts',
+    description: 'Deletes an account step by step (sign-out, posts, connections, data, membership, sign-in), recording its progress',
+    // Reaches every table holding user data and every bucket, revokes platform grants
+    // (platformAccess), stops scheduled posts' executions, and signs out and deletes the Cognito user.
+    needs: {
+      tables: { ...tablesWithUserData, deletedAccounts: 'readWrite' },
+      buckets: allBuckets,
+      platformAccess: true,
+      startsPublishing: true,
+      listsUserObjects: true,
+      deletesUsers: true,
     } satisfies Omit<HandlerGroupNeeds, 'entry'>,
   },
 } as const;

@@ -2,6 +2,7 @@ import { readBucketNames, readTableNames } from '../config';
 import { systemClock } from '../clock';
 import { createDocumentClient, createLogger, createS3Client } from '../composition';
 import { createHttpHandler, type ApiEvent } from '../http/httpHandler';
+import { accountGateFromEnvironment } from '../http/accountGate';
 import { createContentService } from '../services/content';
 import { createModuleTokens } from '../services/moduleTokens';
 
@@ -18,7 +19,12 @@ const content = createContentService({
 });
 
 /** The module content routes run as the module session in "Authorization: Bearer …", never as a Cognito user. */
-const moduleCaller = (event: ApiEvent) => moduleTokens.authenticate(event.headers['authorization']);
+const accountGate = accountGateFromEnvironment(process.env);
+const moduleCaller = async (event: ApiEvent) => {
+  const caller = await moduleTokens.authenticate(event.headers['authorization']);
+  await accountGate.admit(caller.userId, 'moduleSession');
+  return caller;
+};
 
 export const handler = createHttpHandler(
   'modules',
@@ -30,4 +36,5 @@ export const handler = createHttpHandler(
     registerModuleContent: async ({ input, event }) => content.register(await moduleCaller(event), input.body),
   },
   createLogger('modules'),
+  accountGate,
 );

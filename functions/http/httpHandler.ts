@@ -20,6 +20,7 @@ import {
 } from '../../shared/api/routes';
 import { AuthenticationRequired, DomainError, InvalidInput, NotFound, type FieldIssue } from '../errors';
 import type { UserIdentity } from '../services/memberships';
+import { accountGateFromEnvironment, type AccountGate } from './accountGate';
 
 export type ApiEvent = APIGatewayProxyEventV2WithJWTAuthorizer;
 export type ApiResult = APIGatewayProxyStructuredResultV2;
@@ -100,6 +101,7 @@ export function createHttpHandler<G extends HandlerGroupName>(
   group: G,
   implementation: GroupImplementation<G>,
   logger: Logger,
+  accountGate: AccountGate = accountGateFromEnvironment(process.env),
 ) {
   const byRouteKey = new Map<string, { id: RouteId; route: RouteDefinition }>();
   for (const id of routeIds) {
@@ -113,6 +115,7 @@ export function createHttpHandler<G extends HandlerGroupName>(
     const { id, route } = match;
     const user = callerOf(event);
     if (route.auth === 'user' && !user) throw new AuthenticationRequired();
+    if (user) await accountGate.admit(user.userId, id);
     const input = {
       path: parsePart(route.input.path, event.pathParameters ?? {}, 'path'),
       query: parsePart(route.input.query, event.queryStringParameters ?? {}, 'query'),

@@ -1,11 +1,9 @@
-import { AdminDeleteUserCommand, type CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
-import { GetCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { AdminDeleteUserCommand, AdminUserGlobalSignOutCommand, type CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { bucketKeys } from '../../shared/resources/buckets';
 import { tableKeys, tables, type TableKey } from '../../shared/resources/tables';
-import type { AccountDeletion } from '../../shared/api/account';
+import { deletionSteps, type AccountDeletion, type DeletionStep } from '../../shared/api/account';
 import type { Platform } from '../../shared/platforms';
-import type { Clock } from '../clock';
-import { DomainError, InvalidInput } from '../errors';
+import { DomainError } from '../errors';
 import type { Adapters } from '../platforms/registry';
 import type { ConnectionItem, ConnectionStore } from './connectionStore';
 import type { ConnectionService } from './connections';
@@ -14,37 +12,42 @@ import type { UserIdentity } from './memberships';
 import type { PostItem } from './postStore';
 import { NOTIFICATION_PREFIX } from './postStore';
 import type { PostService } from './posts';
+import type { DeletedAccounts } from './deletedAccounts';
 import type { UserData } from './userData';
 
 const MEMBERSHIP_RECORD = 'membership';
 
-/** Deletes the user's sign-in (idempotent: a user already gone is fine). */
+/** The user's sign-in (each call idempotent: a user already gone is fine). */
 export interface UserDirectory {
+  /** Ends every session: the refresh tokens stop working, so no new ID token can be had. */
+  signOutEverywhere(user: UserIdentity): Promise<void>;
   deleteUser(user: UserIdentity): Promise<void>;
 }
 
 /**
- * Cognito: AdminDeleteUser. The pool signs users in by e-mail, so the user name is the `sub`;
- * the e-mail is tried too (pools where the user name is the e-mail, as cognito-local keeps it).
+ * Cognito: AdminUserGlobalSignOut and AdminDeleteUser. The pool signs users in by e-mail, so the
+ * user name is the `sub`; the e-mail is tried too (pools where the user name is the e-mail, as
+ * cognito-local keeps it).
  */
 export function createCognitoDirectory(client: CognitoIdentityProviderClient, userPoolId: string): UserDirectory {
-  return {
-    async deleteUser(user) {
-      for (const username of [user.userId, user.email].filter(Boolean)) {
-        try {
-          await client.send(new AdminDeleteUserCommand({ UserPoolId: userPoolId, Username: username }));
-          return;
-        } catch (error) {
-          if ((error as Error).name !== 'UserNotFoundException') throw error;
-        }
+  async function forUser(user: UserIdentity, send: (username: string) => Promise<unknown>): Promise<void> {
+    for (const username of [user.userId, user.email].filter(Boolean)) {
+      try {
+        await send(username);
+        return;
+      } catch (error) {
+        if ((error as Error).name !== 'UserNotFoundException') throw error;
       }
-    },
+    }
+  }
+  return {
+    signOutEverywhere: (user) => forUser(user, (username) => client.send(new AdminUserGlobalSignOutCommand({ UserPoolId: userPoolId, Username: username }))),
+    deleteUser: (user) => forUser(user, (username) => client.send(new AdminDeleteUserCommand({ UserPoolId: userPoolId, Username: username }))),
   };
 }
 
 export interface AccountDeletionDeps {
-  db: DynamoDBDocumentClient;
-  membershipsTable: string;
+  deletedAccounts: DeletedAccounts;
   userData: UserData;
   posts: PostService;
   executions: PublishExecutions;
@@ -52,43 +55,42 @@ export interface AccountDeletionDeps {
   connectionStore: ConnectionStore;
   adapters: Adapters;
   directory: UserDirectory;
-  clock: Clock;
   warn: (message: string, details: Record<string, unknown>) => void;
 }
 
-export const CONFIRMATION_MISMATCH = 'To delete your account, type your e-mail address exactly as it is shown.';
+/** What each step does, for the reason a stopped deletion shows. */
+const STEP_DOING: Record<DeletionStep, string> = {
+  signOut: 'signing you out everywhere',
+  posts: 'cancelling your scheduled posts',
+  connections: 'disconnecting your accounts at the platforms',
+  data: 'deleting your posts, content, files and other records',
+  membership: 'deleting your membership',
+  signIn: 'deleting your sign-in',
+};
 
 /**
- * Deleting an account, in an order that can be resumed: every step is idempotent, and the
- * membership row (which carries the "being deleted" mark) and the sign-in go last, so a
- * deletion that stopped halfway is finished by confirming again.
- *  1. mark the account as being deleted (every other call is refused from then on);
- *  2. cancel its scheduled posts through the posts service (their executions stop) and stop
+ * Tables whose records let someone act for the user (OAuth states, module tokens and sessions)
+ * go first, so nothing started before the deletion can add data behind it.
+ */
+const dataTables = (tableKeys.filter((key) => tables[key].userData.by !== 'none' && key !== 'memberships') as TableKey[]).sort(
+  (a, b) => Number(tables[b].userData.by === 'attribute') - Number(tables[a].userData.by === 'attribute'),
+);
+
+/**
+ * The deletion task: runs the steps in order, records each one done in the tombstone, and can
+ * be run again any number of times (every step is idempotent; done steps are skipped), which is
+ * how Settings continues a deletion that stopped. The membership row (which carries the "being
+ * deleted" mark) and the sign-in go last.
+ *  1. sign the user out everywhere (Cognito global sign-out: no new ID token can be had);
+ *  2. cancel the scheduled posts through the posts service (their executions stop) and stop
  *     the executions of posts publishing now;
  *  3. revoke each connection at its platform where the platform can (the disconnect path) and
  *     delete the tokens;
- *  4. delete its rows in every table that declares user data, and its objects in every bucket;
- *  5. delete the membership row, then the Cognito user.
+ *  4. delete the user's rows in every table that declares user data, and objects in every bucket;
+ *  5. delete the membership partition; 6. delete the Cognito user.
  */
 export function createAccountDeletion(deps: AccountDeletionDeps) {
-  const { db, membershipsTable, userData, clock } = deps;
-
-  async function emailOf(user: UserIdentity): Promise<string> {
-    if (user.email) return user.email;
-    const { Item } = await db.send(new GetCommand({ TableName: membershipsTable, Key: { userId: user.userId, record: MEMBERSHIP_RECORD }, ConsistentRead: true }));
-    return String(Item?.['userEmail'] ?? '');
-  }
-
-  async function markDeleting(userId: string): Promise<void> {
-    await db.send(
-      new UpdateCommand({
-        TableName: membershipsTable,
-        Key: { userId, record: MEMBERSHIP_RECORD },
-        UpdateExpression: 'SET deletingSince = if_not_exists(deletingSince, :now)',
-        ExpressionAttributeValues: { ':now': clock.now().toISOString() },
-      }),
-    );
-  }
+  const { deletedAccounts, userData } = deps;
 
   /** Scheduled posts are cancelled (nothing publishes); posts publishing now have their execution stopped. */
   async function stopPosts(user: UserIdentity): Promise<number> {
@@ -143,29 +145,51 @@ export function createAccountDeletion(deps: AccountDeletionDeps) {
     }
   }
 
-  return {
-    async delete(user: UserIdentity, confirmation: string): Promise<AccountDeletion> {
-      const email = await emailOf(user);
-      if (!email || confirmation.trim().toLowerCase() !== email.toLowerCase()) {
-        throw new InvalidInput(CONFIRMATION_MISMATCH, [{ path: 'body.confirmation', message: CONFIRMATION_MISMATCH }]);
-      }
-      await markDeleting(user.userId);
-      const identity = { userId: user.userId, email };
-      const cancelledPosts = await stopPosts(identity);
-      const revokedConnections = await revokeConnections(identity);
+  async function deleteData(user: UserIdentity): Promise<number> {
+    let deleted = 0;
+    for (const key of dataTables) deleted += await userData.deleteRows(key, user.userId);
+    for (const key of bucketKeys) deleted += await userData.deleteObjects(key, user.userId);
+    return deleted;
+  }
 
-      let deletedRows = 0;
-      const dataTables = tableKeys.filter((key) => tables[key].userData.by !== 'none');
-      for (const key of dataTables.filter((key): key is Exclude<TableKey, 'memberships'> => key !== 'memberships')) {
-        deletedRows += await userData.deleteRows(key, user.userId);
+  const steps: Record<DeletionStep, (user: UserIdentity) => Promise<number | null>> = {
+    signOut: async (user) => (await deps.directory.signOutEverywhere(user), null),
+    posts: stopPosts,
+    connections: revokeConnections,
+    data: deleteData,
+    // The membership row keeps the mark until everything else of the partition is gone. An
+    // export that was running stored its archive only while its record existed: the exports
+    // bucket is swept once more after the record is gone (the task deletes what it stores later).
+    membership: async (user) =>
+      (await userData.deleteRows('memberships', user.userId, (row) => row['record'] === MEMBERSHIP_RECORD)) +
+      (await userData.deleteRows('memberships', user.userId)) +
+      (await userData.deleteObjects('exports', user.userId)),
+    signIn: async (user) => (await deps.directory.deleteUser(user), null),
+  };
+
+  return {
+    /**
+     * One run of the deletion task. Resolves with the progress; a step that fails records why
+     * (in words, shown in Settings with "Continue deletion") and rejects.
+     */
+    async run(userId: string): Promise<AccountDeletion> {
+      const record = await deletedAccounts.get(userId);
+      if (!record || record.status === 'deleted') return deletedAccounts.describe(record);
+      const user = { userId, email: record.email };
+      for (const step of deletionSteps) {
+        if (record.steps[step]) continue;
+        try {
+          const count = await steps[step](user);
+          await deletedAccounts.stepDone(userId, step, count);
+        } catch (error) {
+          deps.warn('Account deletion stopped', { step, error: (error as Error).message });
+          const cause = error instanceof DomainError ? ` (${error.message})` : '';
+          await deletedAccounts.failed(userId, `The deletion stopped while ${STEP_DOING[step]}${cause}. Continue the deletion to finish it.`);
+          throw error;
+        }
       }
-      let deletedObjects = 0;
-      for (const key of bucketKeys) deletedObjects += await userData.deleteObjects(key, user.userId);
-      // The membership row keeps the mark until everything else is gone.
-      deletedRows += await userData.deleteRows('memberships', user.userId, (row) => row['record'] === MEMBERSHIP_RECORD);
-      deletedRows += await userData.deleteRows('memberships', user.userId);
-      await deps.directory.deleteUser(identity);
-      return { deleted: true, cancelledPosts, revokedConnections, deletedRows, deletedObjects };
+      await deletedAccounts.completed(userId);
+      return deletedAccounts.describe(await deletedAccounts.get(userId));
     },
   };
 }

@@ -1,14 +1,27 @@
 import { Duration, Size } from 'aws-cdk-lib';
+import type * as cognito from 'aws-cdk-lib/aws-cognito';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import { Construct } from 'constructs';
-import { backgroundTasks, taskFunctionEnvName, type BackgroundTaskName } from '../../functions/handlers/groups';
+import { backgroundTasks, taskFunctionEnvName, type BackgroundTaskName, type HandlerGroupNeeds } from '../../functions/handlers/groups';
 import { OneClickFunction } from './function';
 import { grantNeeds, type Resources } from './grants';
 
 /**
+ * Account deletion's Cognito actions, on this pool only: sign the user out everywhere, then
+ * delete them (and USER_POOL_ID in the environment).
+ */
+export function grantUserDeletion(fn: OneClickFunction, userPool: cognito.IUserPool): void {
+  fn.function.addToRolePolicy(
+    new iam.PolicyStatement({ actions: ['cognito-idp:AdminUserGlobalSignOut', 'cognito-idp:AdminDeleteUser'], resources: [userPool.userPoolArn] }),
+  );
+  fn.addEnvironment({ USER_POOL_ID: userPool.userPoolId });
+}
+
+/**
  * Functions a route's function starts in the background (asynchronous Lambda invokes): the
- * data export. Each gets exactly what its declaration in functions/handlers/groups.ts lists.
+ * data export and the account deletion. Each gets exactly what its declaration in
+ * functions/handlers/groups.ts lists.
  */
 export class BackgroundTasks extends Construct {
   readonly functions: Record<BackgroundTaskName, OneClickFunction>;
@@ -28,8 +41,16 @@ export class BackgroundTasks extends Construct {
         'EphemeralStorage',
         { Size: Size.gibibytes(10).toMebibytes() },
       );
-      grantNeeds(fn, task.needs, resources);
+      grantNeeds(fn, task.needs as Omit<HandlerGroupNeeds, 'entry'>, resources);
       this.functions[name] = fn;
+    }
+  }
+
+  /** What a task's declaration asks beyond tables and buckets: starting and stopping publishing, the user pool. */
+  grantServices(publishing: { grantStart(fn: OneClickFunction): void }, userPool: cognito.IUserPool): void {
+    for (const [name, task] of Object.entries(backgroundTasks) as Array<[BackgroundTaskName, { needs: Omit<HandlerGroupNeeds, 'entry'> }]>) {
+      if (task.needs.startsPublishing) publishing.grantStart(this.functions[name]);
+      if (task.needs.deletesUsers) grantUserDeletion(this.functions[name], userPool);
     }
   }
 

@@ -55,18 +55,45 @@ export const dataExportSchema = z.object({
 });
 export type DataExport = z.infer<typeof dataExportSchema>;
 
-/** The user types their own e-mail address to confirm (the same in every language). */
+/**
+ * The user types their own e-mail address to confirm (the same in every language). Continuing a
+ * deletion that already started needs no second confirmation (it was given).
+ */
 export const deleteAccountSchema = z.object({
   confirmation: z.string({ error: 'Type your e-mail address to confirm.' }).max(320, 'Type your e-mail address to confirm.'),
 });
 export type DeleteAccount = z.infer<typeof deleteAccountSchema>;
 
+/** The steps of a deletion, in the order the deletion task runs them. */
+export const deletionSteps = ['signOut', 'posts', 'connections', 'data', 'membership', 'signIn'] as const;
+export type DeletionStep = (typeof deletionSteps)[number];
+
+export const deletionStatuses = ['none', 'deleting', 'deleted'] as const;
+
+/**
+ * A deletion is a background task (like the export): POST /account/delete starts (or continues)
+ * it and answers at once; GET /account/deletion reads its progress.
+ */
 export const accountDeletionSchema = z.object({
-  deleted: z.literal(true),
-  /** Scheduled posts cancelled, platform grants revoked, rows and objects deleted. */
-  cancelledPosts: z.number().int().nonnegative(),
-  revokedConnections: z.number().int().nonnegative(),
-  deletedRows: z.number().int().nonnegative(),
-  deletedObjects: z.number().int().nonnegative(),
+  status: z.enum(deletionStatuses),
+  startedAt: z.string().nullable(),
+  completedAt: z.string().nullable(),
+  /** Every step in order, done or not (with how many things it handled). */
+  steps: z.array(
+    z.object({
+      step: z.enum(deletionSteps),
+      done: z.boolean(),
+      doneAt: z.string().nullable(),
+      /** Posts cancelled, connections revoked, rows and files deleted… (null for steps without a count). */
+      count: z.number().int().nonnegative().nullable(),
+    }),
+  ),
+  /**
+   * True when a started deletion is not running any more (it failed, or its task outlived the
+   * longest a task may run): the page offers "Continue deletion".
+   */
+  stalled: z.boolean(),
+  /** Why it stopped, in words. */
+  error: z.string().nullable(),
 });
 export type AccountDeletion = z.infer<typeof accountDeletionSchema>;

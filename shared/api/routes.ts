@@ -360,8 +360,18 @@ export const routes = {
     path: '/account/delete',
     auth: 'user',
     handler: 'account',
-    summary: 'Deletes the account after the typed confirmation: cancels scheduled posts, revokes and deletes tokens, deletes every row and object, then the sign-in. Resumable.',
+    summary:
+      'Starts deleting the account after the typed confirmation (a background task: signs out everywhere, cancels scheduled posts, revokes and deletes tokens, deletes every row and object, then the sign-in); continues a deletion that stopped. Answers at once with its progress.',
     input: { body: deleteAccountSchema },
+    output: accountDeletionSchema,
+  },
+  getAccountDeletion: {
+    method: 'GET',
+    path: '/account/deletion',
+    auth: 'user',
+    handler: 'account',
+    summary: "The account deletion's progress: each step done or left, and whether it stopped and can be continued.",
+    input: {},
     output: accountDeletionSchema,
   },
 } as const satisfies Record<string, RouteDefinition>;

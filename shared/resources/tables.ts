@@ -36,12 +36,14 @@ export interface TableDefinition {
  * - partitionKey: every row of the user is in the partition named by their user id (a Query);
  * - attribute: short-lived records keyed by a secret, carrying the user id in `attribute` and
  *   expiring by TTL; found by a filtered Scan (small tables: nothing lives past minutes or hours);
- * - none: the table holds nothing that names a user (`reason` says why).
+ * - none: the table holds nothing that names a user (`reason` says why) — or, with
+ *   `outlivesDeletion`, records that must survive the user's deletion on purpose (the tombstone
+ *   that refuses a deleted user's tokens), removed by TTL instead.
  */
 export type UserDataLocation =
   | { readonly by: 'partitionKey'; readonly export: boolean }
   | { readonly by: 'attribute'; readonly attribute: string; readonly export: boolean }
-  | { readonly by: 'none'; readonly reason: string };
+  | { readonly by: 'none'; readonly reason: string; readonly outlivesDeletion?: true };
 
 const s = (name: string): KeyAttribute => ({ name, type: 'S' });
 
@@ -118,6 +120,22 @@ export const tables = {
     partitionKey: s('id'),
     timeToLiveAttribute: 'expiration',
     userData: { by: 'none', reason: 'Keyed by a hash of the request; it stores no user id (and no function writes it yet).' },
+  },
+  deletedAccounts: {
+    name: 'deleted-accounts',
+    purpose:
+      'One record per account whose deletion started: the deletion task\'s progress, and the tombstone every ' +
+      'route checks so a deleted user\'s still-valid ID token creates nothing. Expires (TTL) once the deletion ' +
+      'is complete and every token and session issued before it has expired.',
+    partitionKey: s('userId'),
+    timeToLiveAttribute: 'expiresAt',
+    userData: {
+      by: 'none',
+      outlivesDeletion: true,
+      reason:
+        'The tombstone of a deleted account: the user id, when the deletion started and ended, and its steps. It must ' +
+        'outlive the deletion to refuse the old tokens, and it is removed by TTL afterwards.',
+    },
   },
 } as const satisfies Record<string, TableDefinition>;
 

@@ -5,6 +5,7 @@ import pino from 'pino';
 import AWS from 'aws-sdk';
 import { DefaultConfig, type Config } from 'cognito-local/lib/server/config';
 import { Router } from 'cognito-local/lib/server/Router';
+import { UserNotFoundError } from 'cognito-local/lib/errors';
 import { createServer } from 'cognito-local/lib/server/server';
 import { DateClock, LambdaService, MessagesService, TriggersService } from 'cognito-local/lib/services';
 import { CognitoServiceFactoryImpl } from 'cognito-local/lib/services/cognitoService';
@@ -16,6 +17,28 @@ import { otp } from 'cognito-local/lib/services/otp';
 import { JwtTokenGenerator } from 'cognito-local/lib/services/tokenGenerator';
 import { UserPoolServiceFactoryImpl } from 'cognito-local/lib/services/userPoolService';
 import type { Server } from 'node:http';
+
+type Route = ReturnType<ReturnType<typeof Router>>;
+type CognitoService = Awaited<ReturnType<CognitoServiceFactoryImpl['create']>>;
+
+/**
+ * cognito-local has no AdminUserGlobalSignOut (account deletion signs the user out first). The
+ * twin answers it as Cognito documents it: every refresh token of the user stops working (here:
+ * the user's stored refresh tokens are dropped, the list cognito-local checks a refresh against),
+ * and an unknown user is UserNotFoundException. Like Cognito, it does not shorten the life of ID
+ * tokens already issued: the API refuses those through the deleted-accounts tombstone.
+ */
+export function withGlobalSignOut(router: ReturnType<typeof Router>, cognito: CognitoService): ReturnType<typeof Router> {
+  const signOut: Route = async (ctx, request) => {
+    const { UserPoolId, Username } = request as { UserPoolId: string; Username: string };
+    const userPool = await cognito.getUserPool(ctx, UserPoolId);
+    const user = await userPool.getUserByUsername(ctx, Username);
+    if (!user) throw new UserNotFoundError('User does not exist.');
+    await userPool.saveUser(ctx, { ...user, RefreshTokens: [] });
+    return {};
+  };
+  return (target) => (target === 'AdminUserGlobalSignOut' ? signOut : router(target));
+}
 
 /** A code cognito-local would have e-mailed: offline, the twin's log shows it instead. */
 export interface DeliveredCode {
@@ -73,6 +96,6 @@ export async function startCognitoLocal(options: {
     tokenGenerator: new JwtTokenGenerator(clock, triggers, config.TokenConfig),
     triggers,
   };
-  const server = createServer(Router(services), logger, config.ServerConfig, services);
+  const server = createServer(withGlobalSignOut(Router(services), services.cognito), logger, config.ServerConfig, services);
   return (await server.start()) as Server;
 }

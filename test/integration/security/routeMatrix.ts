@@ -176,4 +176,5 @@ export const matrix: Record<RouteId, MatrixEntry> = {
     // Typing the victim's address deletes nothing: the confirmation must be the caller's own.
     againstVictim: (victim) => ({ request: { body: { confirmation: victim.user.email } }, refusedWith: [400] }),
   },
+  getAccountDeletion: { auth: 'user', sample: {}, againstVictim: 'own-data-only' },
 };

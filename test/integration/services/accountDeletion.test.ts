@@ -9,7 +9,7 @@ import { createUserData } from '../../../functions/services/userData';
 import { tokensUnavailable } from '../../../functions/services/tokenCipher';
 import type { PostService } from '../../../functions/services/posts';
 import type { ConnectionService } from '../../../functions/services/connections';
-import { AccountBeingDeleted } from '../../../functions/errors';
+import { createDeletedAccounts, TOMBSTONE_KEEP_SECONDS } from '../../../functions/services/deletedAccounts';
 import { localBucketNames, localCredentials, localRegion } from '../../../infra/local/environment';
 import { documentClient } from '../../support/users';
 import { userFootprint } from '../../support/userData';
@@ -32,28 +32,46 @@ async function seededUser() {
   return { db, s3, user };
 }
 
-function deletion(db: ReturnType<typeof documentClient>, s3: S3Client, overrides: { cancel?: PostService['cancel']; directory?: UserDirectory }) {
+/** A deletion as POST /account/delete begins it: the tombstone written (the task is run by the test). */
+async function begun(db: ReturnType<typeof documentClient>, user: { userId: string; email: string }) {
+  const deletedAccounts = createDeletedAccounts({ db, tableName: twin.tableNames.deletedAccounts, clock });
+  expect(await deletedAccounts.begin(user)).toBe(true);
+  return deletedAccounts;
+}
+
+function deletion(db: ReturnType<typeof documentClient>, s3: S3Client, overrides: { cancel?: PostService['cancel']; directory?: Partial<UserDirectory> }) {
   const stopped: string[] = [];
   const deleted: string[] = [];
+  const signedOut: string[] = [];
   const service = createAccountDeletion({
-    db,
-    membershipsTable: twin.tableNames.memberships,
+    deletedAccounts: createDeletedAccounts({ db, tableName: twin.tableNames.deletedAccounts, clock }),
     userData: createUserData({ db, s3, tableNames: twin.tableNames, bucketNames: localBucketNames }),
     posts: { cancel: overrides.cancel ?? (async () => ({}) as never) } as unknown as PostService,
     executions: { start: async () => undefined, stop: async (name) => void stopped.push(name) },
     connections: { disconnect: async () => undefined } as unknown as ConnectionService,
     connectionStore: createConnectionStore({ db, tableName: twin.tableNames.connections, cipher: tokensUnavailable, clock }),
     adapters: {},
-    directory: overrides.directory ?? { deleteUser: async (user) => void deleted.push(user.userId) },
-    clock,
+    directory: {
+      signOutEverywhere: async (user) => void signedOut.push(user.userId),
+      deleteUser: async (user) => void deleted.push(user.userId),
+      ...overrides.directory,
+    },
     warn: () => undefined,
   });
-  return { service, stopped, deleted };
+  return { service, stopped, deleted, signedOut };
 }
 
-describe('account deletion is resumable', () => {
-  it('a deletion that fails halfway leaves the account marked (every call refused) and finishes when confirmed again', async () => {
+/** Everything of the user except the tombstone, which outlives the deletion by design (and expires by TTL). */
+async function leftBehind(userId: string) {
+  const footprint = await userFootprint(twin, userId);
+  const { deletedAccounts, ...rows } = footprint.rows;
+  return { rows: Object.values(rows).flat(), objects: Object.values(footprint.objects).flat(), tombstone: deletedAccounts };
+}
+
+describe('account deletion is a resumable task', () => {
+  it('a run that fails halfway records where and why, and the next run finishes it without redoing done steps', async () => {
     const { db, s3, user } = await seededUser();
+    const deletedAccounts = await begun(db, user);
     let failures = 1;
     const flaky = deletion(db, s3, {
       cancel: async () => {
@@ -62,21 +80,30 @@ describe('account deletion is resumable', () => {
       },
     });
 
-    await expect(flaky.service.delete(user, user.email)).rejects.toThrow('Step Functions is unavailable');
-    const memberships = createMembershipService({ db, tableName: twin.tableNames.memberships, clock });
-    await expect(memberships.ensure(user)).rejects.toBeInstanceOf(AccountBeingDeleted);
+    await expect(flaky.service.run(user.userId)).rejects.toThrow('Step Functions is unavailable');
+    const stopped = deletedAccounts.describe(await deletedAccounts.get(user.userId));
+    expect(stopped).toMatchObject({ status: 'deleting', stalled: true, error: 'The deletion stopped while cancelling your scheduled posts. Continue the deletion to finish it.' });
+    expect(stopped.steps.filter((step) => step.done).map((step) => step.step)).toEqual(['signOut']);
+    expect(flaky.signedOut).toEqual([user.userId]);
     expect((await userFootprint(twin, user.userId)).rows['content']).toHaveLength(1);
 
-    const result = await flaky.service.delete(user, user.email);
-    expect(result).toMatchObject({ deleted: true, cancelledPosts: 1, deletedObjects: 1 });
+    expect(await deletedAccounts.resume(user.userId)).toBe(true);
+    const result = await flaky.service.run(user.userId);
+    expect(result).toMatchObject({ status: 'deleted', stalled: false, error: null });
+    expect(result.steps.every((step) => step.done)).toBe(true);
+    expect(result.steps.find((step) => step.step === 'posts')?.count).toBe(1);
+    expect(result.steps.find((step) => step.step === 'data')?.count).toBe(4);
+    expect(flaky.signedOut, 'a done step is not run again').toEqual([user.userId]);
     expect(flaky.deleted).toEqual([user.userId]);
-    const footprint = await userFootprint(twin, user.userId);
-    expect(Object.values(footprint.rows).flat()).toEqual([]);
-    expect(Object.values(footprint.objects).flat()).toEqual([]);
+    const left = await leftBehind(user.userId);
+    expect(left.rows).toEqual([]);
+    expect(left.objects).toEqual([]);
+    expect(left.tombstone).toEqual([expect.objectContaining({ userId: user.userId, status: 'deleted', expiresAt: Math.floor(clock.now().getTime() / 1000) + TOMBSTONE_KEEP_SECONDS })]);
   });
 
-  it('when only the sign-in could not be deleted, confirming again deletes it (and nothing is left meanwhile)', async () => {
+  it('when only the sign-in could not be deleted, the next run deletes it (and nothing is left meanwhile)', async () => {
     const { db, s3, user } = await seededUser();
+    await begun(db, user);
     let failures = 1;
     const attempts: string[] = [];
     const run = deletion(db, s3, {
@@ -88,18 +115,28 @@ describe('account deletion is resumable', () => {
       },
     });
 
-    await expect(run.service.delete(user, user.email)).rejects.toThrow('Cognito is unavailable');
-    expect(Object.values((await userFootprint(twin, user.userId)).rows).flat()).toEqual([]);
-    await expect(run.service.delete(user, user.email)).resolves.toMatchObject({ deleted: true, deletedRows: 1 });
+    await expect(run.service.run(user.userId)).rejects.toThrow('Cognito is unavailable');
+    expect((await leftBehind(user.userId)).rows).toEqual([]);
+    await expect(run.service.run(user.userId)).resolves.toMatchObject({ status: 'deleted' });
     expect(attempts).toEqual([user.userId, user.userId]);
-    expect(Object.values((await userFootprint(twin, user.userId)).rows).flat()).toEqual([]);
+    expect((await leftBehind(user.userId)).rows).toEqual([]);
   });
 
   it('a scheduled post the posts service cannot cancel has its executions stopped directly', async () => {
     const { db, s3, user } = await seededUser();
+    await begun(db, user);
     const { Conflict } = await import('../../../functions/errors');
     const run = deletion(db, s3, { cancel: async () => Promise.reject(new Conflict('The video is already on YouTube')) });
-    await expect(run.service.delete(user, user.email)).resolves.toMatchObject({ cancelledPosts: 1 });
+    const result = await run.service.run(user.userId);
+    expect(result.steps.find((step) => step.step === 'posts')?.count).toBe(1);
     expect(run.stopped).toEqual(['01JPOST-1']);
+  });
+
+  it('an account without a started deletion is left alone by a stray run', async () => {
+    const { db, s3, user } = await seededUser();
+    const run = deletion(db, s3, {});
+    await expect(run.service.run(user.userId)).resolves.toMatchObject({ status: 'none' });
+    expect((await userFootprint(twin, user.userId)).rows['content']).toHaveLength(1);
+    await expect(createMembershipService({ db, tableName: twin.tableNames.memberships, clock }).ensure(user)).resolves.toMatchObject({ userId: user.userId });
   });
 });

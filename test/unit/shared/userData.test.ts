@@ -31,7 +31,12 @@ describe('user data declarations', () => {
 
   it('every table partitioned by the user id declares it (none is left out of deletion by mistake)', () => {
     for (const key of tableKeys) {
-      if (tables[key].partitionKey.name === 'userId') expect(tables[key].userData.by, key).toBe('partitionKey');
+      const table: TableDefinition = tables[key];
+      const location = table.userData;
+      if (table.partitionKey.name !== 'userId') continue;
+      // The one exception is declared, not implied: records that outlive the deletion on purpose, and expire.
+      if (location.by === 'none' && location.outlivesDeletion) expect(table.timeToLiveAttribute, key).toBeDefined();
+      else expect(location.by, key).toBe('partitionKey');
     }
   });
 
@@ -40,13 +45,20 @@ describe('user data declarations', () => {
     expect(bucket.userData, `${bucket.name} needs userData`).toEqual({ by: 'prefix', export: expect.any(Boolean) });
   });
 
-  it('account deletion may reach every table that holds user data and every bucket', () => {
-    const needs = handlerGroups.account;
+  it('the account deletion task may reach every table that holds user data and every bucket; the account function only starts it', () => {
+    const needs = backgroundTasks.deleteAccount.needs as { tables: Record<string, string>; buckets: Record<string, string> };
     for (const key of tableKeys) {
       if (tables[key].userData.by !== 'none') expect(needs.tables[key], key).toBe('readWrite');
     }
+    expect(needs.tables['deletedAccounts']).toBe('readWrite');
     for (const key of bucketKeys) expect(needs.buckets[key], key).toBe('readWrite');
-    expect(needs).toMatchObject({ listsUserObjects: true, deletesUsers: true, platformAccess: true, startsPublishing: true, startsTasks: ['exportData'] });
+    expect(needs).toMatchObject({ listsUserObjects: true, deletesUsers: true, platformAccess: true, startsPublishing: true });
+    expect(handlerGroups.account).toMatchObject({ tables: { memberships: 'readWrite', deletedAccounts: 'readWrite' }, buckets: { exports: 'read' }, startsTasks: ['exportData', 'deleteAccount'] });
+    expect(handlerGroups.account).not.toHaveProperty('deletesUsers');
+  });
+
+  it('every API function can read the tombstones its HTTP layer checks', () => {
+    for (const needs of Object.values(handlerGroups)) expect(needs.tables['deletedAccounts']).toMatch(/^read/);
   });
 
   it('the export reads every exported table and bucket, writes only its own state and the exports bucket, and gets no platform access', () => {

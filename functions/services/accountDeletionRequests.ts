@@ -1,0 +1,89 @@
+import { GetCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { AccountDeletion } from '../../shared/api/account';
+import type { Clock } from '../clock';
+import { AccountDeleted, InvalidInput } from '../errors';
+import type { TaskStarter } from './account';
+import type { DeletedAccounts } from './deletedAccounts';
+import type { UserIdentity } from './memberships';
+
+const MEMBERSHIP_RECORD = 'membership';
+
+export const CONFIRMATION_MISMATCH = 'To delete your account, type your e-mail address exactly as it is shown.';
+export const DELETION_NOT_STARTED = 'The deletion could not be started. Press "Continue deletion" to try again.';
+
+export interface DeletionTaskPayload {
+  userId: string;
+}
+
+export interface AccountDeletionRequestsDeps {
+  db: DynamoDBDocumentClient;
+  membershipsTable: string;
+  deletedAccounts: DeletedAccounts;
+  deletionTask: TaskStarter;
+  clock: Clock;
+}
+
+/**
+ * The API side of "Delete my account": checks the typed confirmation, writes the tombstone (from
+ * then on every route refuses the user: functions/http/accountGate.ts), marks the membership,
+ * and starts the deletion task without waiting for it (an asynchronous Lambda invoke, like the
+ * export). Asking again while it runs answers its progress; asking after it stopped (it failed,
+ * or its run outlived a Lambda's 15 minutes) continues it. No second confirmation is needed.
+ */
+export function createAccountDeletionRequests({ db, membershipsTable, deletedAccounts, deletionTask, clock }: AccountDeletionRequestsDeps) {
+  async function emailOf(user: UserIdentity): Promise<string> {
+    if (user.email) return user.email;
+    const { Item } = await db.send(new GetCommand({ TableName: membershipsTable, Key: { userId: user.userId, record: MEMBERSHIP_RECORD }, ConsistentRead: true }));
+    return String(Item?.['userEmail'] ?? '');
+  }
+
+  /** The membership keeps a "being deleted" mark too (memberships.ensure refuses it). */
+  async function markMembership(userId: string): Promise<void> {
+    await db.send(
+      new UpdateCommand({
+        TableName: membershipsTable,
+        Key: { userId, record: MEMBERSHIP_RECORD },
+        UpdateExpression: 'SET deletingSince = if_not_exists(deletingSince, :now)',
+        ExpressionAttributeValues: { ':now': clock.now().toISOString() },
+      }),
+    );
+  }
+
+  /** Starts a run of the task; if even that fails, the deletion shows as stopped (with Continue) at once. */
+  async function startTask(userId: string, prepare: () => Promise<void> = async () => undefined): Promise<void> {
+    try {
+      await prepare();
+      await deletionTask.start({ userId } satisfies DeletionTaskPayload);
+    } catch (error) {
+      await deletedAccounts.failed(userId, DELETION_NOT_STARTED);
+      throw error;
+    }
+  }
+
+  return {
+    async status(user: UserIdentity): Promise<AccountDeletion> {
+      return deletedAccounts.describe(await deletedAccounts.get(user.userId));
+    },
+
+    async start(user: UserIdentity, confirmation: string): Promise<AccountDeletion> {
+      const existing = await deletedAccounts.get(user.userId);
+      if (existing?.status === 'deleted') throw new AccountDeleted();
+      if (existing) {
+        if (!deletedAccounts.describe(existing).stalled) return deletedAccounts.describe(existing);
+        if (await deletedAccounts.resume(user.userId)) await startTask(user.userId);
+        return deletedAccounts.describe(await deletedAccounts.get(user.userId));
+      }
+      const email = await emailOf(user);
+      if (!email || confirmation.trim().toLowerCase() !== email.toLowerCase()) {
+        throw new InvalidInput(CONFIRMATION_MISMATCH, [{ path: 'body.confirmation', message: CONFIRMATION_MISMATCH }]);
+      }
+      // Two confirmations at once start one deletion: the second finds the first's tombstone.
+      if (await deletedAccounts.begin({ userId: user.userId, email })) {
+        await startTask(user.userId, () => markMembership(user.userId));
+      }
+      return deletedAccounts.describe(await deletedAccounts.get(user.userId));
+    },
+  };
+}
+
+export type AccountDeletionRequests = ReturnType<typeof createAccountDeletionRequests>;
