@@ -41,24 +41,40 @@ describe('your data: exports bucket, export task, account function', () => {
     expect(JSON.stringify(statementsOf('TasksExportDataFunction'))).not.toMatch(/kms:|secretsmanager:|cognito-idp:/);
   });
 
-  it('lets only the account function start the export (InvokeFunction on that function alone) and delete Cognito users', () => {
+  it('lets the account function start the export and the deletion (InvokeFunction on those two alone), with no Cognito or bucket-listing rights', () => {
     const invokes = statementsOf('ApiAccountFunction').filter((statement) => actions(statement).includes('lambda:InvokeFunction'));
-    expect(invokes).toHaveLength(1);
-    expect(JSON.stringify(invokes[0]!.Resource)).toContain('TasksExportDataFunction');
-    const deletes = statementsOf('ApiAccountFunction').filter((statement) => actions(statement).some((action) => action.startsWith('cognito-idp:')));
-    expect(deletes.map(actions)).toEqual([['cognito-idp:AdminDeleteUser']]);
-    expect(JSON.stringify(deletes[0]!.Resource)).toContain('AuthUserPool');
+    expect(invokes.map((statement) => JSON.stringify(statement.Resource).match(/Tasks(\w+?)Function/)?.[1]).sort()).toEqual(['DeleteAccount', 'ExportData']);
+    expect(JSON.stringify(statementsOf('ApiAccountFunction'))).not.toMatch(/cognito-idp:|states:|kms:/);
     const fn = functionOf('ApiAccountFunction');
-    expect(Object.keys(fn.Properties.Environment.Variables)).toEqual(expect.arrayContaining(['USER_POOL_ID', 'EXPORT_DATA_FUNCTION_NAME', 'STATE_MACHINE_ARN', 'TOKEN_KEY_ID']));
-    for (const [id] of Object.entries(template.findResources('AWS::IAM::Policy')).filter(([id]) => !id.startsWith('ApiAccountFunction'))) {
-      expect(JSON.stringify(template.findResources('AWS::IAM::Policy')[id]), id).not.toContain('cognito-idp:AdminDeleteUser');
+    expect(Object.keys(fn.Properties.Environment.Variables)).toEqual(expect.arrayContaining(['EXPORT_DATA_FUNCTION_NAME', 'DELETE_ACCOUNT_FUNCTION_NAME', 'TABLE_DELETED_ACCOUNTS', 'TABLE_MEMBERSHIPS', 'BUCKET_EXPORTS']));
+  });
+
+  it('runs the deletion as its own 15-minute function, the only one that signs users out and deletes them', () => {
+    const fn = functionOf('TasksDeleteAccountFunction');
+    expect(fn.Properties).toMatchObject({ Timeout: 900 });
+    expect(Object.keys(fn.Properties.Environment.Variables)).toEqual(expect.arrayContaining(['USER_POOL_ID', 'STATE_MACHINE_ARN', 'TOKEN_KEY_ID', 'TABLE_DELETED_ACCOUNTS', 'BUCKET_EXPORTS']));
+    const cognito = statementsOf('TasksDeleteAccountFunction').filter((statement) => actions(statement).some((action) => action.startsWith('cognito-idp:')));
+    expect(cognito.map(actions)).toEqual([['cognito-idp:AdminUserGlobalSignOut', 'cognito-idp:AdminDeleteUser']]);
+    expect(JSON.stringify(cognito[0]!.Resource)).toContain('AuthUserPool');
+    for (const [id, policy] of Object.entries(template.findResources('AWS::IAM::Policy')).filter(([id]) => !id.startsWith('TasksDeleteAccountFunction'))) {
+      expect(JSON.stringify(policy), id).not.toMatch(/cognito-idp:Admin(DeleteUser|UserGlobalSignOut)/);
     }
   });
 
-  it('lets the account and export functions list the buckets (a user\'s prefix), and no API function else', () => {
+  it('keeps the tombstones in their own table, expiring by TTL, readable by every API function', () => {
+    template.hasResourceProperties('AWS::DynamoDB::GlobalTable', Match.objectLike({ TimeToLiveSpecification: { AttributeName: 'expiresAt', Enabled: true }, KeySchema: [{ AttributeName: 'userId', KeyType: 'HASH' }] }));
+    const apiFunctions = Object.entries(template.findResources('AWS::Lambda::Function')).filter(([id]) => id.startsWith('Api') && id.includes('Function'));
+    expect(apiFunctions.length).toBeGreaterThanOrEqual(8);
+    for (const [id, fn] of apiFunctions) {
+      if (!fn.Properties.Environment?.Variables?.['ONECLICK_SITE_URL']) continue;
+      expect(Object.keys(fn.Properties.Environment.Variables), id).toContain('TABLE_DELETED_ACCOUNTS');
+    }
+  });
+
+  it('lets the deletion and export tasks list the buckets (a user\'s prefix), and no API function', () => {
     const listers = Object.entries(template.findResources('AWS::IAM::Policy'))
       .filter(([, policy]) => JSON.stringify(policy).includes('s3:ListBucket'))
       .map(([id]) => id.replace(/FunctionServiceRole.*$/, ''));
-    expect(listers.sort()).toEqual(['ApiAccount', 'TasksExportData']);
+    expect(listers.sort()).toEqual(['TasksDeleteAccount', 'TasksExportData']);
   });
 });

@@ -166,12 +166,15 @@ describe('the stack', () => {
       });
     });
 
-    it('grants the me function the memberships table and nothing else', () => {
+    it('grants the me function the memberships table, reading the tombstones, and nothing else', () => {
       const policies = Object.entries(template.findResources('AWS::IAM::Policy')).filter(([id]) => id.startsWith('ApiMeFunction'));
       expect(policies).toHaveLength(1);
       const text = JSON.stringify(policies[0]![1]);
       expect(text).toContain('DataMembershipsTable');
-      for (const other of tableKeys.filter((key) => key !== 'memberships')) {
+      // Every API function's HTTP layer reads the deleted-accounts tombstones (functions/http/accountGate.ts), and only reads them.
+      const statements = (policies[0]![1].Properties.PolicyDocument.Statement as Array<{ Action: string[]; Resource: unknown }>).filter((statement) => JSON.stringify(statement.Resource).includes('DataDeletedAccountsTable'));
+      expect(statements.flatMap((statement) => statement.Action).filter((action) => /Put|Update|Delete|Write/.test(action))).toEqual([]);
+      for (const other of tableKeys.filter((key) => key !== 'memberships' && key !== 'deletedAccounts')) {
         expect(text).not.toContain(`Data${other[0]!.toUpperCase()}${other.slice(1)}Table`);
       }
     });
