@@ -39,7 +39,7 @@ export class ExportFailed extends Error {
 /** The reason an export failed, as Settings shows it. */
 export function exportFailureReason(error: unknown): string {
   const cause = error instanceof ExportFailed ? error.message : 'Something went wrong on our side while preparing it.';
-  return `The archive could not be prepared: ${cause} Please try again.`;
+  return `${cause} Please try again.`;
 }
 
 export interface ArchiveContents {

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, openSession } from '../support/browser';
 import { moduleSessionFor, registerContent, sampleCartoon } from '../support/content';
-import { createUser, signIn, type TestUser } from '../support/users';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { createUser, documentClient, signIn, type TestUser } from '../support/users';
 import { userFootprint } from '../support/userData';
 import { readZip } from '../support/zip';
 
@@ -37,6 +38,9 @@ const languages = {
     mismatch: 'Type your email address exactly as shown above.',
     delete: 'Delete my account',
     deleted: 'Your account has been deleted',
+    deleting: 'Deleting your account',
+    stalled: 'The deletion stopped at “Disconnect your accounts and revoke their tokens” before it finished. Continue it to delete the rest.',
+    continue: 'Continue deletion',
   },
   tr: {
     locale: 'tr-TR',
@@ -56,6 +60,9 @@ const languages = {
     mismatch: 'E-posta adresinizi yukarıda gösterildiği gibi yazın.',
     delete: 'Hesabımı sil',
     deleted: 'Hesabınız silindi',
+    deleting: 'Hesabınız siliniyor',
+    stalled: 'Silme işlemi “Hesaplarınızın bağlantısını kes ve token\'larını iptal et” adımında, tamamlanmadan durdu. Kalanını silmek için devam edin.',
+    continue: 'Silmeye devam et',
   },
 } as const;
 type Words = (typeof languages)[keyof typeof languages];
@@ -142,8 +149,52 @@ describe.each(Object.entries(languages))('Settings in Chromium (%s)', (language,
     await page.getByText(words.invalid).waitFor();
     expect(page.url()).toContain('/login');
     await expect(signIn(twin, user.email, user.password)).rejects.toThrow();
-    const footprint = await userFootprint(twin, user.userId);
-    expect(Object.values(footprint.rows).flat()).toEqual([]);
+    const { deletedAccounts: tombstone, ...rows } = (await userFootprint(twin, user.userId)).rows;
+    expect(Object.values(rows).flat()).toEqual([]);
+    expect(tombstone).toEqual([expect.objectContaining({ status: 'deleted' })]);
+    await context.close();
+  });
+
+  it('shows a deletion that stopped halfway, step by step, and finishes it with Continue deletion', async () => {
+    const user = await createUser(twin);
+    // What a deletion task cut off after two steps leaves (its run began 20 minutes ago).
+    const began = new Date(Date.now() - 20 * 60_000).toISOString();
+    await documentClient(twin).send(
+      new PutCommand({
+        TableName: twin.tableNames.deletedAccounts,
+        Item: { userId: user.userId, email: user.email, status: 'deleting', startedAt: began, runStartedAt: began, runs: 1, steps: { signOut: { doneAt: began, count: null }, posts: { doneAt: began, count: 0 } } },
+      }),
+    );
+    const { page, context, problems } = await openSession(browser, { locale: words.locale });
+    await openSettings(page, words, user);
+
+    const progress = page.getByTestId('deletion-progress');
+    await progress.getByRole('heading', { name: words.deleting }).waitFor();
+    await progress.getByText(words.stalled).waitFor();
+    expect(await page.getByLabel(words.confirm).count(), 'the confirmation form is replaced by the progress').toBe(0);
+    await page.getByRole('button', { name: words.continue }).click();
+    await page.waitForURL(`${twin.webUrl}/account-deleted`, { timeout: 30_000 });
+    await page.getByRole('heading', { level: 1, name: words.deleted }).waitFor();
+    await expect(signIn(twin, user.email, user.password)).rejects.toThrow();
+    // The rest of the dashboard (navigation, notifications) is refused while the deletion runs and after it: 409, then 410.
+    expect(problems.filter((problem) => !/status of 4(09|10)/.test(problem))).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('Settings shows why an export failed', () => {
+  it('in words, with the way to try again', async () => {
+    const user = await createUser(twin);
+    await documentClient(twin).send(
+      new PutCommand({
+        TableName: twin.tableNames.memberships,
+        Item: { userId: user.userId, record: 'export', exportId: '01JEXPORT', status: 'failed', requestedAt: new Date().toISOString(), error: 'The file files/media/a.jpg could not be read (Access Denied). Please try again.' },
+      }),
+    );
+    const { page, context } = await openSession(browser, { locale: languages.en.locale });
+    await openSettings(page, languages.en, user);
+    await page.getByText('Preparing your archive failed: The file files/media/a.jpg could not be read (Access Denied). Please try again.').waitFor();
+    expect(await page.getByRole('button', { name: languages.en.prepare }).isEnabled()).toBe(true);
     await context.close();
   });
 });

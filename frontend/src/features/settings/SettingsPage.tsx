@@ -1,4 +1,4 @@
-import { useId, useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { themes, type Account, type AccountSettings, type Language, type Theme } from '../../../../shared/api/account';
@@ -8,7 +8,8 @@ import { ErrorBox, NoticeBox, Spinner } from '../../components/ui/Form';
 import { PageTitle } from '../../components/ui/PageTitle';
 import { ApiError } from '../../lib/apiClient';
 import { themePreference } from '../theme/darkMode';
-import { useAccount, useDataExport, useDeleteAccount, useSaveSettings, useStartExport } from './api';
+import { useAccount, useAccountDeletion, useDataExport, useDeleteAccount, useSaveSettings, useStartExport } from './api';
+import { DeletionProgress } from './DeletionProgress';
 import { applySettings, browserZone, savedTimeZone } from './savedSettings';
 import './settings.css';
 
@@ -177,7 +178,6 @@ function ExportSection() {
 
 function DeleteSection({ account }: { account: Account }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const remove = useDeleteAccount();
   const [typed, setTyped] = useState('');
   const [touched, setTouched] = useState(false);
@@ -185,14 +185,12 @@ function DeleteSection({ account }: { account: Account }) {
   const errorId = useId();
   const matches = typed.trim().toLowerCase() === account.email.toLowerCase();
 
-  // Off the dashboard first (its guard would send a signed-out browser to /login), then signed out there.
-  const finish = () => navigate('/account-deleted', { replace: true, state: { deleted: true } });
-
   function submit(event: FormEvent) {
     event.preventDefault();
     setTouched(true);
     if (!matches) return;
-    remove.mutate(typed, { onSuccess: finish });
+    // The deletion starts in the background; the page then shows its progress (DeletionProgress).
+    remove.mutate(typed);
   }
 
   const mismatch = touched && !matches;
@@ -228,14 +226,32 @@ function DeleteSection({ account }: { account: Account }) {
   );
 }
 
-/** Settings: profile, membership and usage, Download my data, Delete my account. */
+/**
+ * Settings: profile, membership and usage, Download my data, Delete my account. Once a deletion
+ * has started, only its progress (and "Continue deletion" if it stopped): everything else refuses.
+ */
 export function SettingsPage() {
   const { t } = useTranslation();
-  const account = useAccount();
+  const navigate = useNavigate();
+  const deletion = useAccountDeletion();
+  const deletionStatus = deletion.data?.status;
+  const account = useAccount({ enabled: deletionStatus === 'none' || deletion.isError });
+  // Off the dashboard first (its guard would send a signed-out browser to /login), then signed out there.
+  useEffect(() => {
+    if (deletionStatus === 'deleted') void navigate('/account-deleted', { replace: true, state: { deleted: true } });
+  }, [deletionStatus, navigate]);
+  if (deletion.data && deletionStatus !== 'none') {
+    return (
+      <div className="settings-page">
+        <PageTitle>{t('settings.title')}</PageTitle>
+        <DeletionProgress progress={deletion.data} />
+      </div>
+    );
+  }
   return (
     <div className="settings-page">
       <PageTitle>{t('settings.title')}</PageTitle>
-      {account.isPending && <Spinner label={t('settings.loading')} />}
+      {(deletion.isPending || account.isPending) && <Spinner label={t('settings.loading')} />}
       {account.isError && (
         <>
           <ErrorBox>

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AccountSettings, DataExport } from '../../../../shared/api/account';
+import type { AccountDeletion, AccountSettings, DataExport } from '../../../../shared/api/account';
 import { useApi } from '../../app/ApiProvider';
 import { useAuth } from '../auth/AuthProvider';
 
@@ -8,12 +8,12 @@ export const exportQueryKey = ['account', 'export'] as const;
 /** While an archive is being prepared, the page asks how it goes this often. */
 export const EXPORT_POLL_MS = 2000;
 
-export function useAccount() {
+export function useAccount({ enabled = true }: { enabled?: boolean } = {}) {
   const api = useApi();
   const { status, user } = useAuth();
   return useQuery({
     queryKey: [...accountQueryKey, user?.userId],
-    enabled: status === 'signedIn',
+    enabled: enabled && status === 'signedIn',
     queryFn: () => api('getAccount'),
   });
 }
@@ -45,7 +45,28 @@ export function useStartExport() {
   });
 }
 
+export const deletionQueryKey = ['account', 'deletion'] as const;
+/** While the account is being deleted, the page asks how it goes this often. */
+export const DELETION_POLL_MS = 1500;
+
+/** The deletion's progress: polled while it runs (it is a background task, like the export). */
+export function useAccountDeletion() {
+  const api = useApi();
+  const { status, user } = useAuth();
+  return useQuery({
+    queryKey: [...deletionQueryKey, user?.userId],
+    enabled: status === 'signedIn',
+    queryFn: () => api('getAccountDeletion'),
+    refetchInterval: (query) => (query.state.data?.status === 'deleting' && !query.state.data.stalled ? DELETION_POLL_MS : false),
+  });
+}
+
+/** Starts the deletion (with the typed confirmation) or continues one that stopped (no confirmation needed). */
 export function useDeleteAccount() {
   const api = useApi();
-  return useMutation({ mutationFn: (confirmation: string) => api('deleteAccount', { body: { confirmation } }) });
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (confirmation: string) => api('deleteAccount', { body: { confirmation } }),
+    onSuccess: (progress: AccountDeletion) => queryClient.setQueriesData({ queryKey: deletionQueryKey, exact: false }, () => progress),
+  });
 }

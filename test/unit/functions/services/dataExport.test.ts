@@ -129,9 +129,9 @@ describe('the data archive', () => {
 
   it('words every failure for Settings, without internals for an unexpected one', () => {
     expect(exportFailureReason(new ExportFailed('The file files/media/a.jpg could not be read (Access Denied).'))).toBe(
-      'The archive could not be prepared: The file files/media/a.jpg could not be read (Access Denied). Please try again.',
+      'The file files/media/a.jpg could not be read (Access Denied). Please try again.',
     );
-    expect(exportFailureReason(new Error('ECONNRESET 10.0.0.1'))).toBe('The archive could not be prepared: Something went wrong on our side while preparing it. Please try again.');
+    expect(exportFailureReason(new Error('ECONNRESET 10.0.0.1'))).toBe('Something went wrong on our side while preparing it. Please try again.');
   });
 
   it('withoutSecrets removes only the secret attributes', () => {
