@@ -31,7 +31,11 @@ export const handler = createHttpHandler(
   {
     createModuleToken: ({ user, input }) => moduleTokens.create(user, input.body.module),
     generateCustomToken: ({ user, input }) => moduleTokens.createCustom(user, input.body),
-    exchangeModuleToken: ({ input }) => moduleTokens.exchange(input.body.token, input.body.module),
+    exchangeModuleToken: async ({ input }) => {
+      const session = await moduleTokens.exchange(input.body.token, input.body.module);
+      await accountGate.admit(session.user.userId, 'moduleSession');
+      return session;
+    },
     createModuleContentUpload: async ({ input, event }) => content.createUpload(await moduleCaller(event), input.body),
     registerModuleContent: async ({ input, event }) => content.register(await moduleCaller(event), input.body),
   },

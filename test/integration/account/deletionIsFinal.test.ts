@@ -80,6 +80,7 @@ describe('deletion is final', () => {
     const user = await createUser(twin);
     await callApi(twin, '/me', user.idToken);
     await uploadMedia(twin, user.userId, { kind: 'image', body: tinyJpeg });
+    const launch = (await callApi(twin, '/module-tokens', user.idToken, json({ module: 'autotoon' }))).body as unknown as ModuleToken;
     // What a deletion task killed after its first two steps leaves behind (its run began 20 minutes ago).
     const twentyMinutesAgo = new Date(Date.now() - 20 * 60_000).toISOString();
     await documentClient(twin).send(
@@ -104,6 +105,10 @@ describe('deletion is final', () => {
       expect(response.status, id).toBe(409);
       expect(String((response.body as { message?: string }).message), id).toMatch(/^This account is being deleted/);
     }
+
+    // A module launched before the deletion cannot open a session for the user meanwhile.
+    const exchanged = await callApi(twin, '/module-sessions', undefined, json({ token: launch.token, module: 'autotoon' }));
+    expect(exchanged.status, JSON.stringify(exchanged.body)).toBe(409);
 
     const stalled = await waitForDeletion(twin, user);
     expect(stalled).toMatchObject({ status: 'deleting', stalled: true, error: 'The deletion stopped before it finished.' });
