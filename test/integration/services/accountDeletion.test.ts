@@ -10,6 +10,7 @@ import { tokensUnavailable } from '../../../functions/services/tokenCipher';
 import type { PostService } from '../../../functions/services/posts';
 import type { ConnectionService } from '../../../functions/services/connections';
 import { createDeletedAccounts, TOMBSTONE_KEEP_SECONDS } from '../../../functions/services/deletedAccounts';
+import { CONFIRMATION_MISMATCH, createAccountDeletionRequests, DELETION_NOT_STARTED } from '../../../functions/services/accountDeletionRequests';
 import { localBucketNames, localCredentials, localRegion } from '../../../infra/local/environment';
 import { documentClient } from '../../support/users';
 import { userFootprint } from '../../support/userData';
@@ -138,5 +139,38 @@ describe('account deletion is a resumable task', () => {
     await expect(run.service.run(user.userId)).resolves.toMatchObject({ status: 'none' });
     expect((await userFootprint(twin, user.userId)).rows['content']).toHaveLength(1);
     await expect(createMembershipService({ db, tableName: twin.tableNames.memberships, clock }).ensure(user)).resolves.toMatchObject({ userId: user.userId });
+  });
+
+  it('a deletion whose task could not be started shows as stopped at once, and Continue starts it', async () => {
+    const { db, user } = await seededUser();
+    const deletedAccounts = createDeletedAccounts({ db, tableName: twin.tableNames.deletedAccounts, clock });
+    const started: unknown[] = [];
+    let lambdaDown = true;
+    const requests = createAccountDeletionRequests({
+      db,
+      membershipsTable: twin.tableNames.memberships,
+      deletedAccounts,
+      deletionTask: {
+        start: async (payload) => {
+          if (lambdaDown) throw new Error('Lambda is unavailable');
+          started.push(payload);
+        },
+      },
+      clock,
+    });
+
+    await expect(requests.start(user, 'someone-else@example.com')).rejects.toThrow(CONFIRMATION_MISMATCH);
+    expect(await deletedAccounts.get(user.userId)).toBeUndefined();
+
+    await expect(requests.start(user, user.email.toUpperCase())).rejects.toThrow('Lambda is unavailable');
+    await expect(requests.status(user)).resolves.toMatchObject({ status: 'deleting', stalled: true, error: DELETION_NOT_STARTED });
+    await expect(createMembershipService({ db, tableName: twin.tableNames.memberships, clock }).ensure(user)).rejects.toThrow(/being deleted/);
+
+    lambdaDown = false;
+    await expect(requests.start(user, '')).resolves.toMatchObject({ status: 'deleting', stalled: false, error: null });
+    expect(started).toEqual([{ userId: user.userId }]);
+    // Running now: asking again answers the progress and starts nothing.
+    await requests.start(user, '');
+    expect(started).toHaveLength(1);
   });
 });
