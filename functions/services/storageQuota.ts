@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, QueryCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { Clock } from '../clock';
 import { QuotaExceeded } from '../errors';
 
@@ -207,6 +207,55 @@ export function createStorageQuota({ db, tableName, clock }: StorageQuotaDepende
         }
       }
       throw new Error(`The storage record of ${key} kept changing while it was released`);
+    },
+
+    /**
+     * Releases the record only if it is still as `record` says (same bytes and state): the
+     * sweep's way, so a registration or completion that won the race keeps its file. False when
+     * it changed (or is gone).
+     */
+    async releaseIfUnchanged(record: UploadRecord): Promise<boolean> {
+      try {
+        await db.send(
+          new TransactWriteCommand({
+            TransactItems: [
+              {
+                Delete: {
+                  TableName: tableName,
+                  Key: { userId: record.userId, record: record.record },
+                  ConditionExpression: 'bytes = :counted AND #state = :state',
+                  ExpressionAttributeNames: { '#state': 'state' },
+                  ExpressionAttributeValues: { ':counted': record.bytes, ':state': record.state },
+                },
+              },
+              countStep(record.userId, -record.bytes, null),
+            ],
+          }),
+        );
+        return true;
+      } catch (error) {
+        if (quotaRefused(error, 0)) return false;
+        throw error;
+      }
+    },
+
+    /**
+     * Puts a stored file back in the sweep's list, due at `at` (pending): when its deletion is
+     * about to start, so a deletion cut short is finished by the sweep.
+     */
+    async dueAt(record: UploadRecord, at: Date): Promise<void> {
+      await db.send(
+        new UpdateCommand({
+          TableName: tableName,
+          Key: { userId: record.userId, record: record.record },
+          UpdateExpression: 'SET #state = :pending, sweepShard = :shard, sweepAt = :at',
+          ConditionExpression: 'attribute_exists(#record)',
+          ExpressionAttributeNames: { '#state': 'state', '#record': 'record' },
+          ExpressionAttributeValues: { ':pending': 'pending', ':shard': shardOf(record.userId, record.key), ':at': at.toISOString() },
+        }),
+      ).catch((error: unknown) => {
+        if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
+      });
     },
 
     /** Records whose sweepAt has passed (up to `limit` per shard), oldest first. */
