@@ -10,6 +10,7 @@ import { ApiError } from '../../lib/apiClient';
 import { themePreference } from '../theme/darkMode';
 import { useAccount, useDataExport, useDeleteAccount, useSaveSettings, useStartExport } from './api';
 import { applySettings, browserZone, savedTimeZone } from './savedSettings';
+import { StorageUsage } from './StorageUsage';
 import './settings.css';
 
 const reasonOf = (error: unknown, fallback: string) => (error instanceof ApiError || error instanceof Error ? error.message : fallback);
@@ -250,6 +251,7 @@ export function SettingsPage() {
         <>
           <ProfileSection key={account.data.userId} account={account.data} />
           <MembershipSection account={account.data} />
+          <StorageUsage />
           <ExportSection />
           <DeleteSection account={account.data} />
         </>
