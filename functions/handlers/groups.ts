@@ -55,14 +55,16 @@ export const handlerGroups: Record<HandlerGroupName, HandlerGroupNeeds> = withAc
   posts: {
     entry: 'functions/handlers/posts.ts',
     tables: { memberships: 'readWrite', connections: 'read', posts: 'readWrite' },
-    buckets: { media: 'read' },
+    // media readWrite: deleting a post may delete its media (functions/services/postDeletion.ts).
+    buckets: { media: 'readWrite' },
     startsPublishing: true,
   },
-  uploads: { entry: 'functions/handlers/uploads.ts', tables: {}, buckets: { media: 'readWrite' } },
-  content: { entry: 'functions/handlers/content.ts', tables: { content: 'readWrite' }, buckets: { content: 'readWrite' } },
+  // memberships: the storage quota (usage counter and upload records) and the plan's limit.
+  uploads: { entry: 'functions/handlers/uploads.ts', tables: { memberships: 'readWrite' }, buckets: { media: 'readWrite' } },
+  content: { entry: 'functions/handlers/content.ts', tables: { content: 'readWrite', memberships: 'readWrite' }, buckets: { content: 'readWrite' } },
   modules: {
     entry: 'functions/handlers/modules.ts',
-    tables: { moduleTokens: 'readWrite', content: 'readWrite' },
+    tables: { moduleTokens: 'readWrite', content: 'readWrite', memberships: 'readWrite' },
     buckets: { content: 'readWrite' },
   },
   analytics: { entry: 'functions/handlers/analytics.ts', tables: { metrics: 'read', posts: 'read' }, buckets: {} },
@@ -130,6 +132,15 @@ export const publishingFunctions = {
 
 /** Functions run on a schedule rather than by a route. */
 export const scheduledJobs = {
+  sweepUploads: {
+    entry: 'functions/handlers/sweepUploads.ts',
+    description: 'Removes uploads no post used within a day, module files never registered and abandoned multipart uploads, giving their storage back',
+    everyMinutes: 60,
+    needs: {
+      tables: { memberships: 'readWrite', posts: 'read', content: 'read' },
+      buckets: { media: 'readWrite', content: 'readWrite' },
+    } satisfies Omit<HandlerGroupNeeds, 'entry'>,
+  },
   refreshTokens: {
     entry: 'functions/handlers/refreshTokens.ts',
     description: 'Refreshes platform tokens that are due and flags connections that will need the user',

@@ -4,18 +4,23 @@ import { createDocumentClient, createLogger, createS3Client } from '../compositi
 import { createHttpHandler, type ApiEvent } from '../http/httpHandler';
 import { accountGateFromEnvironment } from '../http/accountGate';
 import { createContentService } from '../services/content';
+import { createMembershipService } from '../services/memberships';
+import { createStorageQuota } from '../services/storageQuota';
 import { createModuleTokens } from '../services/moduleTokens';
 
-const tables = readTableNames(process.env, ['moduleTokens', 'content']);
+const tables = readTableNames(process.env, ['moduleTokens', 'content', 'memberships']);
 const buckets = readBucketNames(process.env, ['content']);
 const db = createDocumentClient();
 const moduleTokens = createModuleTokens({ db, tableName: tables.moduleTokens, clock: systemClock });
+const memberships = createMembershipService({ db, tableName: tables.memberships, clock: systemClock });
 const content = createContentService({
   db,
   tableName: tables.content,
   s3: createS3Client(process.env),
   bucket: buckets.content,
   clock: systemClock,
+  quota: createStorageQuota({ db, tableName: tables.memberships, clock: systemClock }),
+  storageLimit: (userId) => memberships.storageLimit(userId),
 });
 
 /** The module content routes run as the module session in "Authorization: Bearer …", never as a Cognito user. */

@@ -10,6 +10,8 @@ import { createSfnExecutions } from '../services/executions';
 import { createMembershipService } from '../services/memberships';
 import { createPostStore } from '../services/postStore';
 import { createPostService } from '../services/posts';
+import { createPostDeletion } from '../services/postDeletion';
+import { createStorageQuota } from '../services/storageQuota';
 import { tokensUnavailable } from '../services/tokenCipher';
 
 const db = createDocumentClient();
@@ -27,6 +29,15 @@ const posts = createPostService({
   clock: systemClock,
 });
 
+const postDeletion = createPostDeletion({
+  db,
+  postsTable: tables.posts,
+  s3: createS3Client(process.env),
+  mediaBucket: buckets.media,
+  quota: createStorageQuota({ db, tableName: tables.memberships, clock: systemClock }),
+  clock: systemClock,
+});
+
 export const handler = createHttpHandler(
   'posts',
   {
@@ -39,6 +50,7 @@ export const handler = createHttpHandler(
     cancelPost: ({ user, input }) => posts.cancel(user, input.path.postId),
     listNotifications: ({ user }) => posts.notifications(user),
     readNotifications: ({ user }) => posts.readNotifications(user),
+    deletePost: ({ user, input }) => postDeletion.remove(user, input.path.postId, { deleteMedia: input.query.deleteMedia }),
   },
   createLogger('posts'),
 );

@@ -11,10 +11,11 @@ import {
   type RegisterContent,
 } from '../../shared/api/modules';
 import type { Clock } from '../clock';
-import { InvalidInput, NotFound } from '../errors';
+import { Conflict, InvalidInput, NotFound } from '../errors';
 import { writeIf } from './conditionalWrite';
 import type { ModuleCaller } from './moduleTokens';
 import type { UserIdentity } from './memberships';
+import type { StorageQuota } from './storageQuota';
 
 /** How long the play, download and share URLs work (the page asks again when it refetches). */
 export const CONTENT_URL_SECONDS = 15 * 60;
@@ -91,10 +92,13 @@ export interface ContentServiceDependencies {
   s3: S3Client;
   bucket: string;
   clock: Clock;
+  /** Bytes stored per user, and the user's plan limit (null: none). */
+  quota: StorageQuota;
+  storageLimit: (userId: string) => Promise<number | null>;
 }
 
 /** The user's generated content: records in the content table, files in the content bucket under the user's prefix. */
-export function createContentService({ db, tableName, s3, bucket, clock }: ContentServiceDependencies) {
+export function createContentService({ db, tableName, s3, bucket, clock, quota, storageLimit }: ContentServiceDependencies) {
   async function head(key: string): Promise<{ size: number; contentType: string } | undefined> {
     try {
       const result = await s3.send(new HeadObjectCommand({ Bucket: bucket, Key: key }));
@@ -180,6 +184,10 @@ export function createContentService({ db, tableName, s3, bucket, clock }: Conte
         key = `${caller.userId}/${folders[upload.type]}/${ulid(clock.now().getTime())}.${extension}`;
       }
       const contentType = (contentExtensions[upload.type] as Record<string, string>)[extension]!;
+      // Counted at its declared size until it is registered (or swept a day later if it never is).
+      // A second URL for the same key (a twin asked again) gives the earlier count back first.
+      await quota.release(caller.userId, 'content', key);
+      await quota.reserve(caller.userId, { bucket: 'content', key, bytes: upload.size }, await storageLimit(caller.userId));
       const signingDate = clock.now();
       const url = await getSignedUrl(s3, new PutObjectCommand({ Bucket: bucket, Key: key, ContentType: contentType, ContentLength: upload.size }), {
         expiresIn: CONTENT_UPLOAD_SECONDS,
@@ -211,14 +219,36 @@ export function createContentService({ db, tableName, s3, bucket, clock }: Conte
       if (!stored) throw new NotFound('The file was not uploaded to this key (or its upload has not finished).');
       const refuse = async (message: string): Promise<never> => {
         await s3.send(new DeleteObjectCommand({ Bucket: bucket, Key: request.key }));
+        await quota.release(caller.userId, 'content', request.key);
         throw new InvalidInput(message);
       };
+      const counted = await quota.find(caller.userId, 'content', request.key);
+      if (!counted) {
+        await s3.send(new DeleteObjectCommand({ Bucket: bucket, Key: request.key }));
+        throw new NotFound('This upload has expired (files must be registered within a day of their upload URL); it was removed. Upload it again.');
+      }
       if (stored.size > maxContentBytes[parsed.type]) await refuse(`The file is larger than a ${parsed.type} may be; it was deleted.`);
       if (stored.size === 0 || !contentMatchesExtension(await firstBytes(request.key), parsed.extension)) {
         await refuse(`This file is not a real .${parsed.extension} file; it was deleted.`);
       }
+      try {
+        if (!(await quota.settle(counted, stored.size, 'kept', await storageLimit(caller.userId)))) {
+          throw new Conflict('This file is being registered by another request. Register it again in a moment.');
+        }
+      } catch (error) {
+        if (error instanceof Conflict) throw error;
+        await s3.send(new DeleteObjectCommand({ Bucket: bucket, Key: request.key }));
+        await quota.release(caller.userId, 'content', request.key);
+        throw error;
+      }
       const twin = mp4TwinKey(request.key);
-      const hasMp4Twin = twin !== undefined && (await head(twin)) !== undefined;
+      const twinRecord = twin ? await quota.find(caller.userId, 'content', twin) : undefined;
+      const twinHead = twin && twinRecord ? await head(twin) : undefined;
+      // The .mp4 twin is kept with its .webm, counted at its real size (refused and deleted past the limit).
+      let hasMp4Twin = false;
+      if (twinRecord && twinHead) {
+        hasMp4Twin = twinHead.size <= maxContentBytes.video && (await quota.settle(twinRecord, twinHead.size, 'kept', null).catch(() => false));
+      }
       const createdAt = new Date(decodeTime(parsed.contentId)).toISOString();
       const record: ContentRecord = {
         userId: caller.userId,
@@ -269,7 +299,10 @@ export function createContentService({ db, tableName, s3, bucket, clock }: Conte
       const record = Item as ContentRecord;
       const twin = mp4TwinKey(record.storagePath);
       await Promise.all(
-        [record.storagePath, ...(twin ? [twin] : [])].map((key) => s3.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }))),
+        [record.storagePath, ...(twin ? [twin] : [])].map(async (key) => {
+          await s3.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));
+          await quota.release(user.userId, 'content', key);
+        }),
       );
       await db.send(new DeleteCommand({ TableName: tableName, Key: { userId: user.userId, contentId } }));
     },

@@ -21,10 +21,12 @@ export interface UserIdentity {
   email: string;
 }
 
-interface MembershipItem extends Omit<Membership, 'maxPosts' | 'maxAccounts'> {
+interface MembershipItem extends Omit<Membership, 'maxPosts' | 'maxAccounts' | 'maxStorageBytes'> {
   record: typeof MEMBERSHIP_RECORD;
   maxPosts: number | null;
   maxAccounts: number | null;
+  /** Absent on memberships made before storage quotas: the type's allowance applies. */
+  maxStorageBytes?: number | null;
   /** Connections counted against maxAccounts (connected or needing reconnect). */
   connectedAccounts: number;
   updatedAt: string;
@@ -40,8 +42,13 @@ function toMembership(item: MembershipItem): Membership {
     maxPosts: item.maxPosts,
     canSchedule: item.canSchedule,
     maxAccounts: item.maxAccounts,
+    maxStorageBytes: storageLimitOf(item),
     createdAt: item.createdAt,
   };
+}
+
+function storageLimitOf(item: Pick<MembershipItem, 'membershipType' | 'maxStorageBytes'>): number | null {
+  return item.maxStorageBytes !== undefined ? item.maxStorageBytes : membershipAllowances[item.membershipType].maxStorageBytes;
 }
 
 export function createMembershipService({ db, tableName, clock }: MembershipServiceDeps) {
@@ -168,6 +175,15 @@ export function createMembershipService({ db, tableName, clock }: MembershipServ
       return Number(Item?.['posts'] ?? 0);
     },
 
+    /**
+     * The user's storage limit in bytes (null: none), read without creating anything: a module
+     * session's user, or a sweep, may have no membership row (the free plan's limit applies).
+     */
+    async storageLimit(userId: string): Promise<number | null> {
+      const item = await find(userId);
+      return item ? storageLimitOf(item) : membershipAllowances.free.maxStorageBytes;
+    },
+
     /** Operator action: set a user's membership type and the allowances that come with it. */
     async setType(user: UserIdentity, membershipType: MembershipType): Promise<Membership> {
       const now = clock.now().toISOString();
@@ -178,7 +194,7 @@ export function createMembershipService({ db, tableName, clock }: MembershipServ
           Key: { userId: user.userId, record: MEMBERSHIP_RECORD },
           UpdateExpression:
             'SET userEmail = :email, membershipType = :type, maxPosts = :maxPosts, canSchedule = :canSchedule, ' +
-            'maxAccounts = :maxAccounts, updatedAt = :now, createdAt = if_not_exists(createdAt, :now), ' +
+            'maxAccounts = :maxAccounts, maxStorageBytes = :maxStorageBytes, updatedAt = :now, createdAt = if_not_exists(createdAt, :now), ' +
             'connectedAccounts = if_not_exists(connectedAccounts, :zero)',
           ExpressionAttributeValues: {
             ':email': user.email,
@@ -186,6 +202,7 @@ export function createMembershipService({ db, tableName, clock }: MembershipServ
             ':maxPosts': allowances.maxPosts,
             ':canSchedule': allowances.canSchedule,
             ':maxAccounts': allowances.maxAccounts,
+            ':maxStorageBytes': allowances.maxStorageBytes,
             ':now': now,
             ':zero': 0,
           },

@@ -19,14 +19,16 @@ import {
   type CompleteUpload,
   type CreateUpload,
   type UploadedMedia,
+  type StorageUsage,
   type UploadSession,
 } from '../../shared/api/uploads';
 import type { Clock } from '../clock';
 import { ConfigurationError } from '../config';
-import { InvalidInput, NotFound } from '../errors';
-import { createS3Media } from '../media/s3Media';
+import { Conflict, InvalidInput, NotFound } from '../errors';
+import { createS3Media, MediaNotFound } from '../media/s3Media';
 import { contentMatchesExtension, SNIFF_BYTES } from '../media/sniff';
 import type { UserIdentity } from './memberships';
+import type { StorageQuota, UploadRecord } from './storageQuota';
 
 const MiB = 1024 * 1024;
 const GiB = 1024 * MiB;
@@ -80,6 +82,12 @@ export function partLayout(size: number): { partSize: number; partCount: number 
   return { partSize, partCount: Math.max(1, Math.ceil(size / partSize)) };
 }
 
+/** The exact length of part `partNumber` (1-based): partSize, except the last, which holds the rest. */
+export function partLength(size: number, partNumber: number): number {
+  const { partSize, partCount } = partLayout(size);
+  return partNumber < partCount ? partSize : size - partSize * (partCount - 1);
+}
+
 export function formatBytes(bytes: number): string {
   if (bytes >= GiB && bytes % GiB === 0) return `${bytes / GiB} GiB`;
   if (bytes >= MiB) return `${Math.round((bytes / MiB) * 10) / 10} MiB`;
@@ -97,9 +105,12 @@ export interface UploadServiceDependencies {
   bucket: string;
   limits: UploadLimits;
   clock: Clock;
+  /** Bytes stored per user, and the user's plan limit (null: none). */
+  quota: StorageQuota;
+  storageLimit: (userId: string) => Promise<number | null>;
 }
 
-export function createUploadService({ s3, bucket, limits, clock }: UploadServiceDependencies) {
+export function createUploadService({ s3, bucket, limits, clock, quota, storageLimit }: UploadServiceDependencies) {
   const media = createS3Media(s3, bucket);
 
   function limitFor(kind: 'image' | 'video'): number {
@@ -127,40 +138,88 @@ export function createUploadService({ s3, bucket, limits, clock }: UploadService
     }
   }
 
-  async function discard(key: string, problem: InvalidInput): Promise<never> {
+  /** Deletes a refused file and stops counting it, then says why. */
+  async function discard(user: UserIdentity, key: string, problem: Error): Promise<never> {
     await s3.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));
+    await quota.release(user.userId, 'media', key);
     throw problem;
   }
 
+  const refusal = (message: string) => new InvalidInput(`${message} The file was not kept.`);
+
+  function toUploaded(stored: Awaited<ReturnType<typeof media.describe>>): UploadedMedia {
+    return {
+      key: stored.key,
+      kind: stored.kind,
+      contentType: stored.contentType,
+      size: stored.size,
+      ...(stored.durationSeconds !== undefined ? { durationSeconds: stored.durationSeconds } : {}),
+      ...(stored.width !== undefined && stored.height !== undefined ? { width: stored.width, height: stored.height } : {}),
+    };
+  }
+
+  /** The upload's record when it is this upload, still in progress; NotFound otherwise. */
+  function inProgress(record: UploadRecord | undefined, uploadId: string): UploadRecord {
+    if (!record || (record.uploadId !== undefined && record.uploadId !== uploadId)) throw new NotFound(UPLOAD_GONE_MESSAGE);
+    return record;
+  }
+
   return {
-    /** Starts a multipart upload and presigns one UploadPart URL per part. */
+    /**
+     * Starts a multipart upload and presigns one UploadPart URL per part. The file's declared size
+     * is checked against the type's limit first, then counted against the plan's storage (refused
+     * in words when full); each part URL signs the part's exact length (Content-Length), so no
+     * part can carry more than declared.
+     */
     async create(user: UserIdentity, upload: CreateUpload): Promise<UploadSession> {
       const extension = uploadExtensionOf(upload.fileName);
       if (!extension) throw new InvalidInput(UNSUPPORTED_FILE_MESSAGE);
       const kind = mediaKindOf(extension);
       if (upload.size > limitFor(kind)) throw tooLarge(kind);
+      const limit = await storageLimit(user.userId);
       const key = buildUploadKey(user.userId, upload.fileName);
       const { UploadId } = await s3.send(
         new CreateMultipartUploadCommand({ Bucket: bucket, Key: key, ContentType: contentTypes[extension] }),
       );
       if (!UploadId) throw new Error(`S3 returned no upload id for ${key}`);
+      try {
+        await quota.reserve(user.userId, { bucket: 'media', key, bytes: upload.size, uploadId: UploadId }, limit);
+      } catch (error) {
+        await s3.send(new AbortMultipartUploadCommand({ Bucket: bucket, Key: key, UploadId })).catch(() => undefined);
+        throw error;
+      }
       const { partSize, partCount } = partLayout(upload.size);
       const signingDate = clock.now();
       const parts = await Promise.all(
         Array.from({ length: partCount }, async (_unused, index) => ({
           partNumber: index + 1,
-          url: await getSignedUrl(s3, new UploadPartCommand({ Bucket: bucket, Key: key, UploadId, PartNumber: index + 1 }), {
-            expiresIn: PART_URL_SECONDS,
-            signingDate,
-          }),
+          url: await getSignedUrl(
+            s3,
+            new UploadPartCommand({ Bucket: bucket, Key: key, UploadId, PartNumber: index + 1, ContentLength: partLength(upload.size, index + 1) }),
+            { expiresIn: PART_URL_SECONDS, signingDate, signableHeaders: new Set(['content-length']) },
+          ),
         })),
       );
       return { uploadId: UploadId, key, partSize, parts };
     },
 
-    /** Assembles the parts, then keeps the file only if its bytes are what its extension says and it is within the limit. */
+    /**
+     * Assembles the parts, then keeps the file only if it is within the type's limit (checked
+     * first, before any byte of it is read), fits the plan's storage at its real size, its bytes
+     * are what its extension says and a video's structure can be read. A refused file is deleted
+     * and stops counting. Completing again answers the same file.
+     */
     async complete(user: UserIdentity, upload: CompleteUpload): Promise<UploadedMedia> {
       const { extension, kind } = ownKey(user, upload.key);
+      const record = inProgress(await quota.find(user.userId, 'media', upload.key), upload.uploadId);
+      if (record.state !== 'uploading') {
+        try {
+          return toUploaded(await media.describe(upload.key));
+        } catch (error) {
+          if (error instanceof MediaNotFound) throw new NotFound(UPLOAD_GONE_MESSAGE);
+          throw error;
+        }
+      }
       try {
         await s3.send(
           new CompleteMultipartUploadCommand({
@@ -173,34 +232,47 @@ export function createUploadService({ s3, bucket, limits, clock }: UploadService
           }),
         );
       } catch (error) {
-        if (statusOf(error) === 404) throw new NotFound(UPLOAD_GONE_MESSAGE);
+        if (statusOf(error) === 404) {
+          await quota.release(user.userId, 'media', upload.key);
+          throw new NotFound(UPLOAD_GONE_MESSAGE);
+        }
         if (statusOf(error) === 400) throw new InvalidInput(`The upload could not be completed: ${(error as Error).message}`);
         throw error;
       }
-      if (!contentMatchesExtension(await readHeader(upload.key), extension)) {
-        await discard(upload.key, new InvalidInput(`This file is not a real ${extension.toUpperCase()} file (its content does not match the .${extension} extension)`));
+      const size = await media.sizeOf(upload.key);
+      if (size > limitFor(kind)) await discard(user, upload.key, tooLarge(kind));
+      try {
+        if (!(await quota.settle(record, size, 'pending', await storageLimit(user.userId)))) throw new Conflict('This upload changed while it was being completed. Complete it again.');
+      } catch (error) {
+        if (error instanceof Conflict) throw error;
+        await discard(user, upload.key, error as Error);
       }
-      const stored = await media.describe(upload.key);
-      if (stored.size > limitFor(kind)) await discard(upload.key, tooLarge(kind));
-      return {
-        key: stored.key,
-        kind: stored.kind,
-        contentType: stored.contentType,
-        size: stored.size,
-        ...(stored.durationSeconds !== undefined ? { durationSeconds: stored.durationSeconds } : {}),
-        ...(stored.width !== undefined && stored.height !== undefined ? { width: stored.width, height: stored.height } : {}),
-      };
+      if (!contentMatchesExtension(await readHeader(upload.key), extension)) {
+        await discard(user, upload.key, refusal(`This file is not a real ${extension.toUpperCase()} file (its content does not match the .${extension} extension).`));
+      }
+      const { media: stored, problem } = await media.inspect(upload.key, size);
+      if (problem) await discard(user, upload.key, refusal(problem));
+      return toUploaded(stored);
     },
 
-    /** Abandons the upload; S3 frees the parts already sent. */
+    /** The bytes the user stores against the plan's limit. */
+    async usage(user: UserIdentity): Promise<StorageUsage> {
+      const [usedBytes, maxBytes] = await Promise.all([quota.usedBytes(user.userId), storageLimit(user.userId)]);
+      return { usedBytes: Math.max(0, usedBytes), maxBytes };
+    },
+
+    /** Abandons the upload; S3 frees the parts already sent, and the declared size stops counting. */
     async abort(user: UserIdentity, upload: AbortUpload): Promise<void> {
       ownKey(user, upload.key);
+      const record = await quota.find(user.userId, 'media', upload.key);
+      if (record && (record.state !== 'uploading' || (record.uploadId !== undefined && record.uploadId !== upload.uploadId))) throw new NotFound(UPLOAD_GONE_MESSAGE);
       try {
         await s3.send(new AbortMultipartUploadCommand({ Bucket: bucket, Key: upload.key, UploadId: upload.uploadId }));
       } catch (error) {
-        if (statusOf(error) === 404) throw new NotFound(UPLOAD_GONE_MESSAGE);
-        throw error;
+        if (statusOf(error) !== 404) throw error;
+        if (!record) throw new NotFound(UPLOAD_GONE_MESSAGE);
       }
+      if (record) await quota.release(user.userId, 'media', upload.key);
     },
   };
 }

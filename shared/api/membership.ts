@@ -3,13 +3,19 @@ import { z } from 'zod';
 export const membershipTypes = ['free', 'admin'] as const;
 export type MembershipType = (typeof membershipTypes)[number];
 
-/** What each membership type allows. `null` means no limit. */
+const GiB = 1024 ** 3;
+
+/**
+ * What each membership type allows. `null` means no limit. maxStorageBytes bounds the bytes a
+ * user keeps in the media and content buckets together (uploads in progress count at their
+ * declared size).
+ */
 export const membershipAllowances: Record<
   MembershipType,
-  { maxPosts: number | null; canSchedule: boolean; maxAccounts: number | null }
+  { maxPosts: number | null; canSchedule: boolean; maxAccounts: number | null; maxStorageBytes: number | null }
 > = {
-  free: { maxPosts: 3, canSchedule: false, maxAccounts: 1 },
-  admin: { maxPosts: null, canSchedule: true, maxAccounts: null },
+  free: { maxPosts: 3, canSchedule: false, maxAccounts: 1, maxStorageBytes: 2 * GiB },
+  admin: { maxPosts: null, canSchedule: true, maxAccounts: null, maxStorageBytes: null },
 };
 
 export const membershipSchema = z.object({
@@ -19,6 +25,7 @@ export const membershipSchema = z.object({
   maxPosts: z.number().int().nullable(),
   canSchedule: z.boolean(),
   maxAccounts: z.number().int().nullable(),
+  maxStorageBytes: z.number().int().nullable(),
   createdAt: z.string(),
 });
 export type Membership = z.infer<typeof membershipSchema>;

@@ -11,7 +11,8 @@ import {
 } from './connections';
 import { createPostSchema, editPostSchema, listPostsQuerySchema, postIdSchema, postPageSchema, postSchema, reschedulePostSchema } from './posts';
 import { notificationListSchema } from './notifications';
-import { abortUploadSchema, completeUploadSchema, createUploadSchema, uploadedMediaSchema, uploadSessionSchema } from './uploads';
+import { abortUploadSchema, completeUploadSchema, createUploadSchema, storageUsageSchema, uploadedMediaSchema, uploadSessionSchema } from './uploads';
+import { deletePostQuerySchema, postDeletionSchema } from './postDeletion';
 import {
   analyticsSummaryQuerySchema,
   analyticsSummarySchema,
@@ -291,6 +292,24 @@ export const routes = {
     summary: 'Abandons a multipart upload of the user and frees its parts.',
     input: { body: abortUploadSchema },
     output: z.undefined(),
+  },
+  getStorageUsage: {
+    method: 'GET',
+    path: '/storage',
+    auth: 'user',
+    handler: 'uploads',
+    summary: "The bytes the user stores (media and content, uploads in progress at their declared size) and the plan's limit.",
+    input: {},
+    output: storageUsageSchema,
+  },
+  deletePost: {
+    method: 'DELETE',
+    path: '/posts/{postId}',
+    auth: 'user',
+    handler: 'posts',
+    summary: "Removes a finished, failed or cancelled post from OneClick's history (not from the platforms); with deleteMedia=true also its media no other post uses.",
+    input: { path: postIdSchema, query: deletePostQuerySchema },
+    output: postDeletionSchema,
   },
   getPostMetrics: {
     method: 'GET',

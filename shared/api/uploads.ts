@@ -98,3 +98,11 @@ export const uploadedMediaSchema = z.object({
   height: z.number().int().optional(),
 });
 export type UploadedMedia = z.infer<typeof uploadedMediaSchema>;
+
+/** The bytes a user stores (media and module content, uploads in progress at their declared size) against the plan's limit. */
+export const storageUsageSchema = z.object({
+  usedBytes: z.number().int().nonnegative(),
+  /** null: the plan sets no limit. */
+  maxBytes: z.number().int().nullable(),
+});
+export type StorageUsage = z.infer<typeof storageUsageSchema>;

@@ -9,6 +9,7 @@ import { analyticsEn } from './analytics.en';
 import { contentEn } from './content.en';
 import { modulesEn } from './modules.en';
 import { settingsEn } from './settings.en';
+import { mediaEn } from './media.en';
 
 export const en = {
   wizard: wizardEn,
@@ -18,6 +19,7 @@ export const en = {
   content: contentEn,
   modules: modulesEn,
   settings: settingsEn,
+  media: mediaEn,
   common: {
     appName: 'OneClick',
     loading: 'Loading…',

@@ -50,9 +50,13 @@ const s = (name: string): KeyAttribute => ({ name, type: 'S' });
 export const tables = {
   memberships: {
     name: 'memberships',
-    purpose: 'One membership per user (record "membership"), plus usage counters ("usage#YYYY-MM").',
+    purpose:
+      'One membership per user (record "membership"), plus usage counters ("usage#YYYY-MM"), the bytes stored ' +
+      '("storage") and one record per stored or uploading file ("upload#<bucket>#<key>"). The sparse bySweepDue ' +
+      'index lists the files to remove unless a post or My Content took them by then.',
     partitionKey: s('userId'),
     sortKey: s('record'),
+    globalIndexes: [{ indexName: 'bySweepDue', partitionKey: s('sweepShard'), sortKey: s('sweepAt') }],
     userData: { by: 'partitionKey', export: true },
   },
   posts: {

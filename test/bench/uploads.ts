@@ -9,6 +9,7 @@ import { memoryLog } from '../../infra/local/log';
 import { freePort } from '../../infra/local/ports';
 import { localBucketNames, localCredentials, localRegion } from '../../infra/local/environment';
 import { syntheticMp4 } from '../support/mp4';
+import { memoryStorageQuota } from '../support/storageQuota';
 import type { Benchmark, Figure } from './benchmarks';
 
 const MiB = 1024 * 1024;
@@ -26,7 +27,7 @@ export const uploadsBenchmark: Benchmark = {
     const dir = mkdtempSync(join(tmpdir(), 'oneclick-bench-uploads-'));
     const s3Server = await startS3({ port: await freePort(), dataDir: dir, siteOrigin: 'http://127.0.0.1', log: memoryLog() });
     const s3 = new S3Client({ endpoint: s3Server.endpoint, region: localRegion, credentials: localCredentials, forcePathStyle: true, requestChecksumCalculation: 'WHEN_REQUIRED', responseChecksumValidation: 'WHEN_REQUIRED' });
-    const uploads = createUploadService({ s3, bucket: localBucketNames.media, limits: defaultUploadLimits, clock: { now: () => new Date() } });
+    const uploads = createUploadService({ s3, bucket: localBucketNames.media, limits: defaultUploadLimits, clock: { now: () => new Date() }, quota: memoryStorageQuota(), storageLimit: async () => null });
     const user = { userId: 'bench-user', email: 'bench@example.com' };
     const file = Buffer.concat([syntheticMp4({ durationSeconds: 60, payloadBytes: 64 }), Buffer.alloc(SIZE)]).subarray(0, SIZE);
     try {

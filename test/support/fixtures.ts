@@ -12,6 +12,7 @@ export const sampleMe: Me = {
     maxPosts: 3,
     canSchedule: false,
     maxAccounts: 1,
+    maxStorageBytes: 2 * 1024 ** 3,
     createdAt: '2026-01-01T00:00:00.000Z',
   },
 };

@@ -166,6 +166,12 @@ export const matrix: Record<RouteId, MatrixEntry> = {
     sample: { body: { key: 'k', uploadId: 'u' } },
     againstVictim: (victim) => ({ request: { body: { key: victim.upload.key, uploadId: victim.upload.uploadId } }, refusedWith: [404] }),
   },
+  getStorageUsage: { auth: 'user', sample: {}, againstVictim: 'own-data-only' },
+  deletePost: {
+    auth: 'user',
+    sample: { path: { postId: someUlid }, query: { deleteMedia: 'true' } },
+    againstVictim: (victim) => ({ request: { path: { postId: victim.post.postId }, query: { deleteMedia: 'true' } }, refusedWith: [404] }),
+  },
   getAccount: { auth: 'user', sample: {}, againstVictim: 'own-data-only' },
   updateAccountSettings: { auth: 'user', sample: { body: { language: 'en', timeZone: 'UTC', theme: 'system' } }, againstVictim: 'own-data-only' },
   startDataExport: { auth: 'user', sample: {}, againstVictim: 'own-data-only' },

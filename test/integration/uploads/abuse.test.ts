@@ -6,7 +6,8 @@ import { createUploadService } from '../../../functions/services/uploads';
 import { systemClock } from '../../../functions/clock';
 import { InvalidInput } from '../../../functions/errors';
 import { tinyJpeg } from '../../support/posts';
-import { callApi, createUser, type TestUser } from '../../support/users';
+import { callApi, createUser, documentClient, type TestUser } from '../../support/users';
+import { createStorageQuota } from '../../../functions/services/storageQuota';
 
 /**
  * Upload abuse: what a hostile client can try once it holds presigned URLs — other people's
@@ -115,7 +116,11 @@ describe('upload abuse', () => {
   it('more bytes than the limit, sent through a URL signed for a small file, are deleted at completion', async () => {
     // The real service against the twin's S3, with a 1 KB image limit so the test stays small.
     const client = s3();
-    const uploads = createUploadService({ s3: client, bucket: localBucketNames.media, limits: { maxImageBytes: 1024, maxVideoBytes: 4096 }, clock: systemClock });
+    const uploads = createUploadService({ s3: client, bucket: localBucketNames.media, limits: { maxImageBytes: 1024, maxVideoBytes: 4096 },
+      clock: systemClock,
+      quota: createStorageQuota({ db: documentClient(twin), tableName: twin.tableNames.memberships, clock: systemClock }),
+      storageLimit: async () => null,
+    });
     const user = { userId: (await createUser(twin)).userId, email: 'x@example.com' };
     try {
       await expect(uploads.create(user, { fileName: 'big.jpg', contentType: 'image/jpeg', size: 2048 })).rejects.toThrow(/larger than 1024 bytes/);

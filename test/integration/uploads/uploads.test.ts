@@ -89,7 +89,7 @@ describe('uploading media straight to S3 with presigned multipart URLs', () => {
     const { session, status, body } = await upload(user, 'clip.mp4', 'video/mp4', png);
 
     expect(status).toBe(400);
-    expect(body?.['message']).toBe('This file is not a real MP4 file (its content does not match the .mp4 extension)');
+    expect(body?.['message']).toBe('This file is not a real MP4 file (its content does not match the .mp4 extension). The file was not kept.');
     expect(await objectExists(session.key)).toBe(false);
   });
 

@@ -11,6 +11,7 @@ import { themePreference } from '../theme/darkMode';
 import { useAccount, useAccountDeletion, useDataExport, useDeleteAccount, useSaveSettings, useStartExport } from './api';
 import { DeletionProgress } from './DeletionProgress';
 import { applySettings, browserZone, savedTimeZone } from './savedSettings';
+import { StorageUsage } from './StorageUsage';
 import './settings.css';
 
 const reasonOf = (error: unknown, fallback: string) => (error instanceof ApiError || error instanceof Error ? error.message : fallback);
@@ -266,6 +267,7 @@ export function SettingsPage() {
         <>
           <ProfileSection key={account.data.userId} account={account.data} />
           <MembershipSection account={account.data} />
+          <StorageUsage />
           <ExportSection />
           <DeleteSection account={account.data} />
         </>

@@ -13,6 +13,7 @@ import {
   readUploadLimits,
 } from '../../../../functions/services/uploads';
 import { parseMediaKey } from '../../../../shared/media';
+import { memoryStorageQuota } from '../../../support/storageQuota';
 
 const user = { userId: '8f0c2a6e-1b2c-4d5e-8f90-0123456789ab', email: 'a@example.com' };
 const clock = { now: () => new Date('2026-01-01T00:00:00Z') };
@@ -82,7 +83,7 @@ describe('upload limits', () => {
 describe('the upload service', () => {
   it('refuses a file over the limit before asking S3 for anything', async () => {
     const { s3, sent } = recordingS3();
-    const uploads = createUploadService({ s3, bucket: 'media', limits: { maxImageBytes: 100, maxVideoBytes: 2 * 1024 ** 3 }, clock });
+    const uploads = createUploadService({ s3, bucket: 'media', limits: { maxImageBytes: 100, maxVideoBytes: 2 * 1024 ** 3 }, clock, quota: memoryStorageQuota(), storageLimit: async () => null });
     await expect(uploads.create(user, { fileName: 'a.png', contentType: 'image/png', size: 101 })).rejects.toThrow('The file is larger than 100 bytes, the most we accept for an image.');
     await expect(uploads.create(user, { fileName: 'a.mp4', contentType: 'video/mp4', size: 3 * 1024 ** 3 })).rejects.toThrow('The file is larger than 2 GiB, the most we accept for a video.');
     expect(sent).toEqual([]);
@@ -90,7 +91,7 @@ describe('the upload service', () => {
 
   it("refuses another user's key for complete and abort without touching S3", async () => {
     const { s3, sent } = recordingS3();
-    const uploads = createUploadService({ s3, bucket: 'media', limits: defaultUploadLimits, clock });
+    const uploads = createUploadService({ s3, bucket: 'media', limits: defaultUploadLimits, clock, quota: memoryStorageQuota(), storageLimit: async () => null });
     const key = 'someone-else/videos/abcdefghijklmnopqrst.mp4';
     await expect(uploads.complete(user, { key, uploadId: 'u', parts: [{ partNumber: 1, etag: '"e"' }] })).rejects.toThrow(NotFound);
     await expect(uploads.abort(user, { key, uploadId: 'u' })).rejects.toThrow(NotFound);
@@ -100,7 +101,7 @@ describe('the upload service', () => {
 
   it("aborts the caller's own upload in the media bucket", async () => {
     const { s3, sent } = recordingS3();
-    const uploads = createUploadService({ s3, bucket: 'media', limits: defaultUploadLimits, clock });
+    const uploads = createUploadService({ s3, bucket: 'media', limits: defaultUploadLimits, clock, quota: memoryStorageQuota(), storageLimit: async () => null });
     const key = `${user.userId}/videos/abcdefghijklmnopqrst.mp4`;
     await uploads.abort(user, { key, uploadId: 'upload-1' });
     expect(sent).toHaveLength(1);

@@ -4,6 +4,7 @@ import type { Post } from '../../../../../../shared/api/posts';
 import { MediaTile, PlatformChips, PostStatusBadge, TargetList } from './postParts';
 import { TargetMetrics } from '../../../analytics/TargetMetrics';
 import { useDialog } from '../../../../components/ui/useDialog';
+import { DeletePostAction } from '../../deletion/DeletePostAction';
 
 /** The full-screen view of one post; Escape or the close button closes it and focus returns to the opener. */
 export function PostDialog({ post, onClose }: { post: Post; onClose: () => void }) {
@@ -27,6 +28,7 @@ export function PostDialog({ post, onClose }: { post: Post; onClose: () => void 
           <PostStatusBadge post={post} />
           <TargetList targets={post.targets} />
           <TargetMetrics postId={post.postId} targets={post.targets} />
+          <DeletePostAction post={post} onDeleted={onClose} />
         </div>
       </div>
     </div>
