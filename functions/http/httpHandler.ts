@@ -20,6 +20,7 @@ import {
 } from '../../shared/api/routes';
 import { AuthenticationRequired, DomainError, InvalidInput, NotFound, type FieldIssue } from '../errors';
 import type { UserIdentity } from '../services/memberships';
+import { responseCookiesOf } from './cookies';
 
 export type ApiEvent = APIGatewayProxyEventV2WithJWTAuthorizer;
 export type ApiResult = APIGatewayProxyStructuredResultV2;
@@ -122,11 +123,12 @@ export function createHttpHandler<G extends HandlerGroupName>(
       request: RouteRequest<RouteId>,
     ) => Promise<unknown>;
     const output = await implement({ user: user as UserIdentity, input: input as never, event });
+    const cookies = responseCookiesOf(output);
     if (route.redirect) {
       const { location } = output as { location: string };
-      return { statusCode: 302, headers: { location, 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' }, body: '' };
+      return { statusCode: 302, headers: { location, 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' }, body: '', ...(cookies ? { cookies } : {}) };
     }
-    return output === undefined ? { statusCode: 204 } : json(200, output);
+    return output === undefined ? { statusCode: 204 } : { ...json(200, output), ...(cookies ? { cookies } : {}) };
   }
 
   const errorMapper = {
