@@ -21,6 +21,7 @@ import {
 import { AuthenticationRequired, DomainError, InvalidInput, NotFound, type FieldIssue } from '../errors';
 import type { UserIdentity } from '../services/memberships';
 import { responseCookiesOf } from './cookies';
+import { rateLimiterFromEnv } from './rateLimit';
 
 export type ApiEvent = APIGatewayProxyEventV2WithJWTAuthorizer;
 export type ApiResult = APIGatewayProxyStructuredResultV2;
@@ -108,12 +109,15 @@ export function createHttpHandler<G extends HandlerGroupName>(
     if (route.handler === group) byRouteKey.set(routeKey(route), { id, route });
   }
 
+  const rateLimiter = rateLimiterFromEnv(process.env);
+
   async function dispatch(event: ApiEvent): Promise<ApiResult> {
     const match = byRouteKey.get(event.routeKey);
     if (!match) throw new NotFound(`No route for ${event.routeKey}`);
     const { id, route } = match;
     const user = callerOf(event);
     if (route.auth === 'user' && !user) throw new AuthenticationRequired();
+    await rateLimiter?.admit(route, user, event);
     const input = {
       path: parsePart(route.input.path, event.pathParameters ?? {}, 'path'),
       query: parsePart(route.input.query, event.queryStringParameters ?? {}, 'query'),
