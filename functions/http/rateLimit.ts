@@ -7,6 +7,7 @@ import { ConfigurationError } from '../config';
 import { DomainError } from '../errors';
 import type { UserIdentity } from '../services/memberships';
 import type { ApiEvent } from './httpHandler';
+import { ORIGIN_SECRET_HEADER, VIEWER_ADDRESS_HEADER } from './callerHeaders';
 
 /** At most `requests` per caller in each fixed window of `windowSeconds`. */
 export interface RateLimit {
@@ -31,9 +32,7 @@ export class TooManyRequests extends DomainError {
   }
 }
 
-/** Headers CloudFront adds on the way to the API (see infra/constructs/web.ts). */
-export const VIEWER_ADDRESS_HEADER = 'x-oneclick-viewer-address';
-export const ORIGIN_SECRET_HEADER = 'x-oneclick-origin-secret';
+export { ORIGIN_SECRET_HEADER, VIEWER_ADDRESS_HEADER };
 
 /**
  * The caller's address. Behind CloudFront, API Gateway sees an edge server, so the distribution

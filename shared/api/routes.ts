@@ -68,8 +68,13 @@ export interface RouteDefinition {
   readonly throttle?: { readonly ratePerSecond: number; readonly burst: number };
 }
 
-/** Route throttling for public entry points: far above human pace, far below an attack's. */
-export const publicEntryThrottle = { ratePerSecond: 10, burst: 20 } as const;
+/**
+ * Route throttling for public entry points. API Gateway's throttles are shared by every caller,
+ * so they are only a backstop for the whole service, far above what one caller may send: each
+ * caller's own limit is functions/http/rateLimit.ts (a flood from one caller then refuses only
+ * that caller).
+ */
+export const publicEntryThrottle = { ratePerSecond: 500, burst: 1000 } as const;
 
 export const routes = {
   getMe: {
