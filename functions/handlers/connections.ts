@@ -3,7 +3,8 @@ import { systemClock } from '../clock';
 import { createDocumentClient, createLogger, readSiteUrl } from '../composition';
 import { createConnectionsContext } from '../connectionsContext';
 import { createHttpHandler } from '../http/httpHandler';
-import { createConnectionService } from '../services/connections';
+import { requestCookie, withCookies } from '../http/cookies';
+import { createConnectionService, OAUTH_COOKIE_NAME } from '../services/connections';
 import { createMembershipService } from '../services/memberships';
 import { createOAuthStates } from '../services/oauthStates';
 
@@ -26,8 +27,21 @@ export const handler = createHttpHandler(
   'connections',
   {
     listConnections: ({ user }) => connections.list(user),
-    startConnection: ({ user, input }) => connections.startAuthorization(user, input.path.platform),
-    completeConnection: ({ input }) => connections.completeAuthorization(input.path.platform, input.query),
+    startConnection: async ({ user, input }) => {
+      const { authorizationUrl, cookie } = await connections.startAuthorization(user, input.path.platform);
+      return withCookies({ authorizationUrl }, [cookie]);
+    },
+    completeConnection: ({ input, event }) =>
+      connections.completeAuthorization(input.path.platform, input.query, requestCookie(event.cookies, OAUTH_COOKIE_NAME)),
+    confirmConnection: async ({ user, input, event }) => {
+      const { location, cookie } = await connections.confirmAuthorization(
+        user,
+        input.path.platform,
+        input.body.state,
+        requestCookie(event.cookies, OAUTH_COOKIE_NAME),
+      );
+      return withCookies({ location }, [cookie]);
+    },
     disconnectConnection: async ({ user, input }) => {
       await connections.disconnect(user, input.path.platform, input.path.accountId);
       return undefined;

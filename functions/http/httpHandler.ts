@@ -21,6 +21,8 @@ import {
 import { AuthenticationRequired, DomainError, InvalidInput, NotFound, type FieldIssue } from '../errors';
 import type { UserIdentity } from '../services/memberships';
 import { accountGateFromEnvironment, type AccountGate } from './accountGate';
+import { responseCookiesOf } from './cookies';
+import { rateLimiterFromEnv } from './rateLimit';
 
 export type ApiEvent = APIGatewayProxyEventV2WithJWTAuthorizer;
 export type ApiResult = APIGatewayProxyStructuredResultV2;
@@ -109,12 +111,15 @@ export function createHttpHandler<G extends HandlerGroupName>(
     if (route.handler === group) byRouteKey.set(routeKey(route), { id, route });
   }
 
+  const rateLimiter = rateLimiterFromEnv(process.env);
+
   async function dispatch(event: ApiEvent): Promise<ApiResult> {
     const match = byRouteKey.get(event.routeKey);
     if (!match) throw new NotFound(`No route for ${event.routeKey}`);
     const { id, route } = match;
     const user = callerOf(event);
     if (route.auth === 'user' && !user) throw new AuthenticationRequired();
+    await rateLimiter?.admit(route, user, event);
     if (user) await accountGate.admit(user.userId, id);
     const input = {
       path: parsePart(route.input.path, event.pathParameters ?? {}, 'path'),
@@ -125,11 +130,12 @@ export function createHttpHandler<G extends HandlerGroupName>(
       request: RouteRequest<RouteId>,
     ) => Promise<unknown>;
     const output = await implement({ user: user as UserIdentity, input: input as never, event });
+    const cookies = responseCookiesOf(output);
     if (route.redirect) {
       const { location } = output as { location: string };
-      return { statusCode: 302, headers: { location, 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' }, body: '' };
+      return { statusCode: 302, headers: { location, 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' }, body: '', ...(cookies ? { cookies } : {}) };
     }
-    return output === undefined ? { statusCode: 204 } : json(200, output);
+    return output === undefined ? { statusCode: 204 } : { ...json(200, output), ...(cookies ? { cookies } : {}) };
   }
 
   const errorMapper = {

@@ -3,12 +3,12 @@ import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { platformNames, platforms, type Platform } from '../../shared/platforms';
 import type { ConnectErrorCode, ConnectionList } from '../../shared/api/connections';
 import type { Clock } from '../clock';
-import { NotFound, QuotaExceeded, InvalidInput } from '../errors';
+import { DomainError, NotFound, QuotaExceeded, InvalidInput } from '../errors';
 import { PlatformError } from '../platforms/errors';
 import type { TokenSet } from '../platforms/adapter';
 import type { Adapters } from '../platforms/registry';
 import type { MembershipService, UserIdentity } from './memberships';
-import { InvalidOAuthState, type OAuthStates } from './oauthStates';
+import { InvalidOAuthState, nonceMatches, OAUTH_CONFIRM_TTL_SECONDS, OAUTH_STATE_TTL_SECONDS, type OAuthState, type OAuthStates } from './oauthStates';
 import { connectionIdOf, toConnection, type ConnectionItem, type ConnectionStore } from './connectionStore';
 
 export interface ConnectionServiceDeps {
@@ -33,6 +33,35 @@ class ConnectFailure extends Error {
   }
 }
 
+/** A connection that cannot be finished, refused to the confirming call with its code and words. */
+export class ConnectRefused extends DomainError {
+  constructor(code: ConnectErrorCode, message: string) {
+    super(refusalStatus[code], code, message);
+  }
+}
+
+const refusalStatus: Record<ConnectErrorCode, number> = {
+  access_denied: 400,
+  invalid_state: 400,
+  other_browser: 403,
+  other_user: 403,
+  signed_out: 401,
+  missing_scopes: 400,
+  quota_exceeded: 403,
+  not_configured: 400,
+  exchange_failed: 502,
+  no_channel: 400,
+};
+
+/** The HttpOnly cookie that binds a flow to the browser that started it. */
+export const OAUTH_COOKIE_NAME = 'oneclick_oauth';
+
+const invalidStateMessage = 'This connection attempt has expired or was already used. Please connect again.';
+const otherBrowserMessage =
+  'This connection was finished in a different browser (or tab) from the one that started it, or a newer connection attempt replaced it. Nothing was connected. Please connect again from this browser.';
+const otherUserMessage =
+  'This connection was started by a different OneClick account from the one signed in here. Nothing was connected. Sign in with the account that started it, or connect again.';
+
 function quotaMessage(maxAccounts: number): string {
   return maxAccounts === 1
     ? 'Your plan allows 1 connected account. Disconnect it to connect another, or upgrade your plan.'
@@ -47,6 +76,11 @@ export function createConnectionService(deps: ConnectionServiceDeps) {
     return `${siteUrl}/auth/callback?${new URLSearchParams(params).toString()}`;
   }
 
+  /** The cookie lives under the platform's connection paths only (callback and confirm). */
+  const cookiePath = (platform: Platform) => new URL(`${siteUrl}/api/connections/${platform}`).pathname;
+  const flowCookie = (platform: Platform, nonce: string, maxAgeSeconds: number) =>
+    `${OAUTH_COOKIE_NAME}=${nonce}; Path=${cookiePath(platform)}; Max-Age=${maxAgeSeconds}; HttpOnly; Secure; SameSite=Lax`;
+
   async function revokeQuietly(platform: Platform, tokens: TokenSet, why: string): Promise<void> {
     try {
       await adapters[platform]?.revoke(tokens);
@@ -56,6 +90,15 @@ export function createConnectionService(deps: ConnectionServiceDeps) {
         why,
         error: (error as Error).message,
       });
+    }
+  }
+
+  async function consumeState(value: string, platform: Platform): Promise<OAuthState> {
+    try {
+      return await states.consume(value, platform);
+    } catch (error) {
+      if (error instanceof InvalidOAuthState) throw new ConnectFailure('invalid_state', invalidStateMessage);
+      throw error;
     }
   }
 
@@ -114,7 +157,7 @@ export function createConnectionService(deps: ConnectionServiceDeps) {
       };
     },
 
-    async startAuthorization(user: UserIdentity, platform: Platform): Promise<{ authorizationUrl: string }> {
+    async startAuthorization(user: UserIdentity, platform: Platform): Promise<{ authorizationUrl: string; cookie: string }> {
       const adapter = adapters[platform];
       if (!adapter) throw new InvalidInput(`${platformNames[platform]} is not configured on this deployment.`);
       const { connectedAccounts, maxAccounts } = await memberships.accountUsage(user);
@@ -131,39 +174,75 @@ export function createConnectionService(deps: ConnectionServiceDeps) {
           redirectUri: redirectUri(platform),
           ...(state.codeChallenge ? { codeChallenge: state.codeChallenge } : {}),
         }),
+        /** Set on the starting browser: the callback and the confirm call accept only it. */
+        cookie: flowCookie(platform, state.nonce, OAUTH_STATE_TTL_SECONDS + OAUTH_CONFIRM_TTL_SECONDS),
       };
     },
 
     /**
-     * The platform sent the browser back. Whatever happens, the answer is a redirect to the
-     * app's /auth/callback page: with the platform on success, or error=auth_failed and the
-     * reason in words.
+     * The platform sent the browser back. Nothing is connected here: the flow is taken out
+     * (single use), checked against the browser's cookie, and — when it came back to the browser
+     * that started it with a code — kept for the signed-in user's confirming call. The answer is
+     * always a redirect to the app's /auth/callback page: with the platform and the state to
+     * confirm, or error=auth_failed with a code (and the spec's error_message in our words).
      */
-    async completeAuthorization(platform: Platform, query: { code?: string; state?: string; error?: string; error_description?: string }): Promise<{ location: string }> {
+    async completeAuthorization(
+      platform: Platform,
+      query: { code?: string; state?: string; error?: string; error_description?: string },
+      browserNonce: string | undefined,
+    ): Promise<{ location: string }> {
       const name = platformNames[platform];
       try {
         if (!query.state) throw new ConnectFailure('invalid_state', 'CSRF state token not found');
-        let state;
-        try {
-          state = await states.consume(query.state, platform);
-        } catch (error) {
-          if (error instanceof InvalidOAuthState) {
-            throw new ConnectFailure('invalid_state', 'This connection attempt has expired or was already used. Please connect again.');
-          }
-          throw error;
-        }
+        const state = await consumeState(query.state, platform);
+        if (!nonceMatches(browserNonce, state.nonceHash)) throw new ConnectFailure('other_browser', otherBrowserMessage);
         if (query.error) {
           throw new ConnectFailure('access_denied', `You did not give OneClick access to your ${name} account.`);
         }
+        if (!adapters[platform]) throw new ConnectFailure('not_configured', `${name} is not configured on this deployment.`);
+        if (!query.code) throw new ConnectFailure('exchange_failed', `Failed to connect to ${name}: no authorization code was returned.`);
+        await states.markReturned(state, query.code);
+        return { location: callbackLocation({ platform, state: state.state }) };
+      } catch (error) {
+        if (error instanceof ConnectFailure) {
+          return {
+            location: callbackLocation({ platform, error: 'auth_failed', error_code: error.code, error_message: error.message }),
+          };
+        }
+        throw error;
+      }
+    },
+
+    /**
+     * The signed-in user finishes a flow the platform sent back: only the user who started it,
+     * from the browser that started it, connects the account. Returns where the app goes next
+     * (and clears the flow's cookie); a refusal is a ConnectRefused with its code and words.
+     */
+    async confirmAuthorization(
+      user: UserIdentity,
+      platform: Platform,
+      stateValue: string,
+      browserNonce: string | undefined,
+    ): Promise<{ location: string; cookie: string }> {
+      const name = platformNames[platform];
+      try {
+        let state;
+        try {
+          state = await states.takeReturned(stateValue, platform);
+        } catch (error) {
+          if (error instanceof InvalidOAuthState) throw new ConnectFailure('invalid_state', invalidStateMessage);
+          throw error;
+        }
+        if (state.userId !== user.userId) throw new ConnectFailure('other_user', otherUserMessage);
+        if (!nonceMatches(browserNonce, state.nonceHash)) throw new ConnectFailure('other_browser', otherBrowserMessage);
         const adapter = adapters[platform];
         if (!adapter) throw new ConnectFailure('not_configured', `${name} is not configured on this deployment.`);
-        if (!query.code) throw new ConnectFailure('exchange_failed', `Failed to connect to ${name}: no authorization code was returned.`);
 
         let tokens: TokenSet;
         let profile;
         try {
           tokens = await adapter.exchangeCode({
-            code: query.code,
+            code: state.code,
             redirectUri: redirectUri(platform),
             ...(state.codeVerifier ? { codeVerifier: state.codeVerifier } : {}),
           });
@@ -195,13 +274,9 @@ export function createConnectionService(deps: ConnectionServiceDeps) {
           if (error instanceof ConnectFailure) await revokeQuietly(platform, tokens, error.code);
           throw error;
         }
-        return { location: callbackLocation({ platform, status: 'connected' }) };
+        return { location: callbackLocation({ platform, status: 'connected' }), cookie: flowCookie(platform, '', 0) };
       } catch (error) {
-        if (error instanceof ConnectFailure) {
-          return {
-            location: callbackLocation({ platform, error: 'auth_failed', error_code: error.code, error_message: error.message }),
-          };
-        }
+        if (error instanceof ConnectFailure) throw new ConnectRefused(error.code, error.message);
         throw error;
       }
     },

@@ -1,4 +1,4 @@
-import { Aws, Validations } from 'aws-cdk-lib';
+import { Aws, Fn, Validations } from 'aws-cdk-lib';
 import * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpJwtAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
@@ -10,6 +10,17 @@ import { OneClickFunction } from './function';
 import { apiBasePath } from './apiPath';
 import type { Auth } from './auth';
 import { grantNeeds, type Resources } from './grants';
+
+/** Per-route throttle of the stage (every route without its own): shared by all callers. */
+export const stageThrottle = { ratePerSecond: 2000, burst: 5000 } as const;
+
+/**
+ * What CloudFront sends the API in a header so the functions can believe the viewer address it
+ * passes: the stack's own GUID (from its id), known to the account, not to callers.
+ */
+export function apiOriginSecret(): string {
+  return Fn.select(2, Fn.split('/', Aws.STACK_ID));
+}
 
 export interface ApiProps {
   readonly auth: Auth;
@@ -48,7 +59,9 @@ export class Api extends Construct {
         authorizerError: '$context.authorizer.error',
       }),
     };
-    stage.defaultRouteSettings = { throttlingBurstLimit: 200, throttlingRateLimit: 100 };
+    // Shared by every caller: a backstop for the whole service, far above one caller's own
+    // limit (functions/http/rateLimit.ts), so one caller's flood cannot use it up for the others.
+    stage.defaultRouteSettings = { throttlingBurstLimit: stageThrottle.burst, throttlingRateLimit: stageThrottle.ratePerSecond };
     stage.routeSettings = Object.fromEntries(
       routeIds
         .map((id) => routes[id] as RouteDefinition)
@@ -69,7 +82,9 @@ export class Api extends Construct {
         entry: needs.entry,
         description: `OneClick API: ${group} routes`,
       });
-      grantNeeds(fn, needs, props.resources);
+      // Every API function counts its callers (functions/http/rateLimit.ts) in the rate-limit table.
+      grantNeeds(fn, { ...needs, tables: { ...needs.tables, rateLimits: 'readWrite' } }, props.resources);
+      fn.addEnvironment({ ONECLICK_ORIGIN_SECRET: apiOriginSecret() });
       this.functions[group] = fn;
     }
 

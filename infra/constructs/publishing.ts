@@ -70,13 +70,16 @@ export class Publishing extends Construct {
   grantStart(fn: OneClickFunction): void {
     this.stateMachine.grantStartExecution(fn.function);
     this.stateMachine.grantExecution(fn.function, 'states:StopExecution');
-    // The finding names the execution ARN pattern as cdk-nag renders it: tokens for an
-    // environment-agnostic stack, the account and region written out for a concrete one.
+    // The finding names the execution ARN pattern as cdk-nag renders it: each of region and
+    // account written out when the stack knows it, a token when it does not. They are decided
+    // separately: with no AWS configuration the CDK CLI still defaults the region (us-east-1)
+    // while the account stays unknown.
     const stack = Stack.of(this);
     const machineId = stack.getLogicalId(this.stateMachine.node.defaultChild as CfnElement);
-    const concrete = !Token.isUnresolved(stack.region) && !Token.isUnresolved(stack.account);
     const nameExpression = JSON.stringify({ 'Fn::Select': [6, { 'Fn::Split': [':', { Ref: machineId }] }] });
-    const where = concrete ? `${stack.region}:${stack.account}` : '<AWS::Region>:<AWS::AccountId>';
+    const region = Token.isUnresolved(stack.region) ? '<AWS::Region>' : stack.region;
+    const account = Token.isUnresolved(stack.account) ? '<AWS::AccountId>' : stack.account;
+    const where = `${region}:${account}`;
     Validations.of(fn.function).acknowledge({
       id: `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:states:${where}:execution:${nameExpression}:*]`,
       reason:

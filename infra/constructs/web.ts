@@ -7,6 +7,8 @@ import { Construct } from 'constructs';
 import { contentSecurityPolicy, staticSecurityHeaders } from '../../shared/resources/securityHeaders';
 import type { WebConfig } from '../../shared/api/webConfig';
 import { moduleOrigins } from '../../shared/api/modules';
+import { ORIGIN_SECRET_HEADER, VIEWER_ADDRESS_HEADER } from '../../functions/http/callerHeaders';
+import { apiOriginSecret } from './api';
 import { privateBucketDefaults } from './storage';
 
 export interface WebProps {
@@ -102,14 +104,26 @@ export class Web extends Construct {
     });
   }
 
-  /** Routes /api/* to the HTTP API: never cached, every viewer header but Host forwarded. */
+  /**
+   * Routes /api/* to the HTTP API: never cached, every viewer header but Host forwarded, plus the
+   * viewer's address (set by a CloudFront Function, replacing any value the viewer sent) and the
+   * origin secret that makes the API believe it (per-address limits, functions/http/rateLimit.ts).
+   */
   addApi(apiDomainName: string, basePath: string): void {
-    this.distribution.addBehavior(`${basePath}/*`, new origins.HttpOrigin(apiDomainName), {
+    const viewerAddress = new cloudfront.Function(this, 'ViewerAddress', {
+      runtime: cloudfront.FunctionRuntime.JS_2_0,
+      comment: 'Passes the viewer address to the API for per-address limits',
+      code: cloudfront.FunctionCode.fromInline(
+        `function handler(event) { event.request.headers['${VIEWER_ADDRESS_HEADER}'] = { value: event.viewer.ip }; return event.request; }`,
+      ),
+    });
+    this.distribution.addBehavior(`${basePath}/*`, new origins.HttpOrigin(apiDomainName, { customHeaders: { [ORIGIN_SECRET_HEADER]: apiOriginSecret() } }), {
       viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
       allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
       cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
       originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
       responseHeadersPolicy: this.headers,
+      functionAssociations: [{ function: viewerAddress, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }],
     });
   }
 

@@ -128,7 +128,9 @@ export function createLocalApi(options: { authorizer: JwtAuthorizerSettings; sta
     const headers: Record<string, string> = {};
     for (const [name, value] of Object.entries(result.headers ?? {})) headers[name] = String(value);
     const body = result.body ?? '';
-    response.writeHead(result.statusCode ?? 200, headers);
+    // Payload 2.0: each of the result's cookies becomes a Set-Cookie header.
+    const setCookies = result.cookies?.length ? { 'set-cookie': result.cookies } : {};
+    response.writeHead(result.statusCode ?? 200, { ...headers, ...setCookies });
     response.end(result.isBase64Encoded ? Buffer.from(body, 'base64') : body);
   }
 
@@ -171,6 +173,9 @@ export function createLocalApi(options: { authorizer: JwtAuthorizerSettings; sta
       for (const [name, value] of Object.entries(request.headers)) {
         if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(',') : value;
       }
+      // Payload 2.0 moves the Cookie header into `cookies`, one `name=value` per entry.
+      const cookies = headers['cookie']?.split(';').map((pair) => pair.trim()).filter(Boolean) ?? [];
+      delete headers['cookie'];
       const query: Record<string, string> = {};
       for (const [name, value] of url.searchParams) query[name] = query[name] === undefined ? value : `${query[name]},${value}`;
       const pathParameters: Record<string, string> = {};
@@ -182,6 +187,7 @@ export function createLocalApi(options: { authorizer: JwtAuthorizerSettings; sta
         routeKey: routeKey(route),
         rawPath: url.pathname,
         rawQueryString: url.search.slice(1),
+        ...(cookies.length ? { cookies } : {}),
         headers,
         ...(Object.keys(query).length ? { queryStringParameters: query } : {}),
         ...(parameterNames.length ? { pathParameters } : {}),

@@ -59,10 +59,19 @@ export const oauthCallbackQuerySchema = z
   })
   .loose();
 
-/** Codes of failed connections; the front end words them (and falls back to the message). */
+/** The app's /auth/callback page confirms a flow the platform sent back (as the signed-in user). */
+export const confirmConnectionSchema = z.object({ state: z.string().min(1).max(512) });
+
+/** Codes of failed connections; the front end words them (never showing text from the URL). */
 export const connectErrorCodes = [
   'access_denied',
   'invalid_state',
+  /** The flow came back to (or was confirmed from) a browser other than the one that started it. */
+  'other_browser',
+  /** The signed-in user is not the one who started the flow. */
+  'other_user',
+  /** Nobody is signed in where the flow came back. */
+  'signed_out',
   'missing_scopes',
   'quota_exceeded',
   'not_configured',

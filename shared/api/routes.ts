@@ -4,6 +4,7 @@ import { meSchema } from './membership';
 import {
   accountPathSchema,
   authorizationSchema,
+  confirmConnectionSchema,
   connectionListSchema,
   oauthCallbackQuerySchema,
   platformParamSchema,
@@ -68,8 +69,13 @@ export interface RouteDefinition {
   readonly throttle?: { readonly ratePerSecond: number; readonly burst: number };
 }
 
-/** Route throttling for public entry points: far above human pace, far below an attack's. */
-export const publicEntryThrottle = { ratePerSecond: 10, burst: 20 } as const;
+/**
+ * Route throttling for public entry points. API Gateway's throttles are shared by every caller,
+ * so they are only a backstop for the whole service, far above what one caller may send: each
+ * caller's own limit is functions/http/rateLimit.ts (a flood from one caller then refuses only
+ * that caller).
+ */
+export const publicEntryThrottle = { ratePerSecond: 500, burst: 1000 } as const;
 
 export const routes = {
   getMe: {
@@ -104,11 +110,20 @@ export const routes = {
     path: '/connections/{platform}/callback',
     auth: 'public',
     handler: 'connections',
-    summary: 'Where the platform sends the browser back: checks the state, stores the connection, redirects to /auth/callback.',
+    summary: 'Where the platform sends the browser back: checks the state against the browser\'s cookie, keeps the code for the confirm call, redirects to /auth/callback.',
     input: { path: platformParamSchema, query: oauthCallbackQuerySchema },
     output: redirectSchema,
     redirect: true,
     throttle: publicEntryThrottle,
+  },
+  confirmConnection: {
+    method: 'POST',
+    path: '/connections/{platform}/confirm',
+    auth: 'user',
+    handler: 'connections',
+    summary: 'The signed-in user who started the flow, from the browser that started it, finishes it: exchanges the code and stores the connection.',
+    input: { path: platformParamSchema, body: confirmConnectionSchema },
+    output: redirectSchema,
   },
   disconnectConnection: {
     method: 'DELETE',

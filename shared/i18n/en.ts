@@ -182,6 +182,12 @@ export const en = {
     errors: {
       access_denied: 'You did not give OneClick access to your {{platform}} account.',
       invalid_state: 'This connection attempt has expired or was already used. Please connect again.',
+      other_browser:
+        'This connection was finished in a different browser or tab from the one that started it, or a newer attempt replaced it. Nothing was connected. Please connect again from this browser.',
+      other_user:
+        'This connection was started by a different OneClick account from the one signed in here. Nothing was connected. Sign in with the account that started it, or connect again.',
+      signed_out: 'Sign in to OneClick in this browser, then connect the account again. Nothing was connected.',
+      unknown: 'The account could not be connected. Nothing was changed. Please try again.',
       missing_scopes: 'OneClick needs every permission it asks {{platform}} for. Please connect again and allow them all.',
       quota_exceeded: 'Your plan\'s limit of connected accounts ({{max}}) is reached. Disconnect an account to connect another, or upgrade your plan.',
       not_configured: '{{platform}} is not configured on this deployment.',

@@ -181,6 +181,12 @@ export const tr: Messages = {
     errors: {
       access_denied: 'OneClick\'e {{platform}} hesabınıza erişim izni vermediniz.',
       invalid_state: 'Bu bağlantı denemesinin süresi doldu ya da zaten kullanıldı. Lütfen yeniden bağlanın.',
+      other_browser:
+        'Bu bağlantı, başlatıldığı tarayıcıdan ya da sekmeden farklı birinde tamamlandı veya daha yeni bir deneme onun yerini aldı. Hiçbir hesap bağlanmadı. Lütfen bu tarayıcıdan yeniden bağlanın.',
+      other_user:
+        'Bu bağlantı, burada oturum açmış olandan farklı bir OneClick hesabıyla başlatıldı. Hiçbir hesap bağlanmadı. Bağlantıyı başlatan hesapla oturum açın ya da yeniden bağlanın.',
+      signed_out: 'Bu tarayıcıda OneClick\'te oturum açın, ardından hesabı yeniden bağlayın. Hiçbir hesap bağlanmadı.',
+      unknown: 'Hesap bağlanamadı. Hiçbir şey değişmedi. Lütfen yeniden deneyin.',
       missing_scopes: 'OneClick, {{platform}} için istediği tüm izinlere ihtiyaç duyar. Lütfen yeniden bağlanın ve hepsine izin verin.',
       quota_exceeded: 'Planınızın bağlı hesap sınırına ({{max}}) ulaşıldı. Başka bir hesap bağlamak için birinin bağlantısını kesin ya da planınızı yükseltin.',
       not_configured: '{{platform}} bu kurulumda yapılandırılmamış.',

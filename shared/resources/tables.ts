@@ -118,6 +118,13 @@ export const tables = {
     timeToLiveAttribute: 'expiresAt',
     userData: { by: 'attribute', attribute: 'userId', export: false },
   },
+  rateLimits: {
+    name: 'rate-limits',
+    purpose: 'Per-caller request counters (a user, or an address on a public route) for the current window; expire in minutes.',
+    partitionKey: s('bucket'),
+    timeToLiveAttribute: 'expiresAt',
+    userData: { by: 'none', reason: 'Request counters for a few seconds, keyed by a hash of the user id (or the address); never read after their window, expired by TTL.' },
+  },
   idempotency: {
     name: 'idempotency',
     purpose: 'Idempotency records (Powertools layout) so a retried request or step runs once.',

@@ -21,5 +21,6 @@ export async function loadBenchmarks(): Promise<Benchmark[]> {
   const { loadBenchmark } = await import('./load');
   const { schedulingBenchmark } = await import('./scheduling');
   const { costBenchmark } = await import('./cost');
-  return [publishingBenchmark, bundlesBenchmark, uploadsBenchmark, frontendBenchmark, loadBenchmark, schedulingBenchmark, costBenchmark];
+  const { abuseBenchmark } = await import('./abuse');
+  return [publishingBenchmark, bundlesBenchmark, uploadsBenchmark, frontendBenchmark, loadBenchmark, schedulingBenchmark, costBenchmark, abuseBenchmark];
 }

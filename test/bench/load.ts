@@ -14,6 +14,7 @@ import { callApi, createUser, documentClient, type TestUser } from '../support/u
 import { connectThroughOAuth, makeAdmin, sandboxAccountName } from '../support/connect';
 import { createPost, tinyJpeg, uploadMedia, waitForPost } from '../support/posts';
 import type { Benchmark, Figure } from './benchmarks';
+import { liftUserRateLimit } from './rateLimitLift';
 
 /**
  * Load on the offline twin's API (the real handlers behind the local API Gateway and JWT
@@ -76,6 +77,7 @@ async function hammer(name: string, options: autocannon.Options): Promise<Figure
 export const loadBenchmark: Benchmark = {
   name: 'API load (offline twin)',
   async run() {
+    const restoreRateLimit = liftUserRateLimit();
     if (buildIsStale()) await buildFrontend();
     const dataDir = mkdtempSync(join(tmpdir(), 'oneclick-bench-load-'));
     const twinProcess = await startTwin({ dataDir, log: memoryLog(), distDir, inMemoryDynamoDb: true });
@@ -122,6 +124,7 @@ export const loadBenchmark: Benchmark = {
       );
       return figures;
     } finally {
+      restoreRateLimit();
       // autocannon returns at its deadline; let the requests still in flight finish first.
       await new Promise((resolveDrain) => setTimeout(resolveDrain, 2000));
       await twinProcess.stop();

@@ -10,6 +10,7 @@ import { callApi, createUser, type TestUser } from '../support/users';
 import { connectThroughOAuth, makeAdmin, sandboxControl } from '../support/connect';
 import { createPost, tinyJpeg, uploadMedia } from '../support/posts';
 import type { Benchmark, Figure } from './benchmarks';
+import { liftUserRateLimit } from './rateLimitLift';
 
 /** How many posts, all due at the same instant. */
 const POSTS = Number(process.env['BENCH_SCHEDULING_POSTS'] ?? 500);
@@ -43,6 +44,7 @@ async function allPosts(twin: TwinInfo, user: TestUser, list: 'scheduled' | 'pub
 export const schedulingBenchmark: Benchmark = {
   name: `scheduling: ${POSTS} posts due at once (twin, LinkedIn sandbox)`,
   async run(): Promise<Figure[]> {
+    const restoreRateLimit = liftUserRateLimit();
     const dataDir = mkdtempSync(join(tmpdir(), 'oneclick-bench-scheduling-'));
     const twin = await startTwin({ dataDir, log: memoryLog(), inMemoryDynamoDb: true });
     const info = toTwinInfo(twin);
@@ -108,6 +110,7 @@ export const schedulingBenchmark: Benchmark = {
         { name: 'all finished after their time', value: round(settledSeconds, 1), unit: 's' },
       ];
     } finally {
+      restoreRateLimit();
       await twin.stop();
       rmSync(dataDir, { recursive: true, force: true });
     }

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { platformNames, platforms, type Platform } from '../../shared/platforms';
 import { launchBrowser, openSession, signInThroughUi } from '../support/browser';
-import { createUser } from '../support/users';
+import { callApi, createUser } from '../support/users';
 import { makeAdmin, sandboxAccountName } from '../support/connect';
 
 const twin = inject('twin');
@@ -97,6 +97,52 @@ describe('the Accounts page in Chromium', () => {
     await page.waitForURL(`${twin.webUrl}/dashboard`);
     await page.goto(`${twin.webUrl}/dashboard/accounts?platform=x&error=auth_failed&error_code=access_denied&error_message=x`);
     await expect.poll(() => page.getByRole('alert').textContent()).toBe("OneClick'e X hesabınıza erişim izni vermediniz.");
+    await context.close();
+  });
+
+  it('an attacker\'s consent link finished in the victim\'s browser connects nothing to either, and says why', async () => {
+    const attacker = await createUser(twin);
+    const victim = await createUser(twin);
+    const attackerSession = await openSession(browser);
+    await signInThroughUi(attackerSession.page, twin.webUrl, attacker.email, attacker.password);
+    await attackerSession.page.goto(`${twin.webUrl}/dashboard/accounts`);
+    await attackerSession.page.getByRole('button', { name: 'Connect YouTube' }).click();
+    await attackerSession.page.waitForURL((url) => url.origin === twin.endpoints.sandbox);
+    const consentLink = attackerSession.page.url();
+    await attackerSession.context.close();
+
+    const { page, context } = await openSession(browser);
+    await signInThroughUi(page, twin.webUrl, victim.email, victim.password);
+    await page.goto(consentLink);
+    await page.getByLabel('Sandbox account').fill(sandboxAccountName('victim'));
+    await page.getByLabel('Display name').fill('Victim channel');
+    await page.getByRole('button', { name: 'Allow' }).click();
+    await page.waitForURL(/\/dashboard\/accounts/);
+
+    await expect.poll(() => page.getByRole('alert').textContent()).toMatch(/^This connection was finished in a different browser .* Nothing was connected\./);
+    await expect.poll(() => card(page, 'youtube').getByTestId('status-youtube').textContent()).toBe('Not connected');
+    for (const user of [attacker, victim]) {
+      expect(((await callApi(twin, '/connections', user.idToken)).body as { connections: unknown[] }).connections).toEqual([]);
+    }
+    await context.close();
+  });
+
+  it('never shows text from the address: an unknown code gets the generic words, a known one ours', async () => {
+    const user = await createUser(twin);
+    const { page, context } = await openSession(browser);
+    await signInThroughUi(page, twin.webUrl, user.email, user.password);
+    const planted = encodeURIComponent('Your account is suspended. Call +1 555 0100 now.');
+
+    await page.goto(`${twin.webUrl}/dashboard/accounts?platform=x&error=auth_failed&error_code=made_up&error_message=${planted}`);
+    await expect.poll(() => page.getByRole('alert').textContent()).toBe('The account could not be connected. Nothing was changed. Please try again.');
+    expect(await page.locator('body').textContent()).not.toContain('suspended');
+
+    await page.goto(`${twin.webUrl}/dashboard/accounts?platform=x&error=auth_failed&error_code=exchange_failed&error_message=${planted}`);
+    await expect.poll(() => page.getByRole('alert').textContent()).toBe('Failed to connect to X');
+    expect(await page.locator('body').textContent()).not.toContain('suspended');
+
+    await page.goto(`${twin.webUrl}/dashboard/accounts?error=auth_failed&error_message=${planted}`);
+    await expect.poll(() => page.getByRole('alert').textContent()).toBe('The account could not be connected. Nothing was changed. Please try again.');
     await context.close();
   });
 });

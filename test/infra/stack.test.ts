@@ -5,7 +5,9 @@ import { resolve } from 'node:path';
 import { buildApp } from '../../infra/app';
 import { Auth } from '../../infra/constructs/auth';
 import { tableKeys, tables, type TableDefinition } from '../../shared/resources/tables';
-import { routeIds, routeKey, routes, type RouteDefinition } from '../../shared/api/routes';
+import { handlerGroupNames, publicEntryThrottle, routeIds, routeKey, routes, type RouteDefinition } from '../../shared/api/routes';
+import { stageThrottle } from '../../infra/constructs/api';
+import { defaultRateLimits } from '../../functions/http/rateLimit';
 import { passwordPolicy } from '../../shared/resources/userPool';
 import { platforms } from '../../shared/platforms';
 import { FINALIZE_PLACEHOLDER, publishPostDefinition } from '../../infra/publishing/definition';
@@ -31,6 +33,12 @@ describe('the stack', () => {
 
   it('also passes cdk-nag for a concrete account and region, as `cdk synth` and `cdk deploy` resolve them', () => {
     const { app } = buildApp({ webAssetPath, env: { account: '123456789012', region: 'eu-central-1' } });
+    expect(() => app.synth()).not.toThrow();
+  });
+
+  it('passes cdk-nag with a region but no account, as `cdk synth` resolves them on a machine with no AWS configuration', () => {
+    // The CDK CLI defaults the region to us-east-1 when nothing configures one; the account stays unknown.
+    const { app } = buildApp({ webAssetPath, env: { region: 'us-east-1' } });
     expect(() => app.synth()).not.toThrow();
   });
 
@@ -153,8 +161,44 @@ describe('the stack', () => {
         StageName: 'api',
         AutoDeploy: true,
         AccessLogSettings: Match.objectLike({ DestinationArn: Match.anyValue() }),
-        DefaultRouteSettings: { ThrottlingBurstLimit: 200, ThrottlingRateLimit: 100 },
+        DefaultRouteSettings: { ThrottlingBurstLimit: stageThrottle.burst, ThrottlingRateLimit: stageThrottle.ratePerSecond },
       });
+    });
+
+    it('keeps the shared stage throttle a backstop far above one caller\'s own limit (a flood refuses only that caller)', () => {
+      const perSecond = (limit: { requests: number; windowSeconds: number }) => limit.requests / limit.windowSeconds;
+      expect(stageThrottle.ratePerSecond).toBeGreaterThanOrEqual(100 * perSecond(defaultRateLimits.user));
+      expect(publicEntryThrottle.ratePerSecond).toBeGreaterThanOrEqual(40 * perSecond(defaultRateLimits.public));
+      // The issue's attacker sends 200 requests/s: that cannot use up a shared throttle.
+      expect(publicEntryThrottle.ratePerSecond).toBeGreaterThan(200);
+    });
+
+    it('gives every API function the rate-limit table and the origin secret CloudFront sends', () => {
+      const apiFunctions = Object.values(template.findResources('AWS::Lambda::Function')).filter((fn) =>
+        String(fn.Properties.Description ?? '').startsWith('OneClick API:'),
+      );
+      expect(apiFunctions.length).toBe(handlerGroupNames.length);
+      for (const fn of apiFunctions) {
+        expect(Object.keys(fn.Properties.Environment.Variables)).toEqual(expect.arrayContaining(['TABLE_RATE_LIMITS', 'ONECLICK_ORIGIN_SECRET']));
+      }
+      template.hasResourceProperties('AWS::DynamoDB::GlobalTable', Match.objectLike({ TimeToLiveSpecification: { AttributeName: 'expiresAt', Enabled: true } }));
+    });
+
+    it('passes the viewer address to the API through a CloudFront Function, with the origin secret header', () => {
+      template.hasResourceProperties('AWS::CloudFront::Function', {
+        FunctionCode: Match.stringLikeRegexp("x-oneclick-viewer-address'\\] = \\{ value: event\\.viewer\\.ip \\}"),
+        FunctionConfig: Match.objectLike({ Runtime: 'cloudfront-js-2.0' }),
+      });
+      const distribution = Object.values(template.findResources('AWS::CloudFront::Distribution'))[0]!;
+      const apiOrigin = distribution.Properties.DistributionConfig.Origins.find((origin: { CustomOriginConfig?: unknown; OriginCustomHeaders?: unknown }) => origin.OriginCustomHeaders);
+      // The stack's GUID, the same value the functions get as ONECLICK_ORIGIN_SECRET.
+      const secret = { 'Fn::Select': [2, { 'Fn::Split': ['/', { Ref: 'AWS::StackId' }] }] };
+      expect(apiOrigin.OriginCustomHeaders).toEqual([{ HeaderName: 'x-oneclick-origin-secret', HeaderValue: secret }]);
+      const apiFunction = Object.values(template.findResources('AWS::Lambda::Function')).find((fn) => String(fn.Properties.Description ?? '').startsWith('OneClick API:'))!;
+      expect(apiFunction.Properties.Environment.Variables.ONECLICK_ORIGIN_SECRET).toEqual(secret);
+      const apiBehavior = distribution.Properties.DistributionConfig.CacheBehaviors.find((behavior: { PathPattern: string }) => behavior.PathPattern === '/api/*');
+      expect(apiBehavior.FunctionAssociations).toHaveLength(1);
+      expect(apiBehavior.FunctionAssociations[0].EventType).toBe('viewer-request');
     });
 
     it('runs each handler group on Node 24, arm64, with the table names it needs', () => {
@@ -166,15 +210,16 @@ describe('the stack', () => {
       });
     });
 
-    it('grants the me function the memberships table, reading the tombstones, and nothing else', () => {
+    it('grants the me function the memberships table, reading the tombstones, the rate-limit table every API function counts callers in, and nothing else', () => {
       const policies = Object.entries(template.findResources('AWS::IAM::Policy')).filter(([id]) => id.startsWith('ApiMeFunction'));
       expect(policies).toHaveLength(1);
       const text = JSON.stringify(policies[0]![1]);
       expect(text).toContain('DataMembershipsTable');
+      expect(text).toContain('DataRateLimitsTable');
       // Every API function's HTTP layer reads the deleted-accounts tombstones (functions/http/accountGate.ts), and only reads them.
       const statements = (policies[0]![1].Properties.PolicyDocument.Statement as Array<{ Action: string[]; Resource: unknown }>).filter((statement) => JSON.stringify(statement.Resource).includes('DataDeletedAccountsTable'));
       expect(statements.flatMap((statement) => statement.Action).filter((action) => /Put|Update|Delete|Write/.test(action))).toEqual([]);
-      for (const other of tableKeys.filter((key) => key !== 'memberships' && key !== 'deletedAccounts')) {
+      for (const other of tableKeys.filter((key) => key !== 'memberships' && key !== 'deletedAccounts' && key !== 'rateLimits')) {
         expect(text).not.toContain(`Data${other[0]!.toUpperCase()}${other.slice(1)}Table`);
       }
     });

@@ -23,9 +23,51 @@ export async function makeAdmin(twin: TwinInfo, user: TestUser): Promise<void> {
   );
 }
 
+/** A flow started by a user in one browser: the consent URL and that browser's flow cookie. */
+export interface StartedFlow {
+  platform: Platform;
+  authorizationUrl: string;
+  /** `oneclick_oauth=<nonce>` as the browser would send it back, or undefined if none was set. */
+  cookie: string | undefined;
+  /** The Set-Cookie header exactly as the API sent it. */
+  setCookie: string | undefined;
+}
+
+/** POST /connections/{platform}/authorize as the user's browser does. */
+export async function startFlow(twin: TwinInfo, user: TestUser, platform: Platform): Promise<StartedFlow> {
+  const response = await fetch(`${twin.apiUrl}/connections/${platform}/authorize`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${user.idToken}` },
+  });
+  const body = (await response.json()) as { authorizationUrl?: string };
+  if (response.status !== 200) throw new Error(`authorize answered ${response.status}: ${JSON.stringify(body)}`);
+  const setCookie = response.headers.getSetCookie().find((cookie) => cookie.startsWith('oneclick_oauth='));
+  return { platform, authorizationUrl: String(body.authorizationUrl), cookie: setCookie?.split(';')[0], setCookie };
+}
+
+/** The platform's redirect arriving at our callback from a browser holding `cookie` (or none). */
+export async function arriveAtCallback(callbackUrl: string, cookie: string | undefined): Promise<URL> {
+  const response = await fetch(callbackUrl, { redirect: 'manual', headers: cookie ? { cookie } : {} });
+  if (response.status !== 302) throw new Error(`callback answered ${response.status}: ${await response.text()}`);
+  return new URL(response.headers.get('location')!);
+}
+
+/** The app's /auth/callback page confirming a returned flow as `user`, from a browser holding `cookie`. */
+export async function confirmFlow(twin: TwinInfo, user: TestUser, platform: Platform, state: string, cookie: string | undefined) {
+  const response = await fetch(`${twin.apiUrl}/connections/${platform}/confirm`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${user.idToken}`, 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
+    body: JSON.stringify({ state }),
+  });
+  const text = await response.text();
+  return { status: response.status, body: text ? (JSON.parse(text) as Record<string, unknown>) : undefined, setCookie: response.headers.getSetCookie() };
+}
+
 /**
- * The whole OAuth round trip as a browser makes it: authorize through our API, consent at the
- * sandbox, follow the redirect to our callback, which redirects to the app's /auth/callback.
+ * The whole OAuth round trip as a browser makes it: authorize through our API (which sets the
+ * flow cookie), consent at the sandbox, follow the redirect to our callback with the cookie, then
+ * — when the callback hands back a flow to confirm — the app's confirm call as the signed-in
+ * user. `location` is where the app goes next (/auth/callback with the outcome).
  */
 export async function connectThroughOAuth(
   twin: TwinInfo,
@@ -33,12 +75,13 @@ export async function connectThroughOAuth(
   platform: Platform,
   account: string,
   decision: 'allow' | 'deny' = 'allow',
-): Promise<{ callbackUrl: string; location: URL }> {
-  const started = await callApi(twin, `/connections/${platform}/authorize`, user.idToken, { method: 'POST' });
-  if (started.status !== 200) throw new Error(`authorize answered ${started.status}: ${JSON.stringify(started.body)}`);
-  const authorizeUrl = String((started.body as { authorizationUrl: string }).authorizationUrl);
-  const callbackUrl = await sandboxControl(twin).consent(platform, { authorizeUrl, account, displayName: `Sandbox ${account}`, decision });
-  const response = await fetch(callbackUrl, { redirect: 'manual' });
-  if (response.status !== 302) throw new Error(`callback answered ${response.status}: ${await response.text()}`);
-  return { callbackUrl, location: new URL(response.headers.get('location')!) };
+): Promise<{ callbackUrl: string; location: URL; cookie: string | undefined }> {
+  const flow = await startFlow(twin, user, platform);
+  const callbackUrl = await sandboxControl(twin).consent(platform, { authorizeUrl: flow.authorizationUrl, account, displayName: `Sandbox ${account}`, decision });
+  const returned = await arriveAtCallback(callbackUrl, flow.cookie);
+  const state = returned.searchParams.get('state');
+  if (!state) return { callbackUrl, location: returned, cookie: flow.cookie };
+  const confirmed = await confirmFlow(twin, user, platform, state, flow.cookie);
+  if (confirmed.status !== 200) throw new Error(`confirm answered ${confirmed.status}: ${JSON.stringify(confirmed.body)}`);
+  return { callbackUrl, location: new URL(String(confirmed.body?.['location'])), cookie: flow.cookie };
 }

@@ -58,6 +58,11 @@ export const matrix: Record<RouteId, MatrixEntry> = {
     why: 'The platform redirects the browser here without our token; the single-use state binds it to a user.',
     probe: { path: { platform: 'youtube' }, query: { code: 'stolen-code', state: 'youtube.forged-state' } },
   },
+  confirmConnection: {
+    auth: 'user',
+    sample: { path: { platform: 'youtube' }, body: { state: 'youtube_someone' } },
+    againstVictim: () => ({ request: { path: { platform: 'youtube' }, body: { state: 'youtube_victims-flow' } }, refusedWith: [400] }),
+  },
   disconnectConnection: {
     auth: 'user',
     sample: { path: { platform: 'youtube', accountId: 'someone' } },

@@ -2,12 +2,13 @@ import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { isPlatform, platformNames, platforms, type Platform } from '../../../../../shared/platforms';
-import { connectErrorCodes, type Connection } from '../../../../../shared/api/connections';
+import type { Connection } from '../../../../../shared/api/connections';
 import { PageTitle } from '../../../components/ui/PageTitle';
 import { ErrorBox, NoticeBox } from '../../../components/ui/Form';
 import { ApiError } from '../../../lib/apiClient';
 import { useConnections, useDisconnect, useStartConnection } from '../api/connections';
 import { PlatformCard } from './PlatformCard';
+import { connectErrorText } from './connectErrorText';
 
 /** The words for an error: ours by code when we know it, else the server's message. */
 function useErrorText() {
@@ -33,16 +34,7 @@ export function AccountsPage() {
   // The result of an OAuth round trip rides on the query string (from /auth/callback).
   const resultPlatform = params.get('platform');
   const platform = resultPlatform && isPlatform(resultPlatform) ? resultPlatform : undefined;
-  const errorCode = params.get('error_code');
-  const oauthError =
-    params.get('error') === 'auth_failed'
-      ? errorCode && (connectErrorCodes as readonly string[]).includes(errorCode) && errorCode !== 'exchange_failed'
-        ? t(`accounts.errors.${errorCode as (typeof connectErrorCodes)[number]}`, {
-            platform: platform ? platformNames[platform] : '',
-            max: connections.data?.usage.maxAccounts ?? 1,
-          })
-        : (params.get('error_message') ?? t('accounts.errors.exchange_failed', { platform: platform ? platformNames[platform] : '' }))
-      : undefined;
+  const oauthError = params.get('error') === 'auth_failed' ? connectErrorText(t, params.get('error_code'), platform, connections.data?.usage.maxAccounts) : undefined;
   const connectedNotice = params.get('status') === 'connected' && platform ? t('accounts.connectedNotice', { platform: platformNames[platform] }) : undefined;
 
   const { refetch, error: listError } = connections;
