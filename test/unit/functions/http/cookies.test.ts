@@ -6,6 +6,8 @@ import { requestCookie, withCookies } from '../../../../functions/http/cookies';
 import { sampleMe as me } from '../../../support/fixtures';
 
 const logger = new Logger({ serviceName: 'test', logLevel: 'SILENT' });
+/** Admits everyone: the account gate has its own tests (accountGate.test.ts). */
+const openGate = { admit: async () => undefined };
 const context = { functionName: 'test', awsRequestId: 'r1', getRemainingTimeInMillis: () => 1000 } as unknown as Context;
 const event = {
   routeKey: 'GET /me',
@@ -17,7 +19,7 @@ const event = {
 
 describe('cookies a route sets and reads', () => {
   it('puts the route\'s cookies in the result (Set-Cookie) and keeps them out of the JSON body', async () => {
-    const handler = createHttpHandler('me', { getMe: async () => withCookies({ ...me }, ['a=1; Path=/x; HttpOnly']) }, logger);
+    const handler = createHttpHandler('me', { getMe: async () => withCookies({ ...me }, ['a=1; Path=/x; HttpOnly']) }, logger, openGate);
 
     const result = await handler(event, context);
 
@@ -26,7 +28,7 @@ describe('cookies a route sets and reads', () => {
   });
 
   it('sets no cookies when the route sets none', async () => {
-    const handler = createHttpHandler('me', { getMe: async () => me }, logger);
+    const handler = createHttpHandler('me', { getMe: async () => me }, logger, openGate);
     expect((await handler(event, context)).cookies).toBeUndefined();
   });
 
