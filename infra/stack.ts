@@ -14,7 +14,7 @@ import { Publishing } from './constructs/publishing';
 import { Monitoring } from './constructs/monitoring';
 import { handlerGroupNames } from '../shared/api/routes';
 import { parseModuleUrls } from '../shared/api/modules';
-import { handlerGroups } from '../functions/handlers/groups';
+import { handlerGroups, scheduledJobs } from '../functions/handlers/groups';
 import { PlatformAccess } from './constructs/platformAccess';
 import type { Resources } from './constructs/grants';
 import { acknowledgeCdkInternals } from './nag';
@@ -61,6 +61,9 @@ export class OneClickStack extends Stack {
         );
         api.functions[group].addEnvironment({ USER_POOL_ID: auth.userPool.userPoolId });
       }
+    }
+    for (const [name, job] of Object.entries(scheduledJobs)) {
+      if ('reconcilesPublishing' in job.needs && job.needs.reconcilesPublishing) publishing.grantReconcile(jobs.functions[name as keyof typeof scheduledJobs]);
     }
     web.addApi(api.domainName, apiBasePath);
 

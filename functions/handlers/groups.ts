@@ -14,6 +14,8 @@ export interface HandlerGroupNeeds {
   readonly platformAccess?: boolean;
   /** Starts PublishPost executions (the state machine's ARN and the platform functions' names). */
   readonly startsPublishing?: boolean;
+  /** The reconciler: starts, describes and stops PublishPost executions. */
+  readonly reconcilesPublishing?: boolean;
   /** Lists objects under a user's prefix in its buckets (s3:ListBucket, for export and deletion). */
   readonly listsUserObjects?: boolean;
   /** Deletes users from the Cognito user pool (cognito-idp:AdminDeleteUser; USER_POOL_ID). */
@@ -122,5 +124,12 @@ export const scheduledJobs = {
     description: 'Reads the engagement of recently published targets on a decaying schedule, within each platform\'s rate limits',
     everyMinutes: 15,
     needs: { tables: { metrics: 'readWrite', connections: 'readWrite' }, buckets: {}, platformAccess: true } satisfies Omit<HandlerGroupNeeds, 'entry'>,
+  },
+  reconcilePosts: {
+    entry: 'functions/handlers/reconcilePosts.ts',
+    description: 'Starts publishing executions that never started and finishes, with the reason, posts whose execution died or outlived its deadline',
+    everyMinutes: 1,
+    // metrics: a finished post's published targets start being tracked (as finalize does).
+    needs: { tables: { posts: 'readWrite', metrics: 'readWrite' }, buckets: {}, reconcilesPublishing: true } satisfies Omit<HandlerGroupNeeds, 'entry'>,
   },
 } as const;

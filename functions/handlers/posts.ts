@@ -25,6 +25,7 @@ const posts = createPostService({
   executions: createSfnExecutions(new SFNClient({}), stateMachineArn),
   publisherFunctions,
   clock: systemClock,
+  log: createLogger('posts-service'),
 });
 
 export const handler = createHttpHandler(
@@ -42,6 +43,3 @@ export const handler = createHttpHandler(
   },
   createLogger('posts'),
 );
-
-/** Offline only: after a restart, start again the posts that were scheduled or publishing. */
-export const resumePublishing = () => posts.resumeActive();
