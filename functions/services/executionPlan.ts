@@ -12,13 +12,14 @@ export const isOpen = (target: TargetItem) => target.status !== 'published' && t
 /**
  * The execution's input for these targets: every target waits for the post's time, except a
  * YouTube-native one, which uploads at once (YouTube publishes it at publishAt); then finalize
- * waits for the time.
+ * waits for the time. "At once" is the post's creation time (always past), so the same post
+ * gives the same input whoever starts it (the API, or the reconciler later).
  */
-export function executionInputFor(post: PostItem, targetIds: string[], name: string, now: Date, publisherFunctions: Record<Platform, string>): PublishExecutionInput {
+export function executionInputFor(post: PostItem, targetIds: string[], name: string, publisherFunctions: Record<Platform, string>): PublishExecutionInput {
   const scheduled = post.status === 'scheduled' && post.scheduledFor ? post.scheduledFor : undefined;
   const targets = targetIds.map((targetId) => {
     const target = post.targets[targetId]!;
-    return { targetId, functionName: publisherFunctions[target.platform], waitUntil: scheduled && !target.publishAt ? scheduled : now.toISOString() };
+    return { targetId, functionName: publisherFunctions[target.platform], waitUntil: scheduled && !target.publishAt ? scheduled : post.createdAt };
   });
   const native = Object.values(post.targets).some((target) => target.publishAt);
   return {

@@ -123,7 +123,7 @@ export function createPostService(deps: PostServiceDeps) {
    */
   async function startRecorded(post: PostItem, targetIds: string[], name: string): Promise<void> {
     try {
-      await executions.start(name, executionInputFor(post, targetIds, name, clock.now(), deps.publisherFunctions));
+      await executions.start(name, executionInputFor(post, targetIds, name, deps.publisherFunctions));
     } catch (error) {
       deps.log?.warn('Starting the execution failed; the reconciler will start it', { postId: post.postId, execution: name, error: (error as Error).message });
     }

@@ -118,7 +118,7 @@ export function createReconciler(deps: ReconcilerDeps) {
     }
     const open = Object.values(post.targets).filter(isOpen).map((target) => target.targetId);
     try {
-      await executions.start(execution, executionInputFor(post, open, execution, now, deps.publisherFunctions));
+      await executions.start(execution, executionInputFor(post, open, execution, deps.publisherFunctions));
     } catch (error) {
       const since = due ?? new Date(post.updatedAt);
       if (now.getTime() - since.getTime() > GIVE_UP_STARTING_AFTER_MS) {

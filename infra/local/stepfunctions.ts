@@ -213,10 +213,22 @@ export async function startLocalStepFunctions(options: LocalStepFunctionsOptions
     return execution;
   }
 
+  // Tests: the next N StartExecution calls for one user's posts fail as Step Functions can (throttled).
+  const failStarts = new Map<string, number>();
+
   type Reply = { status: number; body: unknown };
   function handle(target: string, request: Record<string, unknown>): Reply {
     switch (target) {
+      case 'OneClickTwin.FailNextStarts': {
+        failStarts.set(String(request['userId']), Number(request['count'] ?? 1));
+        return { status: 200, body: {} };
+      }
       case 'StartExecution': {
+        const userId = (JSON.parse(String(request['input'] ?? '{}')) as { userId?: string }).userId ?? '';
+        if ((failStarts.get(userId) ?? 0) > 0) {
+          failStarts.set(userId, failStarts.get(userId)! - 1);
+          return { status: 400, body: { __type: 'ThrottlingException', message: 'Rate exceeded (a failure the twin was asked to inject)' } };
+        }
         const name = String(request['name'] ?? crypto.randomUUID());
         const stateMachineArn = String(request['stateMachineArn']);
         if (stateMachineArn !== localStateMachineArn) return { status: 400, body: { __type: 'StateMachineDoesNotExist', message: `State Machine Does Not Exist: '${stateMachineArn}'` } };
@@ -262,6 +274,7 @@ export async function startLocalStepFunctions(options: LocalStepFunctionsOptions
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
       const target = String(request.headers['x-amz-target'] ?? '').replace('AWSStepFunctions.', '');
+      // (OneClickTwin.* targets are the tests' controls; AWS has none of them.)
       let reply: Reply;
       try {
         reply = handle(target, JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') as Record<string, unknown>);
