@@ -47,7 +47,8 @@ export const handlerGroups: Record<HandlerGroupName, HandlerGroupNeeds> = {
   },
   posts: {
     entry: 'functions/handlers/posts.ts',
-    tables: { memberships: 'readWrite', connections: 'read', posts: 'readWrite' },
+    // idempotency: the routes flagged idempotent keep their answers per Idempotency-Key.
+    tables: { memberships: 'readWrite', connections: 'read', posts: 'readWrite', idempotency: 'readWrite' },
     buckets: { media: 'read' },
     startsPublishing: true,
   },
@@ -63,7 +64,7 @@ export const handlerGroups: Record<HandlerGroupName, HandlerGroupNeeds> = {
   // revokes platform grants (platformAccess), stops scheduled posts' executions and deletes the Cognito user.
   account: {
     entry: 'functions/handlers/account.ts',
-    tables: tablesWithUserData,
+    tables: { ...tablesWithUserData, idempotency: 'readWrite' },
     buckets: allBuckets,
     platformAccess: true,
     startsPublishing: true,

@@ -20,6 +20,7 @@ import {
 } from '../../shared/api/routes';
 import { AuthenticationRequired, DomainError, InvalidInput, NotFound, type FieldIssue } from '../errors';
 import type { UserIdentity } from '../services/memberships';
+import { createIdempotency, idempotencyKeyOf } from './idempotency';
 
 export type ApiEvent = APIGatewayProxyEventV2WithJWTAuthorizer;
 export type ApiResult = APIGatewayProxyStructuredResultV2;
@@ -107,7 +108,9 @@ export function createHttpHandler<G extends HandlerGroupName>(
     if (route.handler === group) byRouteKey.set(routeKey(route), { id, route });
   }
 
-  async function dispatch(event: ApiEvent): Promise<ApiResult> {
+  const idempotency = createIdempotency(process.env);
+
+  async function dispatch(event: ApiEvent, context?: Context): Promise<ApiResult> {
     const match = byRouteKey.get(event.routeKey);
     if (!match) throw new NotFound(`No route for ${event.routeKey}`);
     const { id, route } = match;
@@ -121,7 +124,10 @@ export function createHttpHandler<G extends HandlerGroupName>(
     const implement = implementation[id as RoutesOfGroup<G>] as unknown as (
       request: RouteRequest<RouteId>,
     ) => Promise<unknown>;
-    const output = await implement({ user: user as UserIdentity, input: input as never, event });
+    const run = () => implement({ user: user as UserIdentity, input: input as never, event });
+    // Routes flagged idempotent run at most once per Idempotency-Key (functions/http/idempotency.ts).
+    const key = route.idempotent ? idempotencyKeyOf(event.headers) : undefined;
+    const output = key ? await idempotency.once({ scope: `${user?.userId ?? 'anonymous'}#${id}`, key, input }, context, run) : await run();
     if (route.redirect) {
       const { location } = output as { location: string };
       return { statusCode: 302, headers: { location, 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' }, body: '' };
