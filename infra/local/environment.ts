@@ -1,5 +1,6 @@
 import { tableEnvName, tableKeys, tables, type TableKey } from '../../shared/resources/tables';
 import { bucketEnvName, bucketKeys, buckets, type BucketKey } from '../../shared/resources/buckets';
+import { platforms } from '../../shared/platforms';
 
 /**
  * Region and credentials the twin's SDK clients use. DynamoDB Local (shared db) and
@@ -39,4 +40,41 @@ export function functionEnvironment(endpoints: LocalEndpoints): Record<string, s
   for (const key of tableKeys) environment[tableEnvName(key)] = localTableNames[key];
   for (const key of bucketKeys) environment[bucketEnvName(key)] = localBucketNames[key];
   return environment;
+}
+
+/**
+ * The variables the twin fills with its defaults that a user may set instead: every platform
+ * host (`<PLATFORM>_HOST_<KEY>`, keys in functions/platforms/hosts.ts) and the platforms' app
+ * credentials (`<PLATFORM>_CLIENT_ID`, `<PLATFORM>_CLIENT_SECRET`).
+ */
+export function isUserSettable(name: string): boolean {
+  return platforms.some((platform) => {
+    const prefix = `${platform.toUpperCase()}_`;
+    return name.startsWith(prefix) && /^(HOST_[A-Z0-9_]+|CLIENT_ID|CLIENT_SECRET)$/.test(name.slice(prefix.length));
+  });
+}
+
+/** What this process's twins last wrote, so a twin restarted in the same process does not take its own value for the user's. */
+const writtenByTwin = new Map<string, string>();
+
+/**
+ * The twin's defaults with the user's own settings kept: a user-settable variable already set in
+ * `env` (by the user, not by an earlier twin in this process) wins over the twin's default. So
+ * `npm start` can be pointed at other platform servers, or at the real platforms with real app
+ * credentials. Returns the environment to apply and the names whose user value was kept.
+ */
+export function withUserSettings(defaults: Record<string, string>, env: NodeJS.ProcessEnv = process.env): { environment: Record<string, string>; kept: string[] } {
+  const environment: Record<string, string> = { ...defaults };
+  const kept: string[] = [];
+  for (const [name, value] of Object.entries(defaults)) {
+    if (!isUserSettable(name)) continue;
+    const current = env[name];
+    if (current !== undefined && current !== '' && current !== writtenByTwin.get(name)) {
+      environment[name] = current;
+      kept.push(name);
+    } else {
+      writtenByTwin.set(name, value);
+    }
+  }
+  return { environment, kept };
 }

@@ -3,7 +3,7 @@ import { apiBasePath } from '../constructs/apiPath';
 import { createLocalApi } from './api';
 import { connectCognito, startCognito, type LocalCognito } from './cognito/cognito';
 import { ensureTables, startDynamoDb } from './dynamodb/dynamodb';
-import { functionEnvironment, localBucketNames, localRegion, localTableNames } from './environment';
+import { functionEnvironment, localBucketNames, localRegion, localTableNames, withUserSettings } from './environment';
 import type { TwinLog } from './log';
 import { freePort } from './ports';
 import { ensureBuckets, startS3 } from './s3';
@@ -160,11 +160,13 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
     const localLambda = await startLocalLambda({ port: await freePort(), log: options.log });
     stops.push(localLambda.stop);
 
+    // Platform hosts and app credentials: the sandbox's, unless the user set their own.
+    const platformSettings = withUserSettings({ ...clientEnvironment(clients), ...sandboxHostEnvironment(sandbox.url) });
+    if (platformSettings.kept.length) options.log.info('twin', `using your own ${platformSettings.kept.join(', ')} instead of the sandbox's`);
     Object.assign(process.env, {
       ...functionEnvironment({ dynamodb: dynamodb.endpoint, s3: s3.endpoint }),
       ...publishingEnvironment(stepFunctions.endpoint),
-      ...clientEnvironment(clients),
-      ...sandboxHostEnvironment(sandbox.url),
+      ...platformSettings.environment,
       ONECLICK_SITE_URL: webOrigin,
       ONECLICK_LOCAL_TOKEN_KEY: localTokenKey(resolve(dataDir, 'keys', 'token-key.json')),
       ...taskEnvironment(localLambda.endpoint),
