@@ -14,7 +14,6 @@ import { connectionIdOf, type ConnectionStore } from './connectionStore';
 import type { MembershipService, UserIdentity } from './memberships';
 import { newExecutionName, type PublishExecutions } from './executions';
 import { executionInputFor, executionRecord } from './executionPlan';
-import { writeIf } from './conditionalWrite';
 import { activeShardOf, listPlacement, NOTIFICATION_PREFIX, toPost, type NotificationItem, type PostItem, type PostStore, type ScheduleChange, type TargetItem } from './postStore';
 
 /** Instagram's video length rule (spec §5), checked before anything is sent. */
