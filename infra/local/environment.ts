@@ -54,8 +54,20 @@ export function isUserSettable(name: string): boolean {
   });
 }
 
-/** What this process's twins last wrote, so a twin restarted in the same process does not take its own value for the user's. */
-const writtenByTwin = new Map<string, string>();
+/**
+ * What twins wrote, so a twin does not take an earlier twin's value for the user's: one restarted
+ * in this process, or one in a process started by a process that ran a twin (the test workers
+ * inherit the global test twin's environment). Carried in the environment itself.
+ */
+export const TWIN_DEFAULTS_VARIABLE = 'ONECLICK_TWIN_DEFAULTS';
+
+function writtenByTwins(env: NodeJS.ProcessEnv): Record<string, string> {
+  try {
+    return JSON.parse(env[TWIN_DEFAULTS_VARIABLE] ?? '{}') as Record<string, string>;
+  } catch {
+    return {};
+  }
+}
 
 /**
  * The twin's defaults with the user's own settings kept: a user-settable variable already set in
@@ -65,16 +77,18 @@ const writtenByTwin = new Map<string, string>();
  */
 export function withUserSettings(defaults: Record<string, string>, env: NodeJS.ProcessEnv = process.env): { environment: Record<string, string>; kept: string[] } {
   const environment: Record<string, string> = { ...defaults };
+  const written = writtenByTwins(env);
   const kept: string[] = [];
   for (const [name, value] of Object.entries(defaults)) {
     if (!isUserSettable(name)) continue;
     const current = env[name];
-    if (current !== undefined && current !== '' && current !== writtenByTwin.get(name)) {
+    if (current !== undefined && current !== '' && current !== written[name]) {
       environment[name] = current;
       kept.push(name);
     } else {
-      writtenByTwin.set(name, value);
+      written[name] = value;
     }
   }
+  environment[TWIN_DEFAULTS_VARIABLE] = JSON.stringify(written);
   return { environment, kept };
 }

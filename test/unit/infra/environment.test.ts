@@ -33,7 +33,7 @@ describe("the twin's environment and the user's", () => {
     expect(environment['AWS_ENDPOINT_URL_DYNAMODB']).toBe('http://127.0.0.1:8000');
   });
 
-  it("does not mistake an earlier twin's value in this process for the user's", () => {
+  it("does not mistake an earlier twin's value for the user's, in this process or one it started", () => {
     const env: NodeJS.ProcessEnv = {};
     Object.assign(env, withUserSettings(defaults(), env).environment);
     const moved = { ...defaults(), X_HOST_API: 'http://127.0.0.1:4999/x/api' };
@@ -42,5 +42,8 @@ describe("the twin's environment and the user's", () => {
 
     expect(environment['X_HOST_API']).toBe('http://127.0.0.1:4999/x/api');
     expect(kept).toEqual([]);
+    // A child process inherits the environment, the record of what the twin wrote with it.
+    const child = { ...env, ...environment };
+    expect(withUserSettings({ ...defaults(), X_HOST_API: 'http://127.0.0.1:5111/x/api' }, child).kept).toEqual([]);
   });
 });
