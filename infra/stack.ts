@@ -13,7 +13,7 @@ import { Publishing } from './constructs/publishing';
 import { Monitoring } from './constructs/monitoring';
 import { handlerGroupNames } from '../shared/api/routes';
 import { parseModuleUrls } from '../shared/api/modules';
-import { handlerGroups } from '../functions/handlers/groups';
+import { handlerGroups, scheduledJobs } from '../functions/handlers/groups';
 import { PlatformAccess } from './constructs/platformAccess';
 import type { Resources } from './constructs/grants';
 import { acknowledgeCdkInternals } from './nag';
@@ -56,6 +56,9 @@ export class OneClickStack extends Stack {
       if (handlerGroups[group].deletesUsers) grantUserDeletion(api.functions[group], auth.userPool);
     }
     tasks.grantServices(publishing, auth.userPool);
+    for (const [name, job] of Object.entries(scheduledJobs)) {
+      if ('reconcilesPublishing' in job.needs && job.needs.reconcilesPublishing) publishing.grantReconcile(jobs.functions[name as keyof typeof scheduledJobs]);
+    }
     web.addApi(api.domainName, apiBasePath);
 
     const cognitoOrigin = `https://cognito-idp.${Aws.REGION}.${Aws.URL_SUFFIX}`;

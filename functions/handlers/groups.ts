@@ -14,6 +14,8 @@ export interface HandlerGroupNeeds {
   readonly platformAccess?: boolean;
   /** Starts PublishPost executions (the state machine's ARN and the platform functions' names). */
   readonly startsPublishing?: boolean;
+  /** The reconciler: starts, describes and stops PublishPost executions. */
+  readonly reconcilesPublishing?: boolean;
   /** Lists objects under a user's prefix in its buckets (s3:ListBucket, for export and deletion). */
   readonly listsUserObjects?: boolean;
   /** Signs users out everywhere and deletes them from the Cognito user pool (AdminUserGlobalSignOut, AdminDeleteUser; USER_POOL_ID). */
@@ -54,7 +56,8 @@ export const handlerGroups: Record<HandlerGroupName, HandlerGroupNeeds> = withAc
   },
   posts: {
     entry: 'functions/handlers/posts.ts',
-    tables: { memberships: 'readWrite', connections: 'read', posts: 'readWrite' },
+    // idempotency: the routes flagged idempotent keep their answers per Idempotency-Key.
+    tables: { memberships: 'readWrite', connections: 'read', posts: 'readWrite', idempotency: 'readWrite' },
     // media readWrite: deleting a post may delete its media (functions/services/postDeletion.ts).
     buckets: { media: 'readWrite' },
     startsPublishing: true,
@@ -72,7 +75,8 @@ export const handlerGroups: Record<HandlerGroupName, HandlerGroupNeeds> = withAc
   // this function writes the tombstone that starts it, and presigns the archive's download link.
   account: {
     entry: 'functions/handlers/account.ts',
-    tables: { memberships: 'readWrite', deletedAccounts: 'readWrite' },
+    // idempotency: the export is flagged idempotent (its answer kept per Idempotency-Key).
+    tables: { memberships: 'readWrite', deletedAccounts: 'readWrite', idempotency: 'readWrite' },
     buckets: { exports: 'read' },
     startsTasks: ['exportData', 'deleteAccount'],
   },
@@ -152,5 +156,12 @@ export const scheduledJobs = {
     description: 'Reads the engagement of recently published targets on a decaying schedule, within each platform\'s rate limits',
     everyMinutes: 15,
     needs: { tables: { metrics: 'readWrite', connections: 'readWrite' }, buckets: {}, platformAccess: true } satisfies Omit<HandlerGroupNeeds, 'entry'>,
+  },
+  reconcilePosts: {
+    entry: 'functions/handlers/reconcilePosts.ts',
+    description: 'Starts publishing executions that never started and finishes, with the reason, posts whose execution died or outlived its deadline',
+    everyMinutes: 1,
+    // metrics: a finished post's published targets start being tracked (as finalize does).
+    needs: { tables: { posts: 'readWrite', metrics: 'readWrite' }, buckets: {}, reconcilesPublishing: true } satisfies Omit<HandlerGroupNeeds, 'entry'>,
   },
 } as const;

@@ -27,6 +27,7 @@ const posts = createPostService({
   executions: createSfnExecutions(new SFNClient({}), stateMachineArn),
   publisherFunctions,
   clock: systemClock,
+  log: createLogger('posts-service'),
 });
 
 const postDeletion = createPostDeletion({
@@ -54,6 +55,3 @@ export const handler = createHttpHandler(
   },
   createLogger('posts'),
 );
-
-/** Offline only: after a restart, start again the posts that were scheduled or publishing. */
-export const resumePublishing = () => posts.resumeActive();

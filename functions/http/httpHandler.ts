@@ -23,6 +23,7 @@ import type { UserIdentity } from '../services/memberships';
 import { accountGateFromEnvironment, type AccountGate } from './accountGate';
 import { responseCookiesOf } from './cookies';
 import { rateLimiterFromEnv } from './rateLimit';
+import { createIdempotency, idempotencyKeyOf } from './idempotency';
 
 export type ApiEvent = APIGatewayProxyEventV2WithJWTAuthorizer;
 export type ApiResult = APIGatewayProxyStructuredResultV2;
@@ -112,8 +113,9 @@ export function createHttpHandler<G extends HandlerGroupName>(
   }
 
   const rateLimiter = rateLimiterFromEnv(process.env);
+  const idempotency = createIdempotency(process.env);
 
-  async function dispatch(event: ApiEvent): Promise<ApiResult> {
+  async function dispatch(event: ApiEvent, context?: Context): Promise<ApiResult> {
     const match = byRouteKey.get(event.routeKey);
     if (!match) throw new NotFound(`No route for ${event.routeKey}`);
     const { id, route } = match;
@@ -129,7 +131,10 @@ export function createHttpHandler<G extends HandlerGroupName>(
     const implement = implementation[id as RoutesOfGroup<G>] as unknown as (
       request: RouteRequest<RouteId>,
     ) => Promise<unknown>;
-    const output = await implement({ user: user as UserIdentity, input: input as never, event });
+    const run = () => implement({ user: user as UserIdentity, input: input as never, event });
+    // Routes flagged idempotent run at most once per Idempotency-Key (functions/http/idempotency.ts).
+    const key = route.idempotent ? idempotencyKeyOf(event.headers) : undefined;
+    const output = key ? await idempotency.once({ scope: `${user?.userId ?? 'anonymous'}#${id}`, key, input }, context, run) : await run();
     const cookies = responseCookiesOf(output);
     if (route.redirect) {
       const { location } = output as { location: string };

@@ -1,4 +1,12 @@
-import { ExecutionAlreadyExists, ExecutionDoesNotExist, StartExecutionCommand, StopExecutionCommand, type SFNClient } from '@aws-sdk/client-sfn';
+import {
+  DescribeExecutionCommand,
+  ExecutionAlreadyExists,
+  ExecutionDoesNotExist,
+  StartExecutionCommand,
+  StopExecutionCommand,
+  type SFNClient,
+} from '@aws-sdk/client-sfn';
+import { ulid } from 'ulid';
 
 /** One target of an execution: the platform function that runs its steps, and when it is due. */
 export interface ExecutionTarget {
@@ -21,35 +29,46 @@ export interface PublishExecutionInput {
   targets: ExecutionTarget[];
 }
 
-/** Thrown by an exclusive start when an execution of that name exists already. */
-export class ExecutionNameTaken extends Error {
-  override readonly name = 'ExecutionNameTaken';
+/**
+ * A new execution name, unique per attempt (Step Functions keeps names for 90 days): the post's
+ * id and a ULID. The post records it before the execution is started, so a start that fails is
+ * found and made by the reconciler, never lost.
+ */
+export function newExecutionName(postId: string): string {
+  return `${postId}-${ulid()}`;
 }
 
+/** What Step Functions says about an execution. */
+export type ExecutionState =
+  | { state: 'running' }
+  /** It ended (SUCCEEDED, FAILED, TIMED_OUT or ABORTED); `error` and `cause` when it failed. */
+  | { state: 'ended'; status: string; error?: string; cause?: string }
+  /** No execution of that name was ever started (or its history has expired). */
+  | { state: 'missing' };
+
 export interface PublishExecutions {
-  /**
-   * Starts an execution. Starting the same name twice is harmless (it runs once), unless
-   * `exclusive`, when an existing name throws ExecutionNameTaken.
-   */
-  start(name: string, input: PublishExecutionInput, options?: { exclusive?: boolean }): Promise<void>;
+  /** Starts an execution. Starting the same name twice is harmless (it runs once). */
+  start(name: string, input: PublishExecutionInput): Promise<void>;
   /** Stops an execution (no error if it has ended or never existed). */
   stop(name: string, cause: string): Promise<void>;
+}
+
+/** What the reconciler also needs: whether an execution is running, has ended, or was never started. */
+export interface InspectableExecutions extends PublishExecutions {
+  describe(name: string): Promise<ExecutionState>;
 }
 
 export function executionArn(stateMachineArn: string, name: string): string {
   return `${stateMachineArn.replace(':stateMachine:', ':execution:')}:${name}`;
 }
 
-export function createSfnExecutions(sfn: SFNClient, stateMachineArn: string): PublishExecutions {
+export function createSfnExecutions(sfn: SFNClient, stateMachineArn: string): InspectableExecutions {
   return {
-    async start(name, input, options = {}) {
+    async start(name, input) {
       try {
         await sfn.send(new StartExecutionCommand({ stateMachineArn, name, input: JSON.stringify(input) }));
       } catch (error) {
-        if (error instanceof ExecutionAlreadyExists) {
-          if (options.exclusive) throw new ExecutionNameTaken(`An execution named ${name} exists already`);
-          return;
-        }
+        if (error instanceof ExecutionAlreadyExists) return;
         throw error;
       }
     },
@@ -58,6 +77,21 @@ export function createSfnExecutions(sfn: SFNClient, stateMachineArn: string): Pu
         await sfn.send(new StopExecutionCommand({ executionArn: executionArn(stateMachineArn, name), cause }));
       } catch (error) {
         if (error instanceof ExecutionDoesNotExist) return;
+        throw error;
+      }
+    },
+    async describe(name) {
+      try {
+        const execution = await sfn.send(new DescribeExecutionCommand({ executionArn: executionArn(stateMachineArn, name) }));
+        if (execution.status === 'RUNNING' || execution.status === 'PENDING_REDRIVE') return { state: 'running' };
+        return {
+          state: 'ended',
+          status: execution.status ?? 'UNKNOWN',
+          ...(execution.error ? { error: execution.error } : {}),
+          ...(execution.cause ? { cause: execution.cause } : {}),
+        };
+      } catch (error) {
+        if (error instanceof ExecutionDoesNotExist) return { state: 'missing' };
         throw error;
       }
     },

@@ -61,8 +61,12 @@ export interface PostItem {
   currentExecution?: string;
   userList: string;
   listAt: string;
+  /** Present while the post is scheduled or publishing: the sparse byActive index the reconciler reads. */
   activeShard?: string;
+  /** When the reconciler next looks at the post (is its execution running? has it outlived its deadline?). */
   activeAt?: string;
+  /** When the current execution must have ended at the latest (publishingLimits.ts): after it, the post is failed. */
+  deadlineAt?: string;
 }
 
 export const ACTIVE_SHARDS = 4;
@@ -183,26 +187,113 @@ export function createPostStore({
       return { posts, nextKey: startKey };
     },
 
-    /** Every scheduled or publishing post, across users (the sparse byActive index). */
-    async listActive(): Promise<PostItem[]> {
+    /**
+     * Scheduled or publishing posts across users (the sparse byActive index), those the reconciler
+     * should look at by `lookBy` (every one when absent), at most `limit` per shard.
+     */
+    async listActive(options: { lookBy?: Date; limit?: number } = {}): Promise<PostItem[]> {
       const active: PostItem[] = [];
       for (let shard = 0; shard < ACTIVE_SHARDS; shard++) {
         let startKey: Record<string, unknown> | undefined;
+        let found = 0;
         do {
           const result = await db.send(
             new QueryCommand({
               TableName: tableName,
               IndexName: 'byActive',
-              KeyConditionExpression: 'activeShard = :shard',
-              ExpressionAttributeValues: { ':shard': `active#${shard}` },
+              KeyConditionExpression: options.lookBy ? 'activeShard = :shard AND activeAt <= :lookBy' : 'activeShard = :shard',
+              ExpressionAttributeValues: { ':shard': `active#${shard}`, ...(options.lookBy ? { ':lookBy': options.lookBy.toISOString() } : {}) },
+              ...(options.limit ? { Limit: options.limit - found } : {}),
               ...(startKey ? { ExclusiveStartKey: startKey } : {}),
             }),
           );
           active.push(...((result.Items ?? []) as PostItem[]));
+          found += result.Items?.length ?? 0;
           startKey = result.LastEvaluatedKey;
-        } while (startKey);
+        } while (startKey && (!options.limit || found < options.limit));
       }
       return active;
+    },
+
+    /** The reconciler looks at the post again at `at`, if `execution` is still the one it waits for. */
+    lookAgainAt(post: Pick<PostItem, 'userId' | 'postId'>, execution: string, at: Date): Promise<boolean> {
+      return writeIf(
+        db.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: { userId: post.userId, postId: post.postId },
+            UpdateExpression: 'SET activeAt = :at',
+            ConditionExpression: 'attribute_exists(activeShard) AND currentExecution = :execution',
+            ExpressionAttributeValues: { ':at': at.toISOString(), ':execution': execution },
+          }),
+        ),
+      );
+    },
+
+    /**
+     * Retry: the failed targets back to pending, the post publishing and waiting for `record`'s
+     * execution, in one write conditional on the post having failed somewhere and the targets
+     * still failed. False: the post changed meanwhile.
+     */
+    restartFailed(
+      post: PostItem,
+      targetIds: string[],
+      record: { currentExecution: string; activeAt: string; deadlineAt: string },
+    ): Promise<boolean> {
+      const now = clock.now().toISOString();
+      const placement = listPlacement({ ...post, status: 'publishing' });
+      const names: Record<string, string> = { '#status': 'status', '#targets': 'targets' };
+      const values: Record<string, unknown> = {
+        ':publishing': 'publishing',
+        ':failedPost': 'failed',
+        ':partial': 'partially_published',
+        ':failed': 'failed',
+        ':pending': 'pending',
+        ':zero': 0,
+        ':now': now,
+        ':userList': placement.userList,
+        ':listAt': placement.listAt,
+        ':shard': activeShardOf(post.postId),
+        ':execution': record.currentExecution,
+        ':executions': [record.currentExecution],
+        ':empty': [],
+        ':activeAt': record.activeAt,
+        ':deadlineAt': record.deadlineAt,
+      };
+      const sets = [
+        '#status = :publishing',
+        'updatedAt = :now',
+        'userList = :userList',
+        'listAt = :listAt',
+        'activeShard = :shard',
+        'activeAt = :activeAt',
+        'deadlineAt = :deadlineAt',
+        'currentExecution = :execution',
+        'executions = list_append(if_not_exists(executions, :empty), :executions)',
+      ];
+      const conditions = ['#status IN (:failedPost, :partial)'];
+      targetIds.forEach((targetId, index) => {
+        names[`#t${index}`] = targetId;
+        sets.push(
+          `#targets.#t${index}.#status = :pending`,
+          `#targets.#t${index}.statusChecks = :zero`,
+          `#targets.#t${index}.rateLimitWaits = :zero`,
+          `#targets.#t${index}.updatedAt = :now`,
+        );
+        conditions.push(`#targets.#t${index}.#status = :failed`);
+      });
+      return writeIf(
+        db.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: { userId: post.userId, postId: post.postId },
+            UpdateExpression: `SET ${sets.join(', ')}`,
+            ConditionExpression: conditions.join(' AND '),
+            ExpressionAttributeNames: names,
+            ExpressionAttributeValues: values,
+          }),
+        ),
+      );
     },
 
     /** Updates fields of one target (and the post's updatedAt). */
@@ -345,7 +436,7 @@ export function createPostStore({
      * only if `expected` is still the current execution, the post is still scheduled, and no
      * YouTube-native target has been claimed. False: the post changed meanwhile.
      */
-    replaceExecution(post: PostItem, expected: string, next: string, change: ScheduleChange): Promise<boolean> {
+    replaceExecution(post: PostItem, expected: string, next: string, change: ScheduleChange & { activeAt?: string; deadlineAt?: string }): Promise<boolean> {
       const now = clock.now().toISOString();
       const names: Record<string, string> = { '#status': 'status' };
       const values: Record<string, unknown> = { ':expected': expected, ':next': [next], ':nextName': next, ':scheduled': 'scheduled', ':now': now, ':empty': [] };

@@ -6,13 +6,14 @@ import { mediaForPlatform, platformRules } from '../../shared/platformRules';
 import { parseMediaKey } from '../../shared/media';
 import { SCHEDULE_HORIZON_DAYS, type CreatePost, type EditPost, type Post, type PostList, type ReschedulePost } from '../../shared/api/posts';
 import type { Notification, NotificationList } from '../../shared/api/notifications';
+import { finalizePost } from './finalize';
 import type { Clock } from '../clock';
 import { Conflict, Forbidden, InvalidInput, NotFound, QuotaExceeded } from '../errors';
 import { MediaNotFound, type S3Media, type StoredMedia } from '../media/s3Media';
 import { connectionIdOf, type ConnectionStore } from './connectionStore';
 import type { MembershipService, UserIdentity } from './memberships';
-import { ExecutionNameTaken, type PublishExecutionInput, type PublishExecutions } from './executions';
-import { writeIf } from './conditionalWrite';
+import { newExecutionName, type PublishExecutions } from './executions';
+import { executionInputFor, executionRecord } from './executionPlan';
 import { activeShardOf, listPlacement, NOTIFICATION_PREFIX, toPost, type NotificationItem, type PostItem, type PostStore, type ScheduleChange, type TargetItem } from './postStore';
 
 /** Instagram's video length rule (spec §5), checked before anything is sent. */
@@ -28,6 +29,8 @@ export interface PostServiceDeps {
   /** The Lambda that runs each platform's steps (the state machine invokes it per target). */
   publisherFunctions: Record<Platform, string>;
   clock: Clock;
+  /** Where a start left to the reconciler is logged. */
+  log?: { warn(message: string, extra: Record<string, unknown>): void };
 }
 
 const monthOf = (date: Date) => date.toISOString().slice(0, 7);
@@ -94,42 +97,6 @@ export function checkScheduledTime(at: Date, now: Date): string {
 /** A YouTube-native target in these states has (or may have) its video on YouTube already. */
 export const nativeHandedOver = (status: TargetItem['status']) => status === 'uploading' || status === 'processing' || status === 'published';
 
-function excerpt(text: string): string {
-  return text.length > 140 ? `${text.slice(0, 139)}…` : text;
-}
-
-/**
- * The state machine's last step: the post's status from its targets'. A step of an execution
- * that is no longer the post's current one (replaced, or the post cancelled) changes nothing.
- * A scheduled post that failed anywhere leaves the user a notification with the reasons.
- */
-export async function finalizePost({ posts, clock }: { posts: PostStore; clock: Clock }, userId: string, postId: string, execution?: string): Promise<Post> {
-  const post = await posts.get(userId, postId);
-  if (!post) throw new NotFound('Post not found');
-  if (post.status === 'cancelled' || (execution && post.currentExecution && execution !== post.currentExecution)) return toPost(post);
-  const targets = Object.values(post.targets);
-  const published = targets.filter((target) => target.status === 'published').length;
-  const status = published === targets.length ? 'published' : published > 0 ? 'partially_published' : 'failed';
-  const now = clock.now().toISOString();
-  const updated = await posts.setStatus(post, status, published && !post.publishedAt ? { publishedAt: now } : {});
-  if (post.scheduledFor && (status === 'failed' || status === 'partially_published')) {
-    await posts.putNotification({
-      userId,
-      postId: `${NOTIFICATION_PREFIX}${postId}#${execution ?? post.currentExecution ?? 'legacy'}`,
-      notificationId: `${postId}.${execution ?? post.currentExecution ?? 'legacy'}`,
-      kind: 'scheduled_post_failed',
-      postStatus: status,
-      excerpt: excerpt(post.title ?? post.description),
-      scheduledFor: post.scheduledFor,
-      failures: targets
-        .filter((target) => target.status === 'failed')
-        .map((target) => ({ platform: target.platform, accountName: target.accountName, reason: target.error ?? 'The platform gave no reason.' })),
-      createdAt: now,
-    });
-  }
-  return toPost(updated);
-}
-
 function toNotification(item: NotificationItem): Notification {
   return {
     notificationId: item.notificationId,
@@ -149,31 +116,16 @@ export function createPostService(deps: PostServiceDeps) {
   const newId = monotonicFactory();
 
   /**
-   * The execution's input: every target waits for the post's time, except a YouTube-native one,
-   * which uploads at once (YouTube publishes it at publishAt); then finalize waits for the time.
+   * Starts the execution the post already records as current. A start that fails is logged and
+   * left to the reconciler, which finds the post waiting for an execution that does not exist
+   * and starts it (functions/services/reconciler.ts): the post is never left with nothing to run it.
    */
-  function executionInput(post: PostItem, targetIds: string[], name: string): PublishExecutionInput {
-    const now = clock.now().toISOString();
-    const scheduled = post.status === 'scheduled' && post.scheduledFor ? post.scheduledFor : undefined;
-    const targets = targetIds.map((targetId) => {
-      const target = post.targets[targetId]!;
-      return { targetId, functionName: deps.publisherFunctions[target.platform], waitUntil: scheduled && !target.publishAt ? scheduled : now };
-    });
-    const native = Object.values(post.targets).some((target) => target.publishAt);
-    return {
-      userId: post.userId,
-      postId: post.postId,
-      execution: name,
-      ...(scheduled && targets.every((target) => target.waitUntil === scheduled) ? { scheduledFor: scheduled } : {}),
-      ...(scheduled && native ? { publicAt: scheduled } : {}),
-      targets,
-    };
-  }
-
-  async function startExecution(post: PostItem, targetIds: string[]): Promise<void> {
-    const name = `${post.postId}-${post.executions.length + 1}`;
-    await posts.addExecution(post, name);
-    await executions.start(name, executionInput({ ...post, currentExecution: name }, targetIds, name));
+  async function startRecorded(post: PostItem, targetIds: string[], name: string): Promise<void> {
+    try {
+      await executions.start(name, executionInputFor(post, targetIds, name, deps.publisherFunctions));
+    } catch (error) {
+      deps.log?.warn('Starting the execution failed; the reconciler will start it', { postId: post.postId, execution: name, error: (error as Error).message });
+    }
   }
 
   function assertChangeable(post: PostItem, verb: string): void {
@@ -197,32 +149,28 @@ export function createPostService(deps: PostServiceDeps) {
   }
 
   /**
-   * Replaces a scheduled post's execution: the new one is started first (it waits for the
-   * time), then one conditional write makes it current only if the old one still is and the
-   * post is still scheduled; then the old one is stopped. Whatever the timing, the stale
-   * execution's first step finds it is no longer current and publishes nothing.
+   * Replaces a scheduled post's execution: one conditional write makes a new execution (a new,
+   * unique name) current only if the old one still is and the post is still scheduled; then the
+   * new one is started (or, if that fails, by the reconciler) and the old one stopped. Whatever
+   * the timing, the stale execution's first step finds it is no longer current and publishes nothing.
    */
   async function replaceExecution(user: UserIdentity, post: PostItem, change: ScheduleChange): Promise<Post> {
     const next: PostItem = { ...post, ...change, title: change.title === null ? undefined : (change.title ?? post.title) } as PostItem;
-    const name = `${post.postId}-${post.executions.length + 1}`;
+    const name = newExecutionName(post.postId);
     const expected = post.currentExecution ?? post.executions.at(-1) ?? '';
-    try {
-      await executions.start(name, executionInput(next, Object.keys(next.targets), name), { exclusive: true });
-    } catch (error) {
-      if (error instanceof ExecutionNameTaken) throw new Conflict('The post was changed at the same time elsewhere: reload it and try again.');
-      throw error;
+    const record = executionRecord(next, Object.keys(next.targets).length, name, clock.now());
+    if (!(await posts.replaceExecution(post, expected, name, { ...change, activeAt: record.activeAt, deadlineAt: record.deadlineAt }))) {
+      assertChangeable(await load(user, post.postId), 'changed');
+      throw new Conflict('The post was changed at the same time elsewhere: reload it and try again.');
     }
-    const replaced = await posts.replaceExecution(post, expected, name, change);
-    if (!replaced) {
-      const latest = await load(user, post.postId);
-      if (latest.currentExecution !== name) {
-        await executions.stop(name, 'The post changed before this execution became current');
-        await posts.addExecution(post, name, { current: false });
-        assertChangeable(latest, 'changed');
-        throw new Conflict('The post was changed at the same time elsewhere: reload it and try again.');
+    await startRecorded({ ...next, currentExecution: name }, Object.keys(next.targets), name);
+    if (expected) {
+      try {
+        await executions.stop(expected, `Replaced by ${name}`);
+      } catch (error) {
+        // Harmless: the old execution is no longer current, so its first step claims nothing.
+        deps.log?.warn('Stopping the replaced execution failed', { postId: post.postId, execution: expected, error: (error as Error).message });
       }
-    } else if (expected) {
-      await executions.stop(expected, `Replaced by ${name}`);
     }
     return toPost(await load(user, post.postId));
   }
@@ -308,14 +256,13 @@ export function createPostService(deps: PostServiceDeps) {
         ...(scheduledFor ? { scheduledFor, timeZone: input.timeZone ?? 'UTC', ...(input.youtubeNative ? { youtubeNative: true } : {}) } : {}),
         executions: [] as string[],
       } satisfies Omit<PostItem, 'userList' | 'listAt'>;
-      const firstExecution = `${base.postId}-1`;
+      const firstExecution = newExecutionName(base.postId);
       const item: PostItem = {
         ...base,
         ...listPlacement(base),
         executions: [firstExecution],
-        currentExecution: firstExecution,
         activeShard: activeShardOf(base.postId),
-        activeAt: base.createdAt,
+        ...executionRecord(base, Object.keys(targets).length, firstExecution, now),
       };
 
       // The post and the month's count are one transaction: the allowance is never overrun.
@@ -336,7 +283,7 @@ export function createPostService(deps: PostServiceDeps) {
         }
         throw error;
       }
-      await executions.start(firstExecution, executionInput(item, Object.keys(targets), firstExecution));
+      await startRecorded(item, Object.keys(targets), firstExecution);
       return toPost(item);
     },
 
@@ -406,37 +353,20 @@ export function createPostService(deps: PostServiceDeps) {
       if (post.status !== 'failed' && post.status !== 'partially_published') {
         throw new Conflict('Only a post that failed on some platform can be retried.');
       }
-      const failed = Object.values(post.targets).filter((target) => target.status === 'failed');
-      for (const target of failed) {
-        await writeIf(
-          posts.updateTarget(post, target.targetId, { status: 'pending', statusChecks: 0, rateLimitWaits: 0 }, {
-            condition: '#targets.#target.#targetStatus = :failed',
-            values: { ':failed': 'failed' },
-            names: { '#targetStatus': 'status' },
-          }),
-        );
+      const failed = Object.values(post.targets)
+        .filter((target) => target.status === 'failed')
+        .map((target) => target.targetId);
+      const name = newExecutionName(post.postId);
+      const record = executionRecord({ status: 'publishing' }, failed.length, name, clock.now());
+      if (!(await posts.restartFailed(post, failed, record))) {
+        throw new Conflict('The post was changed at the same time elsewhere (retried already?): reload it and try again.');
       }
-      const updated = await posts.setStatus(post, 'publishing');
-      await startExecution(updated, failed.map((target) => target.targetId));
+      const updated = (await posts.get(user.userId, postId))!;
+      await startRecorded(updated, failed, name);
       return toPost((await posts.get(user.userId, postId))!);
     },
 
-    finalize: (userId: string, postId: string, execution?: string) => finalizePost({ posts, clock }, userId, postId, execution),
-
-    /** After a restart: starts again every post that was scheduled or publishing (idempotent). */
-    async resumeActive(): Promise<number> {
-      const active = await posts.listActive();
-      for (const post of active) {
-        const open = Object.values(post.targets).filter((target) => target.status !== 'published' && target.status !== 'failed');
-        const waitingForYouTube = post.status === 'scheduled' && post.scheduledFor && new Date(post.scheduledFor) > clock.now();
-        if (open.length === 0 && !waitingForYouTube) {
-          await finalizePost({ posts, clock }, post.userId, post.postId);
-          continue;
-        }
-        await startExecution(post, open.map((target) => target.targetId));
-      }
-      return active.length;
-    },
+    finalize: (userId: string, postId: string, execution?: string) => finalizePost({ posts, clock }, userId, postId, execution ? { execution } : {}),
   };
 }
 

@@ -7,10 +7,10 @@ import type { S3Media } from '../media/s3Media';
 import type { ConnectionStore } from './connectionStore';
 import type { TokenFreshness } from './tokenFreshness';
 import type { PostItem, PostStore, TargetItem } from './postStore';
+import { MAX_PROCESSING_WAIT_SECONDS, MAX_RATE_LIMIT_WAIT_SECONDS, MAX_RATE_LIMIT_WAITS, MAX_STATUS_CHECKS } from './publishingLimits';
 
-/** Bounds: a target that is still processing after this many checks, or rate limited this often, fails. */
-export const MAX_STATUS_CHECKS = 60;
-export const MAX_RATE_LIMIT_WAITS = 8;
+/** Bounds: a target that is still processing after this many checks, or rate limited this often, fails (publishingLimits.ts). */
+export { MAX_STATUS_CHECKS, MAX_RATE_LIMIT_WAITS } from './publishingLimits';
 const DEFAULT_RATE_LIMIT_WAIT_MS = 60_000;
 
 export type StepAction = 'start' | 'status' | 'publish';
@@ -81,7 +81,8 @@ export function createPublishing(deps: PublishingDeps) {
       return { state: 'published' };
     }
     await posts.updateTarget(post, target.targetId, { status: 'processing', progress: result.progress });
-    return result.state === 'ready' ? { state: 'ready' } : { state: 'processing', waitSeconds: Math.max(1, Math.ceil(result.waitSeconds)) };
+    // The wait is bounded (publishingLimits.ts), so the reconciler's deadline holds.
+    return result.state === 'ready' ? { state: 'ready' } : { state: 'processing', waitSeconds: Math.min(MAX_PROCESSING_WAIT_SECONDS, Math.max(1, Math.ceil(result.waitSeconds))) };
   }
 
   /**
@@ -168,7 +169,10 @@ export function createPublishing(deps: PublishingDeps) {
           if (target.rateLimitWaits >= MAX_RATE_LIMIT_WAITS) return fail(post, target, `${name} kept asking us to wait: ${error.message}`);
           await posts.updateTarget(post, target.targetId, { rateLimitWaits: target.rateLimitWaits + 1 });
           const waitUntil = error.resetAt ?? new Date(clock.now().getTime() + DEFAULT_RATE_LIMIT_WAIT_MS);
-          return { state: 'rate_limited', waitUntil: new Date(Math.max(waitUntil.getTime(), clock.now().getTime() + 1000)).toISOString() };
+          const now = clock.now().getTime();
+          // Bounded (publishingLimits.ts), so the reconciler's deadline holds.
+          const until = Math.min(Math.max(waitUntil.getTime(), now + 1000), now + MAX_RATE_LIMIT_WAIT_SECONDS * 1000);
+          return { state: 'rate_limited', waitUntil: new Date(until).toISOString() };
         }
         if (error instanceof Rejected) return fail(post, target, error.message);
         throw error;

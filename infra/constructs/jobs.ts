@@ -1,16 +1,23 @@
-import { Duration, Validations } from 'aws-cdk-lib';
-import * as events from 'aws-cdk-lib/aws-events';
+import { Duration, Stack, Validations, type CfnElement } from 'aws-cdk-lib';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import * as scheduler from 'aws-cdk-lib/aws-scheduler';
+import * as schedulerTargets from 'aws-cdk-lib/aws-scheduler-targets';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
-import * as targets from 'aws-cdk-lib/aws-events-targets';
 import { Construct } from 'constructs';
 import { scheduledJobs } from '../../functions/handlers/groups';
 import { OneClickFunction } from './function';
 import { grantNeeds, type Resources } from './grants';
 
-/** Functions on a schedule (EventBridge rules); the offline twin runs the same ones on timers. */
+export type JobName = keyof typeof scheduledJobs;
+
+/**
+ * Functions on a schedule (EventBridge Scheduler: the token and metrics refreshes, and the
+ * publishing reconciler every minute); the offline twin runs the same ones on timers.
+ */
 export class Jobs extends Construct {
-  readonly functions: Record<keyof typeof scheduledJobs, OneClickFunction>;
-  /** Where EventBridge puts a job's event it could not deliver after its retries (alarmed). */
+  readonly functions: Record<JobName, OneClickFunction>;
+  readonly schedules: Record<JobName, scheduler.Schedule>;
+  /** Where the Scheduler puts a job's invocation it could not deliver after its retries (alarmed). */
   readonly deadLetterQueue: sqs.Queue;
 
   constructor(scope: Construct, id: string, resources: Resources) {
@@ -22,20 +29,37 @@ export class Jobs extends Construct {
     });
     Validations.of(this.deadLetterQueue).acknowledge({
       id: 'AwsSolutions-SQS3',
-      reason: 'This queue is the dead-letter queue of the job schedules (EventBridge target DeadLetterConfig), which cdk-nag cannot see.',
+      reason: 'This queue is the dead-letter queue of the job schedules (Scheduler target DeadLetterConfig), which cdk-nag cannot see.',
     });
-    this.functions = {} as Record<keyof typeof scheduledJobs, OneClickFunction>;
-    for (const [name, job] of Object.entries(scheduledJobs) as Array<[keyof typeof scheduledJobs, (typeof scheduledJobs)[keyof typeof scheduledJobs]]>) {
-      const fn = new OneClickFunction(this, `${name[0]!.toUpperCase()}${name.slice(1)}Function`, {
+    this.functions = {} as Record<JobName, OneClickFunction>;
+    this.schedules = {} as Record<JobName, scheduler.Schedule>;
+    for (const [name, job] of Object.entries(scheduledJobs) as Array<[JobName, (typeof scheduledJobs)[JobName]]>) {
+      const title = `${name[0]!.toUpperCase()}${name.slice(1)}`;
+      const fn = new OneClickFunction(this, `${title}Function`, {
         entry: job.entry,
         description: `OneClick job: ${job.description}`,
-        timeout: Duration.minutes(5),
+        timeout: Duration.minutes(Math.min(5, job.everyMinutes)),
       });
       grantNeeds(fn, job.needs, resources);
-      new events.Rule(this, `${name[0]!.toUpperCase()}${name.slice(1)}Schedule`, {
+      // Its own role, assumed only by this account's Scheduler: it may invoke this one function.
+      const stack = Stack.of(this);
+      const role = new iam.Role(this, `${title}ScheduleRole`, {
+        assumedBy: new iam.ServicePrincipal('scheduler.amazonaws.com', { conditions: { StringEquals: { 'aws:SourceAccount': stack.account } } }),
+      });
+      const logicalId = stack.getLogicalId(fn.function.node.defaultChild as CfnElement);
+      Validations.of(role).acknowledge({
+        id: `AwsSolutions-IAM5[Resource::<${logicalId}.Arn>:*]`,
+        reason: 'lambda:InvokeFunction on this job function\'s versions and aliases (the CDK grant); only this function.',
+      });
+      this.schedules[name] = new scheduler.Schedule(this, `${title}Schedule`, {
         description: job.description,
-        schedule: events.Schedule.rate(Duration.minutes(job.everyMinutes)),
-        targets: [new targets.LambdaFunction(fn.function, { retryAttempts: 2, deadLetterQueue: this.deadLetterQueue })],
+        schedule: scheduler.ScheduleExpression.rate(Duration.minutes(job.everyMinutes)),
+        target: new schedulerTargets.LambdaInvoke(fn.function, {
+          role,
+          retryAttempts: 2,
+          maxEventAge: Duration.minutes(Math.min(15, job.everyMinutes * 2)),
+          deadLetterQueue: this.deadLetterQueue,
+        }),
       });
       this.functions[name] = fn;
     }

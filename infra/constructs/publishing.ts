@@ -6,6 +6,7 @@ import { platforms, type Platform } from '../../shared/platforms';
 import { publishingFunctions } from '../../functions/handlers/groups';
 import { publisherFunctionEnvName } from '../../functions/publishingConfig';
 import { FINALIZE_PLACEHOLDER, publishPostDefinition } from '../publishing/definition';
+import { FINALIZE_TIMEOUT_SECONDS, PUBLISH_STEP_TIMEOUT_SECONDS } from '../../functions/services/publishingLimits';
 import { OneClickFunction } from './function';
 import { grantNeeds, type Resources } from './grants';
 
@@ -28,7 +29,7 @@ export class Publishing extends Construct {
         entry: publishingFunctions.publishStep.entry,
         description: `OneClick: publish steps for ${platform}`,
         // Uploads stream large videos in chunks: time, not memory, grows with the file.
-        timeout: Duration.minutes(15),
+        timeout: Duration.seconds(PUBLISH_STEP_TIMEOUT_SECONDS),
         memorySize: 1024,
         environment: { ONECLICK_PLATFORM: platform },
       });
@@ -38,6 +39,7 @@ export class Publishing extends Construct {
     this.finalize = new OneClickFunction(this, 'FinalizePost', {
       entry: publishingFunctions.finalizePost.entry,
       description: 'OneClick: sets a post\'s status from its targets\'',
+      timeout: Duration.seconds(FINALIZE_TIMEOUT_SECONDS),
     });
     grantNeeds(this.finalize, publishingFunctions.finalizePost.needs, resources);
 
@@ -68,8 +70,24 @@ export class Publishing extends Construct {
    * names) and stop them (cancel, reschedule and edit replace a scheduled post's execution).
    */
   grantStart(fn: OneClickFunction): void {
+    this.grantExecutions(fn, ['states:StopExecution'], 'cancel, reschedule and edit stop a scheduled post\'s execution');
+  }
+
+  /**
+   * The reconciler: starts executions that never started, reads whether a post's execution is
+   * running (DescribeExecution) and stops one that outlived its post's deadline.
+   */
+  grantReconcile(fn: OneClickFunction): void {
+    this.grantExecutions(
+      fn,
+      ['states:DescribeExecution', 'states:StopExecution'],
+      'the reconciler reads whether a post\'s execution is running and stops one that outlived its deadline',
+    );
+  }
+
+  private grantExecutions(fn: OneClickFunction, actions: string[], why: string): void {
     this.stateMachine.grantStartExecution(fn.function);
-    this.stateMachine.grantExecution(fn.function, 'states:StopExecution');
+    this.stateMachine.grantExecution(fn.function, ...actions);
     // The finding names the execution ARN pattern as cdk-nag renders it: each of region and
     // account written out when the stack knows it, a token when it does not. They are decided
     // separately: with no AWS configuration the CDK CLI still defaults the region (us-east-1)
@@ -82,8 +100,7 @@ export class Publishing extends Construct {
     const where = `${region}:${account}`;
     Validations.of(fn.function).acknowledge({
       id: `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:states:${where}:execution:${nameExpression}:*]`,
-      reason:
-        'states:StopExecution on the executions of the PublishPost state machine only (execution ARNs carry the execution name): cancel, reschedule and edit stop a scheduled post\'s execution.',
+      reason: `${actions.join(', ')} on the executions of the PublishPost state machine only (execution ARNs carry the execution name): ${why}.`,
     });
     const environment: Record<string, string> = { STATE_MACHINE_ARN: this.stateMachine.stateMachineArn };
     for (const platform of platforms) environment[publisherFunctionEnvName(platform)] = this.publishers[platform].function.functionName;

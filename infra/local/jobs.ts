@@ -6,9 +6,9 @@ import type { TwinLog } from './log';
 const projectRoot = resolve(import.meta.dirname, '../..');
 
 /** Runs a scheduled job's handler once, as EventBridge would. */
-export async function runJob(name: keyof typeof scheduledJobs): Promise<unknown> {
-  const module = (await import(pathToFileURL(resolve(projectRoot, scheduledJobs[name].entry)).href)) as { handler: () => Promise<unknown> };
-  return module.handler();
+export async function runJob(name: keyof typeof scheduledJobs, event?: unknown): Promise<unknown> {
+  const module = (await import(pathToFileURL(resolve(projectRoot, scheduledJobs[name].entry)).href)) as { handler: (event?: unknown) => Promise<unknown> };
+  return module.handler(event);
 }
 
 /**

@@ -3,7 +3,7 @@ import { pathToFileURL } from 'node:url';
 import { resolve } from 'node:path';
 import { StateMachine } from 'aws-local-stepfunctions';
 import { usage } from './usage';
-import { FINALIZE_PLACEHOLDER, publishPostDefinition } from '../publishing/definition';
+import { FINALIZE_PLACEHOLDER, FINISH_STATE, publishPostDefinition } from '../publishing/definition';
 import { publishingFunctions } from '../../functions/handlers/groups';
 import { platforms, type Platform } from '../../shared/platforms';
 import type { TwinLog } from './log';
@@ -89,6 +89,7 @@ interface Execution {
   stopDate?: number;
   output?: string;
   error?: string;
+  cause?: string;
   abort: () => void;
   done: Promise<void>;
 }
@@ -115,7 +116,7 @@ async function countTransitions(events: AsyncIterable<{ type: string }>): Promis
 }
 
 export async function startLocalStepFunctions(options: LocalStepFunctionsOptions) {
-  const definition = JSON.parse(JSON.stringify(publishPostDefinition()).replace(`\${${FINALIZE_PLACEHOLDER}}`, localFinalizeFunction));
+  const definition = JSON.parse(JSON.stringify(publishPostDefinition()).replaceAll(`\${${FINALIZE_PLACEHOLDER}}`, localFinalizeFunction));
   const machine = new StateMachine(definition, { validationOptions: { checkPaths: true, checkArn: true } });
   const functions = localFunctions();
   const executions = new Map<string, Execution>();
@@ -166,7 +167,7 @@ export async function startLocalStepFunctions(options: LocalStepFunctionsOptions
         const running = run(arn, name, input);
         execution.abort = running.abort;
         void running.done.then(() => {
-          Object.assign(execution, { status: running.status, stopDate: running.stopDate, output: running.output, error: running.error });
+          Object.assign(execution, { status: running.status, stopDate: running.stopDate, output: running.output, error: running.error, cause: running.cause });
           settle();
         });
       };
@@ -182,11 +183,11 @@ export async function startLocalStepFunctions(options: LocalStepFunctionsOptions
   function run(arn: string, name: string, input: string): Execution {
     const run = machine.run(JSON.parse(input), {
       overrides: {
-        taskResourceLocalHandlers: { Step: invoke, 'Record failure': invoke, Finalize: invoke },
+        taskResourceLocalHandlers: { Step: invoke, 'Record failure': invoke, Finalize: invoke, [FINISH_STATE]: invoke },
         ...(fast !== undefined
           ? {
               waitTimeOverrides: { 'Wait for processing': fast, 'Wait for rate limit': fast },
-              retryIntervalOverrides: { Step: fast, 'Record failure': fast, Finalize: fast },
+              retryIntervalOverrides: { Step: fast, 'Record failure': fast, Finalize: fast, [FINISH_STATE]: fast },
             }
           : {}),
       },
@@ -203,18 +204,31 @@ export async function startLocalStepFunctions(options: LocalStepFunctionsOptions
       },
       (error: Error) => {
         execution.status = error.name === 'ExecutionAbortedError' ? 'ABORTED' : 'FAILED';
-        execution.error = `${error.name}: ${error.message}`;
+        execution.error = error.name;
+        execution.cause = error.message;
         execution.stopDate = Date.now();
-        if (execution.status === 'FAILED') options.log.error('twin', `execution ${name} failed: ${execution.error}`);
+        if (execution.status === 'FAILED') options.log.error('twin', `execution ${name} failed: ${execution.error}: ${execution.cause}`);
       },
     );
     return execution;
   }
 
+  // Tests: the next N StartExecution calls for one user's posts fail as Step Functions can (throttled).
+  const failStarts = new Map<string, number>();
+
   type Reply = { status: number; body: unknown };
   function handle(target: string, request: Record<string, unknown>): Reply {
     switch (target) {
+      case 'OneClickTwin.FailNextStarts': {
+        failStarts.set(String(request['userId']), Number(request['count'] ?? 1));
+        return { status: 200, body: {} };
+      }
       case 'StartExecution': {
+        const userId = (JSON.parse(String(request['input'] ?? '{}')) as { userId?: string }).userId ?? '';
+        if ((failStarts.get(userId) ?? 0) > 0) {
+          failStarts.set(userId, failStarts.get(userId)! - 1);
+          return { status: 400, body: { __type: 'ThrottlingException', message: 'Rate exceeded (a failure the twin was asked to inject)' } };
+        }
         const name = String(request['name'] ?? crypto.randomUUID());
         const stateMachineArn = String(request['stateMachineArn']);
         if (stateMachineArn !== localStateMachineArn) return { status: 400, body: { __type: 'StateMachineDoesNotExist', message: `State Machine Does Not Exist: '${stateMachineArn}'` } };
@@ -246,6 +260,7 @@ export async function startLocalStepFunctions(options: LocalStepFunctionsOptions
             ...(execution.stopDate ? { stopDate: execution.stopDate / 1000 } : {}),
             ...(execution.output ? { output: execution.output } : {}),
             ...(execution.error ? { error: execution.error } : {}),
+            ...(execution.cause ? { cause: execution.cause } : {}),
           },
         };
       }
@@ -259,6 +274,7 @@ export async function startLocalStepFunctions(options: LocalStepFunctionsOptions
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
       const target = String(request.headers['x-amz-target'] ?? '').replace('AWSStepFunctions.', '');
+      // (OneClickTwin.* targets are the tests' controls; AWS has none of them.)
       let reply: Reply;
       try {
         reply = handle(target, JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') as Record<string, unknown>);

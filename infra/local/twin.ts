@@ -3,7 +3,7 @@ import { apiBasePath } from '../constructs/apiPath';
 import { createLocalApi } from './api';
 import { connectCognito, startCognito, type LocalCognito } from './cognito/cognito';
 import { ensureTables, startDynamoDb } from './dynamodb/dynamodb';
-import { functionEnvironment, localBucketNames, localRegion, localTableNames } from './environment';
+import { functionEnvironment, localBucketNames, localRegion, localTableNames, withUserSettings } from './environment';
 import type { TwinLog } from './log';
 import { freePort } from './ports';
 import { ensureBuckets, startS3 } from './s3';
@@ -13,12 +13,11 @@ import type { ViteDevServer } from 'vite';
 import { startSandbox, type Sandbox } from './sandbox/sandbox';
 import { clientEnvironment, localTokenKey, sandboxClients } from './secrets';
 import { sandboxHostEnvironment } from '../../functions/platforms/hosts';
-import { startJobTimers } from './jobs';
+import { runJob, startJobTimers } from './jobs';
+import type { ReconcileReport } from '../../functions/services/reconciler';
 import { localPublisherFunction, localStateMachineArn, startLocalStepFunctions } from './stepfunctions';
 import { publisherFunctionEnvName } from '../../functions/publishingConfig';
 import { platforms } from '../../shared/platforms';
-import { pathToFileURL } from 'node:url';
-import { handlerGroups } from '../../functions/handlers/groups';
 import { startDemoModule, type DemoModule } from './demoModule/server';
 import { startLocalLambda, taskEnvironment } from './lambda';
 
@@ -27,14 +26,6 @@ function publishingEnvironment(stepFunctionsEndpoint: string): Record<string, st
   const environment: Record<string, string> = { AWS_ENDPOINT_URL_SFN: stepFunctionsEndpoint, STATE_MACHINE_ARN: localStateMachineArn };
   for (const platform of platforms) environment[publisherFunctionEnvName(platform)] = localPublisherFunction(platform);
   return environment;
-}
-
-/** Starts again what was scheduled or publishing when the twin stopped (the workflow is idempotent). */
-async function resumePublishing(): Promise<number> {
-  const module = (await import(pathToFileURL(resolve(import.meta.dirname, '../..', handlerGroups.posts.entry)).href)) as {
-    resumePublishing: () => Promise<number>;
-  };
-  return module.resumePublishing();
 }
 
 export interface TwinPorts {
@@ -169,11 +160,13 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
     const localLambda = await startLocalLambda({ port: await freePort(), log: options.log });
     stops.push(localLambda.stop);
 
+    // Platform hosts and app credentials: the sandbox's, unless the user set their own.
+    const platformSettings = withUserSettings({ ...clientEnvironment(clients), ...sandboxHostEnvironment(sandbox.url) });
+    if (platformSettings.kept.length) options.log.info('twin', `using your own ${platformSettings.kept.join(', ')} instead of the sandbox's`);
     Object.assign(process.env, {
       ...functionEnvironment({ dynamodb: dynamodb.endpoint, s3: s3.endpoint }),
       ...publishingEnvironment(stepFunctions.endpoint),
-      ...clientEnvironment(clients),
-      ...sandboxHostEnvironment(sandbox.url),
+      ...platformSettings.environment,
       ONECLICK_SITE_URL: webOrigin,
       ONECLICK_LOCAL_TOKEN_KEY: localTokenKey(resolve(dataDir, 'keys', 'token-key.json')),
       ...taskEnvironment(localLambda.endpoint),
@@ -221,8 +214,11 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
       ...(vite ? { vite } : {}),
     });
     stops.push(web.stop);
-    const resumed = await resumePublishing();
-    if (resumed) options.log.info('twin', `resumed ${resumed} scheduled or publishing post(s)`);
+    // The twin's Step Functions forgot its executions when it stopped: the reconciler (the same
+    // code as the AWS schedule) looks at every active post now and starts what is not running.
+    const reconciled = (await runJob('reconcilePosts', { all: true })) as ReconcileReport;
+    if (reconciled.looked) options.log.info('twin', `reconciler: ${reconciled.started} started, ${reconciled.finished} finished, ${reconciled.running} running of ${reconciled.looked} active post(s)`);
+    for (const error of reconciled.errors) options.log.error('twin', `reconciler: post ${error.postId}: ${error.message}`);
     if (options.runJobs) {
       const stopJobs = startJobTimers(options.log);
       stops.push(async () => stopJobs());

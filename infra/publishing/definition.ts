@@ -11,21 +11,44 @@
  * finalize sets the post's status from its targets (after waiting for the time when YouTube
  * publishes it itself).
  *
+ * Every state that can fail is caught: a step's error ends its target (Record failure), and the
+ * Map, Record failure and Finalize end in Finish unfinished, which fails what is left with the
+ * reason and notifies the user. The bounds (retries, waits, concurrency) are in
+ * functions/services/publishingLimits.ts, which also derives the reconciler's deadline from them.
+ *
  * Every step carries the execution's name: the first step of each target claims it with a
  * conditional write on the post's current execution, so an execution replaced by a reschedule
  * or edit, or one whose post was cancelled, answers `superseded` and publishes nothing.
  */
+import {
+  BOOKKEEPING_RETRY,
+  STEP_RETRY,
+  TARGET_CONCURRENCY,
+  THROTTLE_RETRY,
+  type RetryPolicy,
+} from '../../functions/services/publishingLimits';
+
 export const FINALIZE_PLACEHOLDER = 'FinalizeFunction';
 
 /** Errors a step may be retried on: ours (Retryable) and Lambda's own transient ones. */
-export const RETRYABLE_ERRORS = [
-  'Retryable',
-  'Lambda.ServiceException',
-  'Lambda.AWSLambdaException',
-  'Lambda.SdkClientException',
-  'Lambda.TooManyRequestsException',
-  'Lambda.Unknown',
-];
+export const RETRYABLE_ERRORS = ['Retryable', 'Lambda.ServiceException', 'Lambda.AWSLambdaException', 'Lambda.SdkClientException', 'Lambda.Unknown'];
+/** Lambda throttling (hundreds of posts due the same minute): retried longer than other errors. */
+export const THROTTLE_ERRORS = ['Lambda.TooManyRequestsException'];
+
+/** The state that finishes whatever is unfinished when anything else failed; it has no Catch of its own. */
+export const FINISH_STATE = 'Finish unfinished';
+
+const retrier = (errors: string[], policy: RetryPolicy, jitter: boolean) => ({
+  ErrorEquals: errors,
+  IntervalSeconds: policy.intervalSeconds,
+  MaxAttempts: policy.maxAttempts,
+  BackoffRate: policy.backoffRate,
+  MaxDelaySeconds: policy.maxDelaySeconds,
+  ...(jitter ? { JitterStrategy: 'FULL' } : {}),
+});
+
+/** Every Lambda task retries transient errors and throttling, each with its own bound. */
+const retriers = (policy: RetryPolicy, jitter: boolean) => [retrier(THROTTLE_ERRORS, THROTTLE_RETRY, true), retrier(RETRYABLE_ERRORS, policy, jitter)];
 
 const invokeStep = (action: string | undefined) => ({
   Type: 'Task',
@@ -42,7 +65,7 @@ const invokeStep = (action: string | undefined) => ({
   },
   ResultSelector: { 'outcome.$': '$.Payload' },
   ResultPath: '$.step',
-  Retry: [{ ErrorEquals: RETRYABLE_ERRORS, IntervalSeconds: 5, MaxAttempts: 5, BackoffRate: 2, MaxDelaySeconds: 300, JitterStrategy: 'FULL' }],
+  Retry: retriers(STEP_RETRY, true),
   Catch: [{ ErrorEquals: ['States.ALL'], ResultPath: '$.error', Next: 'Record failure' }],
   Next: 'Route',
 });
@@ -61,7 +84,7 @@ export function publishPostDefinition() {
       'Publish targets': {
         Type: 'Map',
         ItemsPath: '$.targets',
-        MaxConcurrency: 5,
+        MaxConcurrency: TARGET_CONCURRENCY,
         ItemSelector: {
           'userId.$': '$.userId',
           'postId.$': '$.postId',
@@ -105,13 +128,17 @@ export function publishPostDefinition() {
                 },
               },
               ResultPath: null,
-              Retry: [{ ErrorEquals: RETRYABLE_ERRORS, IntervalSeconds: 5, MaxAttempts: 5, BackoffRate: 2 }],
+              Retry: retriers(BOOKKEEPING_RETRY, false),
+              // The failure could not be recorded either: the target stays unfinished, and
+              // Finalize (or the step after it) fails it with a reason.
+              Catch: [{ ErrorEquals: ['States.ALL'], ResultPath: '$.recordError', Next: 'Target done' }],
               Next: 'Target done',
             },
             'Target done': { Type: 'Succeed' },
           },
         },
         ResultPath: null,
+        Catch: [{ ErrorEquals: ['States.ALL'], ResultPath: '$.error', Next: FINISH_STATE }],
         Next: 'Published by YouTube?',
       },
       'Published by YouTube?': {
@@ -125,7 +152,22 @@ export function publishPostDefinition() {
         Resource: 'arn:aws:states:::lambda:invoke',
         Parameters: { FunctionName: `\${${FINALIZE_PLACEHOLDER}}`, Payload: { 'userId.$': '$.userId', 'postId.$': '$.postId', 'execution.$': '$.execution' } },
         ResultSelector: { 'status.$': '$.Payload.status' },
-        Retry: [{ ErrorEquals: RETRYABLE_ERRORS, IntervalSeconds: 2, MaxAttempts: 6, BackoffRate: 2 }],
+        Retry: retriers(BOOKKEEPING_RETRY, false),
+        Catch: [{ ErrorEquals: ['States.ALL'], ResultPath: '$.error', Next: FINISH_STATE }],
+        End: true,
+      },
+      // The last resort: marks every unfinished target failed with the reason in words and
+      // notifies the user. If even this fails, the execution fails: the failed-executions alarm
+      // fires and the reconciler finishes the post (functions/services/reconciler.ts).
+      [FINISH_STATE]: {
+        Type: 'Task',
+        Resource: 'arn:aws:states:::lambda:invoke',
+        Parameters: {
+          FunctionName: `\${${FINALIZE_PLACEHOLDER}}`,
+          Payload: { 'userId.$': '$.userId', 'postId.$': '$.postId', 'execution.$': '$.execution', 'error.$': '$.error' },
+        },
+        ResultSelector: { 'status.$': '$.Payload.status' },
+        Retry: retriers(BOOKKEEPING_RETRY, false),
         End: true,
       },
     },

@@ -1,8 +1,11 @@
 import { z } from 'zod';
 import { platforms } from '../platforms';
 
-/** In-app notices about the user's posts; today: a scheduled post that failed on some platform. */
-export const notificationKinds = ['scheduled_post_failed'] as const;
+/**
+ * In-app notices about the user's posts: a scheduled post that failed on some platform, and any
+ * post whose publishing stopped before it finished (failed by the workflow's last step or the reconciler).
+ */
+export const notificationKinds = ['scheduled_post_failed', 'post_failed'] as const;
 
 export const notificationSchema = z.object({
   notificationId: z.string(),

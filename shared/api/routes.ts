@@ -67,6 +67,11 @@ export interface RouteDefinition {
    * (API Gateway route throttling: steady requests per second and burst).
    */
   readonly throttle?: { readonly ratePerSecond: number; readonly burst: number };
+  /**
+   * The route takes an Idempotency-Key header: the same key with the same input answers the
+   * first answer and writes nothing again; with another input, 422 (functions/http/idempotency.ts).
+   */
+  readonly idempotent?: boolean;
 }
 
 /**
@@ -142,6 +147,7 @@ export const routes = {
     summary: 'Creates a post for the chosen connected accounts and starts publishing it (now or at scheduledFor).',
     input: { body: createPostSchema },
     output: postSchema,
+    idempotent: true,
   },
   listPosts: {
     method: 'GET',
@@ -169,6 +175,7 @@ export const routes = {
     summary: 'Publishes the failed targets of a post again; the published ones are left alone.',
     input: { path: postIdSchema },
     output: postSchema,
+    idempotent: true,
   },
   reschedulePost: {
     method: 'POST',
@@ -178,6 +185,7 @@ export const routes = {
     summary: 'Moves a scheduled post to a new time (future, within the horizon); its execution is replaced safely.',
     input: { path: postIdSchema, body: reschedulePostSchema },
     output: postSchema,
+    idempotent: true,
   },
   editPost: {
     method: 'PUT',
@@ -187,6 +195,7 @@ export const routes = {
     summary: 'Changes a scheduled post\'s description, title and targets; its execution is replaced safely.',
     input: { path: postIdSchema, body: editPostSchema },
     output: postSchema,
+    idempotent: true,
   },
   cancelPost: {
     method: 'POST',
@@ -196,6 +205,7 @@ export const routes = {
     summary: 'Cancels a scheduled post: stops its execution and marks it cancelled; nothing is published.',
     input: { path: postIdSchema },
     output: postSchema,
+    idempotent: true,
   },
   listNotifications: {
     method: 'GET',
@@ -379,6 +389,7 @@ export const routes = {
     summary: 'Download my data: starts preparing an archive of the user\'s data in the background (one at a time).',
     input: {},
     output: dataExportSchema,
+    idempotent: true,
   },
   getDataExport: {
     method: 'GET',

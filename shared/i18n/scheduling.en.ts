@@ -87,6 +87,7 @@ export const schedulingEn = {
     empty: 'No notifications',
     failed: 'A scheduled post failed',
     partially_published: 'A scheduled post was published only in part',
+    post_failed: 'A post stopped publishing before it finished',
     scheduledFor: 'Scheduled for {{date}}',
     reason: '{{platform}} ({{account}}): {{reason}}',
     markRead: 'Mark all as read',

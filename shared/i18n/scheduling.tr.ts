@@ -89,6 +89,7 @@ export const schedulingTr: typeof schedulingEn = {
     empty: 'Bildirim yok',
     failed: 'Zamanlanmış bir gönderi başarısız oldu',
     partially_published: 'Zamanlanmış bir gönderi yalnızca kısmen yayınlandı',
+    post_failed: 'Bir gönderinin yayınlanması tamamlanmadan durdu',
     scheduledFor: '{{date}} için zamanlanmıştı',
     reason: '{{platform}} ({{account}}): {{reason}}',
     markRead: 'Tümünü okundu işaretle',

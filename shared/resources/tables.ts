@@ -127,10 +127,15 @@ export const tables = {
   },
   idempotency: {
     name: 'idempotency',
-    purpose: 'Idempotency records (Powertools layout) so a retried request or step runs once.',
+    purpose:
+      'Idempotency records (Powertools\' DynamoDB persistence layer: key "id", TTL "expiration") so a write repeated with its ' +
+      'Idempotency-Key (POST /posts, retry, reschedule, edit, cancel, export) runs once and answers the same.',
     partitionKey: s('id'),
     timeToLiveAttribute: 'expiration',
-    userData: { by: 'none', reason: 'Keyed by a hash of the request; it stores no user id (and no function writes it yet).' },
+    userData: {
+      by: 'none',
+      reason: 'Keyed by a hash of the user, route and key; holds the answer for 24 hours, then expires (TTL). It names no user in a key or attribute.',
+    },
   },
   deletedAccounts: {
     name: 'deleted-accounts',

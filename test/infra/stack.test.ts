@@ -250,10 +250,10 @@ describe('the stack', () => {
     });
 
     it('runs the token refresh job every 15 minutes', () => {
-      template.hasResourceProperties('AWS::Events::Rule', {
+      template.hasResourceProperties('AWS::Scheduler::Schedule', {
         ScheduleExpression: 'rate(15 minutes)',
         State: 'ENABLED',
-        Targets: [Match.objectLike({ Arn: Match.objectLike({ 'Fn::GetAtt': Match.arrayWith([Match.stringLikeRegexp('^JobsRefreshTokensFunction')]) }) })],
+        Target: Match.objectLike({ Arn: Match.objectLike({ 'Fn::GetAtt': Match.arrayWith([Match.stringLikeRegexp('^JobsRefreshTokensFunction')]) }) }),
       });
     });
   });
@@ -377,9 +377,11 @@ describe('the stack', () => {
     });
 
     it('sends an undeliverable job event to an encrypted dead-letter queue, and alarms on it', () => {
-      for (const rule of Object.values(template.findResources('AWS::Events::Rule'))) {
-        expect(rule.Properties.Targets[0].DeadLetterConfig).toMatchObject({ Arn: expect.anything() });
-        expect(rule.Properties.Targets[0].RetryPolicy).toMatchObject({ MaximumRetryAttempts: 2 });
+      const schedules = Object.values(template.findResources('AWS::Scheduler::Schedule'));
+      expect(schedules.length).toBeGreaterThan(0);
+      for (const schedule of schedules) {
+        expect(schedule.Properties.Target.DeadLetterConfig).toMatchObject({ Arn: expect.anything() });
+        expect(schedule.Properties.Target.RetryPolicy).toMatchObject({ MaximumRetryAttempts: 2 });
       }
       template.hasResourceProperties('AWS::SQS::Queue', { SqsManagedSseEnabled: true, MessageRetentionPeriod: 1209600 });
       template.hasResourceProperties('AWS::CloudWatch::Alarm', { Namespace: 'AWS/SQS', MetricName: 'ApproximateNumberOfMessagesVisible' });

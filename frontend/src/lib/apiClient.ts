@@ -13,6 +13,38 @@ export class ApiError extends Error {
   }
 }
 
+/** How often an idempotent write is sent when the network fails (the same Idempotency-Key each time). */
+export const NETWORK_ATTEMPTS = 3;
+
+export interface CallOptions {
+  /** The Idempotency-Key of an idempotent route (one per submission; a new one per call otherwise). */
+  idempotencyKey?: string;
+}
+
+/** A fresh Idempotency-Key. */
+export function newIdempotencyKey(): string {
+  return globalThis.crypto.randomUUID();
+}
+
+/**
+ * One Idempotency-Key per submission: the same request gets the same key until it succeeds, so
+ * sending it again after a lost answer (a network error, the user pressing again) is recognised
+ * by the server and publishes nothing twice; after a success, the next submission gets a new key.
+ */
+export function createSubmissionKeys() {
+  let current: { request: string; key: string } | undefined;
+  return {
+    keyFor(request: unknown): string {
+      const content = JSON.stringify(request) ?? '';
+      if (current?.request !== content) current = { request: content, key: newIdempotencyKey() };
+      return current.key;
+    },
+    succeeded(): void {
+      current = undefined;
+    },
+  };
+}
+
 export interface ApiClientOptions {
   baseUrl: string;
   getToken: () => Promise<string | undefined>;
@@ -26,7 +58,7 @@ export interface ApiClientOptions {
 export function createApiClient(options: ApiClientOptions) {
   const doFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
 
-  return async function call<Id extends RouteId>(id: Id, input: RouteInput<Id> = {} as RouteInput<Id>): Promise<RouteOutput<Id>> {
+  return async function call<Id extends RouteId>(id: Id, input: RouteInput<Id> = {} as RouteInput<Id>, callOptions: CallOptions = {}): Promise<RouteOutput<Id>> {
     const route: RouteDefinition = routes[id];
     const parts = input as { path?: Record<string, string>; query?: Record<string, unknown>; body?: unknown };
     const url = new URL(`${options.baseUrl}${fillPath(route.path, parts.path)}`, globalThis.location?.origin ?? 'http://localhost');
@@ -40,11 +72,20 @@ export function createApiClient(options: ApiClientOptions) {
       headers['authorization'] = `Bearer ${token}`;
     }
     if (parts.body !== undefined) headers['content-type'] = 'application/json';
-    const response = await doFetch(url, {
-      method: route.method,
-      headers,
-      ...(parts.body !== undefined ? { body: JSON.stringify(parts.body) } : {}),
-    });
+    // A write the server runs once per key: sent with one, and sent again with the same key when
+    // the network lost the request or its answer (the server answers the first answer).
+    const idempotent = route.idempotent === true;
+    if (idempotent) headers['idempotency-key'] = callOptions.idempotencyKey ?? newIdempotencyKey();
+    const send = () => doFetch(url, { method: route.method, headers, ...(parts.body !== undefined ? { body: JSON.stringify(parts.body) } : {}) });
+    let response: Response;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        response = await send();
+        break;
+      } catch (error) {
+        if (!idempotent || attempt >= NETWORK_ATTEMPTS) throw error;
+      }
+    }
     const text = await response.text();
     const payload = text ? (JSON.parse(text) as unknown) : undefined;
     if (!response.ok) {

@@ -10,6 +10,7 @@ import { executionArn } from '../../../functions/services/executions';
 import { callApi, createUser, type TestUser } from '../../support/users';
 import { connectThroughOAuth, makeAdmin, sandboxAccountName, sandboxControl } from '../../support/connect';
 import { createPost, sampleVideo, tinyJpeg, uploadMedia, waitForPost } from '../../support/posts';
+import { executionNames } from '../../support/executions';
 
 const twin = inject('twin');
 const ZONE = 'Europe/Istanbul';
@@ -31,6 +32,7 @@ const feedOf = async (platform: Platform, account: string) => (await sandboxCont
 const inMs = (ms: number) => new Date(Date.now() + ms).toISOString();
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const sfn = () => new SFNClient({ endpoint: twin.endpoints.stepFunctions, region: localRegion, credentials: localCredentials });
+const nthExecution = async (user: TestUser, postId: string, n: number) => (await executionNames(twin, user.userId, postId))[n - 1]!;
 const executionStatus = async (name: string) =>
   (await sfn().send(new DescribeExecutionCommand({ executionArn: executionArn(localStateMachineArn, name) }))).status;
 
@@ -119,7 +121,7 @@ describe('scheduled posts (API, PublishPost executions, sandbox)', () => {
 
     expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
     expect((cancelled.body as unknown as Post).status).toBe('cancelled');
-    expect(await executionStatus(`${created.postId}-1`)).toBe('ABORTED');
+    expect(await executionStatus(await nthExecution(user, created.postId, 1))).toBe('ABORTED');
     await sleep(4500);
     expect(await feedOf('x', names.x)).toHaveLength(0);
     expect(await feedOf('linkedin', names.linkedin)).toHaveLength(0);
@@ -140,8 +142,8 @@ describe('scheduled posts (API, PublishPost executions, sandbox)', () => {
 
     expect(moved.status, JSON.stringify(moved.body)).toBe(200);
     expect(moved.body).toMatchObject({ status: 'scheduled', scheduledFor: later, timeZone: 'America/New_York' });
-    expect(await executionStatus(`${created.postId}-1`)).toBe('ABORTED');
-    expect(await executionStatus(`${created.postId}-2`)).toBe('RUNNING');
+    expect(await executionStatus(await nthExecution(user, created.postId, 1))).toBe('ABORTED');
+    expect(await executionStatus(await nthExecution(user, created.postId, 2))).toBe('RUNNING');
     await sleep(4000);
     expect(await feedOf('x', names.x)).toHaveLength(0);
     const done = await waitForPost(twin, user, created.postId, 30_000);
@@ -184,7 +186,7 @@ describe('scheduled posts (API, PublishPost executions, sandbox)', () => {
     const key = await uploadMedia(twin, user.userId, { kind: 'image', body: tinyJpeg });
     const at = inMs(3000);
     const created = await schedule(user, { description: 'Raced', media: [{ key }], targets: platforms.map((platform) => ({ platform, accountId: accounts[platform] })), scheduledFor: at });
-    // A reschedule to the very same instant replaces execution -1 with -2; then the old one is
+    // A reschedule to the very same instant replaces the first execution with a second; then the old one is
     // started again under another name (as if StopExecution had been lost), with the same input
     // shape and the same time, so both reach their first step together and race.
     const moved = await post(user, `/posts/${created.postId}/reschedule`, { scheduledFor: at, timeZone: ZONE });
@@ -192,7 +194,7 @@ describe('scheduled posts (API, PublishPost executions, sandbox)', () => {
     const stale = {
       userId: user.userId,
       postId: created.postId,
-      execution: `${created.postId}-1`,
+      execution: await nthExecution(user, created.postId, 1),
       scheduledFor: at,
       targets: (created.targets ?? []).map((target) => ({ targetId: target.targetId, functionName: localPublisherFunction(target.platform), waitUntil: at })),
     };
@@ -217,9 +219,9 @@ describe('scheduled posts (API, PublishPost executions, sandbox)', () => {
 
     expect(await feedOf('x', names.x)).toHaveLength(0);
     expect((await getPost(user, created.postId)).status).toBe('scheduled');
-    expect(await executionStatus(`${created.postId}-1`)).toBe('RUNNING');
+    expect(await executionStatus(await nthExecution(user, created.postId, 1))).toBe('RUNNING');
     expect((await post(user, `/posts/${created.postId}/cancel`)).status).toBe(200);
-    expect(await executionStatus(`${created.postId}-1`)).toBe('ABORTED');
+    expect(await executionStatus(await nthExecution(user, created.postId, 1))).toBe('ABORTED');
   });
 
   it("YouTube's own scheduling (opt-in): the video is uploaded at once, the others wait for the time", async () => {

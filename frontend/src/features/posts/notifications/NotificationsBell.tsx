@@ -61,7 +61,7 @@ export function NotificationsBell() {
           <ul className="notifications-list">
             {notifications.data.notifications.map((item) => (
               <li key={item.notificationId} className={`notification${item.readAt ? '' : ' unread'}`}>
-                <p className="notification-title">{t(`scheduling.notifications.${item.postStatus === 'failed' ? 'failed' : 'partially_published'}`)}</p>
+                <p className="notification-title">{t(`scheduling.notifications.${item.kind === 'post_failed' ? 'post_failed' : item.postStatus === 'failed' ? 'failed' : 'partially_published'}`)}</p>
                 <p>{item.excerpt}</p>
                 {item.scheduledFor && <p className="hint">{t('scheduling.notifications.scheduledFor', { date: formatDate(item.scheduledFor) })}</p>}
                 {item.failures.map((failure) => (

@@ -1,4 +1,6 @@
+import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { createSubmissionKeys } from '../../../lib/apiClient';
 import type { EditPost, Post, ReschedulePost } from '../../../../../shared/api/posts';
 import { useApi } from '../../../app/ApiProvider';
 
@@ -13,28 +15,55 @@ function useInvalidateAll() {
   return () => queryClient.invalidateQueries({ queryKey: postsKey });
 }
 
+/** Each action keeps one Idempotency-Key per submission (reused if it is sent again), a new one after a success. */
+function useSubmissionKeys() {
+  const [keys] = useState(createSubmissionKeys);
+  return keys;
+}
+
 export function useReschedulePost() {
   const api = useApi();
   const invalidate = useInvalidateAll();
+  const keys = useSubmissionKeys();
   return useMutation({
-    mutationFn: ({ postId, ...body }: ReschedulePost & { postId: string }) => api('reschedulePost', { path: { postId }, body }),
-    onSuccess: invalidate,
+    mutationFn: (change: ReschedulePost & { postId: string }) => {
+      const { postId, ...body } = change;
+      return api('reschedulePost', { path: { postId }, body }, { idempotencyKey: keys.keyFor(change) });
+    },
+    onSuccess: () => {
+      keys.succeeded();
+      return invalidate();
+    },
   });
 }
 
 export function useEditPost() {
   const api = useApi();
   const invalidate = useInvalidateAll();
+  const keys = useSubmissionKeys();
   return useMutation({
-    mutationFn: ({ postId, ...body }: EditPost & { postId: string }) => api('editPost', { path: { postId }, body }),
-    onSuccess: invalidate,
+    mutationFn: (change: EditPost & { postId: string }) => {
+      const { postId, ...body } = change;
+      return api('editPost', { path: { postId }, body }, { idempotencyKey: keys.keyFor(change) });
+    },
+    onSuccess: () => {
+      keys.succeeded();
+      return invalidate();
+    },
   });
 }
 
 export function useCancelPost() {
   const api = useApi();
   const invalidate = useInvalidateAll();
-  return useMutation({ mutationFn: (postId: string) => api('cancelPost', { path: { postId } }), onSuccess: invalidate });
+  const keys = useSubmissionKeys();
+  return useMutation({
+    mutationFn: (postId: string) => api('cancelPost', { path: { postId } }, { idempotencyKey: keys.keyFor(postId) }),
+    onSuccess: () => {
+      keys.succeeded();
+      return invalidate();
+    },
+  });
 }
 
 /** Every post of a list (all pages), for the calendar. */

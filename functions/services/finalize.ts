@@ -1,0 +1,82 @@
+import { platformNames } from '../../shared/platforms';
+import type { Post } from '../../shared/api/posts';
+import type { Clock } from '../clock';
+import { NotFound } from '../errors';
+import { NOTIFICATION_PREFIX, toPost, type PostItem, type PostStore, type TargetItem } from './postStore';
+
+export interface FinalizeOptions {
+  /** The execution finalizing: a replaced or cancelled one changes nothing. */
+  execution?: string;
+  /**
+   * Publishing stopped before every target ended (a state failed after its retries, or the
+   * execution died): the unfinished targets fail with this reason in words, and the user is
+   * notified whether or not the post was scheduled.
+   */
+  stoppedBecause?: string;
+}
+
+function excerpt(text: string): string {
+  return text.length > 140 ? `${text.slice(0, 139)}…` : text;
+}
+
+const finished = (target: TargetItem) => target.status === 'published' || target.status === 'failed';
+
+/** The words a target that never ended shows. */
+export function unfinishedReason(target: Pick<TargetItem, 'platform'>, why: string): string {
+  return `Publishing to ${platformNames[target.platform]} stopped before it finished: ${why} Nothing more will be sent; check your ${platformNames[target.platform]} account, then retry if the post is not there.`;
+}
+
+/** The message a Lambda failure carries in the state machine's Cause ({ Error, Cause }). */
+export function failureInWords(error: { Error?: string; Cause?: string } | undefined): string {
+  if (!error) return 'the publishing workflow failed.';
+  let message = error.Cause ?? error.Error ?? 'unknown error';
+  try {
+    const cause = JSON.parse(message) as { errorMessage?: string };
+    if (cause.errorMessage) message = cause.errorMessage;
+  } catch {
+    // The Cause is plain text.
+  }
+  return `the publishing workflow failed (${error.Error ?? 'error'}: ${message}).`;
+}
+
+/**
+ * The state machine's last step, and the reconciler's way to finish a post: every target that
+ * has not ended fails with the reason in words, then the post's status comes from its targets'.
+ * A step of an execution that is no longer the post's current one (replaced, or the post
+ * cancelled) changes nothing. A post that failed anywhere leaves the user a notification with
+ * the reasons when it was scheduled (nobody is watching it) or when publishing stopped early.
+ */
+export async function finalizePost({ posts, clock }: { posts: PostStore; clock: Clock }, userId: string, postId: string, options: FinalizeOptions = {}): Promise<Post> {
+  const { execution, stoppedBecause } = options;
+  let post = await posts.get(userId, postId);
+  if (!post) throw new NotFound('Post not found');
+  if (post.status === 'cancelled' || (execution && post.currentExecution && execution !== post.currentExecution)) return toPost(post);
+  const why = stoppedBecause ?? 'the last step ended without an answer for this account.';
+  for (const target of Object.values(post.targets)) {
+    if (finished(target)) continue;
+    await posts.updateTarget(post, target.targetId, { status: 'failed', error: unfinishedReason(target, why) });
+  }
+  post = (await posts.get(userId, postId)) as PostItem;
+  const targets = Object.values(post.targets);
+  const published = targets.filter((target) => target.status === 'published').length;
+  const status = published === targets.length ? 'published' : published > 0 ? 'partially_published' : 'failed';
+  const now = clock.now().toISOString();
+  const updated = await posts.setStatus(post, status, published && !post.publishedAt ? { publishedAt: now } : {});
+  if ((post.scheduledFor || stoppedBecause) && (status === 'failed' || status === 'partially_published')) {
+    const about = execution ?? post.currentExecution ?? 'legacy';
+    await posts.putNotification({
+      userId,
+      postId: `${NOTIFICATION_PREFIX}${postId}#${about}`,
+      notificationId: `${postId}.${about}`,
+      kind: post.scheduledFor ? 'scheduled_post_failed' : 'post_failed',
+      postStatus: status,
+      excerpt: excerpt(post.title ?? post.description),
+      scheduledFor: post.scheduledFor ?? null,
+      failures: targets
+        .filter((target) => target.status === 'failed')
+        .map((target) => ({ platform: target.platform, accountName: target.accountName, reason: target.error ?? 'The platform gave no reason.' })),
+      createdAt: now,
+    });
+  }
+  return toPost(updated);
+}
