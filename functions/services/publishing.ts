@@ -2,7 +2,7 @@ import { platformNames, type Platform } from '../../shared/platforms';
 import { mediaForPlatform } from '../../shared/platformRules';
 import type { Clock } from '../clock';
 import { AuthExpired, RateLimited, Rejected } from '../platforms/errors';
-import { createOnceWith } from '../platforms/createOnce';
+import { checkYourAccount, createOnceWith } from '../platforms/createOnce';
 import type { PlatformPublisher, PublishRequest, StepResult } from '../platforms/publisher';
 import { writeIf } from './conditionalWrite';
 import type { S3Media } from '../media/s3Media';
@@ -132,7 +132,10 @@ export function createPublishing(deps: PublishingDeps) {
       }
 
       if (input.action === 'fail') {
-        return fail(post, target, `${name} could not be reached after several attempts: ${causeMessage(input.error)}`);
+        const reason = causeMessage(input.error);
+        // An armed create whose outcome never came back: the post may exist. Say so, never "not published".
+        if (target.publishArmedAt) return fail(post, target, checkYourAccount(name, 'the post', `the last attempt ended without an answer: ${reason}`));
+        return fail(post, target, `${name} could not be reached after several attempts: ${reason}`);
       }
 
       const publisher = publishers[target.platform];

@@ -28,6 +28,7 @@ import type { SandboxStore } from './store';
  *   POST /_sandbox/limits                {platform, name, value}                                    → 204
  *   GET  /_sandbox/limits?platform=<p>                                                              → 200 {limits: {name: value}}
  *   GET  /_sandbox/feed?platform=<p>&account=<a>                                                    → 200 {posts: PublishedPost[]}
+ *   POST /_sandbox/faults/clear                                                                     → 204
  *   GET  /_sandbox/requests?platform=<p>                                                            → 200 {requests: RecordedCall[]}
  *   POST /_sandbox/requests/clear                                                                   → 204
  *   POST /_sandbox/reset                                                                            → 204
@@ -77,6 +78,8 @@ export interface SandboxControl {
   limits(platform: Platform): Promise<Record<string, number>>;
   /** What the sandbox account published on the platform, newest first. */
   feed(platform: Platform, account: string): Promise<{ posts: PublishedPost[] }>;
+  /** Forgets the faults not yet used up. */
+  clearFaults(): Promise<void>;
   /** The platform requests served since the last reset or clearRequests, oldest first (requestLog.ts). */
   requests(platform: Platform): Promise<RecordedCall[]>;
   clearRequests(): Promise<void>;
@@ -175,6 +178,9 @@ export function createControl(dependencies: ControlDependencies): SandboxControl
     async feed(platform, account) {
       knownAccount(platform, account);
       return { posts: feed.list(platform, account).map(publishedPost) };
+    },
+    async clearFaults() {
+      faults.clear();
     },
     async requests(platform) {
       return requestLog.list(platform);
@@ -289,6 +295,9 @@ export async function controlApi(control: SandboxControl, method: string, path: 
         if (!account) throw new SandboxControlError('account is required');
         return json(200, await control.feed(platform, account));
       }
+      case 'POST /faults/clear':
+        await control.clearFaults();
+        return empty(204);
       case 'GET /requests':
         return json(200, { requests: await control.requests(platformParameter(query)) });
       case 'POST /requests/clear':

@@ -53,6 +53,9 @@ export function connectSandboxControl(sandboxUrl: string): SandboxControl {
     async feed(platform, account) {
       return (await call('GET', `/feed?${new URLSearchParams({ platform, account }).toString()}`)) as { posts: PublishedPost[] };
     },
+    async clearFaults() {
+      await call('POST', '/faults/clear');
+    },
     async requests(platform) {
       const answer = (await call('GET', `/requests?platform=${encodeURIComponent(platform)}`)) as { requests: RecordedCall[] };
       return answer.requests;
