@@ -115,7 +115,10 @@ async function countTransitions(events: AsyncIterable<{ type: string }>): Promis
 }
 
 /**
- * A Lambda's timeout, as Step Functions sees it (error `Sandbox.Timedout`). Off unless
+ * A Lambda's timeout, as Step Functions sees it through the lambda:invoke integration: error
+ * `Lambda.Unknown` ("Unhandled errors in Lambda are reported as Lambda.Unknown … These include
+ * out-of-memory errors and function timeouts", Step Functions guide, "Handle Lambda service
+ * exceptions"). Off unless
  * ONECLICK_TWIN_STEP_TIMEOUT_MS is set: the chaos matrix (test/chaos/) sets it to kill a step
  * right after a platform call, as a Lambda timeout does.
  */
@@ -126,7 +129,7 @@ function withLambdaTimeout<T>(running: Promise<T>): Promise<T> {
   const timeout = new Promise<never>((_resolve, reject) => {
     timer = setTimeout(() => {
       const error = new Error(`Task timed out after ${(ms / 1000).toFixed(2)} seconds`);
-      error.name = 'Sandbox.Timedout';
+      error.name = 'Lambda.Unknown';
       reject(error);
     }, ms);
   });

@@ -82,7 +82,21 @@ export function mediaKinds(platform: Platform): MediaKind[] {
   return [...(rules.video ? (['video'] as const) : []), ...(rules.image ? (['image'] as const) : [])];
 }
 
+/**
+ * The matrix makes hundreds of posts per account within minutes, and the twin shortens the
+ * rate-limit waits while the sandbox's windows are real time: its quotas are lifted (the 429
+ * column covers the rate-limit path). unauditedCreatorsPer24h is a switch, not a quota.
+ */
+async function liftQuotas(sandbox: Sandbox, platforms: readonly Platform[]): Promise<void> {
+  for (const platform of platforms) {
+    for (const name of Object.keys(await sandbox.control.limits(platform))) {
+      if (name !== 'unauditedCreatorsPer24h') await sandbox.control.setLimit(platform, name, 1_000_000);
+    }
+  }
+}
+
 export async function prepare(chaos: ChaosTwin, platforms: readonly Platform[]): Promise<Context> {
+  await liftQuotas(chaos.sandbox, platforms);
   const current = await chaos.start();
   const user = await createUser(current.info);
   await makeAdmin(current.info, user);
@@ -157,6 +171,13 @@ export async function discoverCalls(context: Context, platform: Platform, kind: 
   return [...seen.values()];
 }
 
+/** A platform that cannot refresh (LinkedIn) needs the user after its token expired: they reconnect, as on the Accounts page. */
+async function reconnectIfNeeded(context: Context, platform: Platform): Promise<void> {
+  const connections = ((await callApi(context.current.info, '/connections', context.user.idToken)).body as unknown as ConnectionList).connections;
+  const connection = connections.find((item) => item.platform === platform);
+  if (connection?.status !== 'connected') await connectThroughOAuth(context.current.info, context.user, platform, context.accounts[platform].name);
+}
+
 async function restartTwin(context: Context): Promise<void> {
   await context.current.twin.stop();
   context.current = await context.chaos.start();
@@ -207,6 +228,7 @@ export async function runCell(context: Context, platform: Platform, kind: MediaK
   } finally {
     context.killer.disarm();
     await sandbox.control.clearFaults();
+    await reconnectIfNeeded(context, platform);
   }
   return { ...cell, ...(await outcomeOf(context, platform, kind, marker, post)) };
 }

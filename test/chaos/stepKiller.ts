@@ -6,7 +6,7 @@ import type { Sandbox } from '../../infra/local/sandbox/sandbox';
  * that sent it never runs another line, as when Lambda's timeout ends it. The twin runs the
  * steps in this process, so the matrix wraps fetch: the armed call's answer never reaches the
  * step, and the twin's step timeout (ONECLICK_TWIN_STEP_TIMEOUT_MS) ends the invocation with
- * Sandbox.Timedout, as Step Functions sees a Lambda timeout.
+ * Lambda.Unknown, as Step Functions sees a Lambda timeout.
  */
 
 export interface CallMatch {
