@@ -226,8 +226,8 @@ export async function runCell(context: Context, platform: Platform, kind: MediaK
     }
     post = await terminal(context, postId);
   } finally {
-    context.killer.disarm();
-    await sandbox.control.clearFaults();
+    context.killer.disarm(platform);
+    await sandbox.control.clearFaults(platform);
     await reconnectIfNeeded(context, platform);
   }
   return { ...cell, ...(await outcomeOf(context, platform, kind, marker, post)) };

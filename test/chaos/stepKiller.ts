@@ -17,33 +17,33 @@ export interface CallMatch {
 }
 
 export interface StepKiller {
-  /** The next request of this call (by the sandbox's request log) never answers. */
+  /** The next request of this call (by the sandbox's request log) never answers. One per platform. */
   killAfter(call: CallMatch): void;
-  disarm(): void;
+  disarm(platform: Platform): void;
 }
 
 export function installStepKiller(sandbox: Sandbox): StepKiller {
   const realFetch = globalThis.fetch;
-  let armed: CallMatch | undefined;
+  const armed = new Map<Platform, CallMatch>();
   globalThis.fetch = async (input, init) => {
     const response = await realFetch(input, init);
-    const target = armed;
-    if (!target) return response;
     const url = typeof input === 'string' ? input : input instanceof URL ? input.toString() : input.url;
+    const target = [...armed.values()].find((call) => url.startsWith(`${sandbox.url}/${call.platform}/${call.hostKey}/`));
+    if (!target) return response;
     const method = (init?.method ?? (input instanceof Request ? input.method : 'GET')).toUpperCase();
-    if (method !== target.method || !url.startsWith(`${sandbox.url}/${target.platform}/${target.hostKey}/`)) return response;
+    if (method !== target.method) return response;
     const last = (await sandbox.control.requests(target.platform)).at(-1);
     if (last?.route !== target.route || last.method !== target.method || last.hostKey !== target.hostKey) return response;
-    armed = undefined;
+    armed.delete(target.platform);
     await response.body?.cancel();
     return new Promise<Response>(() => undefined);
   };
   return {
     killAfter(call) {
-      armed = call;
+      armed.set(call.platform, call);
     },
-    disarm() {
-      armed = undefined;
+    disarm(platform) {
+      armed.delete(platform);
     },
   };
 }

@@ -28,7 +28,7 @@ import type { SandboxStore } from './store';
  *   POST /_sandbox/limits                {platform, name, value}                                    → 204
  *   GET  /_sandbox/limits?platform=<p>                                                              → 200 {limits: {name: value}}
  *   GET  /_sandbox/feed?platform=<p>&account=<a>                                                    → 200 {posts: PublishedPost[]}
- *   POST /_sandbox/faults/clear                                                                     → 204
+ *   POST /_sandbox/faults/clear[?platform=<p>]                                                                 → 204
  *   GET  /_sandbox/requests?platform=<p>                                                            → 200 {requests: RecordedCall[]}
  *   POST /_sandbox/requests/clear                                                                   → 204
  *   POST /_sandbox/reset                                                                            → 204
@@ -78,8 +78,8 @@ export interface SandboxControl {
   limits(platform: Platform): Promise<Record<string, number>>;
   /** What the sandbox account published on the platform, newest first. */
   feed(platform: Platform, account: string): Promise<{ posts: PublishedPost[] }>;
-  /** Forgets the faults not yet used up. */
-  clearFaults(): Promise<void>;
+  /** Forgets the faults not yet used up (of one platform, or all). */
+  clearFaults(platform?: Platform): Promise<void>;
   /** The platform requests served since the last reset or clearRequests, oldest first (requestLog.ts). */
   requests(platform: Platform): Promise<RecordedCall[]>;
   clearRequests(): Promise<void>;
@@ -179,8 +179,8 @@ export function createControl(dependencies: ControlDependencies): SandboxControl
       knownAccount(platform, account);
       return { posts: feed.list(platform, account).map(publishedPost) };
     },
-    async clearFaults() {
-      faults.clear();
+    async clearFaults(platform) {
+      faults.clear(platform);
     },
     async requests(platform) {
       return requestLog.list(platform);
@@ -296,7 +296,7 @@ export async function controlApi(control: SandboxControl, method: string, path: 
         return json(200, await control.feed(platform, account));
       }
       case 'POST /faults/clear':
-        await control.clearFaults();
+        await control.clearFaults(query.get('platform') ? platformParameter(query) : undefined);
         return empty(204);
       case 'GET /requests':
         return json(200, { requests: await control.requests(platformParameter(query)) });

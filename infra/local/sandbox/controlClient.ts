@@ -53,8 +53,8 @@ export function connectSandboxControl(sandboxUrl: string): SandboxControl {
     async feed(platform, account) {
       return (await call('GET', `/feed?${new URLSearchParams({ platform, account }).toString()}`)) as { posts: PublishedPost[] };
     },
-    async clearFaults() {
-      await call('POST', '/faults/clear');
+    async clearFaults(platform) {
+      await call('POST', `/faults/clear${platform ? `?platform=${encodeURIComponent(platform)}` : ''}`);
     },
     async requests(platform) {
       const answer = (await call('GET', `/requests?platform=${encodeURIComponent(platform)}`)) as { requests: RecordedCall[] };

@@ -84,7 +84,8 @@ export interface Faults {
   inject(input: FaultInput): void;
   /** The effect for this request, using up one of the fault's times; undefined = no fault. */
   take(request: FaultMatch): FaultEffect | undefined;
-  clear(): void;
+  /** Forgets the faults of one platform, or all. */
+  clear(platform?: Platform): void;
 }
 
 const MAX_DELAY_MS = 10 * 60 * 1000;
@@ -158,8 +159,8 @@ export function createFaults(): Faults {
       if (fault.remaining === 0) faults = faults.filter((candidate) => candidate !== fault);
       return fault.effect;
     },
-    clear() {
-      faults = [];
+    clear(platform) {
+      faults = platform ? faults.filter((fault) => fault.platform !== platform) : [];
     },
   };
 }

@@ -157,7 +157,7 @@ describe('createOnce over the publisher registry (against the platform sandbox)'
           const marker = `${platform}-${kind}-lost-${index}`;
           await sandbox.control.injectFault({ platform, method: call.method, hostKey: call.hostKey, route: call.route, dropConnection: 'after' });
           const lost = await publishOnce(platform, kind, account, marker);
-          await sandbox.control.clearFaults();
+          await sandbox.control.clearFaults(platform);
           const made = (await sandbox.control.feed(platform, account)).posts.filter((post) => post.text.includes(marker) || (post.title ?? '').includes(marker));
           expect(made.length, `${call.method} ${call.route}`).toBeLessThanOrEqual(1);
           if (lost.result instanceof Rejected) expect(lost.result.message).toMatch(/check your/);
