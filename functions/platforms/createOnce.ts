@@ -23,7 +23,7 @@ export class CannotTell extends Rejected {}
 
 /** The words a target ends with when the platform cannot tell whether it acted. */
 export function checkYourAccount(platformName: string, what: string, reason: string): string {
-  return `${platformName} cannot tell whether ${what} was created (${reason}): check your ${platformName} account. If it is not there, choose "It was not published — publish again".`;
+  return `${platformName} cannot tell whether ${what} was created (${reason}): check your ${platformName} account before publishing again.`;
 }
 
 /** Whether an error means the platform answered (so it did not act), rather than "no answer came". */
