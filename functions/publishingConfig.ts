@@ -21,12 +21,16 @@ export function readPublishingTargets(env: NodeJS.ProcessEnv): { stateMachineArn
 
 /**
  * Publishing options: LINKEDIN_VERSION (YYYYMM, LinkedIn retires versions after a year),
- * X_VIDEO_LINK_FALLBACK_BYTES (the spec's X rule: 0 = off, the default), INSTAGRAM_GRAPH_VERSION.
+ * INSTAGRAM_GRAPH_VERSION. X videos are always uploaded: the old link fallback
+ * (X_VIDEO_LINK_FALLBACK_BYTES) would have published a presigned URL carrying the role's
+ * session token, so it is gone, and setting it is refused rather than ignored.
  */
 export function readPublisherOptions(env: NodeJS.ProcessEnv): PublisherOptions {
   const linkedinVersion = env['LINKEDIN_VERSION'] ?? '202609';
   if (!/^\d{6}$/.test(linkedinVersion)) throw new ConfigurationError('Bad configuration: LINKEDIN_VERSION must be YYYYMM');
-  const fallback = Number(env['X_VIDEO_LINK_FALLBACK_BYTES'] ?? '0');
-  if (!Number.isInteger(fallback) || fallback < 0) throw new ConfigurationError('Bad configuration: X_VIDEO_LINK_FALLBACK_BYTES must be a whole number of bytes');
-  return { linkedinVersion, xVideoLinkFallbackBytes: fallback, instagramGraphVersion: env['INSTAGRAM_GRAPH_VERSION'] ?? 'v21.0' };
+  const fallback = env['X_VIDEO_LINK_FALLBACK_BYTES'];
+  if (fallback !== undefined && fallback !== '' && fallback !== '0') {
+    throw new ConfigurationError('Bad configuration: X_VIDEO_LINK_FALLBACK_BYTES is no longer supported (X videos are always uploaded; a link would expose a presigned URL)');
+  }
+  return { linkedinVersion, instagramGraphVersion: env['INSTAGRAM_GRAPH_VERSION'] ?? 'v21.0' };
 }

@@ -48,6 +48,30 @@ export interface PublishRequest {
    * the step is then interrupted, the next attempt resumes from there instead of starting over.
    */
   saveProgress?(progress: PublishProgress): Promise<void>;
+  /**
+   * Every call that creates something a person sees on the platform goes through here (the
+   * engine's exactly-once rule, createOnce.ts): the intent is recorded with `progress` before
+   * `send`; an attempt that finds it recorded without an outcome asks `reconcile` first.
+   */
+  createOnce<T>(call: CreateCall<T>): Promise<T>;
+}
+
+/**
+ * A call that creates something a person sees (a post, or the upload that makes the platform
+ * post by itself).
+ */
+export interface CreateCall<T> {
+  /** What the call creates, in words, for the "check your account" message (e.g. "the post"). */
+  what: string;
+  /** Every id the platform has given so far: saved with the intent, before the call. */
+  progress: PublishProgress;
+  send(): Promise<T>;
+  /**
+   * After an attempt whose outcome is unknown: what `send` would have answered if the platform
+   * acted, undefined when the platform says it did not (sending again is safe), or Rejected when
+   * it cannot tell.
+   */
+  reconcile(): Promise<T | undefined>;
 }
 
 /**
@@ -71,33 +95,18 @@ export interface PlatformPublisher {
   start(request: PublishRequest): Promise<StepResult>;
   /** One read-only status call. */
   checkStatus(request: PublishRequest): Promise<StepResult>;
-  /**
-   * The create-post call. The caller guarantees it runs at most once per target; a publisher
-   * whose platform can tell whether an earlier attempt already created the post says so in
-   * `reconcile`.
-   */
+  /** The create-post call (through `request.createOnce`), or the report of a post the upload created. */
   publish(request: PublishRequest): Promise<StepResult>;
-  /**
-   * After an attempt whose outcome is unknown (a timeout after sending): asks the platform
-   * whether the post was created. Returns the published result, or undefined if it was not
-   * (then publishing again is safe), or throws Rejected when it cannot tell.
-   */
-  reconcile(request: PublishRequest): Promise<StepResult | undefined>;
 }
 
 export interface PublisherDeps extends AdapterDeps {
-  /** Options that are configuration, e.g. LinkedIn-Version, the X video fallback. */
+  /** Options that are configuration, e.g. LinkedIn-Version. */
   options: PublisherOptions;
 }
 
 export interface PublisherOptions {
   /** LinkedIn-Version header for /rest/* calls (YYYYMM). */
   linkedinVersion: string;
-  /**
-   * The spec's rule for X: a video larger than this is not uploaded; a text post with a link
-   * to the video is made instead. 0 turns the fallback off (videos are uploaded whatever their size).
-   */
-  xVideoLinkFallbackBytes: number;
   /** Graph API version for Instagram calls. */
   instagramGraphVersion: string;
 }

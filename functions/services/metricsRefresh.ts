@@ -127,7 +127,19 @@ export function createMetricsRefresh({ store, connections, freshness, readers, c
           callsLeft.set(platform, left - cost);
           report.calls += cost;
           try {
-            const read = await reader.read(tokens, batch.map((target) => target.platformPostId));
+            const ids = batch.map((target) => target.platformPostId);
+            let read;
+            try {
+              read = await reader.read(tokens, ids);
+            } catch (error) {
+              // Refused before its stored expiry: one refresh under the lease, one more read.
+              if (!(error instanceof AuthExpired)) throw error;
+              const latest = (await connections.get(userId, connectionId)) ?? connection;
+              const refreshed = await freshness.refreshAfterRefusal(latest, tokens);
+              if (!refreshed) throw error;
+              tokens = refreshed;
+              read = await reader.read(tokens, ids);
+            }
             for (const target of batch) {
               const metrics = read[target.platformPostId];
               if (!metrics) {

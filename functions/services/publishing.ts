@@ -1,8 +1,10 @@
 import { platformNames, type Platform } from '../../shared/platforms';
 import { mediaForPlatform } from '../../shared/platformRules';
 import type { Clock } from '../clock';
-import { AuthExpired, PlatformError, RateLimited, Rejected, Retryable } from '../platforms/errors';
+import { AuthExpired, RateLimited, Rejected } from '../platforms/errors';
+import { checkYourAccount, createOnceWith } from '../platforms/createOnce';
 import type { PlatformPublisher, PublishRequest, StepResult } from '../platforms/publisher';
+import { writeIf } from './conditionalWrite';
 import type { S3Media } from '../media/s3Media';
 import type { ConnectionStore } from './connectionStore';
 import type { TokenFreshness } from './tokenFreshness';
@@ -85,23 +87,31 @@ export function createPublishing(deps: PublishingDeps) {
     return result.state === 'ready' ? { state: 'ready' } : { state: 'processing', waitSeconds: Math.min(MAX_PROCESSING_WAIT_SECONDS, Math.max(1, Math.ceil(result.waitSeconds))) };
   }
 
-  /**
-   * The create-post call, at most once: it is armed before it is sent. An attempt that finds it
-   * armed asks the platform first (the earlier one's outcome is unknown). A call the platform
-   * answered with an error (nothing created) is disarmed, so the next attempt posts normally.
-   */
-  async function publishOnce(post: PostItem, target: TargetItem, publisher: PlatformPublisher, request: PublishRequest): Promise<StepResult> {
-    const armed = await posts.armPublish(post, target.targetId);
-    if (!armed) {
-      const found = await publisher.reconcile(request);
-      if (found) return found;
-    }
-    try {
-      return await publisher.publish(request);
-    } catch (error) {
-      const answered = error instanceof PlatformError && !(error instanceof Retryable && error.outcomeUnknown);
-      if (answered) await posts.disarmPublish(post, target.targetId);
-      throw error;
+  /** The exactly-once rule (createOnce.ts) on this target: the intent is armed in the post item. */
+  function createOnceFor(post: PostItem, target: TargetItem): PublishRequest['createOnce'] {
+    return createOnceWith(
+      {
+        arm: (progress) =>
+          writeIf(
+            posts.updateTarget(post, target.targetId, { publishArmedAt: clock.now().toISOString(), progress }, {
+              condition: 'attribute_exists(#targets.#target) AND attribute_not_exists(#targets.#target.publishArmedAt)',
+            }),
+          ),
+        disarm: () => posts.disarmPublish(post, target.targetId),
+      },
+      platformNames[target.platform],
+    );
+  }
+
+  /** One call of the publisher for this step. */
+  function run(action: StepAction, publisher: PlatformPublisher, request: PublishRequest): Promise<StepResult> {
+    switch (action) {
+      case 'start':
+        return publisher.start(request);
+      case 'status':
+        return publisher.checkStatus(request);
+      case 'publish':
+        return publisher.publish(request);
     }
   }
 
@@ -123,7 +133,10 @@ export function createPublishing(deps: PublishingDeps) {
       }
 
       if (input.action === 'fail') {
-        return fail(post, target, `${name} could not be reached after several attempts: ${causeMessage(input.error)}`);
+        const reason = causeMessage(input.error);
+        // An armed create whose outcome never came back: the post may exist. Say so, never "not published".
+        if (target.publishArmedAt) return fail(post, target, checkYourAccount(name, 'the post', `the last attempt ended without an answer: ${reason}`));
+        return fail(post, target, `${name} could not be reached after several attempts: ${reason}`);
       }
 
       const publisher = publishers[target.platform];
@@ -134,31 +147,49 @@ export function createPublishing(deps: PublishingDeps) {
       }
 
       try {
-        const tokens = await freshness.freshTokens(connection);
-        const request: PublishRequest = {
+        let tokens = await freshness.freshTokens(connection);
+        // Progress saved in the middle of this step (a session, a confirmed chunk, an armed
+        // create): a token refresh and second try below continue from it.
+        let progress = target.progress;
+        const request = (): PublishRequest => ({
           text: post.description,
           ...(post.title ? { title: post.title } : {}),
           ...(target.publishAt ? { publishAt: target.publishAt } : {}),
           media: mediaForPlatform(target.platform, post.media).map((item) => media.source(item)),
           account: { platformUserId: connection.platformUserId, ...(connection.username ? { username: connection.username } : {}) },
           tokens,
-          progress: target.progress,
-          saveProgress: (progress) => posts.updateTarget(post, target.targetId, { progress }),
-        };
-        switch (input.action) {
-          case 'start':
-            if (!input.execution) await posts.updateTarget(post, target.targetId, { status: 'uploading' });
-            return await record(post, target, await publisher.start(request));
-          case 'status': {
-            if (target.statusChecks >= MAX_STATUS_CHECKS) {
-              return await fail(post, target, `${name} did not finish processing the media in time.`);
-            }
-            await posts.updateTarget(post, target.targetId, { statusChecks: target.statusChecks + 1 });
-            return await record(post, target, await publisher.checkStatus(request));
+          progress,
+          saveProgress: async (saved) => {
+            await posts.updateTarget(post, target.targetId, { progress: saved });
+            progress = saved;
+          },
+          createOnce: async (call) => {
+            const result = await createOnceFor(post, target)(call);
+            progress = call.progress;
+            return result;
+          },
+        });
+        if (input.action === 'start' && !input.execution) await posts.updateTarget(post, target.targetId, { status: 'uploading' });
+        if (input.action === 'status') {
+          if (target.statusChecks >= MAX_STATUS_CHECKS) {
+            return await fail(post, target, `${name} did not finish processing the media in time.`);
           }
-          case 'publish':
-            return await record(post, target, await publishOnce(post, target, publisher, request));
+          await posts.updateTarget(post, target.targetId, { statusChecks: target.statusChecks + 1 });
         }
+        let result: StepResult;
+        try {
+          result = await run(input.action, publisher, request());
+        } catch (error) {
+          // A token the platform refused before its stored expiry: one refresh (under the
+          // connection's lease) and one more try; only a refused refresh needs the user.
+          if (!(error instanceof AuthExpired)) throw error;
+          const latest = (await connections.get(post.userId, target.connectionId)) ?? connection;
+          const refreshed = await freshness.refreshAfterRefusal(latest, tokens);
+          if (!refreshed) throw error;
+          tokens = refreshed;
+          result = await run(input.action, publisher, request());
+        }
+        return await record(post, target, result);
       } catch (error) {
         if (error instanceof AuthExpired) {
           const latest = await connections.get(post.userId, target.connectionId);

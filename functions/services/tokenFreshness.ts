@@ -93,6 +93,21 @@ export function createTokenFreshness({ store, adapters, clock, sleep = (ms) => n
     },
 
     /**
+     * The platform refused `refused` (AuthExpired) although it had not expired by our records:
+     * one refresh under the lease. Returns the new tokens (another caller's, if one refreshed
+     * meanwhile), or undefined when no refresh token is held. A refresh the platform refuses
+     * marks the connection needs_reconnect and throws AuthExpired.
+     */
+    async refreshAfterRefusal(item: ConnectionItem, refused: TokenSet): Promise<TokenSet | undefined> {
+      if (item.status !== 'connected') return undefined;
+      const current = await store.tokensOf(item);
+      if (current && current.accessToken !== refused.accessToken) return current;
+      const adapter = adapters[item.platform];
+      if (!adapter || !adapter.canRefresh(current ?? refused)) return undefined;
+      return refreshItem(item);
+    },
+
+    /**
      * Asks the platform who the tokens act for: a revoked grant shows up here (the connection
      * becomes needs_reconnect); otherwise the profile is the current one.
      */

@@ -115,6 +115,28 @@ async function countTransitions(events: AsyncIterable<{ type: string }>): Promis
   }
 }
 
+/**
+ * A Lambda's timeout, as Step Functions sees it through the lambda:invoke integration: error
+ * `Lambda.Unknown` ("Unhandled errors in Lambda are reported as Lambda.Unknown … These include
+ * out-of-memory errors and function timeouts", Step Functions guide, "Handle Lambda service
+ * exceptions"). Off unless
+ * ONECLICK_TWIN_STEP_TIMEOUT_MS is set: the chaos matrix (test/chaos/) sets it to kill a step
+ * right after a platform call, as a Lambda timeout does.
+ */
+function withLambdaTimeout<T>(running: Promise<T>): Promise<T> {
+  const ms = Number(process.env['ONECLICK_TWIN_STEP_TIMEOUT_MS'] ?? 0);
+  if (!(ms > 0)) return running;
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => {
+      const error = new Error(`Task timed out after ${(ms / 1000).toFixed(2)} seconds`);
+      error.name = 'Lambda.Unknown';
+      reject(error);
+    }, ms);
+  });
+  return Promise.race([running, timeout]).finally(() => clearTimeout(timer));
+}
+
 export async function startLocalStepFunctions(options: LocalStepFunctionsOptions) {
   const definition = JSON.parse(JSON.stringify(publishPostDefinition()).replaceAll(`\${${FINALIZE_PLACEHOLDER}}`, localFinalizeFunction));
   const machine = new StateMachine(definition, { validationOptions: { checkPaths: true, checkArn: true } });
@@ -129,7 +151,7 @@ export async function startLocalStepFunctions(options: LocalStepFunctionsOptions
     const handler = await functions(FunctionName);
     const invoked = performance.now();
     try {
-      return { Payload: (await handler(Payload)) as JSONValue, StatusCode: 200 };
+      return { Payload: (await withLambdaTimeout(handler(Payload))) as JSONValue, StatusCode: 200 };
     } finally {
       usage.invocation(meteredName(FunctionName), performance.now() - invoked);
     }

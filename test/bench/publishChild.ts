@@ -7,6 +7,7 @@ import '../../infra/local/quietSdk';
 import { S3Client } from '@aws-sdk/client-s3';
 import { createS3Media } from '../../functions/media/s3Media';
 import { createPublishers } from '../../functions/platforms/publishers';
+import { sendDirectly } from '../../functions/platforms/createOnce';
 import { readPlatformSettings, credentialsFromEnvironment } from '../../functions/platforms/config';
 import type { TokenSet } from '../../functions/platforms/adapter';
 import type { PublishProgress } from '../../functions/platforms/publisher';
@@ -30,13 +31,12 @@ if (env['MODE'] === 'raw') {
   const clock = { now: () => new Date() };
   const publishers = createPublishers(readPlatformSettings(env, credentialsFromEnvironment(env)), clock, {
     linkedinVersion: '202609',
-    xVideoLinkFallbackBytes: 0,
     instagramGraphVersion: 'v21.0',
   });
   const youtube = publishers.youtube!;
   const tokens = JSON.parse(env['BENCH_TOKENS']!) as TokenSet;
   let progress: PublishProgress = {};
-  const request = () => ({ text: 'bench', title: 'Bench', media: [media.source(stored)], account: { platformUserId: 'bench' }, tokens, progress });
+  const request = () => ({ text: 'bench', title: 'Bench', media: [media.source(stored)], account: { platformUserId: 'bench' }, tokens, progress, createOnce: sendDirectly });
   let result = await youtube.start(request());
   progress = result.progress;
   for (let checks = 0; result.state === 'processing' && checks < 100; checks++) {

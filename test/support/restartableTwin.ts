@@ -12,11 +12,12 @@ import { toTwinInfo, type TwinInfo } from './twinInfo';
 
 /**
  * A twin a test can stop and start again on the same data folder and ports, as `npm start`
- * restarts. The platforms do not restart when we do: one sandbox serves every run.
+ * restarts. The platforms do not restart when we do: one sandbox serves every run. `cleanup`
+ * registers what to undo at the end (vitest's afterAll; a script passes its own).
  */
-export async function restartableTwin(tag: string) {
+export async function restartableTwin(tag: string, cleanup: (task: () => unknown) => void = afterAll) {
   const dataDir = mkdtempSync(join(tmpdir(), `oneclick-${tag}-`));
-  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+  cleanup(() => rmSync(dataDir, { recursive: true, force: true }));
   const ports = {
     web: await freePort(),
     dynamodb: await freePort(),
@@ -26,7 +27,7 @@ export async function restartableTwin(tag: string) {
     stepFunctions: await freePort(),
   };
   const sandbox = await startSandbox({ port: 0, clients: sandboxClients(join(dataDir, 'sandbox-clients.json')), log: memoryLog() });
-  afterAll(() => sandbox.stop());
+  cleanup(() => sandbox.stop());
   const start = async (): Promise<{ twin: Twin; info: TwinInfo }> => {
     const twin = await startTwin({ dataDir, log: memoryLog(), distDir, ports, fastWaitMs: 20, sandbox });
     return { twin, info: toTwinInfo(twin) };

@@ -1,3 +1,4 @@
+import { CannotTell } from '../createOnce';
 import { RateLimited, Rejected, Retryable, truncate } from '../errors';
 import { withQuery, type PlatformResponse } from '../http';
 import type { MediaSource, PublisherFactory, PublishProgress, PublishRequest, StepResult } from '../publisher';
@@ -18,6 +19,8 @@ const VIDEO_WAIT_SECONDS = 20;
 const IMAGE_WAIT_SECONDS = 5;
 const DEFAULT_QUOTA_TOTAL = 50;
 const DAY_SECONDS = 86_400;
+/** How many of the account's latest media a reconcile looks through. */
+const RECENT_MEDIA = 25;
 /** Where people see posts: the public site, whatever host the API calls go to. */
 const SITE = 'https://www.instagram.com';
 
@@ -127,6 +130,25 @@ export const createInstagramPublisher: PublisherFactory = ({ hosts, http, clock,
     }
   }
 
+  /**
+   * After a lost media_publish answer: the container says whether it was published; if so, the
+   * media is found among the account's latest by its caption (the container does not name it).
+   */
+  async function publishedMedia(request: PublishRequest): Promise<string | undefined> {
+    const result = await containerStatus(request);
+    if (result.state !== 'published') return undefined;
+    const response = await http({
+      method: 'GET',
+      url: withQuery(graph(`/${request.account.platformUserId}/media`), { fields: 'id,caption,timestamp', limit: String(RECENT_MEDIA) }),
+      headers: bearer(request),
+    });
+    if (!isOk(response)) throw fail(response);
+    const items = (response.body as { data?: Array<{ id?: string; caption?: string }> } | undefined)?.data ?? [];
+    const match = items.find((item) => item.id && (item.caption ?? '').trim() === request.text.trim());
+    if (!match?.id) throw new CannotTell('the post was published but is not among the account\'s latest posts');
+    return match.id;
+  }
+
   /** The post's permalink; after media_publish nothing may throw, so a failed lookup gives the profile. */
   async function permalink(request: PublishRequest, mediaId: string): Promise<string> {
     try {
@@ -155,31 +177,25 @@ export const createInstagramPublisher: PublisherFactory = ({ hosts, http, clock,
       const containerId = progressText(request.progress, 'containerId');
       if (!containerId) throw new Rejected('No Instagram container has been created yet');
       await checkQuota(request);
-      const response = await http({
-        method: 'POST',
-        url: graph(`/${request.account.platformUserId}/media_publish`),
-        headers: bearer(request),
-        form: { creation_id: containerId },
+      const mediaId = await request.createOnce({
+        what: 'the Instagram post',
+        progress: request.progress,
+        send: async () => {
+          const response = await http({
+            method: 'POST',
+            url: graph(`/${request.account.platformUserId}/media_publish`),
+            headers: bearer(request),
+            form: { creation_id: containerId },
+          });
+          if (!isOk(response)) throw fail(response);
+          const id = (response.body as { id?: string | number } | undefined)?.id;
+          if (id === undefined || id === '') throw new CannotTell('Instagram answered media_publish without a media id');
+          return String(id);
+        },
+        reconcile: () => publishedMedia(request),
       });
-      if (!isOk(response)) throw fail(response);
-      const mediaId = (response.body as { id?: string | number } | undefined)?.id;
-      if (mediaId === undefined || mediaId === '') {
-        throw new Rejected('Instagram answered media_publish without a media id: check your Instagram account before publishing again');
-      }
-      const progress = { ...request.progress, mediaId: String(mediaId) };
-      return publishedResult(progress, String(mediaId), await permalink(request, String(mediaId)));
-    },
-
-    /**
-     * The container knows: PUBLISHED means the post exists; FINISHED means it was not published
-     * (publishing again is safe); still processing, expired or failed answer as checkStatus does.
-     */
-    async reconcile(request) {
-      const published = alreadyPublished(request.progress);
-      if (published) return published;
-      if (!progressText(request.progress, 'containerId')) return undefined;
-      const result = await containerStatus(request);
-      return result.state === 'ready' ? undefined : result;
+      const progress = { ...request.progress, mediaId };
+      return publishedResult(progress, mediaId, await permalink(request, mediaId));
     },
   };
 };

@@ -1,3 +1,4 @@
+import { CannotTell } from '../createOnce';
 import { Rejected, Retryable, truncate } from '../errors';
 import type { PlatformRequest, PlatformResponse } from '../http';
 import type { MediaSource, PublisherFactory, PublishProgress, PublishRequest, StepResult } from '../publisher';
@@ -14,6 +15,8 @@ import { classifyLinkedinError } from './adapter';
  */
 
 const VIDEO_WAIT_SECONDS = 10;
+/** How many of the author's latest posts a reconcile looks through. */
+const RECENT_POSTS = 20;
 /** A personal token cannot read an image's status, so images get a grace period instead. */
 const IMAGE_GRACE_SECONDS = 5;
 /** Where people see posts: the public site, whatever host the API calls go to. */
@@ -79,6 +82,7 @@ export const createLinkedinPublisher: PublisherFactory = ({ hosts, http, clock, 
       });
       if (!isOk(uploaded)) throw fail(uploaded);
       imageUrns.push(urn);
+      await request.saveProgress?.({ ...request.progress, imageUrns: [...imageUrns] });
     }
     return { state: 'processing', progress: { ...request.progress, imageUrns }, waitSeconds: IMAGE_GRACE_SECONDS };
   }
@@ -112,7 +116,11 @@ export const createLinkedinPublisher: PublisherFactory = ({ hosts, http, clock, 
   }
 
   async function uploadVideo(request: PublishRequest, video: MediaSource): Promise<StepResult> {
-    let progress: PublishProgress = progressText(request.progress, 'videoUrn') ? request.progress : { ...request.progress, ...(await initializeVideo(request, video)) };
+    let progress: PublishProgress = request.progress;
+    if (!progressText(progress, 'videoUrn')) {
+      progress = { ...progress, ...(await initializeVideo(request, video)) };
+      await request.saveProgress?.(progress);
+    }
     const partUrls = progressList(progress, 'partUrls');
     const partRanges = progressList(progress, 'partRanges');
     const etags = [...progressList(progress, 'etags')];
@@ -128,7 +136,9 @@ export const createLinkedinPublisher: PublisherFactory = ({ hosts, http, clock, 
       const etag = uploaded.headers.get('etag');
       if (!etag) throw new Retryable(`LinkedIn returned no ETag for part ${part + 1} of the video`);
       etags.push(etag);
+      // Saved per confirmed part: an interrupted upload resumes from the next one.
       progress = { ...progress, etags: [...etags] };
+      await request.saveProgress?.(progress);
     }
     if (progress['finalized'] !== true) {
       await restCall(request, {
@@ -153,6 +163,30 @@ export const createLinkedinPublisher: PublisherFactory = ({ hosts, http, clock, 
     return imageUrns.length === 1 ? { media: { id: imageUrns[0]! } } : { multiImage: { images: imageUrns.map((id) => ({ id })) } };
   }
 
+  /**
+   * After a lost answer: the author's latest posts (Posts API "find posts by author"), matched
+   * by commentary and media. LinkedIn grants this read only to apps with r_member_social; a
+   * refusal means LinkedIn cannot tell us.
+   */
+  async function recentPost(request: PublishRequest, commentary: string): Promise<string | undefined> {
+    const mediaId = progressText(request.progress, 'videoUrn') ?? progressList(request.progress, 'imageUrns')[0] ?? '';
+    const response = await http({
+      method: 'GET',
+      url: `${rest('/posts')}?author=${encodeURIComponent(owner(request))}&q=author&count=${RECENT_POSTS}&sortBy=CREATED`,
+      headers: {
+        authorization: `Bearer ${request.tokens.accessToken}`,
+        'linkedin-version': options.linkedinVersion,
+        'x-restli-protocol-version': '2.0.0',
+      },
+    });
+    // 403: this app may not read the member's posts (r_member_social), so LinkedIn cannot tell us.
+    if (response.status === 403) throw new CannotTell(truncate(`LinkedIn would not list your latest posts: ${response.text}`));
+    if (!isOk(response)) throw fail(response);
+    const posts = (response.body as { elements?: Array<{ id?: string; commentary?: string; content?: unknown }> } | undefined)?.elements ?? [];
+    const match = posts.find((post) => post.id && post.commentary === commentary && JSON.stringify(post.content ?? {}).includes(mediaId));
+    return match?.id;
+  }
+
   return {
     platform: 'linkedin',
 
@@ -175,29 +209,31 @@ export const createLinkedinPublisher: PublisherFactory = ({ hosts, http, clock, 
     async publish(request) {
       const published = alreadyPublished(request.progress);
       if (published) return published;
-      const response = await restCall(request, {
-        method: 'POST',
-        url: rest('/posts'),
-        json: {
-          author: owner(request),
-          commentary: escapeLittleText(request.text),
-          visibility: 'PUBLIC',
-          distribution: { feedDistribution: 'MAIN_FEED', targetEntities: [], thirdPartyDistributionChannels: [] },
-          content: content(request),
-          lifecycleState: 'PUBLISHED',
-          isReshareDisabledByAuthor: false,
+      const commentary = escapeLittleText(request.text);
+      const urn = await request.createOnce({
+        what: 'the LinkedIn post',
+        progress: request.progress,
+        send: async () => {
+          const response = await restCall(request, {
+            method: 'POST',
+            url: rest('/posts'),
+            json: {
+              author: owner(request),
+              commentary,
+              visibility: 'PUBLIC',
+              distribution: { feedDistribution: 'MAIN_FEED', targetEntities: [], thirdPartyDistributionChannels: [] },
+              content: content(request),
+              lifecycleState: 'PUBLISHED',
+              isReshareDisabledByAuthor: false,
+            },
+          });
+          const id = response.headers.get('x-restli-id');
+          if (!id) throw new CannotTell('LinkedIn created the post but did not say its id');
+          return id;
         },
+        reconcile: () => recentPost(request, commentary),
       });
-      const urn = response.headers.get('x-restli-id');
-      if (!urn) throw new Rejected('LinkedIn created the post but did not say its id: check your LinkedIn account before publishing again');
       return publishedResult(request.progress, urn, postUrl(urn));
-    },
-
-    /** A member token cannot list the member's posts, so LinkedIn cannot be asked. */
-    async reconcile(request) {
-      const published = alreadyPublished(request.progress);
-      if (published) return published;
-      throw new Rejected('LinkedIn cannot tell whether the post was created: check your LinkedIn account before publishing again');
     },
   };
 };

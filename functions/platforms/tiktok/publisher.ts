@@ -1,3 +1,4 @@
+import { CannotTell } from '../createOnce';
 import { Rejected } from '../errors';
 import type { PlatformResponse } from '../http';
 import type { MediaSource, PublisherFactory, PublishProgress, PublishRequest, StepResult } from '../publisher';
@@ -8,10 +9,12 @@ import { classifyTiktokError } from './adapter';
  * TikTok Direct Post (platform-apis.md §2). The init call is the create call: once the file is
  * transferred (FILE_UPLOAD) or fetched (PULL_FROM_URL), TikTok posts by itself. `start` asks
  * creator_info, inits and transfers; `checkStatus` reads status/fetch until PUBLISH_COMPLETE;
- * `publish` reports the post.
+ * `publish` reports the post. The create calls (a photo's init, a video's final chunk) go
+ * through createOnce; every other id and confirmed chunk is saved the moment TikTok gives it.
  *
  * progress: postKind, username, publishId, and for a video uploadUrl, chunkSize, chunkCount,
- * nextChunk; then platformPostId, postUrl.
+ * nextChunk; idReads (status reads waiting for the public id); then platformPostId, postUrl
+ * (and notice, when TikTok never showed the public id).
  */
 
 /**
@@ -23,6 +26,8 @@ const MAX_CHUNKS = 1000;
 /** Where people see posts: the public site, whatever host the API calls go to. */
 const SITE = 'https://www.tiktok.com';
 const STATUS_WAIT_SECONDS = 10;
+/** Status reads after PUBLISH_COMPLETE waiting for the public post id (about five minutes). */
+const MAX_ID_READS = 30;
 
 /** The chunk rules: count = floor(size / chunk), the last chunk takes the remainder; a small file is one chunk. */
 export function tiktokChunks(videoSize: number): { chunkSize: number; chunkCount: number } {
@@ -84,24 +89,46 @@ export const createTiktokPublisher: PublisherFactory = ({ hosts, http, clock }) 
     };
   }
 
-  async function transfer(video: MediaSource, progress: PublishProgress): Promise<PublishProgress> {
+  /** Whether TikTok has the whole file (the final chunk arrived): it posts by itself from then on. */
+  async function hasWholeFile(request: PublishRequest, progress: PublishProgress): Promise<true | undefined> {
+    const data = await call<PublishStatus>(request, '/v2/post/publish/status/fetch/', { publish_id: progressText(progress, 'publishId') });
+    if (data.status === 'FAILED') throw new Rejected(`TikTok could not publish the post: ${data.fail_reason || 'no reason given'}`);
+    return data.status === 'PROCESSING_UPLOAD' || data.status === undefined ? undefined : true;
+  }
+
+  /**
+   * The chunks from the last one TikTok confirmed, each confirmation saved at once. The final
+   * chunk is the create call (TikTok posts by itself when the file is complete): createOnce.
+   */
+  async function transfer(request: PublishRequest, video: MediaSource, start: PublishProgress): Promise<PublishProgress> {
+    let progress = start;
     const uploadUrl = progressText(progress, 'uploadUrl')!;
     const chunkSize = progressNumber(progress, 'chunkSize')!;
     const chunkCount = progressNumber(progress, 'chunkCount')!;
-    let next = progressNumber(progress, 'nextChunk') ?? 0;
-    for (; next < chunkCount; next += 1) {
+    for (let next = progressNumber(progress, 'nextChunk') ?? 0; next < chunkCount; next += 1) {
       const first = next * chunkSize;
       const last = next === chunkCount - 1 ? video.size - 1 : first + chunkSize - 1;
-      const response = await http({
-        method: 'PUT',
-        url: uploadUrl,
-        headers: { 'content-type': video.contentType, 'content-range': `bytes ${first}-${last}/${video.size}` },
-        binary: await readRange(video, first, last),
-      });
-      // 206 for a chunk, 201 when the file is complete.
-      if (!isOk(response)) throw fail(response);
+      const put = async (): Promise<true> => {
+        const response = await http({
+          method: 'PUT',
+          url: uploadUrl,
+          headers: { 'content-type': video.contentType, 'content-range': `bytes ${first}-${last}/${video.size}` },
+          binary: await readRange(video, first, last),
+        });
+        // 206 for a chunk, 201 when the file is complete.
+        if (!isOk(response)) throw fail(response);
+        return true;
+      };
+      if (next === chunkCount - 1) {
+        const at = progress;
+        await request.createOnce({ what: 'the TikTok video post', progress: at, send: put, reconcile: () => hasWholeFile(request, at) });
+      } else {
+        await put();
+      }
+      progress = { ...progress, nextChunk: next + 1 };
+      await request.saveProgress?.(progress);
     }
-    return { ...progress, nextChunk: next };
+    return progress;
   }
 
   async function initVideo(request: PublishRequest, video: MediaSource, creator: CreatorInfo): Promise<PublishProgress> {
@@ -121,7 +148,7 @@ export const createTiktokPublisher: PublisherFactory = ({ hosts, http, clock }) 
     return { publishId: data.publish_id, uploadUrl: data.upload_url, chunkSize, chunkCount, nextChunk: 0 };
   }
 
-  async function initPhotos(request: PublishRequest, images: MediaSource[], creator: CreatorInfo): Promise<PublishProgress> {
+  async function initPhotos(request: PublishRequest, images: MediaSource[], creator: CreatorInfo): Promise<string> {
     const { privacy_level, disable_comment } = chooseSettings(creator);
     const data = await call<{ publish_id?: string }>(request, '/v2/post/publish/content/init/', {
       media_type: 'PHOTO',
@@ -137,8 +164,8 @@ export const createTiktokPublisher: PublisherFactory = ({ hosts, http, clock }) 
       },
       source_info: { source: 'PULL_FROM_URL', photo_cover_index: 0, photo_images: await Promise.all(images.map((image) => image.publicUrl())) },
     });
-    if (!data.publish_id) throw new Rejected('TikTok returned no publish_id');
-    return { publishId: data.publish_id };
+    if (!data.publish_id) throw new CannotTell('TikTok answered the photo post without its publish_id');
+    return data.publish_id;
   }
 
   function postUrl(progress: PublishProgress, request: PublishRequest, postId?: string): string {
@@ -154,11 +181,24 @@ export const createTiktokPublisher: PublisherFactory = ({ hosts, http, clock }) 
     const data = await call<PublishStatus>(request, '/v2/post/publish/status/fetch/', { publish_id: publishId });
     switch (data.status) {
       case 'PUBLISH_COMPLETE': {
-        // Public posts are moderated first; until then the id list is empty and the publish_id stands in.
+        // Public posts are moderated first; until then the id list is empty. Keep reading
+        // (bounded) until the public id appears; if it never does, say so.
         const postId = data.publicaly_available_post_id?.[0];
-        const platformPostId = postId !== undefined && postId !== '' ? String(postId) : publishId;
-        const url = postUrl(request.progress, request, postId !== undefined && postId !== '' ? String(postId) : undefined);
-        return { state: 'ready', progress: { ...request.progress, platformPostId, postUrl: url } };
+        if (postId !== undefined && postId !== '') {
+          return { state: 'ready', progress: { ...request.progress, platformPostId: String(postId), postUrl: postUrl(request.progress, request, String(postId)) } };
+        }
+        const idReads = (progressNumber(request.progress, 'idReads') ?? 0) + 1;
+        if (idReads < MAX_ID_READS) return { state: 'processing', progress: { ...request.progress, idReads }, waitSeconds: STATUS_WAIT_SECONDS };
+        return {
+          state: 'ready',
+          progress: {
+            ...request.progress,
+            idReads,
+            platformPostId: publishId,
+            postUrl: postUrl(request.progress, request),
+            notice: 'TikTok published the post but has not shown its public id (it may still be in review): the link opens your TikTok profile.',
+          },
+        };
       }
       case 'FAILED':
         throw new Rejected(`TikTok could not publish the post: ${data.fail_reason || 'no reason given'}`);
@@ -178,38 +218,37 @@ export const createTiktokPublisher: PublisherFactory = ({ hosts, http, clock }) 
       if (!progressText(progress, 'publishId')) {
         const creator = await call<CreatorInfo>(request, '/v2/post/publish/creator_info/query/');
         const username = creator.creator_username ?? request.account.username;
-        const sent = media.kind === 'video' ? await initVideo(request, media.video, creator) : await initPhotos(request, media.images, creator);
-        progress = { ...progress, postKind: media.kind === 'video' ? 'video' : 'photo', ...(username ? { username } : {}), ...sent };
+        progress = { ...progress, postKind: media.kind === 'video' ? 'video' : 'photo', ...(username ? { username } : {}) };
+        if (media.kind === 'video') {
+          // Not yet a post: TikTok posts when the last chunk arrives (transfer).
+          progress = { ...progress, ...(await initVideo(request, media.video, creator)) };
+        } else {
+          // TikTok pulls the photos and posts by itself: init is the create call.
+          const at = progress;
+          const publishId = await request.createOnce({
+            what: 'the TikTok photo post',
+            progress: at,
+            send: () => initPhotos(request, media.images, creator),
+            reconcile: () => {
+              throw new CannotTell('the answer carrying its publish_id was lost, and TikTok offers no list of posts to look in');
+            },
+          });
+          progress = { ...progress, publishId };
+        }
+        await request.saveProgress?.(progress);
       }
-      if (media.kind === 'video') progress = await transfer(media.video, progress);
+      if (media.kind === 'video') progress = await transfer(request, media.video, progress);
       return { state: 'processing', progress, waitSeconds: STATUS_WAIT_SECONDS };
     },
 
     checkStatus: status,
 
-    /** The post was created by init; this reports it (one status call if it is not recorded yet). */
+    /** The post was created by the upload (or init, for photos); this reports it (one status call if it is not recorded yet). */
     async publish(request) {
       const published = alreadyPublished(request.progress);
       if (published) return published;
       const result = await status(request);
       return result.state === 'ready' ? (alreadyPublished(result.progress) ?? result) : result;
-    },
-
-    /**
-     * With a publish_id, status/fetch tells: complete (published), still processing (TikTok will
-     * post it by itself: the processing result), or failed (Rejected). Without one, a video was
-     * never transferred, so it does not exist; photos are pulled by TikTok, so a lost init may
-     * still have posted them.
-     */
-    async reconcile(request) {
-      const published = alreadyPublished(request.progress);
-      if (published) return published;
-      if (progressText(request.progress, 'publishId')) {
-        const result = await status(request);
-        return result.state === 'ready' ? (alreadyPublished(result.progress) ?? result) : result;
-      }
-      if (postMedia('tiktok', request.media).kind === 'video') return undefined;
-      throw new Rejected('TikTok cannot tell whether the photo post was created: check your TikTok account before publishing again');
     },
   };
 };

@@ -1,3 +1,4 @@
+import { CannotTell } from '../createOnce';
 import { PlatformError, Rejected, truncate } from '../errors';
 import { withQuery, type PlatformResponse } from '../http';
 import type { MediaSource, PublisherFactory, PublishProgress, PublishRequest, StepResult } from '../publisher';
@@ -39,7 +40,7 @@ export function comparableText(text: string): string {
     .trim();
 }
 
-export const createXPublisher: PublisherFactory = ({ hosts, http, clock, options }) => {
+export const createXPublisher: PublisherFactory = ({ hosts, http, clock }) => {
   const api = (path: string) => `${hosts['api']}${path}`;
   const fail = (response: PlatformResponse) => classifyXError(response, clock.now());
   const bearer = (request: PublishRequest) => ({ authorization: `Bearer ${request.tokens.accessToken}` });
@@ -47,9 +48,6 @@ export const createXPublisher: PublisherFactory = ({ hosts, http, clock, options
     const username = request.account.username?.replace(/^@/, '');
     return `${SITE}/${username || 'i'}/status/${postId}`;
   };
-
-  /** A video over the configured size is linked, not uploaded (0 turns this off). */
-  const linksInstead = (video: MediaSource) => options.xVideoLinkFallbackBytes > 0 && video.size > options.xVideoLinkFallbackBytes;
 
   /** Reads a media answer; a 2xx with errors[] and no data is a refusal too. */
   function mediaUpload(response: PlatformResponse): MediaUpload {
@@ -82,6 +80,7 @@ export const createXPublisher: PublisherFactory = ({ hosts, http, clock, options
       if (!initialized.id) throw new Rejected('Twitter API error: initialize returned no media id');
       mediaId = initialized.id;
       progress = { ...progress, mediaId, nextSegment: 0 };
+      await request.saveProgress?.(progress);
     }
     if (progress['finalized'] === true) return { state: 'processing', progress, waitSeconds: DEFAULT_CHECK_AFTER_SECONDS };
     const segmentCount = Math.ceil(video.size / X_SEGMENT_BYTES);
@@ -95,7 +94,9 @@ export const createXPublisher: PublisherFactory = ({ hosts, http, clock, options
         multipart: { segment_index: String(segment), media: { data: await readRange(video, first, last), contentType: 'application/octet-stream' } },
       });
       if (!isOk(response)) throw fail(response);
+      // Saved per confirmed segment: an interrupted upload resumes from the next one.
       progress = { ...progress, nextSegment: segment + 1 };
+      await request.saveProgress?.(progress);
     }
     const finalized = mediaUpload(await http({ method: 'POST', url: api(`/2/media/upload/${mediaId}/finalize`), headers: bearer(request) }));
     return processingResult({ ...progress, finalized: true }, finalized);
@@ -118,20 +119,38 @@ export const createXPublisher: PublisherFactory = ({ hosts, http, clock, options
       );
       if (!uploaded.id) throw new Rejected('Twitter API error: the upload returned no media id');
       mediaIds.push(uploaded.id);
+      await request.saveProgress?.({ ...request.progress, mediaIds: [...mediaIds] });
     }
     return { state: 'ready', progress: { ...request.progress, mediaIds } };
   }
 
-  async function postBody(request: PublishRequest): Promise<{ text: string; media?: { media_ids: string[] } }> {
+  function postBody(request: PublishRequest): { text: string; media: { media_ids: string[] } } {
     const media = postMedia('x', request.media);
-    if (media.kind === 'video' && linksInstead(media.video)) {
-      const link = await media.video.publicUrl();
-      return { text: request.text ? `${request.text}\n\n${link}` : link };
-    }
     const mediaIds = media.kind === 'video' ? [progressText(request.progress, 'mediaId')].filter((id): id is string => Boolean(id)) : progressList(request.progress, 'mediaIds');
     const expected = media.kind === 'video' ? 1 : media.images.length;
     if (mediaIds.length !== expected) throw new Rejected('The media has not been uploaded to X yet');
     return { text: request.text, media: { media_ids: mediaIds } };
+  }
+
+  /** Looks through the user's latest posts for one with the same text. */
+  async function findRecentPost(request: PublishRequest): Promise<string | undefined> {
+    const wanted = comparableText(request.text);
+    if (!wanted) throw new CannotTell('a post without text cannot be found among your latest posts');
+    const response = await http({
+      method: 'GET',
+      url: withQuery(api(`/2/users/${encodeURIComponent(request.account.platformUserId)}/tweets`), {
+        max_results: String(RECENT_POSTS),
+        exclude: 'replies,retweets',
+      }),
+      headers: bearer(request),
+    });
+    if (!isOk(response)) {
+      const error = fail(response);
+      if (error instanceof PlatformError && error.kind !== 'Rejected') throw error;
+      throw new CannotTell(truncate(error.message));
+    }
+    const posts = (response.body as { data?: Array<{ id?: string; text?: string }> } | undefined)?.data ?? [];
+    return posts.find((post) => post.id && post.text !== undefined && comparableText(post.text) === wanted)?.id;
   }
 
   return {
@@ -140,13 +159,12 @@ export const createXPublisher: PublisherFactory = ({ hosts, http, clock, options
     async start(request) {
       const media = postMedia('x', request.media);
       if (media.kind === 'image') return uploadImages(request, media.images);
-      if (linksInstead(media.video)) return { state: 'ready', progress: request.progress };
       return uploadVideo(request, media.video);
     },
 
     async checkStatus(request) {
       const mediaId = progressText(request.progress, 'mediaId');
-      // Images and linked videos have nothing to process.
+      // Images have nothing to process.
       if (!mediaId) return { state: 'ready', progress: request.progress };
       const response = await http({
         method: 'GET',
@@ -156,39 +174,25 @@ export const createXPublisher: PublisherFactory = ({ hosts, http, clock, options
       return processingResult(request.progress, mediaUpload(response));
     },
 
+    /** POST /2/tweets, once (createOnce); a lost answer is reconciled against the account's latest posts. */
     async publish(request) {
       const published = alreadyPublished(request.progress);
       if (published) return published;
-      const response = await http({ method: 'POST', url: api('/2/tweets'), headers: bearer(request), json: await postBody(request) });
-      if (!isOk(response)) throw fail(response);
-      const body = (response.body ?? {}) as { data?: { id?: string }; errors?: Array<{ message?: string; detail?: string }> };
-      const postId = body.data?.id;
-      if (!postId) throw new Rejected(truncate(`Twitter API error: ${body.errors?.[0]?.detail ?? body.errors?.[0]?.message ?? response.text}`));
-      return publishedResult(request.progress, postId, statusUrl(request, postId));
-    },
-
-    /** Looks through the user's latest posts for one with the same text. */
-    async reconcile(request) {
-      const published = alreadyPublished(request.progress);
-      if (published) return published;
-      const wanted = comparableText(request.text);
-      if (!wanted) throw new Rejected('X cannot tell whether a post without text was created: check your X account before publishing again');
-      const response = await http({
-        method: 'GET',
-        url: withQuery(api(`/2/users/${encodeURIComponent(request.account.platformUserId)}/tweets`), {
-          max_results: String(RECENT_POSTS),
-          exclude: 'replies,retweets',
-        }),
-        headers: bearer(request),
+      const body = postBody(request);
+      const postId = await request.createOnce({
+        what: 'the post',
+        progress: request.progress,
+        send: async () => {
+          const response = await http({ method: 'POST', url: api('/2/tweets'), headers: bearer(request), json: body });
+          if (!isOk(response)) throw fail(response);
+          const answer = (response.body ?? {}) as { data?: { id?: string }; errors?: Array<{ message?: string; detail?: string }> };
+          const id = answer.data?.id;
+          if (!id) throw new Rejected(truncate(`Twitter API error: ${answer.errors?.[0]?.detail ?? answer.errors?.[0]?.message ?? response.text}`));
+          return id;
+        },
+        reconcile: () => findRecentPost(request),
       });
-      if (!isOk(response)) {
-        const error = fail(response);
-        if (error instanceof PlatformError && error.kind !== 'Rejected') throw error;
-        throw new Rejected(truncate(`X cannot tell whether the post was created (${error.message}): check your X account before publishing again`));
-      }
-      const posts = (response.body as { data?: Array<{ id?: string; text?: string }> } | undefined)?.data ?? [];
-      const match = posts.find((post) => post.id && post.text !== undefined && comparableText(post.text) === wanted);
-      return match?.id ? publishedResult(request.progress, match.id, statusUrl(request, match.id)) : undefined;
+      return publishedResult(request.progress, postId, statusUrl(request, postId));
     },
   };
 };

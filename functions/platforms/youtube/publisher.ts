@@ -1,3 +1,4 @@
+import { CannotTell } from '../createOnce';
 import { Rejected, Retryable } from '../errors';
 import { withQuery, type PlatformResponse } from '../http';
 import type { MediaSource, PublisherFactory, PublishProgress, PublishRequest, StepResult } from '../publisher';
@@ -6,7 +7,7 @@ import { classifyYoutubeError } from './adapter';
 
 /**
  * YouTube: one resumable upload (platform-apis.md §1). `videos.insert` creates the video when the
- * last byte arrives, so `start` is the create call; `checkStatus` waits for processing and
+ * last byte arrives, so the final chunk's PUT is the create call (createOnce); `checkStatus` waits for processing and
  * `publish` reports the video.
  *
  * progress: sessionUri, uploadedBytes (confirmed by YouTube), videoId, then platformPostId, postUrl.
@@ -111,6 +112,14 @@ export const createYoutubePublisher: PublisherFactory = ({ hosts, http, clock })
     return sessionState(response);
   }
 
+  /** After a lost final chunk: the session says whether the video exists (complete) or not (incomplete). */
+  async function sessionKnows(request: PublishRequest, sessionUri: string, video: MediaSource): Promise<SessionState | undefined> {
+    const state = await probe(request, sessionUri, video.size);
+    if (state.kind === 'complete') return state;
+    if (state.kind === 'incomplete') return undefined;
+    throw new CannotTell('the upload session expired');
+  }
+
   function uploaded(progress: PublishProgress): StepResult {
     return { state: 'processing', progress, waitSeconds: PROCESSING_WAIT_SECONDS };
   }
@@ -153,7 +162,18 @@ export const createYoutubePublisher: PublisherFactory = ({ hosts, http, clock })
           if (state.kind === 'incomplete') throw new Retryable('YouTube has every byte but has not created the video yet');
           continue;
         }
-        state = await putChunk(request, sessionUri!, video, offset);
+        const session = sessionUri!;
+        if (offset + YOUTUBE_CHUNK_BYTES >= video.size) {
+          // The final chunk makes YouTube create the video: the create call, once.
+          state = await request.createOnce({
+            what: 'the YouTube video',
+            progress,
+            send: () => putChunk(request, session, video, offset),
+            reconcile: () => sessionKnows(request, session, video),
+          });
+        } else {
+          state = await putChunk(request, session, video, offset);
+        }
         if (state.kind === 'incomplete' && state.storedBytes <= offset) {
           throw new Retryable(`YouTube stored none of the chunk at byte ${offset}`);
         }
@@ -192,21 +212,5 @@ export const createYoutubePublisher: PublisherFactory = ({ hosts, http, clock })
       return publishedResult(request.progress, videoId, watchUrl(videoId));
     },
 
-    /** Asks the upload session: complete means the video exists; incomplete means it does not. */
-    async reconcile(request) {
-      const published = alreadyPublished(request.progress);
-      if (published) return published;
-      const videoId = progressText(request.progress, 'videoId');
-      if (videoId) return publishedResult(request.progress, videoId, watchUrl(videoId));
-      const sessionUri = progressText(request.progress, 'sessionUri');
-      if (!sessionUri) return undefined;
-      const video = theVideo(request);
-      const state = await probe(request, sessionUri, video.size);
-      if (state.kind === 'incomplete') return undefined;
-      if (state.kind === 'complete') {
-        return publishedResult({ ...request.progress, uploadedBytes: video.size, videoId: state.videoId }, state.videoId, watchUrl(state.videoId));
-      }
-      throw new Rejected('YouTube can no longer tell whether the video was uploaded (the upload session expired): check your channel before publishing again');
-    },
   };
 };

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { platforms, type Platform } from '../../../shared/platforms';
 import type { FaultInput, Faults } from './faults';
+import type { RecordedCall, RequestLog } from './requestLog';
 import { publishedPost, type FeedStore, type PublishedPost } from './feed';
 import { empty, json, type SandboxResponse } from './http';
 import type { EventLog, LimitValues } from './limits';
@@ -21,11 +22,15 @@ import type { SandboxStore } from './store';
  *   POST /_sandbox/expire-access-tokens  {platform, account}                                        → 204
  *   POST /_sandbox/faults                {platform, method, path, hostKey?, account?, status?, body?, headers?,
  *                                         delayMs?, dropConnection?: 'before'|'after', times?}      → 204
+ *                                        (or route instead of path; expireToken: true)
  *   GET  /_sandbox/tokens?platform=<p>                                                              → 200 {tokens: IssuedToken[]}
  *   POST /_sandbox/processing            {platform, outcome: 'succeed'|'fail'|'expire', reads?, reason?} → 204
  *   POST /_sandbox/limits                {platform, name, value}                                    → 204
  *   GET  /_sandbox/limits?platform=<p>                                                              → 200 {limits: {name: value}}
  *   GET  /_sandbox/feed?platform=<p>&account=<a>                                                    → 200 {posts: PublishedPost[]}
+ *   POST /_sandbox/faults/clear[?platform=<p>]                                                                 → 204
+ *   GET  /_sandbox/requests?platform=<p>                                                            → 200 {requests: RecordedCall[]}
+ *   POST /_sandbox/requests/clear                                                                   → 204
  *   POST /_sandbox/reset                                                                            → 204
  *
  * faults: see faults.ts (status answers instead of the platform; dropConnection closes the
@@ -73,6 +78,11 @@ export interface SandboxControl {
   limits(platform: Platform): Promise<Record<string, number>>;
   /** What the sandbox account published on the platform, newest first. */
   feed(platform: Platform, account: string): Promise<{ posts: PublishedPost[] }>;
+  /** Forgets the faults not yet used up (of one platform, or all). */
+  clearFaults(platform?: Platform): Promise<void>;
+  /** The platform requests served since the last reset or clearRequests, oldest first (requestLog.ts). */
+  requests(platform: Platform): Promise<RecordedCall[]>;
+  clearRequests(): Promise<void>;
   /** Forgets every account, code, token, fault, processing plan, limit, upload and post. */
   reset(): Promise<void>;
 }
@@ -102,6 +112,7 @@ export interface ControlDependencies {
   processing: ProcessingPlans;
   limits: LimitValues;
   events: EventLog[];
+  requestLog: RequestLog;
 }
 
 /** Runs a store operation, turning its refusal into a control error. */
@@ -114,7 +125,7 @@ function refusing<T>(operation: () => T): T {
 }
 
 export function createControl(dependencies: ControlDependencies): SandboxControl {
-  const { runtimes, store, faults, feed, media, processing, limits, events } = dependencies;
+  const { runtimes, store, faults, feed, media, processing, limits, events, requestLog } = dependencies;
 
   function knownAccount(platform: Platform, account: string): void {
     if (!store.account(platform, account)) throw new SandboxControlError(`no ${platform} sandbox account "${account}"`, 404);
@@ -168,7 +179,17 @@ export function createControl(dependencies: ControlDependencies): SandboxControl
       knownAccount(platform, account);
       return { posts: feed.list(platform, account).map(publishedPost) };
     },
+    async clearFaults(platform) {
+      faults.clear(platform);
+    },
+    async requests(platform) {
+      return requestLog.list(platform);
+    },
+    async clearRequests() {
+      requestLog.clear();
+    },
     async reset() {
+      requestLog.clear();
       store.reset();
       faults.clear();
       processing.clear();
@@ -193,7 +214,8 @@ const consentSchema = z.object({
 const faultSchema = z.object({
   platform: platformSchema,
   method: z.string().min(1),
-  path: z.string().min(1),
+  path: z.string().min(1).optional(),
+  route: z.string().min(1).optional(),
   hostKey: z.string().optional(),
   account: z.string().optional(),
   status: z.number().int().optional(),
@@ -201,6 +223,7 @@ const faultSchema = z.object({
   headers: z.record(z.string(), z.string()).optional(),
   delayMs: z.number().int().optional(),
   dropConnection: z.enum(['before', 'after']).optional(),
+  expireToken: z.boolean().optional(),
   times: z.number().int().optional(),
 });
 const processingSchema = z.object({
@@ -272,6 +295,14 @@ export async function controlApi(control: SandboxControl, method: string, path: 
         if (!account) throw new SandboxControlError('account is required');
         return json(200, await control.feed(platform, account));
       }
+      case 'POST /faults/clear':
+        await control.clearFaults(query.get('platform') ? platformParameter(query) : undefined);
+        return empty(204);
+      case 'GET /requests':
+        return json(200, { requests: await control.requests(platformParameter(query)) });
+      case 'POST /requests/clear':
+        await control.clearRequests();
+        return empty(204);
       case 'POST /reset':
         await control.reset();
         return empty(204);

@@ -1,6 +1,7 @@
 import type { Platform } from '../../../shared/platforms';
 import type { IssuedToken, SandboxControl } from './control';
 import type { PublishedPost } from './feed';
+import type { RecordedCall } from './requestLog';
 
 /**
  * The sandbox's control operations for another process (integration tests, the twin's runner),
@@ -51,6 +52,16 @@ export function connectSandboxControl(sandboxUrl: string): SandboxControl {
     },
     async feed(platform, account) {
       return (await call('GET', `/feed?${new URLSearchParams({ platform, account }).toString()}`)) as { posts: PublishedPost[] };
+    },
+    async clearFaults(platform) {
+      await call('POST', `/faults/clear${platform ? `?platform=${encodeURIComponent(platform)}` : ''}`);
+    },
+    async requests(platform) {
+      const answer = (await call('GET', `/requests?platform=${encodeURIComponent(platform)}`)) as { requests: RecordedCall[] };
+      return answer.requests;
+    },
+    async clearRequests() {
+      await call('POST', '/requests/clear');
     },
     async reset() {
       await call('POST', '/reset');

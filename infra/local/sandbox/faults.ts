@@ -11,13 +11,21 @@ import type { SandboxResponse } from './http';
  *                              the connection closes without an answer
  *   delayMs                    answer that much later: the fault's answer, or (alone) the
  *                              platform's own answer, whose effect happens at once
+ *   expireToken                the platform expires the access tokens (the request's account,
+ *                              or every account of the platform for a request without a token)
+ *                              just before it handles the request, and answers as it then does
+ *
+ * A fault names the request by its real `path`, or by `route`: the route pattern the request
+ * log shows (`/{ig}/media_publish`), which matches whatever ids the path carries.
  */
 
 export interface FaultInput {
   platform: Platform;
   method: string;
   /** The real path after the host key, without the query (e.g. `/token`, `/v2/oauth/token/`). */
-  path: string;
+  path?: string;
+  /** Or the route pattern as the request log shows it (e.g. `/2/media/upload/{id}/append`). */
+  route?: string;
   /** Only this host (e.g. `oauth2`); omitted = any host of the platform. */
   hostKey?: string;
   /**
@@ -33,11 +41,16 @@ export interface FaultInput {
   /** Milliseconds to wait before answering (or before dropping). */
   delayMs?: number;
   dropConnection?: 'before' | 'after';
+  expireToken?: boolean;
   /** How many matching requests get the fault; default 1. */
   times?: number;
 }
 
-export type FaultAction = { kind: 'respond'; response: SandboxResponse } | { kind: 'drop'; when: 'before' | 'after' } | { kind: 'pass' };
+export type FaultAction =
+  | { kind: 'respond'; response: SandboxResponse }
+  | { kind: 'drop'; when: 'before' | 'after' }
+  | { kind: 'expireToken' }
+  | { kind: 'pass' };
 
 export interface FaultEffect {
   delayMs: number;
@@ -47,7 +60,8 @@ export interface FaultEffect {
 interface Fault {
   platform: Platform;
   method: string;
-  path: string;
+  path: string | undefined;
+  route: string | undefined;
   hostKey: string | undefined;
   account: string | undefined;
   remaining: number;
@@ -60,6 +74,8 @@ export interface FaultMatch {
   method: string;
   /** The path as requested and the path the routes see (they differ on Instagram's versioned graph paths). */
   paths: string[];
+  /** The pattern of the route that answers it, if one does. */
+  route?: string;
   /** The sandbox account whose token the request carries, when it carries one. */
   account?: string;
 }
@@ -68,7 +84,8 @@ export interface Faults {
   inject(input: FaultInput): void;
   /** The effect for this request, using up one of the fault's times; undefined = no fault. */
   take(request: FaultMatch): FaultEffect | undefined;
-  clear(): void;
+  /** Forgets the faults of one platform, or all. */
+  clear(platform?: Platform): void;
 }
 
 const MAX_DELAY_MS = 10 * 60 * 1000;
@@ -91,6 +108,10 @@ function effectOf(input: FaultInput): FaultEffect {
   const delayMs = input.delayMs ?? 0;
   if (!Number.isInteger(delayMs) || delayMs < 0 || delayMs > MAX_DELAY_MS) throw new Error(`delayMs must be an integer from 0 to ${MAX_DELAY_MS}`);
   if (input.status !== undefined && input.dropConnection !== undefined) throw new Error('a fault either answers (status) or drops the connection, not both');
+  if (input.expireToken) {
+    if (input.status !== undefined || input.dropConnection !== undefined) throw new Error('expireToken lets the platform answer: no status or dropConnection with it');
+    return { delayMs, action: { kind: 'expireToken' } };
+  }
   if (input.status !== undefined) {
     if (!Number.isInteger(input.status) || input.status < 100 || input.status > 599) throw new Error('status must be an HTTP status code');
     return { delayMs, action: respondAction({ ...input, status: input.status }) };
@@ -110,11 +131,14 @@ export function createFaults(): Faults {
     inject(input) {
       const times = input.times ?? 1;
       if (!Number.isInteger(times) || times < 1) throw new Error('times must be a positive integer');
-      if (!input.path.startsWith('/') || input.path.includes('?')) throw new Error('path must be the real path after the host key, without a query');
+      if ((input.path === undefined) === (input.route === undefined)) throw new Error('a fault names either a path or a route');
+      const where = input.path ?? input.route!;
+      if (!where.startsWith('/') || where.includes('?')) throw new Error('path and route are the real path (or its pattern) after the host key, without a query');
       faults.push({
         platform: input.platform,
         method: input.method.toUpperCase(),
         path: input.path,
+        route: input.route,
         hostKey: input.hostKey,
         account: input.account,
         remaining: times,
@@ -128,15 +152,15 @@ export function createFaults(): Faults {
           candidate.method === request.method.toUpperCase() &&
           (candidate.hostKey === undefined || candidate.hostKey === request.hostKey) &&
           (candidate.account === undefined || candidate.account === request.account) &&
-          request.paths.includes(candidate.path),
+          (candidate.path !== undefined ? request.paths.includes(candidate.path) : candidate.route === request.route),
       );
       if (!fault) return undefined;
       fault.remaining -= 1;
       if (fault.remaining === 0) faults = faults.filter((candidate) => candidate !== fault);
       return fault.effect;
     },
-    clear() {
-      faults = [];
+    clear(platform) {
+      faults = platform ? faults.filter((fault) => fault.platform !== platform) : [];
     },
   };
 }

@@ -25,7 +25,7 @@ import type { PlatformSandboxFactory } from './platform';
  */
 
 const ACCESS_SECONDS = 5_184_000;
-const knownScopes = ['openid', 'profile', 'email', 'w_member_social', 'r_basicprofile', 'w_organization_social', 'r_organization_social', 'rw_organization_admin', 'r_member_postAnalytics'];
+const knownScopes = ['openid', 'profile', 'email', 'w_member_social', 'r_basicprofile', 'w_organization_social', 'r_organization_social', 'rw_organization_admin', 'r_member_postAnalytics', 'r_member_social'];
 
 function oauthError(status: number, error: string, description: string): SandboxResponse {
   return tokenJson(status, { error, error_description: description });

@@ -349,6 +349,28 @@ export function linkedinPublishing(context: PlatformContext): { routes: Route[];
     return { status: 201, headers: { 'x-restli-id': urn, 'x-linkedin-id': urn } };
   }
 
+  /**
+   * Posts API "find posts by author" (GET /rest/posts?q=author&author=<urn>): newest first. The
+   * real LinkedIn serves it only to apps granted r_member_social (restricted); so does this one.
+   */
+  function findByAuthor(request: SandboxRequest): SandboxResponse {
+    const granted = gate(request);
+    if ('status' in granted) return granted;
+    if (request.query.get('q') !== 'author') return badRequest('The sandbox serves GET /rest/posts with q=author only.');
+    if (!granted.token.scopes.includes('r_member_social')) {
+      return serviceError(403, 100, 'ACCESS_DENIED', `Not enough permissions to access: partnerApiPostsExternal.FINDER-author.${granted.version}`);
+    }
+    const author = request.query.get('author');
+    if (author !== personUrn(granted.account.name)) return serviceError(403, 100, 'ACCESS_DENIED', `Member may not read the posts of ${author ?? 'nobody'}.`);
+    const count = Math.min(100, Math.max(1, Number(request.query.get('count') ?? 10) || 10));
+    const elements = [...posts.values()]
+      .filter((post) => post.account === granted.account.name)
+      .sort((a, b) => b.createdAt - a.createdAt)
+      .slice(0, count)
+      .map((post) => ({ ...post.body, id: post.urn, createdAt: post.createdAt, publishedAt: post.createdAt, lastModifiedAt: post.createdAt }));
+    return json(200, { elements, paging: { start: 0, count, links: [] } });
+  }
+
   function readPost(request: SandboxRequest): SandboxResponse {
     const granted = gate(request);
     if ('status' in granted) return granted;
@@ -365,6 +387,7 @@ export function linkedinPublishing(context: PlatformContext): { routes: Route[];
       { method: 'GET', hostKey: 'api', path: '/rest/images/{urn}', handle: readAsset('image') },
       { method: 'GET', hostKey: 'api', path: '/rest/videos/{urn}', handle: readAsset('video') },
       { method: 'POST', hostKey: 'api', path: '/rest/posts', handle: createPost },
+      { method: 'GET', hostKey: 'api', path: '/rest/posts', handle: findByAuthor },
       { method: 'GET', hostKey: 'api', path: '/rest/posts/{urn}', handle: readPost },
       { method: 'PUT', hostKey: 'www', path: '/dms-uploads/sp/{asset}/{part}', handle: upload },
     ],

@@ -8,6 +8,7 @@ import type { TwinLog } from '../log';
 import { consentPage, errorPage } from './consentPage';
 import { controlApi, createControl, type PlatformRuntime, type SandboxControl } from './control';
 import { createFaults, type FaultEffect } from './faults';
+import { createRequestLog } from './requestLog';
 import { createFeedStore } from './feed';
 import { feedPage } from './feedPage';
 import { bodyReader, html, json, matchPath, readForm, redirect, type SandboxRequest, type SandboxResponse } from './http';
@@ -28,6 +29,7 @@ import { youtube } from './youtube';
 export type { SandboxClient } from './platform';
 export type { ConsentInput, IssuedToken, SandboxControl } from './control';
 export type { FaultInput } from './faults';
+export type { RecordedCall } from './requestLog';
 export type { PublishedPost } from './feed';
 export type { ProcessingInput } from './processing';
 
@@ -104,6 +106,7 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
   // Uploads that never became a post before a restart are gone with their sessions.
   media.retainOnly(feed.blobIds());
   const faults = createFaults();
+  const requestLog = createRequestLog();
   const processing = createProcessingPlans();
   const events = Object.fromEntries(platforms.map((platform) => [platform, createEventLog()])) as Record<Platform, ReturnType<typeof createEventLog>>;
   let limits: LimitValues | undefined;
@@ -134,7 +137,7 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
   limits = createLimitValues(
     Object.fromEntries(platforms.map((platform) => [platform, runtimes[platform].sandbox.limits ?? {}])) as Record<Platform, LimitDefinitions>,
   );
-  const control = createControl({ runtimes, store, faults, feed, media, processing, limits, events: Object.values(events) });
+  const control = createControl({ runtimes, store, faults, feed, media, processing, limits, events: Object.values(events), requestLog });
 
   function authorizePage(runtime: PlatformRuntime, query: URLSearchParams, rawQuery: string): SandboxResponse {
     const { context, sandbox } = runtime;
@@ -260,7 +263,9 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
 
     const presented = raw.headers.authorization?.replace(/^(Bearer|OAuth)\s+/i, '') ?? url.searchParams.get('access_token') ?? undefined;
     const account = presented ? store.findToken(first, presented)?.account : undefined;
-    const fault: FaultEffect | undefined = faults.take({ platform: first, hostKey: second, method, paths: [path, canonical], ...(account ? { account } : {}) });
+    const route = runtime.sandbox.routes.find((candidate) => candidate.method === method && candidate.hostKey === second && matchPath(candidate.path, canonical))?.path;
+    requestLog.add({ platform: first, hostKey: second, method, route: route ?? canonical, ...(account ? { account } : {}) });
+    const fault: FaultEffect | undefined = faults.take({ platform: first, hostKey: second, method, paths: [path, canonical], ...(route ? { route } : {}), ...(account ? { account } : {}) });
     if (!fault) return answerNow(await platformAnswer());
     // Every fault effect is applied here.
     switch (fault.action.kind) {
@@ -269,6 +274,9 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
       case 'drop':
         return { answer: fault.action.when === 'after' ? await platformAnswer() : undefined, delayMs: fault.delayMs, drop: true };
       case 'pass':
+        return { answer: await platformAnswer(), delayMs: fault.delayMs, drop: false };
+      case 'expireToken':
+        for (const name of account ? [account] : store.accounts(first).map((known) => known.name)) store.expireAccessTokens(first, name);
         return { answer: await platformAnswer(), delayMs: fault.delayMs, drop: false };
     }
   }

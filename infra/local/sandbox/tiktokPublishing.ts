@@ -20,7 +20,9 @@ import { contentLength, parseContentRange, receiveBody } from './uploads';
  *   POST /v2/post/publish/status/fetch/             PROCESSING_UPLOAD/DOWNLOAD → PUBLISH_COMPLETE (post id on a later fetch) or FAILED
  *
  * The sandbox fetches PULL_FROM_URL files itself (no domain verification). A direct post
- * enters the feed when its status first reads PUBLISH_COMPLETE. Sandbox conventions: an
+ * goes live (enters the feed) when the upload completes or the pull finishes, whether or not
+ * its status is read, as TikTok posts by itself; the status reads PUBLISH_COMPLETE after the
+ * processing reads. Sandbox conventions: an
  * account whose name starts with "private" is a private TikTok account (no
  * PUBLIC_TO_EVERYONE); the limit unauditedCreatorsPer24h > 0 makes the app an unaudited client
  * (only SELF_ONLY, only private accounts, at most that many posting creators per 24 h).
@@ -277,6 +279,7 @@ export function tiktokPublishing(context: PlatformContext): { routes: Route[]; u
     if (!fileUpload) {
       const publish = newPublish(account, { id, kind: 'video', mode, title, description: '' });
       publish.download = pull(publish, [source['video_url'] as string], 'video');
+      void publish.download.then((pulled) => typeof pulled !== 'string' && goLive(publish, pulled));
       return tiktokOk(context.now(), { publish_id: publish.id });
     }
     const upload: FileUpload = {
@@ -337,6 +340,7 @@ export function tiktokPublishing(context: PlatformContext): { routes: Route[]; u
       description: typeof postInfo['description'] === 'string' ? postInfo['description'] : '',
     });
     publish.download = pull(publish, images as string[], 'photo');
+    void publish.download.then((pulled) => typeof pulled !== 'string' && goLive(publish, pulled));
     return tiktokOk(context.now(), { publish_id: publish.id });
   }
 
@@ -388,16 +392,17 @@ export function tiktokPublishing(context: PlatformContext): { routes: Route[]; u
     }
     upload.received = Math.max(upload.received, range.last + 1);
     upload.contentType = contentType;
+    if (upload.received === upload.videoSize) goLive(publish, [{ contentType, size: upload.videoSize, blobId: upload.blobId }]);
     return uploaded(upload.received === upload.videoSize ? 201 : 206);
   }
 
-  /** The post exists now: it enters the feed (its id shows on a later fetch). */
-  function complete(publish: Publish, media: FeedMedia[]): void {
-    if (publish.mode === 'MEDIA_UPLOAD') {
-      publish.status = 'SEND_TO_USER_INBOX';
-      return;
-    }
-    publish.status = 'PUBLISH_COMPLETE';
+  /**
+   * A direct post goes live the moment TikTok has the whole file (the last chunk arrived, or the
+   * pull finished), whether or not anyone reads its status, as the real TikTok posts by itself.
+   * Processing that will fail (setProcessing `fail`) never goes live.
+   */
+  function goLive(publish: Publish, media: FeedMedia[]): void {
+    if (publish.mode !== 'DIRECT_POST' || publish.postId || publish.processing.plan.outcome === 'fail') return;
     publish.postId = `7${randomDigits(18)}`;
     context.feed.add({
       platform: 'tiktok',
@@ -409,6 +414,16 @@ export function tiktokPublishing(context: PlatformContext): { routes: Route[]; u
       media,
       createdAt: context.now(),
     });
+  }
+
+  /** Processing is over: the status reads PUBLISH_COMPLETE (its id shows on a later fetch). */
+  function complete(publish: Publish, media: FeedMedia[]): void {
+    if (publish.mode === 'MEDIA_UPLOAD') {
+      publish.status = 'SEND_TO_USER_INBOX';
+      return;
+    }
+    goLive(publish, media);
+    publish.status = 'PUBLISH_COMPLETE';
   }
 
   /** One status read: processing advances. */

@@ -4,8 +4,9 @@ import { monotonicFactory } from 'ulid';
 import { createPublishing, MAX_RATE_LIMIT_WAITS, MAX_STATUS_CHECKS } from '../../../functions/services/publishing';
 import { createPostStore, listPlacement, type PostItem } from '../../../functions/services/postStore';
 import { createConnectionsContext } from '../../../functions/connectionsContext';
-import { RateLimited, Retryable } from '../../../functions/platforms/errors';
-import type { PlatformPublisher, StepResult } from '../../../functions/platforms/publisher';
+import { AuthExpired, RateLimited, Retryable } from '../../../functions/platforms/errors';
+import { CannotTell } from '../../../functions/platforms/createOnce';
+import type { PlatformPublisher, PublishRequest, StepResult } from '../../../functions/platforms/publisher';
 import type { S3Media } from '../../../functions/media/s3Media';
 import type { ConnectionList } from '../../../shared/api/connections';
 import { callApi, createUser, documentClient } from '../../support/users';
@@ -16,18 +17,29 @@ const clock = { now: () => new Date() };
 const newId = monotonicFactory();
 const noMedia = { source: () => ({}) } as unknown as S3Media;
 
-/** A platform as the engine sees it: counts create calls; the test decides what each step says. */
-function fakePublisher(overrides: Partial<PlatformPublisher>): PlatformPublisher & { creates: number } {
+interface Script {
+  /** The create call's outcome; `attempt` counts from 1. */
+  send?: (attempt: number) => Promise<StepResult>;
+  reconcile?: () => Promise<StepResult | undefined>;
+}
+
+/** A platform as the engine sees it: its create call goes through createOnce and is counted; the test decides what each step says. */
+function fakePublisher(script: Script = {}, overrides: Partial<PlatformPublisher> = {}): PlatformPublisher & { creates: number } {
   const fake = {
     platform: 'x' as const,
     creates: 0,
     start: async (): Promise<StepResult> => ({ state: 'ready', progress: {} }),
     checkStatus: async (): Promise<StepResult> => ({ state: 'processing', progress: {}, waitSeconds: 1 }),
-    publish: async (): Promise<StepResult> => {
-      fake.creates++;
-      return { state: 'published', progress: { postId: 'p1' }, platformPostId: 'p1', postUrl: 'https://x.com/u/status/p1' };
-    },
-    reconcile: async (): Promise<StepResult | undefined> => undefined,
+    publish: (request: PublishRequest): Promise<StepResult> =>
+      request.createOnce({
+        what: 'the post',
+        progress: request.progress,
+        send: async () => {
+          fake.creates++;
+          return script.send ? script.send(fake.creates) : { state: 'published', progress: { postId: 'p1' }, platformPostId: 'p1', postUrl: 'https://x.com/u/status/p1' };
+        },
+        reconcile: script.reconcile ?? (async () => undefined),
+      }),
     ...overrides,
   };
   return fake;
@@ -78,8 +90,7 @@ describe('the publishing engine (one target, real tables, a scripted platform)',
   it('never creates twice: after an unknown outcome it reconciles instead of posting again', async () => {
     let created = false;
     const publisher = fakePublisher({
-      publish: async () => {
-        publisher.creates++;
+      send: async () => {
         created = true;
         throw new Retryable('Could not reach X: socket hang up', true);
       },
@@ -95,37 +106,78 @@ describe('the publishing engine (one target, real tables, a scripted platform)',
   });
 
   it('publishes after an unknown outcome when the platform confirms there is no post', async () => {
-    let attempts = 0;
     let reconciled = 0;
-    const publisher = fakePublisher({ reconcile: async () => (reconciled++, undefined) });
-    const original = publisher.publish;
-    publisher.publish = async (request) => {
-      attempts++;
-      if (attempts === 1) throw new Retryable('timeout before the platform answered', true);
-      return original(request);
-    };
+    const publisher = fakePublisher({
+      send: async (attempt) => {
+        if (attempt === 1) throw new Retryable('timeout before the platform answered', true);
+        return { state: 'published', progress: {}, platformPostId: 'p1', postUrl: 'https://x.com/u/status/p1' };
+      },
+      reconcile: async () => (reconciled++, undefined),
+    });
     const { step } = await setup(publisher);
 
     await expect(step('publish')).rejects.toBeInstanceOf(Retryable);
     expect(await step('publish')).toEqual({ state: 'published' });
-    expect({ attempts, reconciled }).toEqual({ attempts: 2, reconciled: 1 });
+    expect({ attempts: publisher.creates, reconciled }).toEqual({ attempts: 2, reconciled: 1 });
   });
 
   it('posts again without asking after the platform answered the create call with an error (5xx)', async () => {
-    let attempts = 0;
     let reconciled = 0;
-    const publisher = fakePublisher({ reconcile: async () => (reconciled++, undefined) });
-    const original = publisher.publish;
-    publisher.publish = async (request) => {
-      attempts++;
-      if (attempts === 1) throw new Retryable('X is unavailable (503)');
-      return original(request);
-    };
+    const publisher = fakePublisher({
+      send: async (attempt) => {
+        if (attempt === 1) throw new Retryable('X is unavailable (503)');
+        return { state: 'published', progress: {}, platformPostId: 'p1', postUrl: 'https://x.com/u/status/p1' };
+      },
+      reconcile: async () => (reconciled++, undefined),
+    });
     const { step } = await setup(publisher);
 
     await expect(step('publish')).rejects.toBeInstanceOf(Retryable);
     expect(await step('publish')).toEqual({ state: 'published' });
-    expect({ attempts, reconciled }).toEqual({ attempts: 2, reconciled: 0 });
+    expect({ attempts: publisher.creates, reconciled }).toEqual({ attempts: 2, reconciled: 0 });
+  });
+
+  it('fails with "check your account" when the platform cannot tell, and saves the progress before the call', async () => {
+    const publisher = fakePublisher(
+      {},
+      {
+        publish: (request) =>
+          request.createOnce({
+            what: 'the post',
+            progress: { ...request.progress, mediaIds: ['m-1'] },
+            send: async () => {
+              publisher.creates++;
+              throw new Retryable('Could not reach X: socket hang up', true);
+            },
+            reconcile: async () => {
+              throw new CannotTell('X will not list your latest posts');
+            },
+          }),
+      },
+    );
+    const { step, target } = await setup(publisher);
+
+    await expect(step('publish')).rejects.toBeInstanceOf(Retryable);
+    expect((await target()).progress).toEqual({ mediaIds: ['m-1'] });
+    expect(await step('publish')).toEqual({ state: 'failed' });
+    expect(publisher.creates).toBe(1);
+    expect((await target()).error).toMatch(/^X cannot tell whether the post was created \(X will not list your latest posts\): check your X account/);
+  });
+
+  it('refreshes a token the platform refused early once, and tries again', async () => {
+    const seen: string[] = [];
+    const publisher = fakePublisher({}, {
+      start: async (request) => {
+        seen.push(request.tokens.accessToken);
+        if (seen.length === 1) throw new AuthExpired('Unauthorized');
+        return { state: 'ready', progress: {} };
+      },
+    });
+    const { step } = await setup(publisher);
+
+    expect(await step('start')).toEqual({ state: 'ready' });
+    expect(seen).toHaveLength(2);
+    expect(seen[1]).not.toBe(seen[0]);
   });
 
   it('gives up on processing after a bounded number of checks, with a reason', async () => {
@@ -138,7 +190,7 @@ describe('the publishing engine (one target, real tables, a scripted platform)',
 
   it('waits until the platform\'s reset on a rate limit, a bounded number of times', async () => {
     const resetAt = new Date(Date.now() + 90_000);
-    const { step, target } = await setup(fakePublisher({ publish: async () => Promise.reject(new RateLimited('X rate limit reached', resetAt)) }));
+    const { step, target } = await setup(fakePublisher({}, { publish: async () => Promise.reject(new RateLimited('X rate limit reached', resetAt)) }));
 
     for (let wait = 0; wait < MAX_RATE_LIMIT_WAITS; wait++) {
       expect(await step('start')).toEqual({ state: 'ready' });

@@ -192,6 +192,31 @@ describe('fault injection', () => {
     expect(spent.status).toBe(400);
   });
 
+  it('records every platform request by its route, and faults a route whatever ids its path carries', async () => {
+    const token = await linkedinToken(sandbox, 'routed');
+    await sandbox.control.clearRequests();
+    await sandbox.control.injectFault({ platform: 'linkedin', method: 'GET', route: '/rest/posts/{urn}', status: 500 });
+
+    const faulted = await fetch(`${sandbox.hostUrl('linkedin', 'api')}/rest/posts/urn%3Ali%3Ashare%3A1`, { headers: { authorization: `Bearer ${token}` } });
+    const passed = await fetch(`${sandbox.hostUrl('linkedin', 'api')}/rest/posts/urn%3Ali%3Ashare%3A2`, { headers: { authorization: `Bearer ${token}` } });
+
+    expect(faulted.status).toBe(500);
+    expect(passed.status).not.toBe(500);
+    expect(await sandbox.control.requests('linkedin')).toEqual([
+      { platform: 'linkedin', hostKey: 'api', method: 'GET', route: '/rest/posts/{urn}', account: 'routed' },
+      { platform: 'linkedin', hostKey: 'api', method: 'GET', route: '/rest/posts/{urn}', account: 'routed' },
+    ]);
+    await expect(sandbox.control.injectFault({ platform: 'x', method: 'GET', status: 500 })).rejects.toThrow(/either a path or a route/);
+  });
+
+  it('expires the access token at the platform just before a request (expireToken)', async () => {
+    const token = await linkedinToken(sandbox, 'expiring');
+    await sandbox.control.injectFault({ platform: 'linkedin', method: 'GET', path: '/v2/userinfo', expireToken: true });
+
+    expect((await userinfo(sandbox, token)).status).toBe(401);
+    expect((await sandbox.control.tokens('linkedin')).filter((issued) => issued.account === 'expiring' && issued.kind === 'access').every((issued) => issued.expiresAt! <= Date.now())).toBe(true);
+  });
+
   it('is forgotten on reset', async () => {
     await sandbox.control.injectFault({ platform: 'youtube', method: 'POST', path: '/token', status: 500 });
 

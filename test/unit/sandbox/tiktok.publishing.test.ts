@@ -138,6 +138,31 @@ describe('a TikTok FILE_UPLOAD direct post', () => {
     expect(posts).toEqual([{ id: postId, url: `https://www.tiktok.com/@dancer/video/${postId!}`, text: 'Dance #fyp', media: [{ contentType: 'video/mp4', size: 3000 }], createdAt: clock.now() }]);
   });
 
+  it('posts a direct video by itself when the last chunk arrives, before anyone reads the status', async () => {
+    const token = await accessTokenFor(sandbox, 'tiktok', 'selfposter');
+    const file = testBytes(3000, 'mp4');
+    const { upload_url: uploadUrl } = await init(token, fileSource(file.length));
+    expect((await sandbox.control.feed('tiktok', 'selfposter')).posts).toHaveLength(0);
+
+    await putChunk(uploadUrl!, file, 0, file.length - 1);
+
+    expect((await sandbox.control.feed('tiktok', 'selfposter')).posts).toMatchObject([{ text: 'Dance #fyp', media: [{ contentType: 'video/mp4', size: 3000 }] }]);
+  });
+
+  it('posts photos by itself when the pull finishes, before anyone reads the status', async () => {
+    const token = await accessTokenFor(sandbox, 'tiktok', 'photoposter');
+    files.put('/self.jpg', testBytes(1000, 'jpeg'), 'image/jpeg');
+    const response = await call(token, '/v2/post/publish/content/init/', {
+      media_type: 'PHOTO',
+      post_mode: 'DIRECT_POST',
+      post_info: { description: 'pulled', privacy_level: 'PUBLIC_TO_EVERYONE' },
+      source_info: { source: 'PULL_FROM_URL', photo_cover_index: 0, photo_images: [files.url('/self.jpg')] },
+    });
+    expect(((await response.json()) as Envelope).error.code).toBe('ok');
+
+    await expect.poll(async () => (await sandbox.control.feed('tiktok', 'photoposter')).posts.length).toBe(1);
+  });
+
   it.each([
     ['a count that is not floor(video_size / chunk_size)', fileSource(12 * MIB, 5 * MIB, 3)],
     ['chunks under 5 MB for a larger video', fileSource(12 * MIB, 4 * MIB, 3)],

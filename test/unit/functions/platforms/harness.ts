@@ -2,6 +2,7 @@ import type { PlatformAdapter, AdapterFactory } from '../../../../functions/plat
 import { createPlatformHttp } from '../../../../functions/platforms/http';
 import type { MediaSource, PlatformPublisher, PublisherFactory, PublisherOptions, PublishRequest } from '../../../../functions/platforms/publisher';
 import { platformHosts } from '../../../../functions/platforms/hosts';
+import { createOnceWith, sendDirectly } from '../../../../functions/platforms/createOnce';
 import type { Platform } from '../../../../shared/platforms';
 
 export interface RecordedRequest {
@@ -67,7 +68,7 @@ export function adapterWith(platform: Platform, factory: AdapterFactory, respons
   return { adapter, requests };
 }
 
-export const publisherOptions: PublisherOptions = { linkedinVersion: '202609', xVideoLinkFallbackBytes: 0, instagramGraphVersion: 'v21.0' };
+export const publisherOptions: PublisherOptions = { linkedinVersion: '202609', instagramGraphVersion: 'v21.0' };
 
 /** A publisher wired to the recording fake fetch; `unanswered()` tells how many canned responses were not used. */
 export function publisherWith(platform: Platform, factory: PublisherFactory, responses: CannedResponse[] = [], options: Partial<PublisherOptions> = {}) {
@@ -133,7 +134,21 @@ export function memoryMedia(init: {
 export const account = { platformUserId: 'user-1', username: 'someone' };
 
 export function publishRequest(overrides: Partial<PublishRequest> = {}): PublishRequest {
-  return { text: 'Hello world', media: [memoryMedia({})], account, tokens: baseTokens, progress: {}, ...overrides };
+  return { text: 'Hello world', media: [memoryMedia({})], account, tokens: baseTokens, progress: {}, createOnce: sendDirectly, ...overrides };
+}
+
+/**
+ * createOnce as the engine runs it on a target an earlier attempt armed without an outcome:
+ * the platform is asked first. `log` lists 'reconcile' and 'send' in the order they ran.
+ */
+export function armedTarget(platformName: string, log: string[] = []): PublishRequest['createOnce'] {
+  const guard = createOnceWith({ arm: async () => false, disarm: async () => undefined }, platformName);
+  return (call) =>
+    guard({
+      ...call,
+      send: () => (log.push('send'), call.send()),
+      reconcile: () => (log.push('reconcile'), call.reconcile()),
+    });
 }
 
 export function jsonOf(request: RecordedRequest): unknown {

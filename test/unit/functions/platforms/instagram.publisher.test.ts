@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AuthExpired, RateLimited, Rejected, Retryable } from '../../../../functions/platforms/errors';
 import { createInstagramPublisher, unsupportedFormatMessage } from '../../../../functions/platforms/instagram/publisher';
-import { formOf, memoryMedia, now, publisherWith, publishRequest, queryOf } from './harness';
+import { formOf, memoryMedia, now, publisherWith, publishRequest, queryOf, armedTarget } from './harness';
 
 const graph = 'https://graph.instagram.com/v21.0';
 const reel = (durationSeconds = 30) => memoryMedia({ size: 5000, durationSeconds, url: 'https://media.example/reel.mp4' });
@@ -151,19 +151,28 @@ describe('Instagram publisher (containers, media_publish)', () => {
     await expect(noId.publisher.start(publishRequest({ media: [reel()] }))).rejects.toThrow('No container ID returned from Instagram');
   });
 
-  it('reconciles by the container: PUBLISHED exists, FINISHED was not published', async () => {
-    const published = publisherWith('instagram', createInstagramPublisher, [{ body: { status_code: 'PUBLISHED' } }]);
-    expect(await published.publisher.reconcile(publishRequest({ progress: ready }))).toMatchObject({
+  it('reconciles a lost media_publish by the container: PUBLISHED is found among the latest media, FINISHED is published once', async () => {
+    const quota = { body: { data: [{ quota_usage: 1, config: { quota_total: 50, quota_duration: 86400 } }] } };
+    const found = publisherWith('instagram', createInstagramPublisher, [
+      quota,
+      { body: { status_code: 'PUBLISHED' } },
+      { body: { data: [{ id: 'm-0', caption: 'older' }, { id: 'm-7', caption: 'Hello world' }] } },
+      { body: { permalink: 'https://www.instagram.com/p/m7/' } },
+    ]);
+    const log: string[] = [];
+    expect(await found.publisher.publish(publishRequest({ progress: ready, createOnce: armedTarget('Instagram', log) }))).toMatchObject({
       state: 'published',
-      platformPostId: 'c-1',
-      postUrl: 'https://www.instagram.com/someone/',
+      platformPostId: 'm-7',
+      postUrl: 'https://www.instagram.com/p/m7/',
     });
-    const known = publisherWith('instagram', createInstagramPublisher, [{ body: { status_code: 'PUBLISHED' } }]);
-    expect(await known.publisher.reconcile(publishRequest({ progress: { ...ready, mediaId: 'm-1' } }))).toMatchObject({ platformPostId: 'm-1' });
-    const finished = publisherWith('instagram', createInstagramPublisher, [{ body: { status_code: 'FINISHED' } }]);
-    expect(await finished.publisher.reconcile(publishRequest({ progress: ready }))).toBeUndefined();
-    const never = publisherWith('instagram', createInstagramPublisher);
-    expect(await never.publisher.reconcile(publishRequest())).toBeUndefined();
-    expect(never.requests).toHaveLength(0);
+    expect(log).toEqual(['reconcile']);
+
+    const finished = publisherWith('instagram', createInstagramPublisher, [quota, { body: { status_code: 'FINISHED' } }, { body: { id: 'm-8' } }, { body: { permalink: 'https://www.instagram.com/p/m8/' } }]);
+    const again: string[] = [];
+    expect(await finished.publisher.publish(publishRequest({ progress: ready, createOnce: armedTarget('Instagram', again) }))).toMatchObject({ platformPostId: 'm-8' });
+    expect(again).toEqual(['reconcile', 'send']);
+
+    const lost = publisherWith('instagram', createInstagramPublisher, [quota, { body: { status_code: 'PUBLISHED' } }, { body: { data: [] } }]);
+    await expect(lost.publisher.publish(publishRequest({ progress: ready, createOnce: armedTarget('Instagram') }))).rejects.toThrow(/check your Instagram account/);
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AuthExpired, RateLimited, Rejected, Retryable } from '../../../../functions/platforms/errors';
 import { createLinkedinPublisher, escapeLittleText } from '../../../../functions/platforms/linkedin/publisher';
-import { jsonOf, memoryMedia, patternBytes, publisherWith, publishRequest, type RecordedRequest } from './harness';
+import { armedTarget, jsonOf, memoryMedia, patternBytes, publisherWith, publishRequest, type RecordedRequest, queryOf } from './harness';
 
 const videoUrn = 'urn:li:video:C5F10AQGKQg_6y2a4sQ';
 const partUrl = (part: number) => `https://www.linkedin.com/dms-uploads/sp/v2/${part}?ca=vector_ads&cn=uploads&sync=0`;
@@ -173,15 +173,24 @@ describe('LinkedIn publisher (Videos/Images API, Posts API)', () => {
     expect(requests[0]!.headers['linkedin-version']).toBe('202604');
   });
 
-  it('returns a recorded post without calling LinkedIn, and cannot otherwise reconcile', async () => {
+  it('returns a recorded post without calling LinkedIn; a lost answer is looked for among the author\'s latest posts', async () => {
     const { publisher, requests } = publisherWith('linkedin', createLinkedinPublisher);
     const progress = { ...uploaded, platformPostId: 'urn:li:share:1', postUrl: 'https://www.linkedin.com/feed/update/urn:li:share:1' };
     expect(await publisher.publish(publishRequest({ progress }))).toMatchObject({ state: 'published', platformPostId: 'urn:li:share:1' });
-    expect(await publisher.reconcile(publishRequest({ progress }))).toMatchObject({ state: 'published', platformPostId: 'urn:li:share:1' });
-    const error = await publisher.reconcile(publishRequest({ progress: uploaded })).catch((caught: unknown) => caught);
-    expect(error).toBeInstanceOf(Rejected);
-    expect((error as Error).message).toMatch(/check your LinkedIn account/);
     expect(requests).toHaveLength(0);
+
+    const videoUrn = String(uploaded['videoUrn']);
+    const found = publisherWith('linkedin', createLinkedinPublisher, [
+      { body: { elements: [{ id: 'urn:li:share:9', commentary: 'Hello world', content: { media: { id: videoUrn } } }] } },
+    ]);
+    const log: string[] = [];
+    expect(await found.publisher.publish(publishRequest({ progress: uploaded, createOnce: armedTarget('LinkedIn', log) }))).toMatchObject({ platformPostId: 'urn:li:share:9' });
+    expect(log).toEqual(['reconcile']);
+    expect(found.requests[0]!.method).toBe('GET');
+    expect(queryOf(found.requests[0]!.url)).toMatchObject({ q: 'author', author: 'urn:li:person:user-1' });
+
+    const refused = publisherWith('linkedin', createLinkedinPublisher, [{ status: 403, body: { status: 403, serviceErrorCode: 100, message: 'Not enough permissions to access: partnerApiPostsExternal.FINDER-author' } }]);
+    await expect(refused.publisher.publish(publishRequest({ progress: uploaded, createOnce: armedTarget('LinkedIn') }))).rejects.toThrow(/check your LinkedIn account/);
   });
 
   it('refuses to post a video that is not uploaded yet', async () => {

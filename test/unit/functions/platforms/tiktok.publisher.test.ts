@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AuthExpired, RateLimited, Rejected, Retryable } from '../../../../functions/platforms/errors';
 import { createTiktokPublisher, TIKTOK_CHUNK_BYTES, tiktokChunks } from '../../../../functions/platforms/tiktok/publisher';
-import { jsonOf, memoryMedia, patternBytes, publisherWith, publishRequest } from './harness';
+import { armedTarget, jsonOf, memoryMedia, patternBytes, publisherWith, publishRequest } from './harness';
 
 const MB = 1_000_000;
 const MiB = 1024 * 1024;
@@ -153,7 +153,7 @@ describe('TikTok publisher (Direct Post)', () => {
     expect(result).toEqual({ state: 'processing', waitSeconds: 10, progress: { postKind: 'photo', username: 'creator', publishId: 'p_pub_1' } });
   });
 
-  it('reads status/fetch until PUBLISH_COMPLETE; an empty post id list gives the publish_id and the profile', async () => {
+  it('reads status/fetch until PUBLISH_COMPLETE and the public post id', async () => {
     const progress = { postKind: 'video', username: 'creator', publishId: 'v_pub_1' };
     const { publisher, requests } = publisherWith('tiktok', createTiktokPublisher, [
       status({ status: 'PROCESSING_UPLOAD', uploaded_bytes: 100 }),
@@ -161,10 +161,7 @@ describe('TikTok publisher (Direct Post)', () => {
       status({ status: 'PUBLISH_COMPLETE', publicaly_available_post_id: [7311234567890] }),
     ]);
     expect(await publisher.checkStatus(publishRequest({ progress }))).toEqual({ state: 'processing', progress, waitSeconds: 10 });
-    expect(await publisher.checkStatus(publishRequest({ progress }))).toEqual({
-      state: 'ready',
-      progress: { ...progress, platformPostId: 'v_pub_1', postUrl: 'https://www.tiktok.com/@creator' },
-    });
+    expect(await publisher.checkStatus(publishRequest({ progress }))).toEqual({ state: 'processing', progress: { ...progress, idReads: 1 }, waitSeconds: 10 });
     expect(await publisher.checkStatus(publishRequest({ progress }))).toMatchObject({
       state: 'ready',
       progress: { platformPostId: '7311234567890', postUrl: 'https://www.tiktok.com/@creator/video/7311234567890' },
@@ -193,17 +190,38 @@ describe('TikTok publisher (Direct Post)', () => {
     expect(photo).toMatchObject({ state: 'published', platformPostId: '74', postUrl: 'https://www.tiktok.com/@creator/photo/74' });
   });
 
-  it('reconciles with status/fetch, or knows an untransferred video does not exist', async () => {
-    const complete = publisherWith('tiktok', createTiktokPublisher, [status({ status: 'PUBLISH_COMPLETE', publicaly_available_post_id: ['75'] })]);
-    expect(await complete.publisher.reconcile(publishRequest({ progress: { username: 'creator', publishId: 'v_pub_1' } }))).toMatchObject({ state: 'published', platformPostId: '75' });
-    const processing = publisherWith('tiktok', createTiktokPublisher, [status({ status: 'PROCESSING_DOWNLOAD' })]);
-    expect(await processing.publisher.reconcile(publishRequest({ progress: { publishId: 'v_pub_1' } }))).toMatchObject({ state: 'processing' });
-    const never = publisherWith('tiktok', createTiktokPublisher);
-    expect(await never.publisher.reconcile(publishRequest())).toBeUndefined();
-    const photos = await never.publisher.reconcile(publishRequest({ media: [memoryMedia({ kind: 'image' })] })).catch((caught: unknown) => caught);
-    expect(photos).toBeInstanceOf(Rejected);
-    expect((photos as Error).message).toMatch(/check your TikTok account/);
-    expect(never.requests).toHaveLength(0);
+  it('reconciles a lost final chunk with status/fetch: uploaded means posted, PROCESSING_UPLOAD means send it again', async () => {
+    const progress = { postKind: 'video', username: 'creator', publishId: 'v_pub_1', uploadUrl: 'https://open-upload.tiktokapis.com/video/?upload_id=1', chunkSize: 100, chunkCount: 1, nextChunk: 0 };
+    const media = [memoryMedia({ size: 100 })];
+    const posted = publisherWith('tiktok', createTiktokPublisher, [status({ status: 'PROCESSING_DOWNLOAD' })]);
+    const log: string[] = [];
+    expect(await posted.publisher.start(publishRequest({ media, progress, createOnce: armedTarget('TikTok', log) }))).toMatchObject({ state: 'processing', progress: { nextChunk: 1 } });
+    expect(log).toEqual(['reconcile']);
+
+    const missing = publisherWith('tiktok', createTiktokPublisher, [status({ status: 'PROCESSING_UPLOAD' }), { status: 201, body: { data: {}, error: { code: 'ok' } } }]);
+    const again: string[] = [];
+    await missing.publisher.start(publishRequest({ media, progress, createOnce: armedTarget('TikTok', again) }));
+    expect(again).toEqual(['reconcile', 'send']);
+    expect(missing.requests[1]!.method).toBe('PUT');
+  });
+
+  it('cannot tell whether a photo post was made when the init answer was lost', async () => {
+    const photos = publisherWith('tiktok', createTiktokPublisher, [{ body: { data: { creator_username: 'creator', privacy_level_options: ['PUBLIC_TO_EVERYONE'] }, error: { code: 'ok' } } }]);
+    const error = await photos.publisher.start(publishRequest({ media: [memoryMedia({ kind: 'image' })], createOnce: armedTarget('TikTok') })).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(Rejected);
+    expect((error as Error).message).toMatch(/check your TikTok account/);
+    expect(photos.requests).toHaveLength(1);
+  });
+
+  it('keeps reading the status until the public post id appears, and says so if it never does', async () => {
+    const progress = { postKind: 'video', username: 'creator', publishId: 'v_pub_1' };
+    const waiting = publisherWith('tiktok', createTiktokPublisher, [status({ status: 'PUBLISH_COMPLETE', publicaly_available_post_id: [] })]);
+    expect(await waiting.publisher.checkStatus(publishRequest({ progress }))).toMatchObject({ state: 'processing', progress: { idReads: 1 } });
+    const never = publisherWith('tiktok', createTiktokPublisher, [status({ status: 'PUBLISH_COMPLETE', publicaly_available_post_id: [] })]);
+    expect(await never.publisher.checkStatus(publishRequest({ progress: { ...progress, idReads: 29 } }))).toMatchObject({
+      state: 'ready',
+      progress: { platformPostId: 'v_pub_1', postUrl: 'https://www.tiktok.com/@creator', notice: expect.stringMatching(/has not shown its public id/) },
+    });
   });
 
   it('classifies envelope errors', async () => {

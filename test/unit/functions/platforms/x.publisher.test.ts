@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AuthExpired, RateLimited, Rejected } from '../../../../functions/platforms/errors';
 import { comparableText, createXPublisher, X_SEGMENT_BYTES } from '../../../../functions/platforms/x/publisher';
-import { jsonOf, memoryMedia, multipartOf, patternBytes, publisherWith, publishRequest, queryOf } from './harness';
+import { armedTarget, jsonOf, memoryMedia, multipartOf, patternBytes, publisherWith, publishRequest, queryOf } from './harness';
 
 const SEGMENT = X_SEGMENT_BYTES;
 const initialized = { body: { data: { id: '1880028106020515840', media_key: '13_1880028106020515840', expires_after_secs: 86400 } } };
@@ -130,24 +130,10 @@ describe('X publisher (v2 media upload, POST /2/tweets)', () => {
     await expect(publisher.publish(publishRequest({ media: images, progress: { mediaIds: ['i-1'] } }))).rejects.toBeInstanceOf(Rejected);
   });
 
-  it('links a video larger than the fallback size instead of uploading it', async () => {
-    const video = memoryMedia({ size: 6_000_000, url: 'https://media.example/big.mp4' });
-    const { publisher, requests } = publisherWith('x', createXPublisher, [created], { xVideoLinkFallbackBytes: 5_000_000 });
-    expect(await publisher.start(publishRequest({ media: [video] }))).toEqual({ state: 'ready', progress: {} });
-    expect(await publisher.checkStatus(publishRequest({ media: [video] }))).toEqual({ state: 'ready', progress: {} });
-    await publisher.publish(publishRequest({ text: 'Watch this', media: [video] }));
-    expect(requests).toHaveLength(1);
-    expect(jsonOf(requests[0]!)).toEqual({ text: 'Watch this\n\nhttps://media.example/big.mp4' });
-    expect(video.reads).toEqual([]);
-  });
-
-  it('uploads a video of any size when the fallback is off (0) or the video is within it', async () => {
-    const off = publisherWith('x', createXPublisher, [initialized, appended, finalized()], { xVideoLinkFallbackBytes: 0 });
-    await off.publisher.start(publishRequest({ media: [memoryMedia({ size: 100 })] }));
-    expect(off.requests[0]!.url.pathname).toBe('/2/media/upload/initialize');
-    const within = publisherWith('x', createXPublisher, [initialized, appended, finalized()], { xVideoLinkFallbackBytes: 100 });
-    await within.publisher.start(publishRequest({ media: [memoryMedia({ size: 100 })] }));
-    expect(within.requests[0]!.url.pathname).toBe('/2/media/upload/initialize');
+  it('uploads a video of any size (no link fallback: a link would expose a presigned URL)', async () => {
+    const { publisher, requests } = publisherWith('x', createXPublisher, [initialized, appended, finalized()]);
+    await publisher.start(publishRequest({ media: [memoryMedia({ size: 100 })] }));
+    expect(requests[0]!.url.pathname).toBe('/2/media/upload/initialize');
   });
 
   it('classifies X’s refusals: duplicate content, rate limit with its reset, dead token', async () => {
@@ -174,24 +160,25 @@ describe('X publisher (v2 media upload, POST /2/tweets)', () => {
     const found = publisherWith('x', createXPublisher, [
       { body: { data: [{ id: '1', text: 'older post' }, { id: '2', text: 'Tom &amp; Jerry &lt;3 https://t.co/abc https://t.co/media' }] } },
     ]);
-    const result = await found.publisher.reconcile(publishRequest({ text, account: { platformUserId: '42', username: 'someone' } }));
+    const result = await found.publisher.publish(publishRequest({ text, media: [memoryMedia({ kind: 'image' })], progress: { mediaIds: ['i-1'] }, account: { platformUserId: '42', username: 'someone' }, createOnce: armedTarget('X') }));
     expect(result).toMatchObject({ state: 'published', platformPostId: '2', postUrl: 'https://x.com/someone/status/2' });
     expect(found.requests[0]!.method).toBe('GET');
     expect(`${found.requests[0]!.url.origin}${found.requests[0]!.url.pathname}`).toBe('https://api.x.com/2/users/42/tweets');
     expect(queryOf(found.requests[0]!.url)).toEqual({ max_results: '20', exclude: 'replies,retweets' });
 
-    const missing = publisherWith('x', createXPublisher, [{ body: { data: [{ id: '1', text: 'something else' }] } }]);
-    expect(await missing.publisher.reconcile(publishRequest({ text }))).toBeUndefined();
-    const empty = publisherWith('x', createXPublisher, [{ body: { meta: { result_count: 0 } } }]);
-    expect(await empty.publisher.reconcile(publishRequest({ text }))).toBeUndefined();
+    const missing = publisherWith('x', createXPublisher, [{ body: { data: [{ id: '1', text: 'something else' }] } }, created]);
+    const log: string[] = [];
+    await missing.publisher.publish(publishRequest({ text, media: [memoryMedia({ kind: 'image' })], progress: { mediaIds: ['i-1'] }, createOnce: armedTarget('X', log) }));
+    expect(log).toEqual(['reconcile', 'send']);
   });
 
   it('cannot reconcile a post without text, or when X will not list the posts', async () => {
     const noText = publisherWith('x', createXPublisher);
-    await expect(noText.publisher.reconcile(publishRequest({ text: ' https://example.com ' }))).rejects.toThrow(/check your X account/);
+    const imageProgress = { media: [memoryMedia({ kind: 'image' })], progress: { mediaIds: ['i-1'] }, createOnce: armedTarget('X') };
+    await expect(noText.publisher.publish(publishRequest({ text: ' https://example.com ', ...imageProgress }))).rejects.toThrow(/check your X account/);
     expect(noText.requests).toHaveLength(0);
     const forbidden = publisherWith('x', createXPublisher, [{ status: 403, body: { title: 'Client Forbidden', type: 'https://api.x.com/2/problems/client-not-enrolled', detail: 'not enrolled' } }]);
-    const error = await forbidden.publisher.reconcile(publishRequest()).catch((caught: unknown) => caught);
+    const error = await forbidden.publisher.publish(publishRequest(imageProgress)).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(Rejected);
     expect((error as Error).message).toMatch(/check your X account/);
   });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AuthExpired, RateLimited, Rejected, Retryable } from '../../../../functions/platforms/errors';
 import { createYoutubePublisher, YOUTUBE_CHUNK_BYTES } from '../../../../functions/platforms/youtube/publisher';
-import { jsonOf, memoryMedia, patternBytes, publisherWith, publishRequest, queryOf } from './harness';
+import { armedTarget, jsonOf, memoryMedia, patternBytes, publisherWith, publishRequest, queryOf } from './harness';
 
 const CHUNK = YOUTUBE_CHUNK_BYTES;
 const sessionUri = 'https://www.googleapis.com/upload/youtube/v3/videos?uploadType=resumable&upload_id=xa298sd_f';
@@ -215,27 +215,26 @@ describe('YouTube publisher (resumable upload, videos.list status)', () => {
     await expect(publisher.publish(publishRequest())).rejects.toBeInstanceOf(Rejected);
   });
 
-  it('reconciles by probing the upload session', async () => {
+  it('reconciles a lost final chunk by probing the upload session', async () => {
     const media = [memoryMedia({ size: 100 })];
-    const complete = publisherWith('youtube', createYoutubePublisher, [created]);
-    expect(await complete.publisher.reconcile(publishRequest({ media, progress: { sessionUri } }))).toMatchObject({
-      state: 'published',
-      platformPostId: 'vid-1',
-      postUrl: 'https://www.youtube.com/watch?v=vid-1',
+    const complete = publisherWith('youtube', createYoutubePublisher, [stored(0), created]);
+    const log: string[] = [];
+    expect(await complete.publisher.start(publishRequest({ media, progress: { sessionUri }, createOnce: armedTarget('YouTube', log) }))).toMatchObject({
+      state: 'processing',
+      progress: { videoId: 'vid-1' },
     });
-    expect(complete.requests[0]!.headers['content-range']).toBe('bytes */100');
+    expect(log).toEqual(['reconcile']);
+    expect(complete.requests[1]!.headers['content-range']).toBe('bytes */100');
 
-    const incomplete = publisherWith('youtube', createYoutubePublisher, [stored(50)]);
-    expect(await incomplete.publisher.reconcile(publishRequest({ media, progress: { sessionUri } }))).toBeUndefined();
+    const incomplete = publisherWith('youtube', createYoutubePublisher, [stored(0), stored(0), created]);
+    const again: string[] = [];
+    await incomplete.publisher.start(publishRequest({ media, progress: { sessionUri }, createOnce: armedTarget('YouTube', again) }));
+    expect(again).toEqual(['reconcile', 'send']);
 
-    const expired = publisherWith('youtube', createYoutubePublisher, [{ status: 404 }]);
-    const error = await expired.publisher.reconcile(publishRequest({ media, progress: { sessionUri } })).catch((caught: unknown) => caught);
+    const expired = publisherWith('youtube', createYoutubePublisher, [stored(0), { status: 404 }]);
+    const error = await expired.publisher.start(publishRequest({ media, progress: { sessionUri }, createOnce: armedTarget('YouTube') })).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(Rejected);
-    expect((error as Error).message).toMatch(/check your channel/);
-
-    const never = publisherWith('youtube', createYoutubePublisher);
-    expect(await never.publisher.reconcile(publishRequest({ media }))).toBeUndefined();
-    expect(never.requests).toHaveLength(0);
+    expect((error as Error).message).toMatch(/check your YouTube account/);
   });
 
   it('classifies quota, channel limit, token, server and metadata errors', async () => {

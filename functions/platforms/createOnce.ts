@@ -1,0 +1,59 @@
+import { PlatformError, Rejected, Retryable } from './errors';
+import type { CreateCall, PublishProgress } from './publisher';
+
+/**
+ * The exactly-once rule for every call that creates something a person sees on a platform
+ * (docs/publishing.md, "Never twice"). Before the call the target is armed, with every id the
+ * platform has given so far, in one conditional write. An attempt that finds it armed (the
+ * earlier one timed out after sending, its answer was lost, or its Lambda died) asks the
+ * platform first; if the platform says nothing was made, sending again is safe; if it cannot
+ * tell, the target fails with "check your account". A call the platform answered with an error
+ * made nothing: it is disarmed so the next attempt sends normally.
+ */
+
+export interface CreateIntent {
+  /** Records the intent with the progress so far; false when an earlier attempt already armed it. */
+  arm(progress: PublishProgress): Promise<boolean>;
+  /** The platform answered the armed call with an error: nothing was created. */
+  disarm(): Promise<void>;
+}
+
+/** What a reconcile throws when the platform cannot tell whether it acted (`reason`: why not). */
+export class CannotTell extends Rejected {}
+
+/** The words a target ends with when the platform cannot tell whether it acted. */
+export function checkYourAccount(platformName: string, what: string, reason: string): string {
+  return `${platformName} cannot tell whether ${what} was created (${reason}): check your ${platformName} account before publishing again.`;
+}
+
+/** Whether an error means the platform answered (so it did not act), rather than "no answer came". */
+export function platformAnswered(error: unknown): boolean {
+  return error instanceof PlatformError && !(error instanceof Retryable && error.outcomeUnknown);
+}
+
+export function createOnceWith(intent: CreateIntent, platformName: string) {
+  return async function createOnce<T>(call: CreateCall<T>): Promise<T> {
+    const armed = await intent.arm(call.progress);
+    if (!armed) {
+      let found: T | undefined;
+      try {
+        found = await call.reconcile();
+      } catch (error) {
+        if (error instanceof CannotTell) {
+          throw new Rejected(checkYourAccount(platformName, call.what, error.message));
+        }
+        throw error;
+      }
+      if (found !== undefined) return found;
+    }
+    try {
+      return await call.send();
+    } catch (error) {
+      if (platformAnswered(error)) await intent.disarm();
+      throw error;
+    }
+  };
+}
+
+/** For code that runs a publisher outside the engine (unit tests of one publisher): no guard. */
+export const sendDirectly = <T>(call: CreateCall<T>): Promise<T> => call.send();

@@ -1,0 +1,253 @@
+import { randomUUID } from 'node:crypto';
+import type { Platform } from '../../shared/platforms';
+import { platformRules } from '../../shared/platformRules';
+import type { Post } from '../../shared/api/posts';
+import type { ConnectionList } from '../../shared/api/connections';
+import type { FaultInput, RecordedCall, Sandbox } from '../../infra/local/sandbox/sandbox';
+import type { Twin } from '../../infra/local/twin';
+import type { TwinInfo } from '../support/twinInfo';
+import { callApi, createUser, signIn, type TestUser } from '../support/users';
+import { connectThroughOAuth, makeAdmin, sandboxAccountName } from '../support/connect';
+import { createPost, sampleVideo, tinyJpeg, uploadMedia } from '../support/posts';
+import { installStepKiller, type StepKiller } from './stepKiller';
+
+/**
+ * The fault matrix (issue 15): every platform × every outbound call a publish makes × every
+ * fault, for a video and an image. The calls are not listed by hand: a clean publish per
+ * platform and media kind is run first and the sandbox's request log (by route) gives them, so
+ * a new call or platform is covered without touching this file. Each cell publishes one post
+ * with one fault injected on its call and reads the outcome from the post and the platform's
+ * feed: `one post` (published, the feed holds exactly one item with the right bytes), `failed`
+ * (with the reason the user sees), `duplicate` (more than one item), `stuck` (not terminal in time).
+ */
+
+export const faults = ['dropped before', 'dropped after', '500', '429 with reset', 'step killed after the call', 'twin restarted', 'token expired'] as const;
+export type FaultName = (typeof faults)[number];
+export type Outcome = 'one post' | 'failed' | 'duplicate' | 'stuck';
+export type MediaKind = 'video' | 'image';
+
+export interface Cell {
+  platform: Platform;
+  media: MediaKind;
+  /** `METHOD hostKey route`, as the sandbox's request log names it. */
+  call: string;
+  fault: FaultName;
+  outcome: Outcome;
+  detail: string;
+}
+
+/** A running twin the matrix can restart (test/support/restartableTwin.ts). */
+export interface ChaosTwin {
+  sandbox: Sandbox;
+  start(): Promise<{ twin: Twin; info: TwinInfo }>;
+}
+
+interface Context {
+  chaos: ChaosTwin;
+  current: { twin: Twin; info: TwinInfo };
+  user: TestUser;
+  accounts: Record<Platform, { name: string; id: string }>;
+  media: Record<MediaKind, { key: string; size: number }>;
+  killer: StepKiller;
+}
+
+const TERMINAL_MS = 60_000;
+/** Step timeout in the twin while the matrix runs: a killed step ends like a Lambda timeout. */
+export const STEP_TIMEOUT_MS = 4_000;
+
+const callName = (call: RecordedCall) => `${call.method} ${call.hostKey} ${call.route}`;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** What each platform answers to a rate-limited call, with its reset a second away. */
+function rateLimited(platform: Platform): Pick<FaultInput, 'status' | 'body' | 'headers'> {
+  const reset = String(Math.floor(Date.now() / 1000) + 1);
+  const headers = { 'retry-after': '1', 'x-rate-limit-reset': reset, 'x-rate-limit-remaining': '0' };
+  switch (platform) {
+    case 'x':
+      return { status: 429, headers, body: { title: 'Too Many Requests', detail: 'Too Many Requests', type: 'about:blank', status: 429 } };
+    case 'tiktok':
+      return { status: 429, headers, body: { data: {}, error: { code: 'rate_limit_exceeded', message: 'Too many requests', log_id: 'chaos' } } };
+    case 'youtube':
+      return { status: 429, headers, body: { error: { code: 429, message: 'Rate limit exceeded', errors: [{ reason: 'rateLimitExceeded', domain: 'youtube.quota' }] } } };
+    case 'instagram':
+      return { status: 429, headers, body: { error: { message: 'Application request limit reached', type: 'OAuthException', code: 4 } } };
+    case 'linkedin':
+      return { status: 429, headers, body: { status: 429, message: 'Resource level throttle limit for calls to this resource is reached.' } };
+  }
+}
+
+/** Which media kinds a platform takes (YouTube: videos only). */
+export function mediaKinds(platform: Platform): MediaKind[] {
+  const rules = platformRules[platform].media;
+  return [...(rules.video ? (['video'] as const) : []), ...(rules.image ? (['image'] as const) : [])];
+}
+
+/**
+ * The matrix makes hundreds of posts per account within minutes, and the twin shortens the
+ * rate-limit waits while the sandbox's windows are real time: its quotas are lifted (the 429
+ * column covers the rate-limit path). unauditedCreatorsPer24h is a switch, not a quota.
+ */
+async function liftQuotas(sandbox: Sandbox, platforms: readonly Platform[]): Promise<void> {
+  for (const platform of platforms) {
+    for (const name of Object.keys(await sandbox.control.limits(platform))) {
+      if (name !== 'unauditedCreatorsPer24h') await sandbox.control.setLimit(platform, name, 1_000_000);
+    }
+  }
+}
+
+export async function prepare(chaos: ChaosTwin, platforms: readonly Platform[]): Promise<Context> {
+  await liftQuotas(chaos.sandbox, platforms);
+  const current = await chaos.start();
+  const user = await createUser(current.info);
+  await makeAdmin(current.info, user);
+  const accounts = {} as Context['accounts'];
+  for (const platform of platforms) {
+    const name = sandboxAccountName(`chaos-${platform}`);
+    await connectThroughOAuth(current.info, user, platform, name);
+    accounts[platform] = { name, id: '' };
+  }
+  const connections = ((await callApi(current.info, '/connections', user.idToken)).body as unknown as ConnectionList).connections;
+  for (const connection of connections) if (accounts[connection.platform]) accounts[connection.platform].id = connection.platformUserId;
+  const video = sampleVideo(10);
+  const media = {
+    video: { key: await uploadMedia(current.info, user.userId, { kind: 'video', body: video }), size: video.length },
+    image: { key: await uploadMedia(current.info, user.userId, { kind: 'image', body: tinyJpeg }), size: tinyJpeg.length },
+  };
+  return { chaos, current, user, accounts, media, killer: installStepKiller(chaos.sandbox) };
+}
+
+async function publish(context: Context, platform: Platform, kind: MediaKind, marker: string): Promise<string> {
+  const body = {
+    description: `Chaos ${marker}`,
+    ...(platform === 'youtube' ? { title: `Chaos ${marker}` } : {}),
+    media: [{ key: context.media[kind].key }],
+    targets: [{ platform, accountId: context.accounts[platform].id }],
+  };
+  const created = await createPost(context.current.info, context.user, body);
+  if (created.status !== 200) throw new Error(`POST /posts answered ${created.status}: ${JSON.stringify(created.body)}`);
+  return (created.body as unknown as Post).postId;
+}
+
+async function terminal(context: Context, postId: string, timeoutMs = TERMINAL_MS): Promise<Post | undefined> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const { status, body } = await callApi(context.current.info, `/posts/${postId}`, context.user.idToken).catch(() => ({ status: 0, body: {} }));
+    const post = body as unknown as Post;
+    if (status === 200 && post.status !== 'publishing' && post.status !== 'scheduled') return post;
+    if (Date.now() > deadline) return undefined;
+    await sleep(100);
+  }
+}
+
+async function outcomeOf(context: Context, platform: Platform, kind: MediaKind, marker: string, post: Post | undefined): Promise<Pick<Cell, 'outcome' | 'detail'>> {
+  const feed = await context.chaos.sandbox.control.feed(platform, context.accounts[platform].name);
+  const mine = feed.posts.filter((item) => item.text.includes(marker) || (item.title ?? '').includes(marker));
+  if (mine.length > 1) return { outcome: 'duplicate', detail: `${mine.length} posts on ${platform}` };
+  if (!post) return { outcome: 'stuck', detail: `not terminal after ${TERMINAL_MS / 1000} s (${mine.length} on the platform)` };
+  const target = post.targets[0]!;
+  if (target.status === 'published') {
+    if (mine.length === 0) return { outcome: 'failed', detail: `reads published but the platform has no post (${target.postUrl ?? ''})` };
+    const size = context.media[kind].size;
+    const wrong = mine[0]!.media.find((item) => item.size !== size);
+    if (wrong) return { outcome: 'failed', detail: `published with the wrong bytes: ${wrong.size} instead of ${size}` };
+    return { outcome: 'one post', detail: target.postUrl ?? '' };
+  }
+  const reason = target.error ?? post.status;
+  // A failure the user is told to check is honest whatever the platform holds; any other must hold nothing.
+  if (mine.length === 1 && !/check your/i.test(reason)) return { outcome: 'failed', detail: `WRONG: says "${reason}" but the platform has the post` };
+  return { outcome: 'failed', detail: reason };
+}
+
+/** The calls a clean publish makes, in order of first use. */
+export async function discoverCalls(context: Context, platform: Platform, kind: MediaKind): Promise<RecordedCall[]> {
+  const { sandbox } = context.chaos;
+  const before = (await sandbox.control.requests(platform)).length;
+  const marker = randomUUID().slice(0, 8);
+  const post = await terminal(context, await publish(context, platform, kind, marker));
+  const clean = await outcomeOf(context, platform, kind, marker, post);
+  if (clean.outcome !== 'one post') throw new Error(`The clean ${platform} ${kind} publish ended ${clean.outcome}: ${clean.detail}`);
+  const seen = new Map<string, RecordedCall>();
+  for (const call of (await sandbox.control.requests(platform)).slice(before)) if (!seen.has(callName(call))) seen.set(callName(call), call);
+  return [...seen.values()];
+}
+
+/** A platform that cannot refresh (LinkedIn) needs the user after its token expired: they reconnect, as on the Accounts page. */
+async function reconnectIfNeeded(context: Context, platform: Platform): Promise<void> {
+  const connections = ((await callApi(context.current.info, '/connections', context.user.idToken)).body as unknown as ConnectionList).connections;
+  const connection = connections.find((item) => item.platform === platform);
+  if (connection?.status !== 'connected') await connectThroughOAuth(context.current.info, context.user, platform, context.accounts[platform].name);
+}
+
+async function restartTwin(context: Context): Promise<void> {
+  await context.current.twin.stop();
+  context.current = await context.chaos.start();
+  const tokens = await signIn(context.current.info, context.user.email, context.user.password);
+  context.user = { ...context.user, idToken: tokens.IdToken!, accessToken: tokens.AccessToken! };
+}
+
+/** One cell: the fault on the call's first use during one publish. */
+export async function runCell(context: Context, platform: Platform, kind: MediaKind, call: RecordedCall, fault: FaultName): Promise<Cell> {
+  const { sandbox } = context.chaos;
+  const where = { platform, method: call.method, hostKey: call.hostKey, route: call.route };
+  const marker = randomUUID().slice(0, 8);
+  const cell = { platform, media: kind, call: callName(call), fault };
+  switch (fault) {
+    case 'dropped before':
+      await sandbox.control.injectFault({ ...where, dropConnection: 'before' });
+      break;
+    case 'dropped after':
+      await sandbox.control.injectFault({ ...where, dropConnection: 'after' });
+      break;
+    case '500':
+      await sandbox.control.injectFault({ ...where, status: 500, body: { error: { message: 'Internal error (chaos)' } } });
+      break;
+    case '429 with reset':
+      await sandbox.control.injectFault({ ...where, ...rateLimited(platform) });
+      break;
+    case 'token expired':
+      await sandbox.control.injectFault({ ...where, expireToken: true });
+      break;
+    case 'step killed after the call':
+      context.killer.killAfter(where);
+      break;
+    case 'twin restarted':
+      // The platform acts at once; its answer is held until the twin is gone.
+      await sandbox.control.injectFault({ ...where, delayMs: 1500, dropConnection: 'after' });
+      break;
+  }
+  const seenBefore = (await sandbox.control.requests(platform)).filter((item) => callName(item) === callName(call)).length;
+  let post: Post | undefined;
+  try {
+    const postId = await publish(context, platform, kind, marker);
+    if (fault === 'twin restarted') {
+      const deadline = Date.now() + 20_000;
+      while ((await sandbox.control.requests(platform)).filter((item) => callName(item) === callName(call)).length === seenBefore && Date.now() < deadline) await sleep(20);
+      await restartTwin(context);
+    }
+    post = await terminal(context, postId);
+  } finally {
+    context.killer.disarm(platform);
+    await sandbox.control.clearFaults(platform);
+    await reconnectIfNeeded(context, platform);
+  }
+  return { ...cell, ...(await outcomeOf(context, platform, kind, marker, post)) };
+}
+
+/** The table the README shows: one row per platform × media × call, one column per fault. */
+export function table(cells: Cell[]): string {
+  const rows = new Map<string, Map<FaultName, Cell>>();
+  for (const cell of cells) {
+    const row = `${cell.platform} | ${cell.media} | \`${cell.call}\``;
+    if (!rows.has(row)) rows.set(row, new Map());
+    rows.get(row)!.set(cell.fault, cell);
+  }
+  const header = `| platform | media | call | ${faults.join(' | ')} |\n|---|---|---|${faults.map(() => '---').join('|')}|`;
+  const lines = [...rows].map(([row, byFault]) => `| ${row} | ${faults.map((fault) => byFault.get(fault)?.outcome ?? '').join(' | ')} |`);
+  return [header, ...lines].join('\n');
+}
+
+export function summary(cells: Cell[]): Record<Outcome, number> {
+  const counts: Record<Outcome, number> = { 'one post': 0, failed: 0, duplicate: 0, stuck: 0 };
+  for (const cell of cells) counts[cell.outcome]++;
+  return counts;
+}

@@ -1,0 +1,54 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { platforms, type Platform } from '../../shared/platforms';
+import { restartableTwin } from '../support/restartableTwin';
+import { discoverCalls, faults, mediaKinds, prepare, runCell, STEP_TIMEOUT_MS, summary, table, type Cell, type FaultName } from './matrix';
+
+/**
+ * `npm run chaos`: the whole fault matrix on a twin of its own. Prints the table, writes
+ * .bench/chaos.json as {"cells": [{platform, call, fault, outcome, detail}]}, and exits 1 on any
+ * duplicate or stuck post. `npm run chaos -- x tiktok` runs those platforms only.
+ */
+
+process.env['ONECLICK_TWIN_STEP_TIMEOUT_MS'] = String(STEP_TIMEOUT_MS);
+const chosen = process.argv.slice(2).filter((word): word is Platform => (platforms as readonly string[]).includes(word));
+const selected = chosen.length ? chosen : [...platforms];
+const cleanups: Array<() => unknown> = [];
+const started = Date.now();
+
+const chaos = await restartableTwin('chaos', (task) => cleanups.push(task));
+const context = await prepare(chaos, selected);
+const cells: Cell[] = [];
+try {
+  const plan: Array<{ platform: Platform; kind: 'video' | 'image'; calls: Awaited<ReturnType<typeof discoverCalls>> }> = [];
+  for (const platform of selected) {
+    for (const kind of mediaKinds(platform)) plan.push({ platform, kind, calls: await discoverCalls(context, platform, kind) });
+  }
+  const total = plan.reduce((sum, item) => sum + item.calls.length, 0) * faults.length;
+  process.stdout.write(`${total} cells: ${plan.map((item) => `${item.platform} ${item.kind} ${item.calls.length} calls`).join(', ')}\n`);
+  const run = async (platform: Platform, only: (fault: FaultName) => boolean) => {
+    for (const { kind, calls } of plan.filter((item) => item.platform === platform)) {
+      for (const call of calls) {
+        for (const fault of faults.filter(only)) {
+          const cell = await runCell(context, platform, kind, call, fault);
+          cells.push(cell);
+          process.stdout.write(`${cell.outcome.padEnd(9)} ${platform} ${kind} ${cell.call} · ${fault}${cell.outcome === 'one post' ? '' : ` · ${cell.detail}`}\n`);
+        }
+      }
+    }
+  };
+  // Platforms side by side (a fault only touches its own platform); restarts one at a time.
+  await Promise.all(selected.map((platform) => run(platform, (fault) => fault !== 'twin restarted')));
+  for (const platform of selected) await run(platform, (fault) => fault === 'twin restarted');
+} finally {
+  await context.current.twin.stop();
+  for (const cleanup of cleanups.reverse()) await cleanup();
+}
+
+const counts = summary(cells);
+process.stdout.write(`\n${table(cells)}\n\n${JSON.stringify(counts)} in ${Math.round((Date.now() - started) / 1000)} s\n`);
+mkdirSync('.bench', { recursive: true });
+writeFileSync(
+  '.bench/chaos.json',
+  `${JSON.stringify({ cells: cells.map(({ platform, media, call, fault, outcome, detail }) => ({ platform, media, call, fault, outcome, detail })) }, null, 2)}\n`,
+);
+process.exit(counts.duplicate + counts.stuck === 0 ? 0 : 1);

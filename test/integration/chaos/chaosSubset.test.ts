@@ -1,0 +1,40 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { restartableTwin } from '../../support/restartableTwin';
+import { discoverCalls, prepare, runCell, STEP_TIMEOUT_MS } from '../../chaos/matrix';
+
+/**
+ * The fast subset of the fault matrix (`npm run chaos` runs all of it, test/chaos/): on a twin
+ * of its own, every call an X image post and a TikTok video post make, as recorded by the
+ * sandbox, with its answer lost after the platform acted; and the create calls with the step
+ * killed right after (a Lambda timeout) and with the twin restarted mid-publish. Never two posts,
+ * never stuck.
+ */
+
+process.env['ONECLICK_TWIN_STEP_TIMEOUT_MS'] = String(STEP_TIMEOUT_MS);
+afterAll(() => void delete process.env['ONECLICK_TWIN_STEP_TIMEOUT_MS']);
+
+const chaos = await restartableTwin('chaos-subset');
+const context = await prepare(chaos, ['x', 'tiktok']);
+afterAll(() => context.current.twin.stop());
+
+describe('the fault matrix, fast subset', () => {
+  it('loses no answer into a second post: every call of an X image post and a TikTok video post, dropped after the platform acted', { timeout: 120_000 }, async () => {
+    for (const [platform, kind] of [['x', 'image'], ['tiktok', 'video']] as const) {
+      const calls = await discoverCalls(context, platform, kind);
+      expect(calls.length).toBeGreaterThan(1);
+      for (const call of calls) {
+        const cell = await runCell(context, platform, kind, call, 'dropped after');
+        expect(cell.outcome, `${cell.call}: ${cell.detail}`).toBe('one post');
+      }
+    }
+  });
+
+  it('publishes once when the step dies right after the create call, or the twin restarts during it', { timeout: 120_000 }, async () => {
+    const [, tweet] = await discoverCalls(context, 'x', 'image');
+    expect(tweet!.route).toBe('/2/tweets');
+    for (const fault of ['step killed after the call', 'twin restarted'] as const) {
+      const cell = await runCell(context, 'x', 'image', tweet!, fault);
+      expect(cell.outcome, `${fault}: ${cell.detail}`).toBe('one post');
+    }
+  });
+});
