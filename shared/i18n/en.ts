@@ -9,6 +9,7 @@ import { analyticsEn } from './analytics.en';
 import { contentEn } from './content.en';
 import { modulesEn } from './modules.en';
 import { settingsEn } from './settings.en';
+import { uiEn } from './ui.en';
 
 export const en = {
   wizard: wizardEn,
@@ -18,6 +19,7 @@ export const en = {
   content: contentEn,
   modules: modulesEn,
   settings: settingsEn,
+  ui: uiEn,
   common: {
     appName: 'OneClick',
     loading: 'Loading…',

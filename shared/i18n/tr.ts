@@ -8,6 +8,7 @@ import { analyticsTr } from './analytics.tr';
 import { contentTr } from './content.tr';
 import { modulesTr } from './modules.tr';
 import { settingsTr } from './settings.tr';
+import { uiTr } from './ui.tr';
 
 export const tr: Messages = {
   wizard: wizardTr,
@@ -17,6 +18,7 @@ export const tr: Messages = {
   content: contentTr,
   modules: modulesTr,
   settings: settingsTr,
+  ui: uiTr,
   common: {
     appName: 'OneClick',
     loading: 'Yükleniyor…',
