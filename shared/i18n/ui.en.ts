@@ -7,7 +7,7 @@ export const uiEn = {
     confirm: 'Disconnect',
     cancel: 'Cancel',
   },
-  upgradeHow: 'Plans are not sold in the app: ask the person who runs this OneClick to change your plan. They do it with one command, described in the README: {{command}}',
+  upgradeHow: 'Plans are not sold in the app: ask the person who runs this OneClick to change your plan. They do it with one command, described in the README:{{command}}',
   loadFailedChunk: 'This page could not be loaded. Check your connection and try again.',
   retry: 'Try again',
   loadingPage: 'Loading page…',

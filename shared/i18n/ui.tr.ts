@@ -9,7 +9,7 @@ export const uiTr: typeof uiEn = {
     confirm: 'Bağlantıyı kes',
     cancel: 'Vazgeç',
   },
-  upgradeHow: 'Planlar uygulama içinden satılmaz: planınızı değiştirmesi için bu OneClick kurulumunu işleten kişiye başvurun. README’de anlatılan tek bir komutla yapılır: {{command}}',
+  upgradeHow: 'Planlar uygulama içinden satılmaz: planınızı değiştirmesi için bu OneClick kurulumunu işleten kişiye başvurun. README’de anlatılan tek bir komutla yapılır:{{command}}',
   loadFailedChunk: 'Bu sayfa yüklenemedi. Bağlantınızı kontrol edip yeniden deneyin.',
   retry: 'Yeniden dene',
   loadingPage: 'Sayfa yükleniyor…',

@@ -6,6 +6,7 @@ import { connectErrorCodes, type Connection } from '../../../../../shared/api/co
 import { PageTitle } from '../../../components/ui/PageTitle';
 import { ErrorBox, NoticeBox } from '../../../components/ui/Form';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
+import { UpgradeHint } from '../../../components/ui/UpgradeHint';
 import { ApiError } from '../../../lib/apiClient';
 import { useConnections, useDisconnect, useStartConnection } from '../api/connections';
 import { PlatformCard } from './PlatformCard';
@@ -103,6 +104,7 @@ export function AccountsPage() {
       {oauthError && <ErrorBox>{oauthError}</ErrorBox>}
       {connectedNotice && <NoticeBox>{connectedNotice}</NoticeBox>}
       {actionError && <ErrorBox>{actionError}</ErrorBox>}
+      {usage && usage.maxAccounts !== null && usage.connectedAccounts >= usage.maxAccounts && <UpgradeHint />}
       {connections.isError && <ErrorBox>{t('accounts.loadFailed')}</ErrorBox>}
       <h2 className="section-heading">{t('pages.accounts')}</h2>
       <ul className="platform-grid">
