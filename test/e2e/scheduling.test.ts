@@ -79,9 +79,10 @@ describe('scheduling in Chromium', () => {
     const zonePicker = page.getByRole('combobox', { name: 'Time zone' });
     expect(await zonePicker.inputValue()).toBe('Istanbul (UTC+03:00)');
     await zonePicker.click();
-    expect(await page.getByRole('option').first().textContent()).toContain('Istanbul');
+    const zones = page.getByRole('listbox', { name: 'Search cities or time zones' }).getByRole('option');
+    expect(await zones.first().textContent()).toContain('Istanbul');
     await zonePicker.fill('tokyo');
-    expect(await page.getByRole('option').allTextContents()).toEqual(['TokyoAsia · UTC+09:00']);
+    expect(await zones.allTextContents()).toEqual(['TokyoAsia · UTC+09:00']);
     await page.keyboard.press('Escape');
     expect(await zonePicker.inputValue()).toBe('Istanbul (UTC+03:00)');
     // The next whole minute at least 35 s away (the time field has minutes).
@@ -293,7 +294,7 @@ describe('scheduling in Chromium', () => {
     await page.getByLabel('Açıklama').fill('Merhaba');
     await next.click();
     await page.getByRole('radio', { name: 'Zamanla' }).check();
-    expect(await page.getByLabel('Saat dilimi').inputValue()).toBe(ZONE);
+    expect(await page.getByRole('combobox', { name: 'Saat dilimi' }).inputValue()).toBe('Istanbul (UTC+03:00)');
     expect(await page.getByText(/tarihinde yayınlanır \(Europe\/Istanbul\)$/).isVisible()).toBe(true);
 
     await page.goto(`${twin.webUrl}/dashboard/scheduled`);
