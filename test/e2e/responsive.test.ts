@@ -46,7 +46,8 @@ afterAll(async () => {
 
 /** Console warnings and errors too (openSession collects errors only). */
 async function quietSession(colorScheme: (typeof themes)[number]): Promise<Session> {
-  const session = await openSession(browser, { colorScheme, viewport: viewports[0] });
+  // Reduced motion: the slide-out menu opens without a transition to wait for.
+  const session = await openSession(browser, { colorScheme, viewport: viewports[0], reducedMotion: 'reduce' });
   session.page.on('console', (message) => {
     if (message.type() === 'warning') session.problems.push(`console warning: ${message.text()}`);
   });
@@ -69,7 +70,6 @@ async function checkPage(page: Page, path: string, problems: string[], dashboard
   for (const viewport of viewports) {
     await page.setViewportSize(viewport);
     await page.evaluate(() => window.scrollTo(0, 0));
-    await page.waitForTimeout(50);
     const where = `${path} at ${viewport.width}×${viewport.height}`;
     const extra = await overflow(page);
     if (extra > 0) failures.push(`${where}: ${extra}px wider than the window`);
@@ -86,10 +86,8 @@ async function checkPage(page: Page, path: string, problems: string[], dashboard
       const signOut = page.getByRole('button', { name: 'Sign Out' });
       if (viewport.width <= 800) {
         await page.getByRole('button', { name: 'Open menu' }).click();
-        await page.waitForTimeout(250);
         if (!(await onScreen(signOut))) failures.push(`${where}: Sign Out is off screen in the open menu`);
         await page.getByRole('button', { name: 'Close menu' }).click();
-        await page.waitForTimeout(250);
       } else if (!(await onScreen(signOut))) {
         failures.push(`${where}: Sign Out is off screen`);
       }
@@ -119,7 +117,11 @@ describe('every page at 360, 390, 768, 1280×720 and 1440 wide, light and dark',
     for (const path of dashboardPages) {
       await page.goto(`${twin.webUrl}${path}`);
       await page.getByRole('heading', { level: 1 }).first().waitFor();
-      await page.waitForLoadState('networkidle');
+      // Past the skeletons: the page's data has arrived.
+      const loaded = await page
+        .waitForFunction(() => !document.querySelector('.page-skeleton, .spinner-wrap'), undefined, { timeout: 10_000 })
+        .then(() => true, () => false);
+      if (!loaded) failures.push(`${path}: still loading after 10 s`);
       failures.push(...(await checkPage(page, path, problems, true)));
     }
     await context.close();

@@ -29,7 +29,8 @@ export function PlatformMark({ platform, size = 'md', label = false }: { platfor
           <path d={path} />
         </svg>
       ) : (
-        <span className="platform-monogram">in</span>
+        // The letters come from CSS, so they never join the text of the chip or card around it.
+        <span className="platform-monogram" data-letters="in" />
       )}
     </span>
   );

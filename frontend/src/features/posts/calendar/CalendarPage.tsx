@@ -157,12 +157,12 @@ export function CalendarPage() {
           <span className="calendar-event-time">{timeFormat.format(new Date(event.at))}</span>
           <span className="visually-hidden"> · </span>
           <span className="calendar-event-text">{text}</span>
-          <span className="visually-hidden"> · {t(`posts.status.${event.post.status}`)}</span>
           <span className="calendar-event-marks">
             {[...new Set(event.post.targets.map((target) => target.platform))].map((platform) => (
               <PlatformMark key={platform} platform={platform} size="sm" />
             ))}
           </span>
+          <span className="visually-hidden"> · {t(`posts.status.${event.post.status}`)}</span>
         </button>
       </li>
     );
