@@ -5,11 +5,13 @@ import { loadConfig } from './config/env';
 import { configureAuth } from './features/auth/api/amplify';
 import { applyDarkMode } from './features/theme/darkMode';
 import { i18n, initI18n } from './i18n';
+import { applyPlatformColors } from './components/ui/platformColors';
 import './styles.css';
 
 async function start(): Promise<void> {
   const root = createRoot(document.getElementById('root')!);
   const stored = localStorage.getItem('darkMode');
+  applyPlatformColors();
   applyDarkMode(stored ? stored === 'true' : window.matchMedia?.('(prefers-color-scheme: dark)').matches);
   await initI18n();
   try {

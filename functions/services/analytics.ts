@@ -103,8 +103,20 @@ export function summarize(targets: TrackedTarget[], snapshots: MetricsSnapshot[]
   for (const target of targets) {
     accounts.set(target.connectionId, { account: target.connectionId, platform: target.platform, accountId: target.accountId, accountName: target.accountName });
   }
-  const chosen = targets.filter(inAccount(options.account)).filter((target) => new Date(target.publishedAt).getTime() >= from && target.metrics);
-  const totals = { posts: chosen.length, views: 0, likes: 0, comments: 0, shares: 0, saves: 0, engagement: 0 };
+  // Every target published in the period counts as published, numbers or not; the sums add
+  // what has been read so far. A post to three accounts is one post and three targets.
+  const inPeriod = targets.filter(inAccount(options.account)).filter((target) => new Date(target.publishedAt).getTime() >= from);
+  const chosen = inPeriod.filter((target) => target.metrics);
+  const totals = {
+    posts: new Set(inPeriod.map((target) => target.postId)).size,
+    targets: inPeriod.length,
+    views: 0,
+    likes: 0,
+    comments: 0,
+    shares: 0,
+    saves: 0,
+    engagement: 0,
+  };
   for (const target of chosen) {
     const metrics = target.metrics!;
     totals.views += metrics.views ?? 0;
@@ -153,6 +165,10 @@ export function summarize(targets: TrackedTarget[], snapshots: MetricsSnapshot[]
       engagement: engagementOf(target.metrics) ?? 0,
     }));
   const refreshed = targets.map((target) => target.lastRefreshedAt).filter((at): at is string => Boolean(at)).sort();
+  const due = inPeriod
+    .filter((target) => target.state === 'tracking' && target.nextRefreshAt)
+    .map((target) => target.nextRefreshAt!)
+    .sort();
   return {
     days: options.days,
     timeZone: options.timeZone,
@@ -161,6 +177,8 @@ export function summarize(targets: TrackedTarget[], snapshots: MetricsSnapshot[]
     series,
     topPosts,
     lastRefreshedAt: refreshed.at(-1) ?? null,
+    awaitingFirstRead: inPeriod.length - chosen.length,
+    nextRefreshAt: due[0] ?? null,
   };
 }
 

@@ -75,7 +75,10 @@ export const analyticsSummaryQuerySchema = z.object({
 });
 
 const totalsSchema = z.object({
+  /** Posts published in the period (a post to three accounts is one post). */
   posts: z.number().int(),
+  /** Their targets: one per account a post went to. */
+  targets: z.number().int(),
   views: z.number().int(),
   likes: z.number().int(),
   comments: z.number().int(),
@@ -106,6 +109,10 @@ export const analyticsSummarySchema = z.object({
     }),
   ),
   lastRefreshedAt: z.string().nullable(),
+  /** Targets of the period whose numbers have not been read yet (just published). */
+  awaitingFirstRead: z.number().int(),
+  /** When the next reading of the period's targets is due (null: none is tracked any more). */
+  nextRefreshAt: z.string().nullable(),
 });
 export type AnalyticsSummary = z.infer<typeof analyticsSummarySchema>;
 

@@ -10,6 +10,7 @@ import { contentEn } from './content.en';
 import { modulesEn } from './modules.en';
 import { settingsEn } from './settings.en';
 import { mediaEn } from './media.en';
+import { uiEn } from './ui.en';
 
 export const en = {
   wizard: wizardEn,
@@ -20,6 +21,7 @@ export const en = {
   modules: modulesEn,
   settings: settingsEn,
   media: mediaEn,
+  ui: uiEn,
   common: {
     appName: 'OneClick',
     loading: 'Loading…',

@@ -75,7 +75,6 @@ export const schedulingEn = {
     pastSlot: 'That time has passed: choose a later slot.',
     legendScheduled: 'Scheduled',
     legendPublished: 'Published',
-    event: '{{time}} · {{text}} · {{status}}',
     more: '{{count}} more',
     weekOf: 'Week of {{date}}',
     hour: '{{hour}}',

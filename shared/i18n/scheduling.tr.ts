@@ -77,7 +77,6 @@ export const schedulingTr: typeof schedulingEn = {
     pastSlot: 'O zaman geçti: daha ileri bir zaman seçin.',
     legendScheduled: 'Zamanlanmış',
     legendPublished: 'Yayınlanmış',
-    event: '{{time}} · {{text}} · {{status}}',
     more: '{{count}} tane daha',
     weekOf: '{{date}} haftası',
     hour: '{{hour}}',

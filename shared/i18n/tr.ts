@@ -9,6 +9,7 @@ import { contentTr } from './content.tr';
 import { modulesTr } from './modules.tr';
 import { settingsTr } from './settings.tr';
 import { mediaTr } from './media.tr';
+import { uiTr } from './ui.tr';
 
 export const tr: Messages = {
   wizard: wizardTr,
@@ -19,6 +20,7 @@ export const tr: Messages = {
   modules: modulesTr,
   settings: settingsTr,
   media: mediaTr,
+  ui: uiTr,
   common: {
     appName: 'OneClick',
     loading: 'Yükleniyor…',

@@ -38,7 +38,8 @@ describe('the Accounts page in Chromium', () => {
     const { page, context } = await openSession(browser);
     await signInThroughUi(page, twin.webUrl, user.email, user.password);
     await page.goto(`${twin.webUrl}/dashboard/accounts`);
-    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Select Platforms:');
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Accounts');
+    expect(await page.getByRole('heading', { level: 2, name: 'Select Platforms:' }).isVisible()).toBe(true);
 
     const accounts: Partial<Record<Platform, string>> = {};
     for (const platform of platforms) {
@@ -51,7 +52,18 @@ describe('the Accounts page in Chromium', () => {
     }
 
     const youtube = card(page, 'youtube');
+    // Disconnecting asks first: Cancel (or Escape) keeps the account.
     await youtube.getByRole('button', { name: /^Disconnect / }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Disconnect YouTube account?' });
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(() => confirm.count()).toBe(0);
+    expect(await youtube.getByTestId('status-youtube').textContent()).toBe('Connected');
+    await youtube.getByRole('button', { name: /^Disconnect / }).click();
+    await page.keyboard.press('Escape');
+    await expect.poll(() => confirm.count()).toBe(0);
+    expect(await youtube.getByTestId('status-youtube').textContent()).toBe('Connected');
+    await youtube.getByRole('button', { name: /^Disconnect / }).click();
+    await confirm.getByRole('button', { name: 'Disconnect', exact: true }).click();
     await expect.poll(() => youtube.getByTestId('status-youtube').textContent()).toBe('Not connected');
 
     await connectInBrowser(page, 'youtube', accounts.youtube!);

@@ -75,7 +75,16 @@ describe('scheduling in Chromium', () => {
     // Step 4: 'Publish Now' is chosen; 'Schedule' shows the date, time and zone (the browser's).
     expect(await page.getByRole('radio', { name: 'Publish Now' }).isChecked()).toBe(true);
     await page.getByRole('radio', { name: 'Schedule' }).check();
-    expect(await page.getByLabel('Time zone').inputValue()).toBe(ZONE);
+    // The zone picker is a combobox showing the city and its offset; the browser's zone is listed first.
+    const zonePicker = page.getByRole('combobox', { name: 'Time zone' });
+    expect(await zonePicker.inputValue()).toBe('Istanbul (UTC+03:00)');
+    await zonePicker.click();
+    const zones = page.getByRole('listbox', { name: 'Search cities or time zones' }).getByRole('option');
+    expect(await zones.first().textContent()).toContain('Istanbul');
+    await zonePicker.fill('tokyo');
+    expect(await zones.allTextContents()).toEqual(['TokyoAsia · UTC+09:00']);
+    await page.keyboard.press('Escape');
+    expect(await zonePicker.inputValue()).toBe('Istanbul (UTC+03:00)');
     // The next whole minute at least 35 s away (the time field has minutes).
     const at = new Date(Math.ceil((Date.now() + 35_000) / 60_000) * 60_000);
     const wall = instantToWallTime(at, ZONE);
@@ -285,7 +294,7 @@ describe('scheduling in Chromium', () => {
     await page.getByLabel('Açıklama').fill('Merhaba');
     await next.click();
     await page.getByRole('radio', { name: 'Zamanla' }).check();
-    expect(await page.getByLabel('Saat dilimi').inputValue()).toBe(ZONE);
+    expect(await page.getByRole('combobox', { name: 'Saat dilimi' }).inputValue()).toBe('Istanbul (UTC+03:00)');
     expect(await page.getByText(/tarihinde yayınlanır \(Europe\/Istanbul\)$/).isVisible()).toBe(true);
 
     await page.goto(`${twin.webUrl}/dashboard/scheduled`);

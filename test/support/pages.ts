@@ -1,4 +1,4 @@
-/** Every page of the app, for the tests that visit them all (accessibility, CSP). */
+/** Every page of the app, for the tests and scripts that visit them all (accessibility, CSP, layout, screenshots). */
 export const publicPages = ['/', '/login', '/signup', '/reset-password', '/privacy', '/terms'];
 
 export const dashboardPages = [
@@ -6,6 +6,8 @@ export const dashboardPages = [
   '/dashboard/accounts',
   '/dashboard/posts',
   '/dashboard/scheduled',
+  '/dashboard/calendar',
+  '/dashboard/analytics',
   '/dashboard/content',
   '/dashboard/influencer',
   '/dashboard/autotoon',

@@ -11,6 +11,8 @@ import { LegalPage } from '../features/legal/LegalPage';
 import { AuthCallbackPage } from '../features/callback/AuthCallbackPage';
 import { DashboardLayout } from '../features/dashboard/DashboardLayout';
 import { NotFoundPage } from '../features/errors/NotFoundPage';
+import { RouteError } from '../components/ui/RouteError';
+import { LoadingRoute } from './LoadingRoute';
 
 /** /accounts → /dashboard/accounts (replace), keeping the query string (OAuth results ride on it). */
 function AccountsRedirect() {
@@ -32,48 +34,61 @@ const modulePage = (module: ModuleId) => async () => {
 };
 
 export const router = createBrowserRouter([
-  { path: '/', element: signedOutOnly(<LandingPage />) },
-  { path: '/login', element: signedOutOnly(<LoginPage />) },
-  { path: '/signup', element: signedOutOnly(<SignUpPage />) },
-  { path: '/confirm', element: <ConfirmSignUpPage /> },
-  { path: '/reset-password', element: <ResetPasswordPage /> },
-  { path: '/privacy', element: <LegalPage document="privacy" /> },
-  { path: '/terms', element: <LegalPage document="terms" /> },
-  { path: '/accounts', element: <AccountsRedirect /> },
-  { path: '/auth/callback', element: <AuthCallbackPage /> },
-  { path: '/account-deleted', lazy: async () => ({ Component: (await import('../features/settings/AccountDeletedPage')).AccountDeletedPage }) },
   {
-    path: '/new-post',
-    element: (
-      <RequireAuth>
-        <DashboardLayout withNav={false} />
-      </RequireAuth>
-    ),
-    children: [{ index: true, lazy: wizard }],
-  },
-  {
-    path: '/dashboard',
-    element: (
-      <RequireAuth>
-        <DashboardLayout />
-      </RequireAuth>
-    ),
+    // Shown while a lazy page's code loads on a first visit, and when it fails to load.
+    hydrateFallbackElement: <LoadingRoute />,
+    errorElement: <RouteError />,
     children: [
-      { index: true, lazy: wizard },
-      { path: 'scheduled', lazy: postList('scheduled') },
-      { path: 'calendar', lazy: async () => ({ Component: (await import('../features/posts/calendar/CalendarPage')).CalendarPage }) },
-      { path: 'posts', lazy: postList('published') },
-      // Loaded on demand: the charting code stays out of the initial bundle.
-      { path: 'analytics', lazy: async () => ({ Component: (await import('../features/analytics/AnalyticsPage')).AnalyticsPage }) },
-      { path: 'accounts', lazy: async () => ({ Component: (await import('../features/accounts/components/AccountsPage')).AccountsPage }) },
-      { path: 'content', lazy: async () => ({ Component: (await import('../features/content/ContentPage')).ContentPage }) },
-      { path: 'settings', lazy: async () => ({ Component: (await import('../features/settings/SettingsPage')).SettingsPage }) },
-      { path: 'influencer', lazy: modulePage('influencer') },
-      { path: 'autotoon', lazy: modulePage('autotoon') },
-      { path: 'podcast', lazy: modulePage('podcast') },
-      { path: 'image-generator', lazy: modulePage('imageGenerator') },
+      { path: '/', element: signedOutOnly(<LandingPage />) },
+      { path: '/login', element: signedOutOnly(<LoginPage />) },
+      { path: '/signup', element: signedOutOnly(<SignUpPage />) },
+      { path: '/confirm', element: <ConfirmSignUpPage /> },
+      { path: '/reset-password', element: <ResetPasswordPage /> },
+      { path: '/privacy', element: <LegalPage document="privacy" /> },
+      { path: '/terms', element: <LegalPage document="terms" /> },
+      { path: '/accounts', element: <AccountsRedirect /> },
+      { path: '/auth/callback', element: <AuthCallbackPage /> },
+      { path: '/account-deleted', lazy: async () => ({ Component: (await import('../features/settings/AccountDeletedPage')).AccountDeletedPage }) },
+      {
+        path: '/new-post',
+        element: (
+          <RequireAuth>
+            <DashboardLayout withNav={false} />
+          </RequireAuth>
+        ),
+        children: [{ index: true, lazy: wizard, errorElement: <RouteError /> }],
+      },
+      {
+        path: '/dashboard',
+        element: (
+          <RequireAuth>
+            <DashboardLayout />
+          </RequireAuth>
+        ),
+        children: [
+          {
+            // Inside the layout: a page that fails to load keeps the sidebar.
+            errorElement: <RouteError />,
+            children: [
+              { index: true, lazy: wizard },
+              { path: 'scheduled', lazy: postList('scheduled') },
+              { path: 'calendar', lazy: async () => ({ Component: (await import('../features/posts/calendar/CalendarPage')).CalendarPage }) },
+              { path: 'posts', lazy: postList('published') },
+              // Loaded on demand: the charting code stays out of the initial bundle.
+              { path: 'analytics', lazy: async () => ({ Component: (await import('../features/analytics/AnalyticsPage')).AnalyticsPage }) },
+              { path: 'accounts', lazy: async () => ({ Component: (await import('../features/accounts/components/AccountsPage')).AccountsPage }) },
+              { path: 'content', lazy: async () => ({ Component: (await import('../features/content/ContentPage')).ContentPage }) },
+              { path: 'settings', lazy: async () => ({ Component: (await import('../features/settings/SettingsPage')).SettingsPage }) },
+              { path: 'influencer', lazy: modulePage('influencer') },
+              { path: 'autotoon', lazy: modulePage('autotoon') },
+              { path: 'podcast', lazy: modulePage('podcast') },
+              { path: 'image-generator', lazy: modulePage('imageGenerator') },
+              { path: '*', element: <NotFoundPage /> },
+            ],
+          },
+        ],
+      },
       { path: '*', element: <NotFoundPage /> },
     ],
   },
-  { path: '*', element: <NotFoundPage /> },
 ]);

@@ -1,8 +1,7 @@
-import i18n from 'i18next';
+import i18n, { type BackendModule, type ResourceKey } from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
-import { en } from '../../../shared/i18n/en';
-import { tr } from '../../../shared/i18n/tr';
+import type { en } from '../../../shared/i18n/en';
 
 export const supportedLanguages = ['en', 'tr'] as const;
 export type Language = (typeof supportedLanguages)[number];
@@ -16,13 +15,34 @@ declare module 'i18next' {
   }
 }
 
+/**
+ * Each language's texts are a chunk of their own, loaded when the language is first used (an
+ * i18next backend, so changeLanguage waits for them): the first page carries one language only.
+ */
+const bundles: Record<string, () => Promise<ResourceKey>> = {
+  en: async () => (await import('../../../shared/i18n/en')).en,
+  tr: async () => (await import('../../../shared/i18n/tr')).tr,
+};
+const lazyBundles: BackendModule = {
+  type: 'backend',
+  init: () => undefined,
+  read: (language, _namespace, callback) => {
+    const load = bundles[language];
+    if (!load) return callback(null, {});
+    load().then(
+      (texts) => callback(null, texts),
+      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),
+    );
+  },
+};
+
 /** English by default; the browser's language when we have it; the user's choice is remembered. */
 export async function initI18n(): Promise<void> {
   await i18n
+    .use(lazyBundles)
     .use(LanguageDetector)
     .use(initReactI18next)
     .init({
-      resources: { en: { translation: en }, tr: { translation: tr } },
       fallbackLng: 'en',
       supportedLngs: [...supportedLanguages],
       nonExplicitSupportedLngs: true,

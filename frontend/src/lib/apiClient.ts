@@ -1,4 +1,7 @@
-import { fillPath, routes, type RouteDefinition, type RouteId, type RouteInput, type RouteOutput } from '../../../shared/api/routes';
+import type { RouteDefinition, RouteId, RouteInput, RouteOutput } from '../../../shared/api/routes';
+
+/** The route table and its zod schemas load with the first API call, not with the first page. */
+const routeTable = () => import('../../../shared/api/routes');
 
 /** An API error with the server's words (never a raw error object). */
 export class ApiError extends Error {
@@ -59,6 +62,7 @@ export function createApiClient(options: ApiClientOptions) {
   const doFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
 
   return async function call<Id extends RouteId>(id: Id, input: RouteInput<Id> = {} as RouteInput<Id>, callOptions: CallOptions = {}): Promise<RouteOutput<Id>> {
+    const { routes, fillPath } = await routeTable();
     const route: RouteDefinition = routes[id];
     const parts = input as { path?: Record<string, string>; query?: Record<string, unknown>; body?: unknown };
     const url = new URL(`${options.baseUrl}${fillPath(route.path, parts.path)}`, globalThis.location?.origin ?? 'http://localhost');

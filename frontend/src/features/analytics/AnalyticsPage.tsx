@@ -3,7 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { analyticsPeriods } from '../../../../shared/api/analytics';
 import { platformNames } from '../../../../shared/platforms';
 import { PageTitle } from '../../components/ui/PageTitle';
-import { ErrorBox, Spinner } from '../../components/ui/Form';
+import { ErrorBox } from '../../components/ui/Form';
+import { Link } from 'react-router';
+import { BarChart3 } from 'lucide-react';
+import { EmptyState } from '../../components/ui/EmptyState';
+import { PageSkeleton } from '../../components/ui/Skeleton';
 import { useAnalyticsSummary, useBestTimes, userTimeZone } from './api';
 import { BestTimesHeatMap } from './BestTimesHeatMap';
 import { EngagementChart } from './EngagementChart';
@@ -11,7 +15,7 @@ import { useAnalyticsFormat } from './format';
 import { NextBestSlot } from './NextBestSlot';
 import './analytics.css';
 
-const totals = ['posts', 'views', 'likes', 'comments', 'shares', 'saves', 'engagement'] as const;
+const totals = ['posts', 'targets', 'views', 'likes', 'comments', 'shares', 'saves', 'engagement'] as const;
 
 /**
  * Analytics: per account (or all) over 7, 30 or 90 days — totals, a chart over time, the top
@@ -57,13 +61,34 @@ export function AnalyticsPage() {
       </div>
       <p className="hint">{t('analytics.timeZoneNote', { timeZone: userTimeZone() })}</p>
 
-      {summary.isPending && <Spinner label={t('analytics.loading')} />}
+      {summary.isPending && <PageSkeleton label={t('analytics.loading')} cards={4} />}
       {summary.isError && <ErrorBox>{t('analytics.loadFailed')}</ErrorBox>}
       {data && (
         <>
-          <p className="hint">{data.lastRefreshedAt ? t('analytics.lastRefreshed', { time: format.dateTime(data.lastRefreshedAt) }) : t('analytics.neverRefreshed')}</p>
-          {data.totals.posts === 0 && <p className="analytics-empty">{t('analytics.empty')}</p>}
-
+          <p className="hint" data-testid="analytics-readings">
+            {data.lastRefreshedAt ? t('analytics.lastRefreshed', { time: format.dateTime(data.lastRefreshedAt) }) : t('analytics.neverRefreshed')}
+            {data.nextRefreshAt && <> {t('analytics.nextRefresh', { time: format.dateTime(data.nextRefreshAt) })}</>}
+          </p>
+          {data.awaitingFirstRead > 0 && (
+            <p className="analytics-note" role="note">
+              {t('analytics.awaiting', { count: data.awaitingFirstRead })}
+            </p>
+          )}
+        </>
+      )}
+      {data && data.totals.posts === 0 && (
+        <EmptyState
+          icon={BarChart3}
+          title={t('analytics.empty')}
+          action={
+            <Link className="button primary" to="/dashboard">
+              {t('analytics.emptyAction')}
+            </Link>
+          }
+        />
+      )}
+      {data && data.totals.posts > 0 && (
+        <>
           <section className="analytics-section" aria-labelledby={`${periodId}-totals`}>
             <h2 id={`${periodId}-totals`}>{t('analytics.totals.heading')}</h2>
             <dl className="analytics-totals">
@@ -78,7 +103,11 @@ export function AnalyticsPage() {
 
           <section className="analytics-section card" aria-labelledby={`${periodId}-chart`}>
             <h2 id={`${periodId}-chart`}>{t('analytics.chart.heading')}</h2>
-            <EngagementChart series={data.series} />
+            {data.series.some((point) => point.views > 0 || point.engagement > 0) ? (
+              <EngagementChart series={data.series} />
+            ) : (
+              <p className="hint">{t('analytics.chartWaiting')}</p>
+            )}
           </section>
 
           <section className="analytics-section" aria-labelledby={`${periodId}-top`}>

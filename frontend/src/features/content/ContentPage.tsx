@@ -2,7 +2,10 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { ContentItem, ContentKind } from '../../../../shared/api/content';
-import { ErrorBox, Spinner } from '../../components/ui/Form';
+import { ErrorBox } from '../../components/ui/Form';
+import { Film, Mic } from 'lucide-react';
+import { EmptyState } from '../../components/ui/EmptyState';
+import { PageSkeleton } from '../../components/ui/Skeleton';
 import { PageTitle } from '../../components/ui/PageTitle';
 import { ApiError } from '../../lib/apiClient';
 import { useContentPages, useDeleteContent } from './api/content';
@@ -89,15 +92,18 @@ export function ContentPage() {
       {pages.isError ? (
         <ErrorBox>{t('content.toasts.loadFailed')}</ErrorBox>
       ) : pages.isPending ? (
-        <Spinner label={t('content.loading')} />
+        <PageSkeleton label={t('content.loading')} />
       ) : items.length === 0 ? (
-        <div className="content-empty card">
-          <h2>{t(`content.empty.${filter}.title`)}</h2>
-          <p className="hint">{t(`content.empty.${filter}.hint`)}</p>
-          <button type="button" className="button primary" onClick={() => navigate('/dashboard')}>
-            {t('content.goToDashboard')}
-          </button>
-        </div>
+        <EmptyState
+          icon={filter === 'podcast' ? Mic : Film}
+          title={t(`content.empty.${filter}.title`)}
+          hint={t(`content.empty.${filter}.hint`)}
+          action={
+            <button type="button" className="button primary" onClick={() => navigate('/dashboard')}>
+              {t('content.goToDashboard')}
+            </button>
+          }
+        />
       ) : (
         <ul className="content-grid">
           {items.map((item) => (

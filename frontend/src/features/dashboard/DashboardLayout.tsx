@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { Menu, X } from 'lucide-react';
+import { Logo } from '../../components/ui/Logo';
 import { useAuth } from '../auth/AuthProvider';
 import { useMe } from '../auth/api/useMe';
 import { authErrorMessage } from '../auth/api/authErrors';
@@ -18,7 +20,8 @@ function NavList({ items }: { items: NavItem[] }) {
       {items.map((item) => (
         <li key={item.to}>
           <NavLink to={item.to} end={item.end ?? false} className={({ isActive }) => (isActive ? 'nav-link active' : 'nav-link')}>
-            {t(`nav.${item.label}`)}
+            <item.icon aria-hidden="true" size={18} strokeWidth={2} />
+            <span>{t(`nav.${item.label}`)}</span>
           </NavLink>
         </li>
       ))}
@@ -63,11 +66,12 @@ export function DashboardLayout({ withNav = true }: { withNav?: boolean }) {
             aria-controls="sidebar"
             onClick={() => setMenuOpen((open) => !open)}
           >
-            <span aria-hidden="true">☰</span> {menuOpen ? t('nav.closeMenu') : t('nav.openMenu')}
+            {menuOpen ? <X aria-hidden="true" size={18} /> : <Menu aria-hidden="true" size={18} />} {menuOpen ? t('nav.closeMenu') : t('nav.openMenu')}
           </button>
           {menuOpen && <div className="sidebar-backdrop" onClick={() => setMenuOpen(false)} aria-hidden="true" />}
           <aside id="sidebar" className={`sidebar ${menuOpen ? 'open' : ''}`}>
             <Link to="/dashboard" className="logo">
+              <Logo />
               {t('common.appName')}
             </Link>
             <nav aria-label={t('nav.mainNavigation')}>
@@ -83,10 +87,12 @@ export function DashboardLayout({ withNav = true }: { withNav?: boolean }) {
                 <ThemeToggle />
                 <NotificationsBell />
               </div>
-              <p className="signed-in-as" data-testid="signed-in-email">
-                {user?.email || t('nav.notSignedIn')}
-              </p>
-              {plan && <p className="plan-badge">{plan}</p>}
+              <div className="sidebar-user">
+                <p className="signed-in-as truncate" data-testid="signed-in-email" title={user?.email || undefined}>
+                  {user?.email || t('nav.notSignedIn')}
+                </p>
+                {plan && <p className="plan-badge">{plan}</p>}
+              </div>
               {error && <ErrorBox>{error}</ErrorBox>}
               <button type="button" className="button secondary wide" onClick={() => void handleSignOut()} disabled={signingOut}>
                 {signingOut ? t('nav.signingOut') : t('nav.signOut')}

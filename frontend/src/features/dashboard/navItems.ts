@@ -1,3 +1,5 @@
+import type { LucideIcon } from 'lucide-react';
+import { BarChart3, CalendarClock, CalendarDays, Clapperboard, FolderOpen, Image, Mic, PenSquare, Send, Settings, Sparkles, Users } from 'lucide-react';
 import type { en } from '../../../../shared/i18n/en';
 
 export interface NavItem {
@@ -5,25 +7,26 @@ export interface NavItem {
   label: keyof typeof en.nav;
   /** Only the exact path is active (the index route). */
   end?: boolean;
+  icon: LucideIcon;
 }
 
 /** The dashboard nav in the spec's order: the main items, then (separated) the modules. */
 export const mainNav: NavItem[] = [
-  { to: '/dashboard', label: 'newPost', end: true },
-  { to: '/dashboard/scheduled', label: 'scheduled' },
-  { to: '/dashboard/calendar', label: 'calendar' },
-  { to: '/dashboard/posts', label: 'posts' },
-  { to: '/dashboard/analytics', label: 'analytics' },
-  { to: '/dashboard/accounts', label: 'accounts' },
-  { to: '/dashboard/content', label: 'content' },
+  { to: '/dashboard', label: 'newPost', end: true, icon: PenSquare },
+  { to: '/dashboard/scheduled', label: 'scheduled', icon: CalendarClock },
+  { to: '/dashboard/calendar', label: 'calendar', icon: CalendarDays },
+  { to: '/dashboard/posts', label: 'posts', icon: Send },
+  { to: '/dashboard/analytics', label: 'analytics', icon: BarChart3 },
+  { to: '/dashboard/accounts', label: 'accounts', icon: Users },
+  { to: '/dashboard/content', label: 'content', icon: FolderOpen },
 ];
 
 export const moduleNav: NavItem[] = [
-  { to: '/dashboard/influencer', label: 'influencer' },
-  { to: '/dashboard/autotoon', label: 'autotoon' },
-  { to: '/dashboard/podcast', label: 'podcast' },
-  { to: '/dashboard/image-generator', label: 'imageGenerator' },
+  { to: '/dashboard/influencer', label: 'influencer', icon: Sparkles },
+  { to: '/dashboard/autotoon', label: 'autotoon', icon: Clapperboard },
+  { to: '/dashboard/podcast', label: 'podcast', icon: Mic },
+  { to: '/dashboard/image-generator', label: 'imageGenerator', icon: Image },
 ];
 
 /** Below the modules: the user's own account. */
-export const accountNav: NavItem[] = [{ to: '/dashboard/settings', label: 'settings' }];
+export const accountNav: NavItem[] = [{ to: '/dashboard/settings', label: 'settings', icon: Settings }];

@@ -109,12 +109,16 @@ export function ModulePage({ module }: { module: ModuleId }) {
 
   return (
     <section className="module-page">
-      <PageTitle>{t(`pages.${module}`)}</PageTitle>
-      {autotoon && (
-        <p className="module-status hint" role="status">
-          {status}
-        </p>
-      )}
+      <div className="module-header">
+        <PageTitle>{t(`pages.${module}`)}</PageTitle>
+        {/* AutoToon's status (the spec's status text) as a small indicator beside the title. */}
+        {autotoon && (
+          <p className={`module-status badge phase-${phase}`} role="status">
+            <span className="status-dot" aria-hidden="true" />
+            {status}
+          </p>
+        )}
+      </div>
       {phase === 'error' ? (
         <ErrorBox>
           <p>{error}</p>

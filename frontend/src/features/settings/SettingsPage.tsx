@@ -2,7 +2,7 @@ import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { themes, type Account, type AccountSettings, type Language, type Theme } from '../../../../shared/api/account';
-import { timeZoneChoices } from '../../../../shared/scheduling';
+import { TimeZoneCombobox } from '../../components/ui/TimeZoneCombobox';
 import { supportedLanguages } from '../../i18n';
 import { ErrorBox, NoticeBox, Spinner } from '../../components/ui/Form';
 import { PageTitle } from '../../components/ui/PageTitle';
@@ -38,7 +38,6 @@ function ProfileSection({ account }: { account: Account }) {
   };
   const [form, setForm] = useState<AccountSettings>(initial);
   const [saved, setSaved] = useState(false);
-  const zones = useMemo(() => timeZoneChoices(form.timeZone), [form.timeZone]);
   const change = (patch: Partial<AccountSettings>) => {
     setSaved(false);
     setForm((current) => ({ ...current, ...patch }));
@@ -77,13 +76,7 @@ function ProfileSection({ account }: { account: Account }) {
         </div>
         <div className="field">
           <label htmlFor={ids.zone}>{t('settings.profile.timeZone')}</label>
-          <select id={ids.zone} value={form.timeZone} onChange={(event) => change({ timeZone: event.target.value })} aria-describedby={ids.zoneHint}>
-            {zones.map((zone) => (
-              <option key={zone} value={zone}>
-                {zone.replace(/_/g, ' ')}
-              </option>
-            ))}
-          </select>
+          <TimeZoneCombobox id={ids.zone} value={form.timeZone} onChange={(timeZone) => change({ timeZone })} describedBy={ids.zoneHint} />
           <p id={ids.zoneHint} className="field-hint">
             {t('settings.profile.timeZoneHint')}
           </p>

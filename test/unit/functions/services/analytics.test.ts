@@ -86,7 +86,7 @@ describe('the summary', () => {
       snapshot('b', '2026-11-21T20:30:00Z', metrics(400, 90)), // 23:30 in Istanbul: still the 21st there
     ];
     const summary = summarize([a, b, old], snapshots, { days: 7, timeZone: 'Europe/Istanbul', now });
-    expect(summary.totals).toEqual({ posts: 2, views: 1400, likes: 140, comments: 2, shares: 0, saves: 0, engagement: 142 });
+    expect(summary.totals).toEqual({ posts: 2, targets: 2, views: 1400, likes: 140, comments: 2, shares: 0, saves: 0, engagement: 142 });
     expect(summary.series.map((point) => point.date)).toEqual(['2026-11-16', '2026-11-17', '2026-11-18', '2026-11-19', '2026-11-20', '2026-11-21', '2026-11-22']);
     expect(summary.series.map((point) => point.views)).toEqual([0, 0, 0, 0, 300, 1400, 1400]);
     expect(summary.topPosts.map((post) => post.title)).toEqual(['Second', 'First']);
@@ -98,6 +98,19 @@ describe('the summary', () => {
     const snapshots = [snapshot('x#1', '2026-11-20T10:00:00Z', metrics(100, 1), 'p1'), snapshot('x#1', '2026-11-21T10:00:00Z', metrics(50, 1), 'p2')];
     const summary = summarize([first, second], snapshots, { days: 7, timeZone: 'UTC', now });
     expect(summary.series.slice(-3).map((point) => point.views)).toEqual([100, 150, 150]);
+  });
+
+  it('counts posts and targets apart, counts a post before its first reading, and says when the next reading is due', () => {
+    // One post to X and LinkedIn, read once; a second post published minutes ago, not read yet.
+    const read = target({ targetId: 'x#1', postId: 'p1', publishedAt: '2026-11-22T08:00:00Z', metrics: metrics(100, 4), nextRefreshAt: '2026-11-22T11:00:00Z' });
+    const sibling = target({ targetId: 'linkedin#2', postId: 'p1', platform: 'linkedin', publishedAt: '2026-11-22T08:00:00Z', nextRefreshAt: '2026-11-22T10:15:00Z' });
+    const fresh = target({ targetId: 'x#1', postId: 'p2', publishedAt: '2026-11-22T09:55:00Z', nextRefreshAt: '2026-11-22T10:10:00Z' });
+    const summary = summarize([read, sibling, fresh], [], { days: 7, timeZone: 'UTC', now });
+    expect(summary.totals.posts).toBe(2);
+    expect(summary.totals.targets).toBe(3);
+    expect(summary.totals.views).toBe(100);
+    expect(summary.awaitingFirstRead).toBe(2);
+    expect(summary.nextRefreshAt).toBe('2026-11-22T10:10:00Z');
   });
 
   it('narrows to one account', () => {

@@ -5,6 +5,8 @@ import { isPlatform, platformNames, platforms, type Platform } from '../../../..
 import type { Connection } from '../../../../../shared/api/connections';
 import { PageTitle } from '../../../components/ui/PageTitle';
 import { ErrorBox, NoticeBox } from '../../../components/ui/Form';
+import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
+import { UpgradeHint } from '../../../components/ui/UpgradeHint';
 import { ApiError } from '../../../lib/apiClient';
 import { useConnections, useDisconnect, useStartConnection } from '../api/connections';
 import { PlatformCard } from './PlatformCard';
@@ -30,6 +32,7 @@ export function AccountsPage() {
   const disconnect = useDisconnect();
   const errorText = useErrorText();
   const [actionError, setActionError] = useState<string>();
+  const [confirming, setConfirming] = useState<Connection>();
 
   // The result of an OAuth round trip rides on the query string (from /auth/callback).
   const resultPlatform = params.get('platform');
@@ -66,6 +69,7 @@ export function AccountsPage() {
 
   function remove(connection: Connection) {
     setActionError(undefined);
+    setConfirming(undefined);
     disconnect.mutate(
       { platform: connection.platform, accountId: connection.platformUserId },
       {
@@ -81,7 +85,7 @@ export function AccountsPage() {
 
   return (
     <section className="accounts-page">
-      <PageTitle>{t('pages.accounts')}</PageTitle>
+      <PageTitle>{t('ui.accountsHeading')}</PageTitle>
       {usage && (
         <p className="hint" data-testid="account-usage">
           {usage.maxAccounts === null
@@ -92,7 +96,9 @@ export function AccountsPage() {
       {oauthError && <ErrorBox>{oauthError}</ErrorBox>}
       {connectedNotice && <NoticeBox>{connectedNotice}</NoticeBox>}
       {actionError && <ErrorBox>{actionError}</ErrorBox>}
+      {usage && usage.maxAccounts !== null && usage.connectedAccounts >= usage.maxAccounts && <UpgradeHint />}
       {connections.isError && <ErrorBox>{t('accounts.loadFailed')}</ErrorBox>}
+      <h2 className="section-heading">{t('pages.accounts')}</h2>
       <ul className="platform-grid">
         {platforms.map((name) => (
           <PlatformCard
@@ -104,10 +110,19 @@ export function AccountsPage() {
             connecting={start.isPending && start.variables === name}
             disconnecting={disconnect.isPending ? `${disconnect.variables?.platform}#${disconnect.variables?.accountId}` : undefined}
             onConnect={() => connect(name)}
-            onDisconnect={remove}
+            onDisconnect={setConfirming}
           />
         ))}
       </ul>
+      <ConfirmDialog
+        open={confirming !== undefined}
+        title={t('ui.disconnectConfirm.title', { platform: confirming ? platformNames[confirming.platform] : '' })}
+        body={t('ui.disconnectConfirm.body', { name: confirming?.displayName ?? '', platform: confirming ? platformNames[confirming.platform] : '' })}
+        confirmLabel={t('ui.disconnectConfirm.confirm')}
+        cancelLabel={t('ui.disconnectConfirm.cancel')}
+        onConfirm={() => confirming && remove(confirming)}
+        onCancel={() => setConfirming(undefined)}
+      />
     </section>
   );
 }

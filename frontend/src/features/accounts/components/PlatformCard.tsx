@@ -1,6 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { platformNames, type Platform } from '../../../../../shared/platforms';
 import type { Connection } from '../../../../../shared/api/connections';
+import { X } from 'lucide-react';
+import { PlatformMark } from '../../../components/ui/PlatformMark';
+import { Truncated } from '../../../components/ui/Truncated';
+import { brandStyle } from '../../../components/ui/brandStyle';
 
 interface PlatformCardProps {
   platform: Platform;
@@ -26,11 +30,9 @@ export function PlatformCard(props: PlatformCardProps) {
   const formatDate = (iso: string) => new Intl.DateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'medium' }).format(new Date(iso));
 
   return (
-    <li className={`card platform-card platform-${props.platform} status-${status}`} aria-label={name}>
+    <li className={`card platform-card platform-${props.platform} status-${status}`} aria-label={name} style={brandStyle(props.platform)}>
       <div className="platform-card-header">
-        <span className={`platform-badge badge-${props.platform}`} aria-hidden="true">
-          {name[0]}
-        </span>
+        <PlatformMark platform={props.platform} size="lg" />
         <div>
           <h2>{name}</h2>
           <p className="platform-status" data-testid={`status-${props.platform}`}>
@@ -43,9 +45,9 @@ export function PlatformCard(props: PlatformCardProps) {
         <div key={connection.connectionId} className="connected-account">
           {connection.avatarUrl && <img src={connection.avatarUrl} alt="" width={40} height={40} className="avatar" />}
           <div className="account-details">
-            <p className="account-name">{connection.displayName}</p>
-            {connection.username && <p className="account-username">{connection.username}</p>}
-            <p className="account-id">{t('accounts.accountId', { id: connection.platformUserId })}</p>
+            <Truncated className="account-name" text={connection.displayName} />
+            {connection.username && <Truncated className="account-username" text={connection.username} />}
+            <Truncated className="account-id" text={t('accounts.accountId', { id: connection.platformUserId })} />
             {connection.status === 'needs_reconnect' && (
               <p className="account-warning" role="status">
                 {connection.reconnectReason ?? t('accounts.needsReconnect')}
@@ -59,13 +61,13 @@ export function PlatformCard(props: PlatformCardProps) {
           </div>
           <button
             type="button"
-            className="close-button"
+            className="icon-button danger"
             aria-label={t('accounts.disconnect', { name: connection.displayName, platform: name })}
             title={t('accounts.disconnect', { name: connection.displayName, platform: name })}
             disabled={props.disconnecting === connection.connectionId}
             onClick={() => props.onDisconnect(connection)}
           >
-            {props.disconnecting === connection.connectionId ? '…' : '×'}
+            {props.disconnecting === connection.connectionId ? <span className="spinner small" aria-hidden="true" /> : <X aria-hidden="true" size={16} />}
           </button>
         </div>
       ))}

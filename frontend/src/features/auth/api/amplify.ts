@@ -1,4 +1,5 @@
 import { Amplify } from 'aws-amplify';
+import { ConsoleLogger } from 'aws-amplify/utils';
 import {
   confirmResetPassword,
   confirmSignUp,
@@ -17,6 +18,10 @@ let authFlowType: WebConfig['authFlowType'] = 'USER_SRP_AUTH';
 /** Amplify is used for Auth only. Offline it talks to cognito-local through userPoolEndpoint. */
 export function configureAuth(config: WebConfig): void {
   authFlowType = config.authFlowType;
+  // Offline the user-pool endpoint is the twin's, on purpose: Amplify's "custom endpoint" warning
+  // would repeat on every page load. Only that call is quietened; Amplify's errors still show.
+  const level = ConsoleLogger.LOG_LEVEL;
+  if (config.cognitoEndpoint) ConsoleLogger.LOG_LEVEL = 'ERROR';
   Amplify.configure({
     Auth: {
       Cognito: {
@@ -28,6 +33,7 @@ export function configureAuth(config: WebConfig): void {
       },
     },
   });
+  ConsoleLogger.LOG_LEVEL = level;
 }
 
 export interface SignedInUser {

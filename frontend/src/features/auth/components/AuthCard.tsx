@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ThemeToggle } from '../../theme/ThemeToggle';
 import { LanguageSwitcher } from '../../../components/ui/LanguageSwitcher';
+import { Logo } from '../../../components/ui/Logo';
 
 /** The frame of the sign-in, sign-up and reset screens. */
 export function AuthCard({ title, children, footer }: { title: string; children: ReactNode; footer?: ReactNode }) {
@@ -11,6 +12,7 @@ export function AuthCard({ title, children, footer }: { title: string; children:
     <div className="auth-page">
       <header className="auth-header">
         <Link to="/" className="logo">
+          <Logo />
           {t('common.appName')}
         </Link>
         <div className="toolbar">

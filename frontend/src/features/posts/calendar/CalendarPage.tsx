@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type DragEvent } from 'react';
+import { PlatformMark } from '../../../components/ui/PlatformMark';
 import { useTranslation } from 'react-i18next';
 import type { Post } from '../../../../../shared/api/posts';
 import { browserTimeZone, instantToWallTime, moveToDay } from '../../../../../shared/scheduling';
@@ -127,7 +128,6 @@ export function CalendarPage() {
 
   const renderEvent = (event: CalendarEvent) => {
     const text = event.post.title ?? event.post.description;
-    const label = t('scheduling.calendar.event', { time: timeFormat.format(new Date(event.at)), text, status: t(`posts.status.${event.post.status}`) });
     const draggable = event.kind === 'scheduled';
     return (
       <li key={`${event.kind}-${event.post.postId}`}>
@@ -154,7 +154,15 @@ export function CalendarPage() {
             else setViewing(event.post);
           }}
         >
-          {label}
+          <span className="calendar-event-time">{timeFormat.format(new Date(event.at))}</span>
+          <span className="visually-hidden"> · </span>
+          <span className="calendar-event-text">{text}</span>
+          <span className="calendar-event-marks">
+            {[...new Set(event.post.targets.map((target) => target.platform))].map((platform) => (
+              <PlatformMark key={platform} platform={platform} size="sm" />
+            ))}
+          </span>
+          <span className="visually-hidden"> · {t(`posts.status.${event.post.status}`)}</span>
         </button>
       </li>
     );

@@ -3,7 +3,11 @@ import { useTranslation } from 'react-i18next';
 import type { Post } from '../../../../../shared/api/posts';
 import { isPlatform, platformNames, platforms, type Platform } from '../../../../../shared/platforms';
 import { PageTitle } from '../../../components/ui/PageTitle';
-import { ErrorBox, Spinner } from '../../../components/ui/Form';
+import { ErrorBox } from '../../../components/ui/Form';
+import { Link } from 'react-router';
+import { CalendarClock, Send } from 'lucide-react';
+import { EmptyState } from '../../../components/ui/EmptyState';
+import { PageSkeleton } from '../../../components/ui/Skeleton';
 import { useInvalidatePosts, usePostPages, usePublishingPosts, useRetryPost } from './api/postLists';
 import { PostCard } from './components/PostCard';
 import { PostDialog } from './components/PostDialog';
@@ -103,9 +107,18 @@ export function PostListPage({ list }: { list: 'published' | 'scheduled' }) {
       {pages.isError ? (
         <ErrorBox>{t('posts.loadFailed')}</ErrorBox>
       ) : loading ? (
-        <Spinner label={t('posts.loading')} />
+        <PageSkeleton label={t('posts.loading')} />
       ) : posts.length === 0 ? (
-        <p className="post-list-empty">{t(`posts.empty.${list}`)}</p>
+        <EmptyState
+          icon={list === 'scheduled' ? CalendarClock : Send}
+          title={t(`posts.empty.${list}`)}
+          hint={t(`ui.emptyPosts.${list}Hint`)}
+          action={
+            <Link className="button primary" to="/dashboard">
+              {t('ui.emptyPosts.action')}
+            </Link>
+          }
+        />
       ) : (
         <ul className="post-grid">
           {posts.map((post) => (

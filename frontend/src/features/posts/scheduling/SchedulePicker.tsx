@@ -1,7 +1,8 @@
-import { useId, useMemo } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { UpgradeHint } from '../../../components/ui/UpgradeHint';
+import { TimeZoneCombobox } from '../../../components/ui/TimeZoneCombobox';
 import { SCHEDULE_HORIZON_DAYS } from '../../../../../shared/api/posts';
-import { timeZoneChoices } from '../../../../../shared/scheduling';
 import { formatInZone, resolveChoice, type ScheduleChoice } from './schedule';
 import './scheduling.css';
 
@@ -25,7 +26,6 @@ export function SchedulePicker({
 }) {
   const { t, i18n } = useTranslation();
   const id = useId();
-  const zones = useMemo(() => timeZoneChoices(value.zone), [value.zone]);
   const scheduling = value.mode === 'schedule' || !allowNow;
   const resolved = resolveChoice(value);
   const language = i18n.resolvedLanguage ?? 'en';
@@ -55,9 +55,10 @@ export function SchedulePicker({
         </div>
       )}
       {!canSchedule && (
-        <p id={`${id}-upgrade`} className="hint upgrade-hint">
-          {t('scheduling.picker.upgrade')}
-        </p>
+        <div id={`${id}-upgrade`}>
+          <p className="hint upgrade-hint">{t('scheduling.picker.upgrade')}</p>
+          <UpgradeHint />
+        </div>
       )}
       {scheduling && canSchedule && (
         <>
@@ -70,16 +71,10 @@ export function SchedulePicker({
               {t('scheduling.picker.time')}
               <input id={`${id}-time`} type="time" value={value.time} onChange={(event) => set({ time: event.target.value })} required />
             </label>
-            <label htmlFor={`${id}-zone`}>
-              {t('scheduling.picker.zone')}
-              <select id={`${id}-zone`} value={value.zone} onChange={(event) => set({ zone: event.target.value })}>
-                {zones.map((zone) => (
-                  <option key={zone} value={zone}>
-                    {zone.replaceAll('_', ' ')}
-                  </option>
-                ))}
-              </select>
-            </label>
+            <div className="schedule-field">
+              <label htmlFor={`${id}-zone`}>{t('scheduling.picker.zone')}</label>
+              <TimeZoneCombobox id={`${id}-zone`} value={value.zone} onChange={(zone) => set({ zone })} />
+            </div>
           </div>
           {'at' in resolved ? (
             <p className="schedule-preview" aria-live="polite">

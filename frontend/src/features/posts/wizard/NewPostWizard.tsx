@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { Platform } from '../../../../../shared/platforms';
+import { wizardPlatformOrder, type Platform } from '../../../../../shared/platforms';
 import { ErrorBox, NoticeBox } from '../../../components/ui/Form';
 import { PageTitle } from '../../../components/ui/PageTitle';
 import { ApiError } from '../../../lib/apiClient';
@@ -18,7 +18,7 @@ import { ScheduleSuggestion } from '../../analytics/ScheduleSuggestion';
 import { defaultChoice, formatInZone, resolveChoice, type ScheduleChoice } from '../scheduling/schedule';
 
 /** The order the wizard shows platforms in. */
-const platformOrder: readonly Platform[] = ['linkedin', 'x', 'instagram', 'youtube', 'tiktok'];
+const platformOrder = wizardPlatformOrder;
 const stepNames = ['upload', 'platforms', 'description', 'review'] as const;
 const TOTAL_STEPS = stepNames.length;
 const REDIRECT_AFTER_PUBLISH_MS = 2000;

@@ -1,6 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import type { Post, PostTarget } from '../../../../../../shared/api/posts';
 import { platformNames, type Platform } from '../../../../../../shared/platforms';
+import { PlatformChip } from '../../../../components/ui/PlatformChip';
+import { PlatformMark } from '../../../../components/ui/PlatformMark';
 
 /** A date like 'Jan 5, 2025, 3:04 PM' in the user's language. */
 export function useDateFormat(): (iso: string) => string {
@@ -14,9 +16,7 @@ export function PlatformChips({ platforms }: { platforms: readonly Platform[] })
   return (
     <ul className="platform-chips" aria-label={t('posts.platforms')}>
       {platforms.map((platform) => (
-        <li key={platform} className={`platform-chip chip-${platform}`}>
-          {platformNames[platform]}
-        </li>
+        <PlatformChip key={platform} platform={platform} as="li" />
       ))}
     </ul>
   );
@@ -48,6 +48,7 @@ export function TargetList({ targets }: { targets: readonly PostTarget[] }) {
     <ul className="post-targets">
       {targets.map((target) => (
         <li key={target.targetId} className={`post-target target-${target.status}`}>
+          <PlatformMark platform={target.platform} size="sm" />
           <span className="target-name">{t('posts.target', { platform: platformNames[target.platform], account: target.accountName })}</span>
           <span className="target-status">{t(`posts.targetStatus.${target.status}`)}</span>
           {target.status === 'published' && target.postUrl && (

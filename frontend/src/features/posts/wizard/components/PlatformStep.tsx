@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { Connection } from '../../../../../../shared/api/connections';
 import { platformNames } from '../../../../../../shared/platforms';
 import { ErrorBox } from '../../../../components/ui/Form';
+import { PlatformMark } from '../../../../components/ui/PlatformMark';
 import type { MediaItem } from '../useMediaUploads';
 
 export const accountKey = (connection: Connection) => `${connection.platform}#${connection.platformUserId}`;
@@ -45,12 +46,10 @@ export function PlatformStep({
           const on = selected.has(key);
           return (
             <button key={key} type="button" className={`platform-toggle${on ? ' selected' : ''}`} aria-pressed={on} onClick={() => onToggle(key)}>
-              <span className={`platform-badge badge-${account.platform}`} aria-hidden="true">
-                {platformNames[account.platform].charAt(0)}
-              </span>
+              <PlatformMark platform={account.platform} />
               <span className="platform-toggle-text">
                 <span className="platform-toggle-name">{platformNames[account.platform]}</span>
-                <span className="hint">{account.displayName}</span>
+                <span className="hint truncate" title={account.displayName}>{account.displayName}</span>
               </span>
               {on && (
                 <span className="platform-check" aria-label={t('wizard.platforms.selected')}>

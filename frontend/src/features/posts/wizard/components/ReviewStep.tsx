@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { platformNames, type Platform } from '../../../../../../shared/platforms';
+import type { Platform } from '../../../../../../shared/platforms';
+import { PlatformChip } from '../../../../components/ui/PlatformChip';
 import type { MediaItem } from '../useMediaUploads';
 import { megabytes } from './UploadStep';
 
@@ -38,9 +39,7 @@ export function ReviewStep({
       <h3 className="wizard-subheading">{t('wizard.review.platforms')}</h3>
       <ul className="platform-chips">
         {chosenPlatforms.map((platform) => (
-          <li key={platform} className="platform-chip">
-            {platformNames[platform]}
-          </li>
+          <PlatformChip key={platform} platform={platform} as="li" />
         ))}
       </ul>
       {title !== undefined && (

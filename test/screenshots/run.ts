@@ -1,0 +1,81 @@
+/**
+ * `npm run screenshots`: starts an offline twin, seeds a lived-in account (five networks,
+ * published and scheduled posts, analytics, a video) and photographs every page at 1280×800 in
+ * light and dark and at 390×844, into screenshots/ (git-ignored).
+ *   --hero   also writes the landing page's dashboard picture (frontend/public/landing/)
+ */
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { Page } from 'playwright-core';
+import { startTwin } from '../../infra/local/twin';
+import { fileLog } from '../../infra/local/log';
+import { buildFrontend, buildIsStale, distDir } from '../../infra/local/frontendBuild';
+import { launchBrowser, openSession, signInThroughUi } from '../support/browser';
+import { toTwinInfo } from '../support/twinInfo';
+import { dashboardPages, publicPages } from '../support/pages';
+import { seedDemoUser } from './seed';
+
+const root = resolve(import.meta.dirname, '../..');
+const outDir = join(root, 'screenshots');
+const heroDir = join(root, 'frontend/public/landing');
+
+const views = [
+  { name: 'desktop-light', viewport: { width: 1280, height: 800 }, colorScheme: 'light' },
+  { name: 'desktop-dark', viewport: { width: 1280, height: 800 }, colorScheme: 'dark' },
+  { name: 'mobile-light', viewport: { width: 390, height: 844 }, colorScheme: 'light' },
+] as const;
+
+const fileName = (path: string) => (path === '/' ? 'landing' : path.slice(1).replaceAll('/', '-'));
+
+async function settle(page: Page): Promise<void> {
+  await page.getByRole('heading', { level: 1 }).first().waitFor();
+  await page.waitForLoadState('networkidle');
+  await page.waitForTimeout(400);
+}
+
+async function main(): Promise<void> {
+  const hero = process.argv.includes('--hero');
+  if (buildIsStale()) await buildFrontend();
+  const dataDir = mkdtempSync(join(tmpdir(), 'oneclick-screenshots-'));
+  const twin = await startTwin({ dataDir, log: fileLog(join(dataDir, 'twin.log')), distDir, inMemoryDynamoDb: true, fastWaitMs: 20 });
+  const browser = await launchBrowser();
+  try {
+    const info = toTwinInfo(twin);
+    const user = await seedDemoUser(info);
+    mkdirSync(outDir, { recursive: true });
+    for (const view of views) {
+      const signedOut = await openSession(browser, { viewport: view.viewport, colorScheme: view.colorScheme });
+      for (const path of publicPages) {
+        await signedOut.page.goto(`${info.webUrl}${path}`);
+        await settle(signedOut.page);
+        await signedOut.page.screenshot({ path: join(outDir, `${view.name}-${fileName(path)}.png`), fullPage: true });
+      }
+      await signedOut.context.close();
+      const { page, context } = await openSession(browser, { viewport: view.viewport, colorScheme: view.colorScheme });
+      await signInThroughUi(page, info.webUrl, user.email, user.password);
+      for (const path of dashboardPages) {
+        await page.goto(`${info.webUrl}${path}`);
+        await settle(page);
+        await page.screenshot({ path: join(outDir, `${view.name}-${fileName(path)}.png`), fullPage: true });
+      }
+      if (hero && view.name !== 'mobile-light') {
+        mkdirSync(heroDir, { recursive: true });
+        await page.goto(`${info.webUrl}/dashboard/calendar`);
+        await settle(page);
+        await page.screenshot({ path: join(heroDir, `dashboard-${view.colorScheme}.jpg`), type: 'jpeg', quality: 78 });
+      }
+      await context.close();
+    }
+    process.stdout.write(`screenshots in ${outDir}${hero ? ` and ${heroDir}` : ''}\n`);
+  } finally {
+    await browser.close();
+    await twin.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? error.stack : String(error)}\n`);
+  process.exit(1);
+});
