@@ -31,7 +31,7 @@ function target(index: number, platform: Platform = 'x', connectionId = `${platf
 }
 
 /** An in-memory store, connections and freshness around the real refresh logic. */
-function harness(due: TrackedTarget[], reader: Partial<MetricsReader> & Pick<MetricsReader, 'read'>, connection: Partial<ConnectionItem> = {}) {
+function harness(due: TrackedTarget[], reader: Partial<MetricsReader> & Pick<MetricsReader, 'read'>, connection: Partial<ConnectionItem> = {}, refreshed?: typeof tokens) {
   const readings: Array<{ targetId: string; metrics: PostMetrics; next: Date | undefined }> = [];
   const deferrals: Array<{ targetId: string; until: Date | undefined; state?: string; note?: string }> = [];
   const marked: string[] = [];
@@ -46,7 +46,12 @@ function harness(due: TrackedTarget[], reader: Partial<MetricsReader> & Pick<Met
     get: async () => item,
     markNeedsReconnect: async (_item: ConnectionItem, reason: string) => void marked.push(reason),
   } as unknown as ConnectionStore;
-  const freshness = { freshTokens: async () => tokens } as unknown as TokenFreshness;
+  const refusals: string[] = [];
+  // A token refused before its stored expiry is refreshed once (undefined: the platform refused the refresh too).
+  const freshness = {
+    freshTokens: async () => tokens,
+    refreshAfterRefusal: async (_item: ConnectionItem, refused: typeof tokens) => (refusals.push(refused.accessToken), refreshed),
+  } as unknown as TokenFreshness;
   const fullReader: MetricsReader = {
     platform: 'x',
     batchSize: 2,
@@ -60,7 +65,7 @@ function harness(due: TrackedTarget[], reader: Partial<MetricsReader> & Pick<Met
     },
   };
   const refresh = createMetricsRefresh({ store, connections, freshness, readers: { x: fullReader, youtube: { ...fullReader, platform: 'youtube' } }, clock });
-  return { refresh, readings, deferrals, marked, calls };
+  return { refresh, readings, deferrals, marked, calls, refusals };
 }
 
 const numbers = (ids: readonly string[]) => Object.fromEntries(ids.map((id) => [id, { views: 10, likes: 1 }]));
@@ -110,6 +115,17 @@ describe('the metrics refresh job', () => {
     expect(marked).toEqual(['X needs you to reconnect: Unauthorized']);
     expect(deferrals).toEqual([{ targetId: 't1', until: new Date(now.getTime() + 6 * 3600_000), state: 'paused', note: 'X needs you to reconnect: Unauthorized' }]);
     expect(readings).toEqual([]);
+  });
+
+  it('refreshes once a token the platform refused before its expiry and reads again, without asking for a reconnect', async () => {
+    const renewed = { ...tokens, accessToken: 'renewed' };
+    const reader = { read: async (tokenSet: typeof tokens, ids: readonly string[]) => (tokenSet.accessToken === 'renewed' ? numbers(ids) : Promise.reject(new AuthExpired('X needs you to reconnect: Unauthorized'))) };
+    const { refresh, marked, readings, calls, refusals } = harness([target(1)], reader, {}, renewed);
+    expect(await refresh.refreshDue()).toMatchObject({ needsReconnect: 0, read: 1 });
+    expect(refusals).toEqual([tokens.accessToken]);
+    expect(calls).toHaveLength(2);
+    expect(marked).toEqual([]);
+    expect(readings.map((reading) => reading.targetId)).toEqual(['t1']);
   });
 
   it('does not call for a connection that needs reconnecting, nor for a grant without the metrics permission', async () => {
