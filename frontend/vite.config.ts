@@ -9,6 +9,14 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: false,
     chunkSizeWarningLimit: 1200,
+    rolldownOptions: {
+      output: {
+        // zod and the module that configures it (plain messages, no eval probe, which the CSP
+        // would report) share one chunk, so the configuration runs before any other chunk
+        // defines or parses a schema, whatever order the lazy pages load in.
+        codeSplitting: { groups: [{ name: 'zod', test: /node_modules[\\/]zod[\\/]|shared[\\/]api[\\/]plainMessages\.ts/ }] },
+      },
+    },
   },
   server: { host: '127.0.0.1' },
   preview: { host: '127.0.0.1' },
