@@ -9,7 +9,7 @@ import type { Benchmark, Figure } from './benchmarks';
  * render /login or /dashboard — the entry script and the modules it preloads.
  */
 export const frontendBenchmark: Benchmark = {
-  name: 'front end (production build)',
+  name: 'frontend: initial JS (production build)',
   async run(): Promise<Figure[]> {
     await buildFrontend();
     const html = readFileSync(join(distDir, 'index.html'), 'utf8');
