@@ -4,7 +4,7 @@ import type { Clock } from '../clock';
 import { AuthExpired, RateLimited, Rejected } from '../platforms/errors';
 import { checkYourAccount, createOnceWith, OutcomeUnknown } from '../platforms/createOnce';
 import type { TargetFailureCode } from '../../shared/api/posts';
-import type { PlatformPublisher, PublishRequest, StepResult } from '../platforms/publisher';
+import type { PlatformPublisher, ProgressAttachments, PublishRequest, StepResult } from '../platforms/publisher';
 import { writeIf } from './conditionalWrite';
 import type { S3Media } from '../media/s3Media';
 import type { ConnectionStore } from './connectionStore';
@@ -45,6 +45,8 @@ export interface PublishingDeps {
   freshness: TokenFreshness;
   publishers: Partial<Record<Platform, PlatformPublisher>>;
   media: S3Media;
+  /** Where a target's progress too large for the post item is kept (S3 on AWS: progressAttachments.ts). */
+  attachments: (target: { userId: string; postId: string; targetId: string }) => ProgressAttachments;
   clock: Clock;
 }
 
@@ -66,7 +68,7 @@ function causeMessage(error: StepInput['error']): string {
  * (Retryable) are thrown, for the state machine to retry with backoff.
  */
 export function createPublishing(deps: PublishingDeps) {
-  const { posts, connections, freshness, publishers, media, clock } = deps;
+  const { posts, connections, freshness, publishers, media, attachments, clock } = deps;
 
   async function fail(post: PostItem, target: TargetItem, message: string, failureCode?: TargetFailureCode): Promise<StepOutcome> {
     await posts.updateTarget(post, target.targetId, { status: 'failed', error: message, waiting: null, ...(failureCode ? { failureCode } : {}) });
@@ -159,6 +161,7 @@ export function createPublishing(deps: PublishingDeps) {
         // Progress saved in the middle of this step (a session, a confirmed chunk, an armed
         // create): a token refresh and second try below continue from it.
         let progress = target.progress;
+        const targetAttachments = attachments({ userId: post.userId, postId: post.postId, targetId: target.targetId });
         const request = (): PublishRequest => ({
           text: post.description,
           ...(post.title ? { title: post.title } : {}),
@@ -171,6 +174,7 @@ export function createPublishing(deps: PublishingDeps) {
             await posts.updateTarget(post, target.targetId, { progress: saved });
             progress = saved;
           },
+          attachments: targetAttachments,
           createOnce: async (call) => {
             const result = await createOnceFor(post, target)(call);
             progress = call.progress;

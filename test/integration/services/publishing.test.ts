@@ -5,6 +5,7 @@ import { createPublishing, MAX_RATE_LIMIT_WAITS, MAX_STATUS_CHECKS } from '../..
 import { createPostStore, listPlacement, type PostItem } from '../../../functions/services/postStore';
 import { createConnectionsContext } from '../../../functions/connectionsContext';
 import { AuthExpired, RateLimited, Retryable } from '../../../functions/platforms/errors';
+import { memoryAttachments } from '../../../functions/platforms/progressAttachments';
 import { CannotTell } from '../../../functions/platforms/createOnce';
 import type { PlatformPublisher, PublishRequest, StepResult } from '../../../functions/platforms/publisher';
 import type { S3Media } from '../../../functions/media/s3Media';
@@ -80,7 +81,7 @@ async function setup(publisher: PlatformPublisher) {
   };
   const item: PostItem = { ...base, ...listPlacement(base) };
   await db.send(new PutCommand({ TableName: twin.tableNames.posts, Item: item }));
-  const publishing = createPublishing({ posts, connections: store, freshness, publishers: { x: publisher }, media: noMedia, clock });
+  const publishing = createPublishing({ posts, connections: store, freshness, publishers: { x: publisher }, media: noMedia, attachments: () => memoryAttachments(), clock });
   const step = (action: 'start' | 'status' | 'publish') => publishing.step({ userId: user.userId, postId: item.postId, targetId: connection.connectionId, action });
   const target = async () => (await posts.get(user.userId, item.postId))!.targets[connection.connectionId]!;
   return { step, target };

@@ -7,7 +7,7 @@ import { waitingInWords, type Translate } from '../../../frontend/src/features/p
 async function translator(language: 'en' | 'tr'): Promise<Translate> {
   const instance = i18next.createInstance();
   await instance.init({ lng: language, resources: { en: { translation: en }, tr: { translation: tr } }, interpolation: { escapeValue: false } });
-  return (key, values) => instance.t(key, values ?? {});
+  return (key, values) => String(instance.t(key as never, (values ?? {}) as never));
 }
 
 const now = new Date('2026-03-10T21:00:00Z');
