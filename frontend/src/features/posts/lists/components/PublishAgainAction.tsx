@@ -23,17 +23,19 @@ export function PublishAgainAction({ postId, target }: { postId: string; target:
       ) : (
         <div role="alertdialog" aria-label={t('posts.publishAgain.action')}>
           <p>{t('posts.publishAgain.confirm', { platform })}</p>
-          <button
-            type="button"
-            className="button"
-            disabled={publishAgain.isPending}
-            onClick={() => publishAgain.mutate({ postId, targetId: target.targetId }, { onSuccess: () => setConfirming(false) })}
-          >
-            {publishAgain.isPending ? t('posts.publishAgain.working') : t('posts.publishAgain.confirmAction')}
-          </button>
-          <button type="button" className="button secondary" disabled={publishAgain.isPending} onClick={() => setConfirming(false)}>
-            {t('posts.publishAgain.cancel')}
-          </button>
+          <div className="dialog-actions">
+            <button
+              type="button"
+              className="button"
+              disabled={publishAgain.isPending}
+              onClick={() => publishAgain.mutate({ postId, targetId: target.targetId }, { onSuccess: () => setConfirming(false) })}
+            >
+              {publishAgain.isPending ? t('posts.publishAgain.working') : t('posts.publishAgain.confirmAction')}
+            </button>
+            <button type="button" className="button secondary" disabled={publishAgain.isPending} onClick={() => setConfirming(false)}>
+              {t('posts.publishAgain.cancel')}
+            </button>
+          </div>
         </div>
       )}
       {publishAgain.isError && <p role="alert" className="target-error">{t('posts.publishAgain.failed', { message: publishAgain.error.message })}</p>}
