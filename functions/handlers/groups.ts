@@ -123,7 +123,8 @@ export const publishingFunctions = {
     entry: 'functions/handlers/publishStep.ts',
     needs: {
       tables: { posts: 'readWrite', connections: 'readWrite' },
-      buckets: { media: 'read' },
+      // Writes: a target's large progress (e.g. LinkedIn's part URLs) beside the post item.
+      buckets: { media: 'readWrite' },
       platformAccess: true,
     } satisfies Omit<HandlerGroupNeeds, 'entry'>,
   },

@@ -46,6 +46,7 @@ export const handler = createHttpHandler(
     listPosts: ({ user, input }) => posts.list(user, input.query),
     getPost: ({ user, input }) => posts.get(user, input.path.postId),
     retryPost: ({ user, input }) => posts.retryFailed(user, input.path.postId),
+    publishTargetAgain: ({ user, input }) => posts.publishAgain(user, input.path.postId, input.path.targetId),
     reschedulePost: ({ user, input }) => posts.reschedule(user, input.path.postId, input.body),
     editPost: ({ user, input }) => posts.edit(user, input.path.postId, input.body),
     cancelPost: ({ user, input }) => posts.cancel(user, input.path.postId),

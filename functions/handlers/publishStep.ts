@@ -4,6 +4,7 @@ import { systemClock } from '../clock';
 import { createDocumentClient, createLogger, createS3Client, loadPlatformCredentials } from '../composition';
 import { createConnectionsContext } from '../connectionsContext';
 import { createS3Media } from '../media/s3Media';
+import { s3ProgressAttachments } from '../platforms/progressAttachments';
 import { readPlatformSettings } from '../platforms/config';
 import { createPublishers } from '../platforms/publishers';
 import { readPublisherOptions } from '../publishingConfig';
@@ -21,13 +22,15 @@ const publishers = createPublishers(
   systemClock,
   readPublisherOptions(process.env),
 );
+const s3 = createS3Client(process.env);
 const lateAfterSeconds = process.env['ONECLICK_LATE_AFTER_SECONDS'] ? Number(process.env['ONECLICK_LATE_AFTER_SECONDS']) : undefined;
 const publishing = createPublishing({
   posts: createPostStore({ db, tableName: tables.posts, clock: systemClock, ...(lateAfterSeconds !== undefined ? { lateAfterSeconds } : {}) }),
   connections: store,
   freshness,
   publishers,
-  media: createS3Media(createS3Client(process.env), buckets.media),
+  media: createS3Media(s3, buckets.media),
+  attachments: (target) => s3ProgressAttachments(s3, buckets.media, target),
   clock: systemClock,
 });
 

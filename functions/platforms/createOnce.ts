@@ -21,6 +21,12 @@ export interface CreateIntent {
 /** What a reconcile throws when the platform cannot tell whether it acted (`reason`: why not). */
 export class CannotTell extends Rejected {}
 
+/**
+ * The target ends with this when the platform could not tell whether the create call acted: the
+ * user checks their account and may choose "It was not published — publish again".
+ */
+export class OutcomeUnknown extends Rejected {}
+
 /** The words a target ends with when the platform cannot tell whether it acted. */
 export function checkYourAccount(platformName: string, what: string, reason: string): string {
   return `${platformName} cannot tell whether ${what} was created (${reason}): check your ${platformName} account before publishing again.`;
@@ -40,7 +46,7 @@ export function createOnceWith(intent: CreateIntent, platformName: string) {
         found = await call.reconcile();
       } catch (error) {
         if (error instanceof CannotTell) {
-          throw new Rejected(checkYourAccount(platformName, call.what, error.message));
+          throw new OutcomeUnknown(checkYourAccount(platformName, call.what, error.message));
         }
         throw error;
       }

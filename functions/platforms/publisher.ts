@@ -54,6 +54,19 @@ export interface PublishRequest {
    * `send`; an attempt that finds it recorded without an outcome asks `reconcile` first.
    */
   createOnce<T>(call: CreateCall<T>): Promise<T>;
+  /**
+   * Progress too large for the post item (DynamoDB allows 400 KB per item): e.g. a 4 GiB LinkedIn
+   * video's ~1,024 presigned part URLs. Kept beside the item (S3 on AWS), referenced from progress.
+   */
+  attachments: ProgressAttachments;
+}
+
+/** Large progress of one target, kept outside the post item (progressAttachments.ts). */
+export interface ProgressAttachments {
+  /** Stores (or replaces) `value` under `name` for this target; answers the reference to keep in progress. */
+  save(name: string, value: unknown): Promise<string>;
+  /** The value a reference from this target's progress points to (throws if it is gone). */
+  load(reference: string): Promise<unknown>;
 }
 
 /**

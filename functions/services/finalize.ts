@@ -54,7 +54,8 @@ export async function finalizePost({ posts, clock }: { posts: PostStore; clock: 
   const why = stoppedBecause ?? 'the last step ended without an answer for this account.';
   for (const target of Object.values(post.targets)) {
     if (finished(target)) continue;
-    await posts.updateTarget(post, target.targetId, { status: 'failed', error: unfinishedReason(target, why) });
+    // An armed create may have acted: the user checks the account and may publish again.
+    await posts.updateTarget(post, target.targetId, { status: 'failed', error: unfinishedReason(target, why), waiting: null, ...(target.publishArmedAt ? { failureCode: 'outcome_unknown' as const } : {}) });
   }
   post = (await posts.get(userId, postId)) as PostItem;
   const targets = Object.values(post.targets);

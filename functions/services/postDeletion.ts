@@ -1,4 +1,5 @@
 import { DeleteObjectCommand, type S3Client } from '@aws-sdk/client-s3';
+import { deleteAttachments } from '../platforms/progressAttachments';
 import { DeleteCommand, GetCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { PostStatus } from '../../shared/api/posts';
 import type { PostDeletion } from '../../shared/api/postDeletion';
@@ -87,6 +88,8 @@ export function createPostDeletion({ db, postsTable, s3, mediaBucket, quota, clo
         const kept = await Promise.all(ownKeys.filter((key) => !usedElsewhere.has(key)).map((key) => quota.find(user.userId, 'media', key)));
         await Promise.all(kept.map((record) => (record ? quota.keep(record) : undefined)));
       }
+      // The targets' large progress (e.g. LinkedIn's part URLs) goes with the post.
+      await deleteAttachments(s3, mediaBucket, user.userId, postId, Object.values(post.targets ?? {}).map((target) => target.progress ?? {}));
       let releasedBytes = 0;
       for (const key of toDelete) {
         await s3.send(new DeleteObjectCommand({ Bucket: mediaBucket, Key: key }));

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { Platform } from '../../shared/platforms';
-import { LATE_AFTER_SECONDS, listOf, type Post, type PostList, type PostStatus, type TargetStatus } from '../../shared/api/posts';
+import { LATE_AFTER_SECONDS, listOf, type Post, type PostList, type PostStatus, type TargetFailureCode, type TargetStatus, type TargetWaiting } from '../../shared/api/posts';
 import type { Notification } from '../../shared/api/notifications';
 import type { Clock } from '../clock';
 import type { StoredMedia } from '../media/s3Media';
@@ -18,6 +18,10 @@ export interface TargetItem {
   platformPostId?: string;
   postUrl?: string;
   error?: string;
+  /** Why it failed, for the machine (only some failures): `outcome_unknown` offers "publish again". */
+  failureCode?: TargetFailureCode | null;
+  /** While the target waits for a rate limit or the platform's processing: why and until when (null once it moved on). */
+  waiting?: TargetWaiting | null;
   progress: PublishProgress;
   /** Status checks so far (bounded) and rate-limit waits so far (bounded). */
   statusChecks: number;
@@ -110,6 +114,9 @@ export function toPost(item: PostItem): Post {
         postUrl: target.postUrl ?? null,
         platformPostId: target.platformPostId ?? null,
         error: target.error ?? null,
+        failureCode: target.failureCode ?? null,
+        waiting: target.status === 'uploading' || target.status === 'processing' ? (target.waiting ?? null) : null,
+        notice: typeof target.progress?.['notice'] === 'string' ? target.progress['notice'] : null,
         updatedAt: target.updatedAt,
       })),
     platforms: item.platforms,
@@ -239,6 +246,7 @@ export function createPostStore({
       post: PostItem,
       targetIds: string[],
       record: { currentExecution: string; activeAt: string; deadlineAt: string },
+      options: { publishAgain?: boolean } = {},
     ): Promise<boolean> {
       const now = clock.now().toISOString();
       const placement = listPlacement({ ...post, status: 'publishing' });
@@ -272,6 +280,7 @@ export function createPostStore({
         'executions = list_append(if_not_exists(executions, :empty), :executions)',
       ];
       const conditions = ['#status IN (:failedPost, :partial)'];
+      const removes: string[] = [];
       targetIds.forEach((targetId, index) => {
         names[`#t${index}`] = targetId;
         sets.push(
@@ -281,19 +290,45 @@ export function createPostStore({
           `#targets.#t${index}.updatedAt = :now`,
         );
         conditions.push(`#targets.#t${index}.#status = :failed`);
+        if (options.publishAgain) {
+          // The user said it was not published: forget the armed create and what it had made.
+          sets.push(`#targets.#t${index}.progress = :noProgress`);
+          removes.push(
+            `#targets.#t${index}.publishArmedAt`,
+            `#targets.#t${index}.failureCode`,
+            `#targets.#t${index}.#error`,
+            `#targets.#t${index}.waiting`,
+            `#targets.#t${index}.claimedBy`,
+          );
+          conditions.push(`#targets.#t${index}.failureCode = :outcomeUnknown`);
+        }
       });
+      if (options.publishAgain) {
+        names['#error'] = 'error';
+        values[':noProgress'] = {};
+        values[':outcomeUnknown'] = 'outcome_unknown';
+      }
       return writeIf(
         db.send(
           new UpdateCommand({
             TableName: tableName,
             Key: { userId: post.userId, postId: post.postId },
-            UpdateExpression: `SET ${sets.join(', ')}`,
+            UpdateExpression: `SET ${sets.join(', ')}${removes.length ? ` REMOVE ${removes.join(', ')}` : ''}`,
             ConditionExpression: conditions.join(' AND '),
             ExpressionAttributeNames: names,
             ExpressionAttributeValues: values,
           }),
         ),
       );
+    },
+
+    /**
+     * "It was not published — publish again": one target that failed because the platform could
+     * not tell whether it posted goes back to pending with its armed mark and progress cleared,
+     * and the post waits for `record`'s execution. Conditional on it still being that failure.
+     */
+    publishAgain(post: PostItem, targetId: string, record: { currentExecution: string; activeAt: string; deadlineAt: string }): Promise<boolean> {
+      return this.restartFailed(post, [targetId], record, { publishAgain: true });
     },
 
     /** Updates fields of one target (and the post's updatedAt). */

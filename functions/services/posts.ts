@@ -366,6 +366,34 @@ export function createPostService(deps: PostServiceDeps) {
       return toPost((await posts.get(user.userId, postId))!);
     },
 
+    /**
+     * "It was not published — publish again": only for a target that failed because the platform
+     * could not tell whether it posted. The user's confirmation (after checking their account) is
+     * the explicit act: the armed create is forgotten, never reconciled again, and the target is
+     * published anew by a new execution (started here, or by the reconciler if that fails).
+     */
+    async publishAgain(user: UserIdentity, postId: string, targetId: string): Promise<Post> {
+      const post = await load(user, postId);
+      const target = post.targets[targetId];
+      if (!target) throw new NotFound('This post has no such account to publish to.');
+      if (target.status !== 'failed' || target.failureCode !== 'outcome_unknown') {
+        throw new Conflict(
+          `Publish again is only for a post the platform could not confirm ("check your account"); this one is ${target.status}${target.status === 'failed' ? ' for another reason: use Retry' : ''}.`,
+        );
+      }
+      if (post.status !== 'failed' && post.status !== 'partially_published') {
+        throw new Conflict('The post is publishing again already: reload it.');
+      }
+      const name = newExecutionName(post.postId);
+      const record = executionRecord({ status: 'publishing' }, 1, name, clock.now());
+      if (!(await posts.publishAgain(post, targetId, record))) {
+        throw new Conflict('The post was changed at the same time elsewhere (published again already?): reload it and try again.');
+      }
+      const updated = (await posts.get(user.userId, postId))!;
+      await startRecorded(updated, [targetId], name);
+      return toPost((await posts.get(user.userId, postId))!);
+    },
+
     finalize: (userId: string, postId: string, execution?: string) => finalizePost({ posts, clock }, userId, postId, execution ? { execution } : {}),
   };
 }

@@ -2,8 +2,9 @@ import { platformNames, type Platform } from '../../shared/platforms';
 import { mediaForPlatform } from '../../shared/platformRules';
 import type { Clock } from '../clock';
 import { AuthExpired, RateLimited, Rejected } from '../platforms/errors';
-import { checkYourAccount, createOnceWith } from '../platforms/createOnce';
-import type { PlatformPublisher, PublishRequest, StepResult } from '../platforms/publisher';
+import { checkYourAccount, createOnceWith, OutcomeUnknown } from '../platforms/createOnce';
+import type { TargetFailureCode } from '../../shared/api/posts';
+import type { PlatformPublisher, ProgressAttachments, PublishRequest, StepResult } from '../platforms/publisher';
 import { writeIf } from './conditionalWrite';
 import type { S3Media } from '../media/s3Media';
 import type { ConnectionStore } from './connectionStore';
@@ -44,6 +45,8 @@ export interface PublishingDeps {
   freshness: TokenFreshness;
   publishers: Partial<Record<Platform, PlatformPublisher>>;
   media: S3Media;
+  /** Where a target's progress too large for the post item is kept (S3 on AWS: progressAttachments.ts). */
+  attachments: (target: { userId: string; postId: string; targetId: string }) => ProgressAttachments;
   clock: Clock;
 }
 
@@ -65,10 +68,10 @@ function causeMessage(error: StepInput['error']): string {
  * (Retryable) are thrown, for the state machine to retry with backoff.
  */
 export function createPublishing(deps: PublishingDeps) {
-  const { posts, connections, freshness, publishers, media, clock } = deps;
+  const { posts, connections, freshness, publishers, media, attachments, clock } = deps;
 
-  async function fail(post: PostItem, target: TargetItem, message: string): Promise<StepOutcome> {
-    await posts.updateTarget(post, target.targetId, { status: 'failed', error: message });
+  async function fail(post: PostItem, target: TargetItem, message: string, failureCode?: TargetFailureCode): Promise<StepOutcome> {
+    await posts.updateTarget(post, target.targetId, { status: 'failed', error: message, waiting: null, ...(failureCode ? { failureCode } : {}) });
     return { state: 'failed' };
   }
 
@@ -79,12 +82,19 @@ export function createPublishing(deps: PublishingDeps) {
         progress: result.progress,
         platformPostId: result.platformPostId,
         postUrl: result.postUrl,
+        waiting: null,
       });
       return { state: 'published' };
     }
-    await posts.updateTarget(post, target.targetId, { status: 'processing', progress: result.progress });
-    // The wait is bounded (publishingLimits.ts), so the reconciler's deadline holds.
-    return result.state === 'ready' ? { state: 'ready' } : { state: 'processing', waitSeconds: Math.min(MAX_PROCESSING_WAIT_SECONDS, Math.max(1, Math.ceil(result.waitSeconds))) };
+    if (result.state === 'ready') {
+      await posts.updateTarget(post, target.targetId, { status: 'processing', progress: result.progress, waiting: null });
+      return { state: 'ready' };
+    }
+    // The wait is bounded (publishingLimits.ts), so the reconciler's deadline holds; the target says until when.
+    const waitSeconds = Math.min(MAX_PROCESSING_WAIT_SECONDS, Math.max(1, Math.ceil(result.waitSeconds)));
+    const until = new Date(clock.now().getTime() + waitSeconds * 1000).toISOString();
+    await posts.updateTarget(post, target.targetId, { status: 'processing', progress: result.progress, waiting: { reason: 'processing', until } });
+    return { state: 'processing', waitSeconds };
   }
 
   /** The exactly-once rule (createOnce.ts) on this target: the intent is armed in the post item. */
@@ -135,7 +145,7 @@ export function createPublishing(deps: PublishingDeps) {
       if (input.action === 'fail') {
         const reason = causeMessage(input.error);
         // An armed create whose outcome never came back: the post may exist. Say so, never "not published".
-        if (target.publishArmedAt) return fail(post, target, checkYourAccount(name, 'the post', `the last attempt ended without an answer: ${reason}`));
+        if (target.publishArmedAt) return fail(post, target, checkYourAccount(name, 'the post', `the last attempt ended without an answer: ${reason}`), 'outcome_unknown');
         return fail(post, target, `${name} could not be reached after several attempts: ${reason}`);
       }
 
@@ -151,6 +161,7 @@ export function createPublishing(deps: PublishingDeps) {
         // Progress saved in the middle of this step (a session, a confirmed chunk, an armed
         // create): a token refresh and second try below continue from it.
         let progress = target.progress;
+        const targetAttachments = attachments({ userId: post.userId, postId: post.postId, targetId: target.targetId });
         const request = (): PublishRequest => ({
           text: post.description,
           ...(post.title ? { title: post.title } : {}),
@@ -163,6 +174,7 @@ export function createPublishing(deps: PublishingDeps) {
             await posts.updateTarget(post, target.targetId, { progress: saved });
             progress = saved;
           },
+          attachments: targetAttachments,
           createOnce: async (call) => {
             const result = await createOnceFor(post, target)(call);
             progress = call.progress;
@@ -198,13 +210,15 @@ export function createPublishing(deps: PublishingDeps) {
         }
         if (error instanceof RateLimited) {
           if (target.rateLimitWaits >= MAX_RATE_LIMIT_WAITS) return fail(post, target, `${name} kept asking us to wait: ${error.message}`);
-          await posts.updateTarget(post, target.targetId, { rateLimitWaits: target.rateLimitWaits + 1 });
           const waitUntil = error.resetAt ?? new Date(clock.now().getTime() + DEFAULT_RATE_LIMIT_WAIT_MS);
           const now = clock.now().getTime();
           // Bounded (publishingLimits.ts), so the reconciler's deadline holds.
-          const until = Math.min(Math.max(waitUntil.getTime(), now + 1000), now + MAX_RATE_LIMIT_WAIT_SECONDS * 1000);
-          return { state: 'rate_limited', waitUntil: new Date(until).toISOString() };
+          const until = new Date(Math.min(Math.max(waitUntil.getTime(), now + 1000), now + MAX_RATE_LIMIT_WAIT_SECONDS * 1000)).toISOString();
+          // The target says why it waits and until when; the next step's outcome clears it.
+          await posts.updateTarget(post, target.targetId, { rateLimitWaits: target.rateLimitWaits + 1, waiting: { reason: 'rate_limited', until } });
+          return { state: 'rate_limited', waitUntil: until };
         }
+        if (error instanceof OutcomeUnknown) return fail(post, target, error.message, 'outcome_unknown');
         if (error instanceof Rejected) return fail(post, target, error.message);
         throw error;
       }

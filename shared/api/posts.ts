@@ -114,6 +114,17 @@ export const postMediaSchema = z.object({
   durationSeconds: z.number().optional(),
 });
 
+/**
+ * Why a target failed, for the machine: `outcome_unknown` = the platform could not tell whether
+ * the create call acted ("check your account"); only such a target offers "publish again".
+ */
+export const targetFailureCodes = ['outcome_unknown'] as const;
+export type TargetFailureCode = (typeof targetFailureCodes)[number];
+
+/** What a target is waiting for, and until when (ISO): a platform's rate limit or its processing. */
+export const targetWaitingSchema = z.object({ reason: z.enum(['rate_limited', 'processing']), until: z.string() });
+export type TargetWaiting = z.infer<typeof targetWaitingSchema>;
+
 export const postTargetSchema = z.object({
   targetId: z.string(),
   platform: z.enum(platforms),
@@ -124,6 +135,12 @@ export const postTargetSchema = z.object({
   platformPostId: z.string().nullable(),
   /** The platform's reason in plain words when the target failed. */
   error: z.string().nullable(),
+  /** Set with some failures (targetFailureCodes); absent or null otherwise. */
+  failureCode: z.enum(targetFailureCodes).nullable().optional(),
+  /** Set while the target waits for a rate limit or the platform's processing. */
+  waiting: targetWaitingSchema.nullable().optional(),
+  /** A note from the platform step the user should read (e.g. TikTok never gave the public id). */
+  notice: z.string().nullable().optional(),
   updatedAt: z.string(),
 });
 export type PostTarget = z.infer<typeof postTargetSchema>;
@@ -162,6 +179,7 @@ export const postSchema = z.object({
 export type Post = z.infer<typeof postSchema>;
 
 export const postIdSchema = z.object({ postId: z.string().regex(/^[0-9A-HJKMNP-TV-Z]{26}$/, 'Not a post id.') });
+export const postTargetPathSchema = postIdSchema.extend({ targetId: z.string().min(1).max(300) });
 
 export const listPostsQuerySchema = z.object({
   status: z.enum(postLists).default('published'),

@@ -10,7 +10,7 @@ import {
   platformParamSchema,
   redirectSchema,
 } from './connections';
-import { createPostSchema, editPostSchema, listPostsQuerySchema, postIdSchema, postPageSchema, postSchema, reschedulePostSchema } from './posts';
+import { createPostSchema, editPostSchema, listPostsQuerySchema, postIdSchema, postPageSchema, postSchema, postTargetPathSchema, reschedulePostSchema } from './posts';
 import { notificationListSchema } from './notifications';
 import { abortUploadSchema, completeUploadSchema, createUploadSchema, storageUsageSchema, uploadedMediaSchema, uploadSessionSchema } from './uploads';
 import { deletePostQuerySchema, postDeletionSchema } from './postDeletion';
@@ -174,6 +174,16 @@ export const routes = {
     handler: 'posts',
     summary: 'Publishes the failed targets of a post again; the published ones are left alone.',
     input: { path: postIdSchema },
+    output: postSchema,
+    idempotent: true,
+  },
+  publishTargetAgain: {
+    method: 'POST',
+    path: '/posts/{postId}/targets/{targetId}/publish-again',
+    auth: 'user',
+    handler: 'posts',
+    summary: 'The user checked their account: a target the platform could not confirm ("check your account") was not published; publish it again.',
+    input: { path: postTargetPathSchema },
     output: postSchema,
     idempotent: true,
   },

@@ -44,4 +44,22 @@ export const postsEn = {
   retryFailed: 'The retry could not be started: {{message}}',
   close: 'Close',
   openPost: 'Open post',
+  waiting: {
+    dailyLimit: "Waiting for {{platform}}'s daily limit to reset — until {{time}} ({{in}})",
+    rateLimit: "Waiting for {{platform}}'s rate limit to reset — until {{time}} ({{in}})",
+    processing: {
+      video: '{{platform}} is processing the video — checking again at {{time}}',
+      image: '{{platform}} is processing the image — checking again at {{time}}',
+      media: '{{platform}} is processing the media — checking again at {{time}}',
+    },
+  },
+  publishAgain: {
+    reason: '{{platform}} could not tell us whether this post was published.',
+    action: 'It was not published — publish again',
+    confirm: 'Open your {{platform}} account first and check: is the post there? Publish again only if it is not, or it will appear twice.',
+    confirmAction: 'I checked: publish again',
+    cancel: 'Cancel',
+    working: 'Publishing again…',
+    failed: 'Publishing again could not be started: {{message}}',
+  },
 };

@@ -46,4 +46,22 @@ export const postsTr: typeof postsEn = {
   retryFailed: 'Yeniden deneme başlatılamadı: {{message}}',
   close: 'Kapat',
   openPost: 'Gönderiyi aç',
+  waiting: {
+    dailyLimit: '{{platform}} günlük sınırının sıfırlanması bekleniyor — {{time}} saatine kadar ({{in}})',
+    rateLimit: '{{platform}} istek sınırının sıfırlanması bekleniyor — {{time}} saatine kadar ({{in}})',
+    processing: {
+      video: '{{platform}} videoyu işliyor — {{time}} saatinde yeniden bakılacak',
+      image: '{{platform}} görseli işliyor — {{time}} saatinde yeniden bakılacak',
+      media: '{{platform}} medyayı işliyor — {{time}} saatinde yeniden bakılacak',
+    },
+  },
+  publishAgain: {
+    reason: '{{platform}}, bu gönderinin yayınlanıp yayınlanmadığını bize söyleyemedi.',
+    action: 'Yayınlanmadı — yeniden yayınla',
+    confirm: 'Önce {{platform}} hesabınızı açıp kontrol edin: gönderi orada mı? Yalnızca orada değilse yeniden yayınlayın; yoksa iki kez görünür.',
+    confirmAction: 'Kontrol ettim: yeniden yayınla',
+    cancel: 'Vazgeç',
+    working: 'Yeniden yayınlanıyor…',
+    failed: 'Yeniden yayınlama başlatılamadı: {{message}}',
+  },
 };

@@ -8,6 +8,7 @@ import { S3Client } from '@aws-sdk/client-s3';
 import { createS3Media } from '../../functions/media/s3Media';
 import { createPublishers } from '../../functions/platforms/publishers';
 import { sendDirectly } from '../../functions/platforms/createOnce';
+import { memoryAttachments } from '../../functions/platforms/progressAttachments';
 import { readPlatformSettings, credentialsFromEnvironment } from '../../functions/platforms/config';
 import type { TokenSet } from '../../functions/platforms/adapter';
 import type { PublishProgress } from '../../functions/platforms/publisher';
@@ -36,7 +37,8 @@ if (env['MODE'] === 'raw') {
   const youtube = publishers.youtube!;
   const tokens = JSON.parse(env['BENCH_TOKENS']!) as TokenSet;
   let progress: PublishProgress = {};
-  const request = () => ({ text: 'bench', title: 'Bench', media: [media.source(stored)], account: { platformUserId: 'bench' }, tokens, progress, createOnce: sendDirectly });
+  const attachments = memoryAttachments();
+  const request = () => ({ text: 'bench', title: 'Bench', media: [media.source(stored)], account: { platformUserId: 'bench' }, tokens, progress, createOnce: sendDirectly, attachments });
   let result = await youtube.start(request());
   progress = result.progress;
   for (let checks = 0; result.state === 'processing' && checks < 100; checks++) {

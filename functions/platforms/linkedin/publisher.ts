@@ -2,7 +2,7 @@ import { CannotTell } from '../createOnce';
 import { Rejected, Retryable, truncate } from '../errors';
 import type { PlatformRequest, PlatformResponse } from '../http';
 import type { MediaSource, PublisherFactory, PublishProgress, PublishRequest, StepResult } from '../publisher';
-import { alreadyPublished, isOk, postMedia, progressList, progressText, publishedResult, readRange } from '../steps';
+import { alreadyPublished, isOk, postMedia, progressList, progressNumber, progressText, publishedResult, readRange } from '../steps';
 import { classifyLinkedinError } from './adapter';
 
 /**
@@ -10,8 +10,9 @@ import { classifyLinkedinError } from './adapter';
  * (images whole; a video part by part to each instruction's own URL, then finalize),
  * `checkStatus` waits for the video to be AVAILABLE, `publish` is POST /rest/posts.
  *
- * progress: imageUrns (images, as uploaded); videoUrn, uploadToken, partUrls, partRanges
- * ("first-last"), etags (in part order, as uploaded), finalized (video); then platformPostId, postUrl.
+ * progress: imageUrns (images, as uploaded); videoUrn, uploadToken, partCount, partsRef (the part
+ * URLs and ranges) and etagsRef (the ETags in part order, as confirmed) — both attachments outside
+ * the post item — and finalized (video); then platformPostId, postUrl.
  */
 
 const VIDEO_WAIT_SECONDS = 10;
@@ -31,6 +32,15 @@ export function escapeLittleText(text: string): string {
     .map((part, index) => (index % 2 === 1 ? part : part.replace(/[\\<>#~_|[\]*(){}@]/g, (character) => `\\${character}`)))
     .join('');
 }
+
+/** A video's parts as initializeUpload gave them (kept in an attachment, not in the post item). */
+interface VideoParts {
+  urls: string[];
+  /** "first-last" byte ranges, in part order. */
+  ranges: string[];
+}
+const PARTS = 'linkedin-video-parts';
+const ETAGS = 'linkedin-video-etags';
 
 interface UploadInstruction {
   uploadUrl?: string;
@@ -87,13 +97,18 @@ export const createLinkedinPublisher: PublisherFactory = ({ hosts, http, clock, 
     return { state: 'processing', progress: { ...request.progress, imageUrns }, waitSeconds: IMAGE_GRACE_SECONDS };
   }
 
+  /**
+   * Initializes the upload. The part list (about 1,024 presigned URLs for a 4 GiB video) is kept
+   * outside the post item (request.attachments; DynamoDB allows 400 KB per item), and so are the
+   * ETags as they come: the progress holds only their references.
+   */
   async function initializeVideo(request: PublishRequest, video: MediaSource): Promise<PublishProgress> {
     const response = await restCall(request, {
       method: 'POST',
       url: rest('/videos?action=initializeUpload'),
       json: { initializeUploadRequest: { owner: owner(request), fileSizeBytes: video.size, uploadCaptions: false, uploadThumbnail: false } },
     });
-    const value = (response.body as { value?: { video?: string; uploadToken?: string; uploadInstructions?: UploadInstruction[] } } | undefined)?.value;
+    const value = (response.body as { value?: { video?: string; uploadToken?: string; uploadUrlsExpireAt?: number; uploadInstructions?: UploadInstruction[] } } | undefined)?.value;
     const instructions = value?.uploadInstructions ?? [];
     // The parts must cover the file in order, each starting where the previous one ended.
     const valid = (instruction: UploadInstruction, index: number) =>
@@ -105,42 +120,57 @@ export const createLinkedinPublisher: PublisherFactory = ({ hosts, http, clock, 
     if (!value?.video || instructions.length === 0 || !instructions.every(valid)) {
       throw new Rejected('LinkedIn API error: initializeUpload returned no video or unusable upload instructions');
     }
+    const parts: VideoParts = {
+      urls: instructions.map((instruction) => instruction.uploadUrl!),
+      ranges: instructions.map((instruction) => `${instruction.firstByte}-${instruction.lastByte}`),
+    };
     return {
       videoUrn: value.video,
       uploadToken: value.uploadToken ?? '',
-      partUrls: instructions.map((instruction) => instruction.uploadUrl!),
-      partRanges: instructions.map((instruction) => `${instruction.firstByte}-${instruction.lastByte}`),
-      etags: [],
+      partCount: parts.urls.length,
+      ...(Number.isFinite(value.uploadUrlsExpireAt) ? { uploadUrlsExpireAt: value.uploadUrlsExpireAt! } : {}),
+      partsRef: await request.attachments.save(PARTS, parts),
+      etagsRef: await request.attachments.save(ETAGS, []),
       finalized: false,
     };
   }
 
+  async function loadParts(request: PublishRequest, progress: PublishProgress): Promise<{ parts: VideoParts; etags: string[] }> {
+    const parts = (await request.attachments.load(progressText(progress, 'partsRef') ?? '')) as VideoParts;
+    const etags = (await request.attachments.load(progressText(progress, 'etagsRef') ?? '')) as string[];
+    if (!Array.isArray(parts?.urls) || parts.urls.length !== parts.ranges?.length || !Array.isArray(etags)) {
+      throw new Rejected('The saved LinkedIn upload progress is unreadable: publish again to start the upload over.');
+    }
+    return { parts, etags };
+  }
+
   async function uploadVideo(request: PublishRequest, video: MediaSource): Promise<StepResult> {
     let progress: PublishProgress = request.progress;
-    if (!progressText(progress, 'videoUrn')) {
+    // The part URLs expire (uploadUrlsExpireAt): an upload resumed after that starts over.
+    const expireAt = progressNumber(progress, 'uploadUrlsExpireAt');
+    const expired = progress['finalized'] !== true && expireAt !== undefined && expireAt <= clock.now().getTime();
+    if (!progressText(progress, 'videoUrn') || expired) {
       progress = { ...progress, ...(await initializeVideo(request, video)) };
       await request.saveProgress?.(progress);
     }
-    const partUrls = progressList(progress, 'partUrls');
-    const partRanges = progressList(progress, 'partRanges');
-    const etags = [...progressList(progress, 'etags')];
-    for (let part = etags.length; part < partUrls.length; part += 1) {
-      const [firstByte, lastByte] = (partRanges[part] ?? '').split('-').map(Number);
-      const uploaded = await http({
-        method: 'PUT',
-        url: partUrls[part]!,
-        headers: { 'content-type': 'application/octet-stream' },
-        binary: await readRange(video, firstByte!, lastByte!),
-      });
-      if (!isOk(uploaded)) throw fail(uploaded);
-      const etag = uploaded.headers.get('etag');
-      if (!etag) throw new Retryable(`LinkedIn returned no ETag for part ${part + 1} of the video`);
-      etags.push(etag);
-      // Saved per confirmed part: an interrupted upload resumes from the next one.
-      progress = { ...progress, etags: [...etags] };
-      await request.saveProgress?.(progress);
-    }
     if (progress['finalized'] !== true) {
+      const { parts, etags } = await loadParts(request, progress);
+      // Resumes at the first part without a confirmed ETag.
+      for (let part = etags.length; part < parts.urls.length; part += 1) {
+        const [firstByte, lastByte] = (parts.ranges[part] ?? '').split('-').map(Number);
+        const uploaded = await http({
+          method: 'PUT',
+          url: parts.urls[part]!,
+          headers: { 'content-type': 'application/octet-stream' },
+          binary: await readRange(video, firstByte!, lastByte!),
+        });
+        if (!isOk(uploaded)) throw fail(uploaded);
+        const etag = uploaded.headers.get('etag');
+        if (!etag) throw new Retryable(`LinkedIn returned no ETag for part ${part + 1} of the video`);
+        etags.push(etag);
+        // Saved per confirmed part: an interrupted upload resumes from the next one.
+        await request.attachments.save(ETAGS, etags);
+      }
       await restCall(request, {
         method: 'POST',
         url: rest('/videos?action=finalizeUpload'),

@@ -89,6 +89,11 @@ export const matrix: Record<RouteId, MatrixEntry> = {
     sample: { path: { postId: someUlid } },
     againstVictim: (victim) => ({ request: { path: { postId: victim.post.postId } }, refusedWith: [404] }),
   },
+  publishTargetAgain: {
+    auth: 'user',
+    sample: { path: { postId: someUlid, targetId: 'linkedin#someone' } },
+    againstVictim: (victim) => ({ request: { path: { postId: victim.post.postId, targetId: victim.post.targets[0]!.targetId } }, refusedWith: [404] }),
+  },
   createUpload: {
     auth: 'user',
     sample: { body: { fileName: 'a.jpg', contentType: 'image/jpeg', size: 10 } },

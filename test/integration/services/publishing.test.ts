@@ -5,6 +5,7 @@ import { createPublishing, MAX_RATE_LIMIT_WAITS, MAX_STATUS_CHECKS } from '../..
 import { createPostStore, listPlacement, type PostItem } from '../../../functions/services/postStore';
 import { createConnectionsContext } from '../../../functions/connectionsContext';
 import { AuthExpired, RateLimited, Retryable } from '../../../functions/platforms/errors';
+import { memoryAttachments } from '../../../functions/platforms/progressAttachments';
 import { CannotTell } from '../../../functions/platforms/createOnce';
 import type { PlatformPublisher, PublishRequest, StepResult } from '../../../functions/platforms/publisher';
 import type { S3Media } from '../../../functions/media/s3Media';
@@ -80,13 +81,44 @@ async function setup(publisher: PlatformPublisher) {
   };
   const item: PostItem = { ...base, ...listPlacement(base) };
   await db.send(new PutCommand({ TableName: twin.tableNames.posts, Item: item }));
-  const publishing = createPublishing({ posts, connections: store, freshness, publishers: { x: publisher }, media: noMedia, clock });
+  const publishing = createPublishing({ posts, connections: store, freshness, publishers: { x: publisher }, media: noMedia, attachments: () => memoryAttachments(), clock });
   const step = (action: 'start' | 'status' | 'publish') => publishing.step({ userId: user.userId, postId: item.postId, targetId: connection.connectionId, action });
   const target = async () => (await posts.get(user.userId, item.postId))!.targets[connection.connectionId]!;
   return { step, target };
 }
 
 describe('the publishing engine (one target, real tables, a scripted platform)', () => {
+  it('a target waiting for processing says until when; the next outcome clears it', async () => {
+    let reads = 0;
+    const publisher = fakePublisher({}, {
+      checkStatus: async (): Promise<StepResult> => (++reads === 1 ? { state: 'processing', progress: {}, waitSeconds: 30 } : { state: 'ready', progress: {} }),
+    });
+    const { step, target } = await setup(publisher);
+    const before = Date.now();
+    expect(await step('status')).toEqual({ state: 'processing', waitSeconds: 30 });
+    const until = new Date((await target()).waiting!.until).getTime();
+    expect((await target()).waiting!.reason).toBe('processing');
+    expect(until).toBeGreaterThanOrEqual(before + 30_000);
+    expect(until).toBeLessThanOrEqual(Date.now() + 30_000);
+    expect(await step('status')).toEqual({ state: 'ready' });
+    expect((await target()).waiting).toBeNull();
+  });
+
+  it('a reconcile that cannot tell fails the target "check your account" with the outcome_unknown code', async () => {
+    const publisher = fakePublisher({
+      send: async () => {
+        throw new Retryable('socket hang up', true);
+      },
+      reconcile: async () => {
+        throw new CannotTell('no list of posts to look in');
+      },
+    });
+    const { step, target } = await setup(publisher);
+    await expect(step('publish')).rejects.toBeInstanceOf(Retryable);
+    expect(await step('publish')).toEqual({ state: 'failed' });
+    expect(await target()).toMatchObject({ status: 'failed', failureCode: 'outcome_unknown', error: expect.stringMatching(/check your X account/) });
+  });
+
   it('never creates twice: after an unknown outcome it reconciles instead of posting again', async () => {
     let created = false;
     const publisher = fakePublisher({

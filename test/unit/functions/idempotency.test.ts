@@ -19,7 +19,7 @@ describe('Idempotency-Key', () => {
 
   it('is taken by exactly the writes the issue names', () => {
     const flagged = routeIds.filter((id) => (routes[id] as { idempotent?: boolean }).idempotent).sort();
-    expect(flagged).toEqual(['cancelPost', 'createPost', 'editPost', 'reschedulePost', 'retryPost', 'startDataExport']);
+    expect(flagged).toEqual(['cancelPost', 'createPost', 'editPost', 'publishTargetAgain', 'reschedulePost', 'retryPost', 'startDataExport']);
   });
 
   it('uses a table keyed the way Powertools\' DynamoDB persistence layer expects (id, TTL on expiration)', () => {

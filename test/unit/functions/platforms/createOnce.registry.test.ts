@@ -5,6 +5,7 @@ import { platformHosts } from '../../../../functions/platforms/hosts';
 import { createPublishers } from '../../../../functions/platforms/publishers';
 import { createAdapters } from '../../../../functions/platforms/registry';
 import { createOnceWith } from '../../../../functions/platforms/createOnce';
+import { memoryAttachments } from '../../../../functions/platforms/progressAttachments';
 import { Rejected, Retryable } from '../../../../functions/platforms/errors';
 import type { PlatformPublisher, PublishProgress, PublishRequest, StepResult } from '../../../../functions/platforms/publisher';
 import type { RecordedCall, Sandbox } from '../../../../infra/local/sandbox/sandbox';
@@ -114,6 +115,7 @@ async function publishOnce(platform: Platform, kind: 'video' | 'image', account:
     kind === 'video'
       ? memoryMedia({ kind: 'video', bytes: new Uint8Array(video), durationSeconds: 10, url: files.url('/video.mp4') })
       : memoryMedia({ kind: 'image', bytes: new Uint8Array(testBytes(2000, 'jpeg')), url: files.url('/image.jpg') });
+  const attachments = memoryAttachments();
   let action: 'start' | 'status' | 'publish' = 'start';
   let last = '';
   for (let attempt = 0; attempt < 80; attempt++) {
@@ -126,6 +128,7 @@ async function publishOnce(platform: Platform, kind: 'video' | 'image', account:
       progress,
       saveProgress: async (saved) => void (progress = saved),
       createOnce,
+      attachments,
     };
     try {
       const result: StepResult = action === 'start' ? await publisher.start(request) : action === 'status' ? await publisher.checkStatus(request) : await publisher.publish(request);

@@ -3,6 +3,7 @@ import { createPlatformHttp } from '../../../../functions/platforms/http';
 import type { MediaSource, PlatformPublisher, PublisherFactory, PublisherOptions, PublishRequest } from '../../../../functions/platforms/publisher';
 import { platformHosts } from '../../../../functions/platforms/hosts';
 import { createOnceWith, sendDirectly } from '../../../../functions/platforms/createOnce';
+import { memoryAttachments } from '../../../../functions/platforms/progressAttachments';
 import type { Platform } from '../../../../shared/platforms';
 
 export interface RecordedRequest {
@@ -134,7 +135,7 @@ export function memoryMedia(init: {
 export const account = { platformUserId: 'user-1', username: 'someone' };
 
 export function publishRequest(overrides: Partial<PublishRequest> = {}): PublishRequest {
-  return { text: 'Hello world', media: [memoryMedia({})], account, tokens: baseTokens, progress: {}, createOnce: sendDirectly, ...overrides };
+  return { text: 'Hello world', media: [memoryMedia({})], account, tokens: baseTokens, progress: {}, createOnce: sendDirectly, attachments: memoryAttachments(), ...overrides };
 }
 
 /**

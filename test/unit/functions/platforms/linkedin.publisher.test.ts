@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { AuthExpired, RateLimited, Rejected, Retryable } from '../../../../functions/platforms/errors';
 import { createLinkedinPublisher, escapeLittleText } from '../../../../functions/platforms/linkedin/publisher';
-import { armedTarget, jsonOf, memoryMedia, patternBytes, publisherWith, publishRequest, type RecordedRequest, queryOf } from './harness';
+import { memoryAttachments } from '../../../../functions/platforms/progressAttachments';
+import type { PublishProgress } from '../../../../functions/platforms/publisher';
+import { armedTarget, clock, jsonOf, memoryMedia, patternBytes, publisherWith, publishRequest, type RecordedRequest, queryOf } from './harness';
 
 const videoUrn = 'urn:li:video:C5F10AQGKQg_6y2a4sQ';
 const partUrl = (part: number) => `https://www.linkedin.com/dms-uploads/sp/v2/${part}?ca=vector_ads&cn=uploads&sync=0`;
@@ -14,14 +16,18 @@ const videoSize = 9_000_001;
 const initialized = { body: { value: { video: videoUrn, uploadToken: 'token-1', uploadUrlsExpireAt: 1795000000000, uploadInstructions: instructions } } };
 const etag = (value: string) => ({ status: 200, headers: { etag: value } });
 const restHeaders = { authorization: 'Bearer access-1', 'linkedin-version': '202609', 'x-restli-protocol-version': '2.0.0' };
-const uploaded = {
-  videoUrn,
-  uploadToken: 'token-1',
-  partUrls: instructions.map((instruction) => instruction.uploadUrl),
-  partRanges: ['0-4194303', '4194304-8388607', '8388608-9000000'],
-  etags: ['"e1"', '"e2"', '"e3"'],
-  finalized: true,
-};
+const partsRef = 'memory/linkedin-video-parts.json';
+const etagsRef = 'memory/linkedin-video-etags.json';
+const uploaded = { videoUrn, uploadToken: 'token-1', partCount: 3, partsRef, etagsRef, finalized: true };
+const parts = { urls: instructions.map((instruction) => instruction.uploadUrl), ranges: ['0-4194303', '4194304-8388607', '8388608-9000000'] };
+
+/** Attachments as an earlier attempt left them: the part list and the ETags confirmed so far. */
+async function savedParts(etags: string[], saved = { ...parts }) {
+  const attachments = memoryAttachments();
+  await attachments.save('linkedin-video-parts', saved);
+  await attachments.save('linkedin-video-etags', etags);
+  return attachments;
+}
 const postCreated = (urn = 'urn:li:share:7001') => ({ status: 201, headers: { 'x-restli-id': urn } });
 const restCalls = (requests: RecordedRequest[]) => requests.filter((request) => request.url.pathname.startsWith('/rest/'));
 
@@ -37,7 +43,8 @@ describe('LinkedIn publisher (Videos/Images API, Posts API)', () => {
   it('initializes a video upload, PUTs each instruction’s bytes to its own URL, and finalizes with the ETags in order', async () => {
     const video = memoryMedia({ size: videoSize });
     const { publisher, requests } = publisherWith('linkedin', createLinkedinPublisher, [initialized, etag('"e1"'), etag('"e2"'), etag('"e3"'), { status: 200 }]);
-    const result = await publisher.start(publishRequest({ media: [video] }));
+    const attachments = memoryAttachments();
+    const result = await publisher.start(publishRequest({ media: [video], attachments }));
 
     expect(requests[0]!.method).toBe('POST');
     expect(requests[0]!.url.toString()).toBe('https://api.linkedin.com/rest/videos?action=initializeUpload');
@@ -60,13 +67,16 @@ describe('LinkedIn publisher (Videos/Images API, Posts API)', () => {
     expect(requests[4]!.url.toString()).toBe('https://api.linkedin.com/rest/videos?action=finalizeUpload');
     expect(requests[4]!.headers).toMatchObject(restHeaders);
     expect(jsonOf(requests[4]!)).toEqual({ finalizeUploadRequest: { video: videoUrn, uploadToken: 'token-1', uploadedPartIds: ['"e1"', '"e2"', '"e3"'] } });
-    expect(result).toEqual({ state: 'processing', waitSeconds: 10, progress: uploaded });
+    expect(result).toEqual({ state: 'processing', waitSeconds: 10, progress: { ...uploaded, uploadUrlsExpireAt: 1795000000000 } });
+    // The part list and the ETags are kept beside the post item, not in its progress.
+    expect(await attachments.load(partsRef)).toEqual(parts);
+    expect(await attachments.load(etagsRef)).toEqual(['"e1"', '"e2"', '"e3"']);
   });
 
   it('resumes at the first part without an ETag and finalizes with every ETag in order', async () => {
     const video = memoryMedia({ size: videoSize });
     const { publisher, requests } = publisherWith('linkedin', createLinkedinPublisher, [etag('"e3"'), { status: 200 }]);
-    await publisher.start(publishRequest({ media: [video], progress: { ...uploaded, etags: ['"e1"', '"e2"'], finalized: false } }));
+    await publisher.start(publishRequest({ media: [video], progress: { ...uploaded, finalized: false }, attachments: await savedParts(['"e1"', '"e2"']) }));
     expect(requests.map((request) => request.url.toString())).toEqual([partUrl(3), 'https://api.linkedin.com/rest/videos?action=finalizeUpload']);
     expect(jsonOf(requests[1]!)).toMatchObject({ finalizeUploadRequest: { uploadedPartIds: ['"e1"', '"e2"', '"e3"'] } });
     expect(video.reads).toEqual([[8_388_608, 9_000_000]]);
@@ -74,6 +84,55 @@ describe('LinkedIn publisher (Videos/Images API, Posts API)', () => {
     const done = publisherWith('linkedin', createLinkedinPublisher);
     await done.publisher.start(publishRequest({ media: [video], progress: uploaded }));
     expect(done.requests).toHaveLength(0);
+  });
+
+  it('keeps a 4 GiB video’s 1,024 part URLs and ETags out of the post item, and resumes from them', async () => {
+    // LinkedIn's presigned part URLs are long; ETags may be too (their format is not documented).
+    const count = 1024;
+    const partSize = 100;
+    const size = count * partSize;
+    const longUrl = (part: number) => `https://www.linkedin.com/dms-uploads/sp/v2/D4E10AQ${'x'.repeat(400)}/uploadedVideo/${part}?ca=vector_ads&cn=uploads&sync=0&v=beta&ut=${'y'.repeat(200)}`;
+    const many = Array.from({ length: count }, (_, part) => ({ uploadUrl: longUrl(part), firstByte: part * partSize, lastByte: part * partSize + partSize - 1 }));
+    const longEtag = (part: number) => `"/ambry-video/signedId/${'z'.repeat(120)}${part}"`;
+    const stopAt = 600;
+    const first = publisherWith('linkedin', createLinkedinPublisher, [
+      { body: { value: { video: videoUrn, uploadToken: 'token-1', uploadInstructions: many } } },
+      ...Array.from({ length: stopAt }, (_, part) => etag(longEtag(part))),
+      { status: 500, body: { message: 'Internal error' } },
+    ]);
+    const attachments = memoryAttachments();
+    let item: PublishProgress = {};
+    const video = memoryMedia({ size });
+    const interrupted = await first.publisher
+      .start(publishRequest({ media: [video], attachments, saveProgress: async (progress) => void (item = progress) }))
+      .catch((error: unknown) => error);
+    expect(interrupted).toBeInstanceOf(Error);
+
+    // What the post item holds for the target: references, not the parts.
+    const target = { targetId: 'linkedin#user-1', platform: 'linkedin', status: 'uploading', progress: item, statusChecks: 0, rateLimitWaits: 0 };
+    expect(Buffer.byteLength(JSON.stringify(target))).toBeLessThan(2_000);
+    expect(Buffer.byteLength(JSON.stringify(await attachments.load(partsRef)))).toBeGreaterThan(400_000);
+    expect(await attachments.load(etagsRef)).toHaveLength(stopAt);
+
+    // The next attempt resumes at the first part without an ETag and finalizes with all 1,024 in order.
+    const rest = publisherWith('linkedin', createLinkedinPublisher, [...Array.from({ length: count - stopAt }, (_, part) => etag(longEtag(stopAt + part))), { status: 200 }]);
+    const done = await rest.publisher.start(publishRequest({ media: [video], attachments, progress: item }));
+    expect(rest.requests[0]!.url.toString()).toBe(longUrl(stopAt));
+    expect(rest.requests).toHaveLength(count - stopAt + 1);
+    expect(jsonOf(rest.requests.at(-1)!)).toMatchObject({ finalizeUploadRequest: { uploadedPartIds: Array.from({ length: count }, (_, part) => longEtag(part)) } });
+    expect(done).toMatchObject({ state: 'processing', progress: { finalized: true, partCount: count } });
+    expect(Buffer.byteLength(JSON.stringify({ ...target, progress: done.progress }))).toBeLessThan(2_000);
+  });
+
+  it('starts the upload over when the part URLs expired before it could resume', async () => {
+    const video = memoryMedia({ size: videoSize });
+    const { publisher, requests } = publisherWith('linkedin', createLinkedinPublisher, [initialized, etag('"n1"'), etag('"n2"'), etag('"n3"'), { status: 200 }]);
+    const attachments = await savedParts(['"e1"']);
+    const expiredAt = clock.now().getTime() - 1;
+    const result = await publisher.start(publishRequest({ media: [video], attachments, progress: { ...uploaded, finalized: false, uploadUrlsExpireAt: expiredAt } }));
+    expect(requests[0]!.url.toString()).toBe('https://api.linkedin.com/rest/videos?action=initializeUpload');
+    expect(jsonOf(requests[4]!)).toMatchObject({ finalizeUploadRequest: { uploadedPartIds: ['"n1"', '"n2"', '"n3"'] } });
+    expect(result.progress).toMatchObject({ finalized: true, uploadUrlsExpireAt: 1795000000000 });
   });
 
   it('refuses upload instructions that do not cover the file part after part', async () => {

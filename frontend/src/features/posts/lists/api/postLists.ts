@@ -44,6 +44,16 @@ export function useRetryPost() {
   });
 }
 
+/** "It was not published — publish again" for one target the platform could not confirm. */
+export function usePublishAgain() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ postId, targetId }: { postId: string; targetId: string }) => api('publishTargetAgain', { path: { postId, targetId } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: postsKey }),
+  });
+}
+
 /** Lets a list reload after posts leave the "publishing" list (they have finished). */
 export function useInvalidatePosts() {
   const queryClient = useQueryClient();

@@ -33,7 +33,7 @@ export function PostCard({
       </button>
       <PostStatusBadge post={post} />
       <ScheduleNotes post={post} />
-      <TargetList targets={post.targets} />
+      <TargetList targets={post.targets} post={post} />
       {post.status === 'scheduled' && <ScheduledActions post={post} />}
       {canRetry(post) && (
         <button type="button" className="button secondary" disabled={retrying} onClick={() => onRetry(post)}>

@@ -26,7 +26,7 @@ export function PostDialog({ post, onClose }: { post: Post; onClose: () => void 
           <p className="post-dialog-description">{post.description.trim() ? post.description : t('posts.noDescription')}</p>
           <PlatformChips platforms={post.platforms} />
           <PostStatusBadge post={post} />
-          <TargetList targets={post.targets} />
+          <TargetList targets={post.targets} post={post} actions />
           <TargetMetrics postId={post.postId} targets={post.targets} />
           <DeletePostAction post={post} onDeleted={onClose} />
         </div>

@@ -3,6 +3,9 @@ import type { Post, PostTarget } from '../../../../../../shared/api/posts';
 import { platformNames, type Platform } from '../../../../../../shared/platforms';
 import { PlatformChip } from '../../../../components/ui/PlatformChip';
 import { PlatformMark } from '../../../../components/ui/PlatformMark';
+import { browserZone, savedTimeZone } from '../../../settings/savedSettings';
+import { waitingInWords } from '../targetWaiting';
+import { PublishAgainAction } from './PublishAgainAction';
 
 /** A date like 'Jan 5, 2025, 3:04 PM' in the user's language. */
 export function useDateFormat(): (iso: string) => string {
@@ -41,9 +44,15 @@ export function PostStatusBadge({ post }: { post: Post }) {
   return <span className={`post-status status-${post.status}`}>{t(`posts.status.${post.status}`)}</span>;
 }
 
-/** Each target's status, its live link when published and the platform's reason when it failed. */
-export function TargetList({ targets }: { targets: readonly PostTarget[] }) {
-  const { t } = useTranslation();
+/**
+ * Each target's status, its live link when published, the platform's reason when it failed, why
+ * and until when it waits, and (with `actions`, in the post's modal) "publish again" where offered.
+ */
+export function TargetList({ targets, post, actions = false }: { targets: readonly PostTarget[]; post?: Pick<Post, 'postId' | 'media'>; actions?: boolean }) {
+  const { t, i18n } = useTranslation();
+  // The keys are built at run time (platform, reason): typed `t` takes them as plain strings here.
+  const translate = (key: string, values?: Record<string, unknown>) => String(t(key as never, values as never));
+  const context = { now: new Date(), timeZone: savedTimeZone() ?? browserZone(), language: i18n.resolvedLanguage ?? 'en', mediaKind: post?.media[0]?.kind };
   return (
     <ul className="post-targets">
       {targets.map((target) => (
@@ -57,6 +66,9 @@ export function TargetList({ targets }: { targets: readonly PostTarget[] }) {
             </a>
           )}
           {target.status === 'failed' && target.error && <p className="target-error">{target.error}</p>}
+          {target.waiting && <p className="target-waiting">{waitingInWords(translate, target, context)}</p>}
+          {target.notice && <p className="target-notice">{target.notice}</p>}
+          {actions && post && target.status === 'failed' && target.failureCode === 'outcome_unknown' && <PublishAgainAction postId={post.postId} target={target} />}
         </li>
       ))}
     </ul>
