@@ -7,7 +7,12 @@ import type { ProgressAttachments } from './publisher';
  * post item keeps only the key (docs/publishing.md, "Large progress").
  */
 export function attachmentPrefix(userId: string, postId: string, targetId?: string): string {
-  return `${userId}/publishing/${postId}/${targetId === undefined ? '' : `${encodeURIComponent(targetId)}/`}`;
+  return `${publishingWorkPrefix(userId)}${postId}/${targetId === undefined ? '' : `${encodeURIComponent(targetId)}/`}`;
+}
+
+/** The engine's working state of all a user's posts: not the user's files (the export leaves it out). */
+export function publishingWorkPrefix(userId: string): string {
+  return `${userId}/publishing/`;
 }
 
 const NAME = /^[a-z0-9-]{1,64}$/;

@@ -8,6 +8,7 @@ import yazl from 'yazl';
 import { tableKeys, tables, type TableKey } from '../../shared/resources/tables';
 import { bucketKeys, buckets, type BucketKey } from '../../shared/resources/buckets';
 import type { OpenedObject, Row, UserData } from './userData';
+import { publishingWorkPrefix } from '../platforms/progressAttachments';
 
 /**
  * Attributes never written to an archive: the encrypted platform tokens (and their refresh
@@ -120,7 +121,9 @@ export async function writeArchive(
     }
     for (const key of exportedBuckets) {
       contents.files[key] = 0;
-      for (const object of await userData.objects(key, user.userId)) {
+      // The publishing engine's working state (e.g. a LinkedIn upload's part URLs) is not the user's file.
+      const files = (await userData.objects(key, user.userId)).filter((object) => !object.key.startsWith(publishingWorkPrefix(user.userId)));
+      for (const object of files) {
         const name = `files/${buckets[key].name}/${object.key.slice(user.userId.length + 1)}`;
         if (await addFile(zip, zipFailed, name, mtime, () => userData.readObject(key, object.key))) contents.files[key]!++;
         else contents.vanished.push(name);

@@ -20,7 +20,11 @@ function fakeUserData(): UserData {
     moduleTokens: [{ tokenHash: 'hash-secret', userId }],
   };
   const objects: Record<string, Array<{ key: string; body: Buffer }>> = {
-    media: [{ key: `${userId}/images/a.jpg`, body: Buffer.from('jpeg bytes') }],
+    media: [
+      { key: `${userId}/images/a.jpg`, body: Buffer.from('jpeg bytes') },
+      // The publishing engine's working state (a LinkedIn upload's presigned part URLs): not the user's file.
+      { key: `${userId}/publishing/01J0/linkedin%231/parts.json`, body: Buffer.from('["https://upload.example/part?signature=presigned-secret"]') },
+    ],
     content: [{ key: `${userId}/videos/01J1.mp4`, body: Buffer.from('mp4 bytes') }],
     exports: [{ key: `${userId}/old.zip`, body: Buffer.from('an older archive') }],
   };
@@ -63,7 +67,7 @@ describe('the data archive', () => {
     try {
       const bytes = await readFile(archive.path);
       const entries = readZip(bytes);
-      for (const secret of [ciphertext, 'verifier-secret', 'hash-secret']) {
+      for (const secret of [ciphertext, 'verifier-secret', 'hash-secret', 'presigned-secret']) {
         expect(bytes.includes(Buffer.from(secret))).toBe(false);
         for (const [name, entry] of entries) expect(entry.includes(Buffer.from(secret)), name).toBe(false);
       }
