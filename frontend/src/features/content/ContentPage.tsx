@@ -12,7 +12,7 @@ import { useContentPages, useDeleteContent } from './api/content';
 import { ConfirmDeleteDialog } from './components/ConfirmDialog';
 import { ContentCard } from './components/ContentCard';
 import { PlayerDialog } from './components/PlayerDialog';
-import { ToastList, useToasts } from './components/Toasts';
+import { ToastList, useToasts } from '../../components/ui/Toast';
 import { storeSharedContent } from './share';
 import './content.css';
 import { useInfiniteScroll } from '../../components/ui/useInfiniteScroll';
@@ -133,7 +133,7 @@ export function ContentPage() {
       )}
       {playing && !deleting && <PlayerDialog item={playing} onClose={closePlayer} onShare={share} />}
       {deleting && <ConfirmDeleteDialog name={deleting.fileName} busy={remove.isPending} onConfirm={confirmDelete} onCancel={cancelDelete} />}
-      <ToastList toasts={toasts} onDismiss={dismiss} />
+      <ToastList toasts={toasts} onDismiss={dismiss} regionLabel={t('content.toasts.region')} dismissLabel={t('content.toasts.dismiss')} />
     </section>
   );
 }

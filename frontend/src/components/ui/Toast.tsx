@@ -1,5 +1,4 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 
 /** The spec caps the toast list at 20. */
 const MAX_TOASTS = 20;
@@ -11,7 +10,10 @@ export interface Toast {
   message: string;
 }
 
-/** Short messages that fade after a few seconds; the newest 20 are kept. */
+/**
+ * The design system's toast: short messages that fade after a few seconds; the newest 20 are
+ * kept (the spec's cap). Errors are announced as alerts, successes as status messages.
+ */
 export function useToasts() {
   const [toasts, setToasts] = useState<Toast[]>([]);
   const nextId = useRef(0);
@@ -40,15 +42,23 @@ export function useToasts() {
   return { toasts, show, dismiss };
 }
 
-export function ToastList({ toasts, onDismiss }: { toasts: Toast[]; onDismiss: (id: number) => void }) {
-  const { t } = useTranslation();
+interface ToastListProps {
+  toasts: Toast[];
+  onDismiss: (id: number) => void;
+  /** Accessible name of the landmark holding the toasts. */
+  regionLabel: string;
+  /** Accessible name of each toast's close button. */
+  dismissLabel: string;
+}
+
+export function ToastList({ toasts, onDismiss, regionLabel, dismissLabel }: ToastListProps) {
   return (
-    <div className="toast-list" role="region" aria-label={t('content.toasts.region')}>
+    <div className="toast-list" role="region" aria-label={regionLabel}>
       <ul aria-live="polite">
         {toasts.map((toast) => (
           <li key={toast.id} className={`toast toast-${toast.kind}`} role={toast.kind === 'error' ? 'alert' : 'status'}>
             <span>{toast.message}</span>
-            <button type="button" className="close-button toast-close" aria-label={t('content.toasts.dismiss')} onClick={() => onDismiss(toast.id)}>
+            <button type="button" className="close-button toast-close" aria-label={dismissLabel} onClick={() => onDismiss(toast.id)}>
               ×
             </button>
           </li>
