@@ -173,7 +173,9 @@ export async function discoverCalls(context: Context, platform: Platform, kind: 
 
 /** A platform that cannot refresh (LinkedIn) needs the user after its token expired: they reconnect, as on the Accounts page. */
 async function reconnectIfNeeded(context: Context, platform: Platform): Promise<void> {
-  const connections = ((await callApi(context.current.info, '/connections', context.user.idToken)).body as unknown as ConnectionList).connections;
+  const response = await callApi(context.current.info, '/connections', context.user.idToken);
+  if (response.status !== 200) throw new Error(`GET /connections answered ${response.status}: ${JSON.stringify(response.body)}`);
+  const connections = (response.body as unknown as ConnectionList).connections;
   const connection = connections.find((item) => item.platform === platform);
   if (connection?.status !== 'connected') await connectThroughOAuth(context.current.info, context.user, platform, context.accounts[platform].name);
 }
