@@ -210,7 +210,7 @@ export const createLinkedinPublisher: PublisherFactory = ({ hosts, http, clock, 
       },
     });
     // 403: this app may not read the member's posts (r_member_social), so LinkedIn cannot tell us.
-    if (response.status === 403) throw new CannotTell(truncate(`LinkedIn would not list your latest posts: ${response.text}`));
+    if (response.status === 403) throw new CannotTell('LinkedIn does not let OneClick read your latest posts (that needs the r_member_social permission)');
     if (!isOk(response)) throw fail(response);
     const posts = (response.body as { elements?: Array<{ id?: string; commentary?: string; content?: unknown }> } | undefined)?.elements ?? [];
     const match = posts.find((post) => post.id && post.commentary === commentary && JSON.stringify(post.content ?? {}).includes(mediaId));
