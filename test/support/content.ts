@@ -1,10 +1,9 @@
-import { HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { localBucketNames, localCredentials, localRegion } from '../../infra/local/environment';
 import type { ContentItem } from '../../shared/api/content';
 import type { ContentUpload, ModuleId, ModuleSession, ModuleToken } from '../../shared/api/modules';
 import type { TwinInfo } from './twinInfo';
+import { storedObjectExists } from './storedObjects';
 import { callApi, type TestUser } from './users';
 
 const samples = resolve(import.meta.dirname, '../../infra/local/demoModule/samples');
@@ -43,15 +42,4 @@ export async function registerContent(
 /** The object key a presigned content URL points at (path-style: /<bucket>/<key>). */
 export const contentKeyOf = (url: string) => decodeURIComponent(new URL(url).pathname.split('/').slice(2).join('/'));
 
-export async function contentObjectExists(twin: TwinInfo, key: string): Promise<boolean> {
-  const s3 = new S3Client({ endpoint: twin.endpoints.s3, region: localRegion, credentials: localCredentials, forcePathStyle: true });
-  try {
-    await s3.send(new HeadObjectCommand({ Bucket: localBucketNames.content, Key: key }));
-    return true;
-  } catch (error) {
-    if ((error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404) return false;
-    throw error;
-  } finally {
-    s3.destroy();
-  }
-}
+export const contentObjectExists = (twin: TwinInfo, key: string) => storedObjectExists(twin, 'content', key);

@@ -1,6 +1,5 @@
-import { HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { describe, expect, inject, it } from 'vitest';
-import { localBucketNames, localCredentials, localRegion } from '../../../infra/local/environment';
+import { storedObjectExists } from '../../support/storedObjects';
 import type { ConnectionList } from '../../../shared/api/connections';
 import type { Post } from '../../../shared/api/posts';
 import { attachmentPrefix } from '../../../functions/platforms/progressAttachments';
@@ -10,18 +9,7 @@ import { createPost, sampleVideo, uploadMedia, waitForPost } from '../../support
 
 const twin = inject('twin');
 
-async function exists(key: string): Promise<boolean> {
-  const s3 = new S3Client({ endpoint: twin.endpoints.s3, region: localRegion, credentials: localCredentials, forcePathStyle: true });
-  try {
-    await s3.send(new HeadObjectCommand({ Bucket: localBucketNames.media, Key: key }));
-    return true;
-  } catch (error) {
-    if ((error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404) return false;
-    throw error;
-  } finally {
-    s3.destroy();
-  }
-}
+const exists = (key: string) => storedObjectExists(twin, 'media', key);
 
 describe("a LinkedIn video's part list lives beside the post item", () => {
   it('is written to the media bucket during the upload, and deleted with the post', async () => {

@@ -1,6 +1,5 @@
-import { HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { describe, expect, inject, it } from 'vitest';
-import { localBucketNames, localCredentials, localRegion } from '../../../infra/local/environment';
+import { storedObjectExists } from '../../support/storedObjects';
 import type { PostDeletion } from '../../../shared/api/postDeletion';
 import { storageUsage, uploadThroughApi } from '../../support/apiUploads';
 import { tinyJpeg } from '../../support/posts';
@@ -12,18 +11,7 @@ const twin = inject('twin');
 
 const remove = (user: TestUser, postId: string, query = '') => callApi(twin, `/posts/${postId}${query}`, user.idToken, { method: 'DELETE' });
 
-async function exists(key: string): Promise<boolean> {
-  const s3 = new S3Client({ endpoint: twin.endpoints.s3, region: localRegion, credentials: localCredentials, forcePathStyle: true });
-  try {
-    await s3.send(new HeadObjectCommand({ Bucket: localBucketNames.media, Key: key }));
-    return true;
-  } catch (error) {
-    if ((error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404) return false;
-    throw error;
-  } finally {
-    s3.destroy();
-  }
-}
+const exists = (key: string) => storedObjectExists(twin, 'media', key);
 
 async function upload(user: TestUser): Promise<string> {
   const { status, body } = await uploadThroughApi(twin, user, 'photo.jpg', 'image/jpeg', tinyJpeg);

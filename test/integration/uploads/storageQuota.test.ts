@@ -1,6 +1,5 @@
-import { HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { describe, expect, inject, it } from 'vitest';
-import { localBucketNames, localCredentials, localRegion } from '../../../infra/local/environment';
+import { storedObjectExists } from '../../support/storedObjects';
 import { membershipAllowances } from '../../../shared/api/membership';
 import type { UploadSession } from '../../../shared/api/uploads';
 import { postJson, startUpload, storageUsage, uploadThroughApi } from '../../support/apiUploads';
@@ -17,18 +16,7 @@ const twin = inject('twin');
 const MiB = 1024 * 1024;
 const freeLimit = membershipAllowances.free.maxStorageBytes!;
 
-async function exists(key: string): Promise<boolean> {
-  const s3 = new S3Client({ endpoint: twin.endpoints.s3, region: localRegion, credentials: localCredentials, forcePathStyle: true });
-  try {
-    await s3.send(new HeadObjectCommand({ Bucket: localBucketNames.media, Key: key }));
-    return true;
-  } catch (error) {
-    if ((error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404) return false;
-    throw error;
-  } finally {
-    s3.destroy();
-  }
-}
+const exists = (key: string) => storedObjectExists(twin, 'media', key);
 
 describe('storage quota', () => {
   it("counts a completed upload at its real size against the free plan's 2 GiB, and shows both", async () => {

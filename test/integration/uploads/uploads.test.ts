@@ -1,6 +1,5 @@
-import { HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { describe, expect, inject, it } from 'vitest';
-import { localBucketNames, localCredentials, localRegion } from '../../../infra/local/environment';
+import { storedObjectExists } from '../../support/storedObjects';
 import type { UploadedMedia, UploadSession } from '../../../shared/api/uploads';
 import { syntheticMp4 } from '../../support/mp4';
 import { tinyJpeg } from '../../support/posts';
@@ -35,18 +34,7 @@ async function upload(user: TestUser, fileName: string, contentType: string, fil
   return { session, ...(await post(user, '/uploads/complete', { key: session.key, uploadId: session.uploadId, parts })) };
 }
 
-async function objectExists(key: string): Promise<boolean> {
-  const s3 = new S3Client({ endpoint: twin.endpoints.s3, region: localRegion, credentials: localCredentials, forcePathStyle: true });
-  try {
-    await s3.send(new HeadObjectCommand({ Bucket: localBucketNames.media, Key: key }));
-    return true;
-  } catch (error) {
-    if ((error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404) return false;
-    throw error;
-  } finally {
-    s3.destroy();
-  }
-}
+const objectExists = (key: string) => storedObjectExists(twin, 'media', key);
 
 describe('uploading media straight to S3 with presigned multipart URLs', () => {
   it('uploads a video in several parts and reads its duration and size', async () => {
