@@ -157,6 +157,11 @@ export async function startLocalStepFunctions(options: LocalStepFunctionsOptions
     }
   };
   const fast = options.fastWaitMs;
+  // Processing is bounded by a count of status checks (publishingLimits.ts) that, on AWS, are
+  // spaced by the platform's own hint (X: at least 1 s). The sandbox processes in real time, so
+  // a fast wait shorter than this floor could spend the whole budget before X's sandbox media is
+  // ready (60 × 20 ms) and fail a healthy post, more so on an idle machine.
+  const fastProcessingWait = fast === undefined ? undefined : Math.max(fast, 200);
 
   function start(arnPrefix: string, name: string, input: string): Execution {
     const arn = `${arnPrefix.replace(':stateMachine:', ':execution:')}:${name}`;
@@ -208,7 +213,7 @@ export async function startLocalStepFunctions(options: LocalStepFunctionsOptions
         taskResourceLocalHandlers: { Step: invoke, 'Record failure': invoke, Finalize: invoke, [FINISH_STATE]: invoke },
         ...(fast !== undefined
           ? {
-              waitTimeOverrides: { 'Wait for processing': fast, 'Wait for rate limit': fast },
+              waitTimeOverrides: { 'Wait for processing': fastProcessingWait!, 'Wait for rate limit': fast },
               retryIntervalOverrides: { Step: fast, 'Record failure': fast, Finalize: fast, [FINISH_STATE]: fast },
             }
           : {}),
