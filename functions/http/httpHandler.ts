@@ -22,7 +22,7 @@ import { AuthenticationRequired, DomainError, InvalidInput, NotFound, type Field
 import type { UserIdentity } from '../services/memberships';
 import { accountGateFromEnvironment, type AccountGate } from './accountGate';
 import { responseCookiesOf } from './cookies';
-import { rateLimiterFromEnv } from './rateLimit';
+import { rateLimiterFromEnv, TooManyRequests } from './rateLimit';
 import { createIdempotency, idempotencyKeyOf } from './idempotency';
 
 export type ApiEvent = APIGatewayProxyEventV2WithJWTAuthorizer;
@@ -148,6 +148,7 @@ export function createHttpHandler<G extends HandlerGroupName>(
       const error = request.error;
       if (error instanceof DomainError) {
         request.response = json(error.status, { code: error.code, message: error.message, issues: error.issues });
+        if (error instanceof TooManyRequests) request.response.headers = { ...request.response.headers, 'retry-after': String(error.retryAfterSeconds) };
         return;
       }
       logger.error('Unhandled error', { routeKey: request.event.routeKey, error: error as Error });

@@ -28,7 +28,8 @@ export const defaultRateLimits = {
 } as const satisfies Record<string, RateLimit>;
 
 export class TooManyRequests extends DomainError {
-  constructor(retryAfterSeconds: number) {
+  /** Sent as the Retry-After header (RFC 9110 §10.2.3), so clients need not parse the words. */
+  constructor(readonly retryAfterSeconds: number) {
     super(429, 'TooManyRequests', `Too many requests in a short time. Please wait ${retryAfterSeconds} ${retryAfterSeconds === 1 ? 'second' : 'seconds'} and try again.`);
   }
 }

@@ -3,6 +3,7 @@ import { Logger } from '@aws-lambda-powertools/logger';
 import type { Context } from 'aws-lambda';
 import { createHttpHandler, type ApiEvent } from '../../../functions/http/httpHandler';
 import { NotFound, QuotaExceeded } from '../../../functions/errors';
+import { TooManyRequests } from '../../../functions/http/rateLimit';
 import { sampleMe as me } from '../../support/fixtures';
 
 const logger = new Logger({ serviceName: 'test', logLevel: 'SILENT' });
@@ -52,6 +53,16 @@ describe('HTTP handler', () => {
 
     expect(result.statusCode).toBe(403);
     expect(JSON.parse(result.body!)).toEqual({ code: 'QuotaExceeded', message: 'You have used all 3 posts this month.', issues: [] });
+  });
+
+  it('answers a refused rate with 429, the wait in words and in Retry-After', async () => {
+    const handler = createHttpHandler('me', { getMe: async () => Promise.reject(new TooManyRequests(4)) }, logger, openGate);
+
+    const result = await handler(event(), context);
+
+    expect(result.statusCode).toBe(429);
+    expect(result.headers?.['retry-after']).toBe('4');
+    expect(JSON.parse(result.body!)).toMatchObject({ code: 'TooManyRequests', message: 'Too many requests in a short time. Please wait 4 seconds and try again.' });
   });
 
   it('hides the details of an unexpected error behind a 500 with a readable message', async () => {
