@@ -1,7 +1,7 @@
 import type { Platform } from '../../../shared/platforms';
 
 /**
- * Rate limits and quotas: each platform module declares its limits with their defaults
+ * Rate limits and quotas: each platform's sandbox declares its limits with their defaults
  * (setLimit changes them until reset), and counts events (calls, uploads, posts) per key in an
  * event log read over the platform's window: rolling (the last N ms) or a calendar day.
  */

@@ -10,7 +10,7 @@ import type { Platform } from '../../../shared/platforms';
  *   succeed  processed / FINISHED / succeeded / PUBLISH_COMPLETE / AVAILABLE
  *   fail     YouTube failed (or rejected, for a rejection reason), Instagram ERROR, X failed,
  *            TikTok FAILED, LinkedIn PROCESSING_FAILED; `reason` is the platform's reason
- *   expire   the platform's handle expires before it is used (see each platform module)
+ *   expire   the platform's handle expires before it is used (see each platform's publishing.ts)
  */
 
 export type ProcessingOutcome = 'succeed' | 'fail' | 'expire';
