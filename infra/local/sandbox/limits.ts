@@ -76,7 +76,7 @@ export function utcDayStart(now: number): number {
 
 const pacific = new Intl.DateTimeFormat('en-US', { timeZone: 'America/Los_Angeles', hour12: false, hour: '2-digit', minute: '2-digit', second: '2-digit' });
 
-/** Midnight Pacific time of the day `now` is in (YouTube's quota day). */
+/** Midnight Pacific time of the day `now` is in (the quota day of platforms that count in Pacific time). */
 export function pacificDayStart(now: number): number {
   const parts = Object.fromEntries(pacific.formatToParts(new Date(now)).map((part) => [part.type, part.value]));
   const elapsed = ((Number(parts['hour']) % 24) * 3600 + Number(parts['minute']) * 60 + Number(parts['second'])) * 1000 + (now % 1000);

@@ -7,6 +7,7 @@ import type { TwinLog } from '../log';
 import { consentPage, errorPage } from './consentPage';
 import { controlApi, createControl, type PlatformRuntime, type SandboxControl } from './control';
 import { createFaults, type FaultEffect } from './faults';
+import { checkHosts, servesHost } from './hosts';
 import { createRequestLog } from './requestLog';
 import { createFeedStore } from './feed';
 import { feedPage } from './feedPage';
@@ -15,7 +16,7 @@ import { avatarSvg } from './identity';
 import { createEventLog, createLimitValues, type LimitDefinitions, type LimitValues } from './limits';
 import { createMediaStore } from './media';
 import { decideConsent, isRefusal, parseAuthorize } from './oauth';
-import type { PlatformSandbox, SandboxClient } from './platform';
+import type { SandboxClient } from './platform';
 import { createProcessingPlans } from './processing';
 import { platformSandboxes } from './registry';
 import { createStore } from './store';
@@ -97,18 +98,6 @@ function byteRange(header: string | undefined, size: number): { start: number; e
   const start = match[1] === '' ? Math.max(0, size - Number(match[2])) : Number(match[1]);
   const end = match[1] === '' || match[2] === '' ? size - 1 : Math.min(Number(match[2]), size - 1);
   return start > end || start >= size ? 'unsatisfiable' : { start, end };
-}
-
-/** Whether the platform's sandbox serves this host key (a configured host or an upload host). */
-function servesHost(sandbox: PlatformSandbox, hostKey: string): boolean {
-  return sandbox.hosts.includes(hostKey) || (sandbox.uploadHosts?.includes(hostKey) ?? false);
-}
-
-/** A route or authorize endpoint on a host the platform does not declare could never be reached: refuse to start. */
-function checkHosts(platform: Platform, sandbox: PlatformSandbox): void {
-  const used = [...sandbox.routes.map((route) => ({ hostKey: route.hostKey, what: `route ${route.method} ${route.path}` })), ...sandbox.authorize.endpoints.map((endpoint) => ({ hostKey: endpoint.hostKey, what: `authorize endpoint ${endpoint.path}` }))];
-  const stray = used.find((use) => !servesHost(sandbox, use.hostKey));
-  if (stray) throw new Error(`The ${platform} sandbox's ${stray.what} is on host "${stray.hostKey}", which it does not declare (hosts: ${sandbox.hosts.join(', ')})`);
 }
 
 export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
