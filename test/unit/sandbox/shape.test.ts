@@ -37,6 +37,18 @@ describe('the sandbox folder', () => {
     expect(named).toEqual([]);
   });
 
+  it('keeps each platform to its own folder and the generic files: no platform imports another', () => {
+    const crossings = platforms.flatMap((platform) =>
+      readdirSync(join(folder, platform))
+        .filter((file) => file.endsWith('.ts'))
+        .flatMap((file) => {
+          const imports = [...readFileSync(join(folder, platform, file), 'utf8').matchAll(/from '\.\.\/([^/']+)\//g)].map((match) => match[1]!);
+          return imports.filter((target) => target !== platform && (platforms as readonly string[]).includes(target)).map((target) => `${platform}/${file} imports ${target}/`);
+        }),
+    );
+    expect(crossings).toEqual([]);
+  });
+
   it('plugs every platform in through the registry, one line each', () => {
     const registry = readFileSync(join(folder, 'registry.ts'), 'utf8');
     for (const platform of platforms) expect(registry, platform).toContain(`from './${platform}'`);
