@@ -15,7 +15,7 @@ import { graphAccess, graphError, tokenRefused } from './api';
  */
 
 /** An Instagram post's typical views: the ceiling of its simulated engagement. */
-export const typicalViews = 1800;
+const typicalViews = 1800;
 
 const limits: LimitDefinitions = { insightsCallsPerHour: { default: 200, description: 'media insights calls per account per rolling hour → 400 code 17' } };
 

@@ -16,7 +16,7 @@ import { accessTokenError, serviceError } from './api';
  */
 
 /** A LinkedIn post's typical views: the ceiling of its simulated engagement. */
-export const typicalViews = 700;
+const typicalViews = 700;
 
 const limits: LimitDefinitions = { analyticsCallsPerDay: { default: 500, description: 'memberCreatorPostAnalytics calls per app per UTC day → 429 without headers' } };
 

@@ -17,7 +17,7 @@ import { tiktokError, tiktokOk } from './api';
  */
 
 /** A TikTok post's typical views: the ceiling of its simulated engagement. */
-export const typicalViews = 6000;
+const typicalViews = 6000;
 
 const limits: LimitDefinitions = { videoQueriesPerMinute: { default: 600, description: '/v2/video/query/ calls per token per rolling minute → 429 rate_limit_exceeded' } };
 

@@ -16,7 +16,7 @@ import { invalidRequest, problem } from './api';
  */
 
 /** An X post's typical views: the ceiling of its simulated engagement. */
-export const typicalViews = 1200;
+const typicalViews = 1200;
 
 const limits: LimitDefinitions = { tweetLookupsPer15Minutes: { default: 900, description: 'GET /2/tweets calls per user per 15 minutes → 429 with x-rate-limit-reset' } };
 

@@ -6,7 +6,7 @@ import { simulatedMetrics } from '../engagement';
  */
 
 /** A YouTube video's typical views: the ceiling of its simulated engagement. */
-export const typicalViews = 2400;
+const typicalViews = 2400;
 
 /** The `statistics` part of a published video, as strings like the API's. */
 export function videoStatistics(video: { id: string; publishedAt: number }, now: number): Record<string, string> {
