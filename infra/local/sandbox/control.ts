@@ -37,7 +37,7 @@ import type { SandboxStore } from './store';
  * connection before the request has an effect or after it; delayMs answers late).
  * processing: how the processing of the platform's next created media ends and after how many
  * status reads (processing.ts; each call applies to one media item, in order).
- * limits: each platform's quotas and rate limits by name (declared in the platform modules,
+ * limits: each platform's quotas and rate limits by name (declared by each platform's sandbox,
  * listed by GET /_sandbox/limits); they hold until reset.
  * feed: what the account published, newest first, one post per successful create call.
  *

@@ -7,9 +7,9 @@ import type { FeedEntry } from './feed';
  * function of the post (its platform, id and publishing time) and the sandbox clock, so the same
  * post shows the same numbers at the same moment, and they only grow as the clock moves on.
  *
- * - Each post has a ceiling (a platform's typical reach, scaled by a per-post draw and by when it
- *   was published: posts published around 12:00 and 18:00 UTC on weekdays do better, so the
- *   best-times heat map has something true to find).
+ * - Each post has a ceiling: its platform's typical views (declared in <platform>/metrics.ts),
+ *   scaled by a per-post draw and by when it was published (posts published around 12:00 and
+ *   18:00 UTC on weekdays do better, so the best-times heat map has something true to find).
  * - It approaches that ceiling as 1 − e^(−age/18 h): about half in the first half day, nearly
  *   all after three days.
  * - Likes, comments, shares and saves are fixed per-post fractions of the views.
@@ -21,13 +21,14 @@ export interface SimulatedMetrics {
   comments: number;
   shares: number;
   saves: number;
-  /** Unique accounts reached (Instagram's reach, LinkedIn's members reached). */
+  /** Unique accounts reached (the platforms' reach or members reached). */
   reach: number;
 }
 
 const HOUR_MS = 3600_000;
 const GROWTH_MS = 18 * HOUR_MS;
-const baseViews: Record<Platform, number> = { youtube: 2400, tiktok: 6000, instagram: 1800, x: 1200, linkedin: 700 };
+/** A platform that does not say what a post there typically reaches. */
+const DEFAULT_TYPICAL_VIEWS = 1000;
 
 /** Four draws in [0, 1) from the post's identity. */
 function draws(platform: Platform, id: string): [number, number, number, number] {
@@ -47,10 +48,11 @@ export function timeFactor(publishedAt: number): number {
   return daily * weekly;
 }
 
-export function simulatedMetrics(entry: Pick<FeedEntry, 'platform' | 'id' | 'createdAt'>, now: number): SimulatedMetrics {
+/** `typicalViews`: a post's typical views on its platform (each platform's <platform>/metrics.ts declares its own). */
+export function simulatedMetrics(entry: Pick<FeedEntry, 'platform' | 'id' | 'createdAt'>, now: number, typicalViews = DEFAULT_TYPICAL_VIEWS): SimulatedMetrics {
   const [size, likeRate, commentRate, shareRate] = draws(entry.platform, entry.id);
   const age = Math.max(0, now - entry.createdAt);
-  const ceiling = baseViews[entry.platform] * timeFactor(entry.createdAt) * (0.6 + 0.8 * size);
+  const ceiling = typicalViews * timeFactor(entry.createdAt) * (0.6 + 0.8 * size);
   const views = Math.floor(ceiling * (1 - Math.exp(-age / GROWTH_MS)));
   return {
     views,

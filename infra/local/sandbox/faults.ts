@@ -72,7 +72,7 @@ export interface FaultMatch {
   platform: Platform;
   hostKey: string;
   method: string;
-  /** The path as requested and the path the routes see (they differ on Instagram's versioned graph paths). */
+  /** The path as requested and the path the routes see (they differ where the platform's canonicalPath drops a version prefix). */
   paths: string[];
   /** The pattern of the route that answers it, if one does. */
   route?: string;

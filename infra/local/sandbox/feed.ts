@@ -4,10 +4,10 @@ import { z } from 'zod';
 import { platforms, type Platform } from '../../../shared/platforms';
 
 /**
- * What each sandbox account published: one entry per create call that succeeded (a YouTube
- * upload that completed, a TikTok post that reached PUBLISH_COMPLETE, an Instagram
- * media_publish, a tweet, a LinkedIn post). With a data folder the feed is kept in
- * <dataDir>/feed.json, next to the media files it points at.
+ * What each sandbox account published: one entry per create call that succeeded (as each
+ * platform's publishing.ts decides: an upload that completed, a post that finished processing,
+ * a publish call). With a data folder the feed is kept in <dataDir>/feed.json, next to the
+ * media files it points at.
  */
 
 const mediaSchema = z.object({ contentType: z.string(), size: z.number(), blobId: z.string() });
@@ -22,7 +22,7 @@ const entrySchema = z.object({
   media: z.array(mediaSchema),
   /** Epoch ms. */
   createdAt: z.number(),
-  /** Shown on the feed page, e.g. a YouTube video whose processing failed after the upload. */
+  /** Shown on the feed page, e.g. a video whose processing failed after the upload. */
   note: z.string().optional(),
 });
 

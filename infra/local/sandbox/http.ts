@@ -5,7 +5,7 @@ import type { Readable } from 'node:stream';
 export interface SandboxRequest {
   method: string;
   hostKey: string;
-  /** The real path after the host key (for Instagram's graph host without the `/vNN.N` prefix). */
+  /** The real path after the host key (as the platform's canonicalPath gives it, e.g. without a version prefix). */
   path: string;
   /** `{name}` segments of the route's path. */
   params: Record<string, string>;

@@ -1,7 +1,7 @@
 import type { Platform } from '../../../shared/platforms';
 
 /**
- * Rate limits and quotas: each platform module declares its limits with their defaults
+ * Rate limits and quotas: each platform's sandbox declares its limits with their defaults
  * (setLimit changes them until reset), and counts events (calls, uploads, posts) per key in an
  * event log read over the platform's window: rolling (the last N ms) or a calendar day.
  */
@@ -76,7 +76,7 @@ export function utcDayStart(now: number): number {
 
 const pacific = new Intl.DateTimeFormat('en-US', { timeZone: 'America/Los_Angeles', hour12: false, hour: '2-digit', minute: '2-digit', second: '2-digit' });
 
-/** Midnight Pacific time of the day `now` is in (YouTube's quota day). */
+/** Midnight Pacific time of the day `now` is in (the quota day of platforms that count in Pacific time). */
 export function pacificDayStart(now: number): number {
   const parts = Object.fromEntries(pacific.formatToParts(new Date(now)).map((part) => [part.type, part.value]));
   const elapsed = ((Number(parts['hour']) % 24) * 3600 + Number(parts['minute']) * 60 + Number(parts['second'])) * 1000 + (now % 1000);

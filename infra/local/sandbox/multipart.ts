@@ -1,4 +1,4 @@
-/** multipart/form-data bodies (X's media append and one-shot upload). */
+/** multipart/form-data bodies (media uploads that take a form). */
 
 export interface FormPart {
   value: Buffer;

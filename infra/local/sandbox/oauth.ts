@@ -20,7 +20,7 @@ export interface AuthorizeRequest {
   state: string;
   codeChallenge?: string;
   codeChallengeMethod?: 'S256' | 'plain';
-  /** The whole query, for the platform's own parameters (Google's access_type, prompt). */
+  /** The whole query, for the platform's own parameters (checked by its dialect's `validate`). */
   query: URLSearchParams;
 }
 
@@ -34,14 +34,14 @@ export interface AuthorizeDialect {
   /** Where the dialog is served: the real host key and path (a platform may have two). */
   endpoints: Array<{ hostKey: string; path: string }>;
   clientIdParameter: 'client_id' | 'client_key';
-  /** How the scope parameter separates scopes; `comma-or-space` takes either (Meta's dialog). */
+  /** How the scope parameter separates scopes; `comma-or-space` takes either. */
   scopeDelimiter: 'space' | 'comma' | 'comma-or-space';
   knownScopes: readonly string[];
-  /** At least one of these must be requested (Instagram needs instagram_business_basic). */
+  /** At least one of these must be requested (a platform's basic scope). */
   requiredScopes?: readonly string[];
   /** `ignored`: the platform does not do PKCE and disregards challenge parameters. */
   pkce: 'required' | 'optional' | 'ignored';
-  /** TikTok's desktop flow hex-encodes the S256 challenge; the others use base64url. */
+  /** The platform also accepts the S256 challenge hex-encoded (most use base64url only). */
   hexChallenge?: boolean;
   /** The platform's own parameters, checked after the common ones. */
   validate?(query: URLSearchParams): AuthorizeRefusal | undefined;
@@ -64,7 +64,7 @@ export function randomDigits(length: number): string {
   return Array.from(randomBytes(length), (byte) => String(byte % 10)).join('');
 }
 
-/** `uri` with the parameters added to its query (and an optional fragment, like Instagram's `#_`). */
+/** `uri` with the parameters added to its query (and an optional fragment some dialogs append, e.g. `#_`). */
 export function redirectTo(uri: string, parameters: Record<string, string>, fragment = ''): string {
   const url = new URL(uri);
   for (const [name, value] of Object.entries(parameters)) url.searchParams.set(name, value);
@@ -344,15 +344,15 @@ export function checkRefreshToken(context: PlatformContext, form: URLSearchParam
 }
 
 /**
- * A new access token for the grant. Rotating platforms (TikTok, X) also get a new refresh
- * token and the old one dies; the others keep theirs.
+ * A new access token for the grant. Rotating platforms also get a new refresh token and the
+ * old one dies; the others keep theirs.
  */
 export function refreshGrant(context: PlatformContext, dialect: AuthorizeDialect, refresh: TokenRecord, lifetimes: Lifetimes & { rotate: boolean }): IssuedGrant {
   if (lifetimes.rotate) context.store.revokeToken(refresh);
   return issue(context, dialect, grantOf(refresh), lifetimes, lifetimes.rotate);
 }
 
-/** Another access token on the same grant (Instagram's long-lived exchange and refresh). */
+/** Another access token on the same grant (exchanging a short-lived token for a long-lived one, or refreshing that). */
 export function extendGrant(context: PlatformContext, dialect: AuthorizeDialect, from: TokenRecord, lifetimes: Lifetimes): IssuedGrant {
   return issue(context, dialect, grantOf(from), lifetimes, false);
 }

@@ -37,25 +37,34 @@ export interface PlatformContext {
 }
 
 /**
- * One platform's part of the sandbox: how its authorize dialog behaves and the routes of its
- * real hosts (OAuth, profile and publishing).
+ * One platform's part of the sandbox, in its folder <platform>/ (index.ts builds it; api.ts,
+ * publishing.ts, metrics.ts, identity.ts beside it): the hosts it serves, how its authorize
+ * dialog behaves, and the routes of its real hosts (OAuth, profile, publishing, metrics). The
+ * generic sandbox knows platforms only through this interface and the registry (registry.ts).
  */
 export interface PlatformSandbox {
+  /**
+   * The keys of the platform's real hosts, as its PlatformModule configures them (e.g. `api`,
+   * `www`): each is served under /<platform>/<hostKey>, and `Sandbox.hostUrl` accepts only these.
+   * Every route and authorize endpoint names one of them (or one of `uploadHosts`).
+   */
+  hosts: readonly string[];
   authorize: AuthorizeDialect;
   routes: Route[];
   /** The account id the avatar URL carries, for the avatar route to find the account. */
   avatarId(accountName: string): string;
-  /** The path routes and faults see; e.g. Instagram's graph host drops the `/vNN.N` prefix. */
+  /** The path routes and faults see, where the platform's real paths carry a prefix routes ignore (an API version). */
   canonicalPath?(hostKey: string, path: string): string;
   /**
-   * Hosts the platform only hands out in answers, not configured in hosts.ts (TikTok's
-   * open-upload host); served and faulted like the others under /<platform>/<hostKey>.
+   * Hosts the platform only hands out in answers (upload URLs), which its adapter is not
+   * configured with; served and faulted like `hosts` under /<platform>/<hostKey>.
    */
   uploadHosts?: readonly string[];
-  /** The rate limits and quotas setLimit can change. */
+  /** The rate limits and quotas setLimit can change (its publishing and metrics limits). */
   limits?: LimitDefinitions;
   /** Forgets upload sessions, containers and media in progress (the control API's reset). */
   reset?(): void;
 }
 
+/** Builds a platform's sandbox once, when the sandbox starts; registry.ts lists one per platform. */
 export type PlatformSandboxFactory = (context: PlatformContext) => PlatformSandbox;

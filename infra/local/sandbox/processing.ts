@@ -7,10 +7,9 @@ import type { Platform } from '../../../shared/platforms';
  * setProcessing call applies to one media item, in order; without one, processing succeeds
  * after the platform's default number of reads.
  *
- *   succeed  processed / FINISHED / succeeded / PUBLISH_COMPLETE / AVAILABLE
- *   fail     YouTube failed (or rejected, for a rejection reason), Instagram ERROR, X failed,
- *            TikTok FAILED, LinkedIn PROCESSING_FAILED; `reason` is the platform's reason
- *   expire   the platform's handle expires before it is used (see each platform module)
+ *   succeed  the platform's finished state
+ *   fail     the platform's failed state; `reason` is the platform's reason
+ *   expire   the platform's handle expires before it is used (see each platform's publishing.ts)
  */
 
 export type ProcessingOutcome = 'succeed' | 'fail' | 'expire';

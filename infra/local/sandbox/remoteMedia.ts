@@ -3,9 +3,9 @@ import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import type { MediaStore } from './media';
 
 /**
- * The platform fetching a file from a URL the app gave it (Instagram's image_url/video_url,
- * TikTok's PULL_FROM_URL), as Meta and TikTok do: the file must be reachable right then. The
- * bytes go to the media store as they arrive.
+ * The platform fetching a file from a URL the app gave it (publishing by URL, where a platform
+ * offers it): the file must be reachable right then. The bytes go to the media store as they
+ * arrive.
  */
 
 export type FetchFailure = 'invalid_url' | 'unreachable' | 'http_status' | 'too_large' | 'timeout';

@@ -3,28 +3,23 @@ import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { isPlatform, platformNames, platforms, type Platform } from '../../../shared/platforms';
-import { platformHosts } from '../../../functions/platforms/hosts';
 import type { TwinLog } from '../log';
 import { consentPage, errorPage } from './consentPage';
 import { controlApi, createControl, type PlatformRuntime, type SandboxControl } from './control';
 import { createFaults, type FaultEffect } from './faults';
+import { checkHosts, servesHost } from './hosts';
 import { createRequestLog } from './requestLog';
 import { createFeedStore } from './feed';
 import { feedPage } from './feedPage';
 import { bodyReader, html, json, matchPath, readForm, redirect, type SandboxRequest, type SandboxResponse } from './http';
 import { avatarSvg } from './identity';
-import { instagram } from './instagram';
 import { createEventLog, createLimitValues, type LimitDefinitions, type LimitValues } from './limits';
-import { linkedin } from './linkedin';
 import { createMediaStore } from './media';
-import { metricsLimits, metricsRoutes } from './metrics';
 import { decideConsent, isRefusal, parseAuthorize } from './oauth';
-import type { PlatformSandboxFactory, SandboxClient } from './platform';
+import type { SandboxClient } from './platform';
 import { createProcessingPlans } from './processing';
+import { platformSandboxes } from './registry';
 import { createStore } from './store';
-import { tiktok } from './tiktok';
-import { x } from './x';
-import { youtube } from './youtube';
 
 export type { SandboxClient } from './platform';
 export type { ConsentInput, IssuedToken, SandboxControl } from './control';
@@ -35,24 +30,32 @@ export type { ProcessingInput } from './processing';
 
 /**
  * The platform sandbox: one local HTTP server that speaks each platform's real wire format, so
- * the adapters and publishers run against it exactly as against the platforms. Every real host
- * is served under /<platform>/<hostKey> with the real path after it (host keys from
- * functions/platforms/hosts.ts, plus upload hosts a platform only hands out), e.g.
- * POST /youtube/oauth2/token. Besides those:
+ * the adapters and publishers run against it exactly as against the platforms.
+ *
+ * Its shape mirrors the platforms' (functions/platforms/<platform>/): each platform's sandbox is
+ * a folder <platform>/ — index.ts (its OAuth dialect, profile routes and the hosts it serves),
+ * api.ts (its error envelope and token checks), publishing.ts, metrics.ts, identity.ts (ids
+ * shaped like its real ones) — and registry.ts plugs each in by one line. This file and the
+ * others beside it are generic: they name no platform, and know one only through its
+ * PlatformSandbox (platform.ts).
+ *
+ * Every real host is served under /<platform>/<hostKey> with the real path after it (the host
+ * keys a platform's sandbox declares, plus upload hosts it only hands out), e.g.
+ * POST /<platform>/oauth2/token. Besides those:
  *
  *   POST /<platform>/_consent            the consent page's form (Allow / Deny)
  *   GET  /<platform>/_avatar/<id>.svg    an account's generated avatar
  *   GET  /<platform>/_feed/<account>     what the sandbox account published, newest first (HTML)
  *   GET  /<platform>/_media/<id>         a published post's media (Range requests for video)
- *   metrics endpoints of every platform  simulated, growing engagement of what was published (metrics.ts)
  *   /_sandbox/*                          the test control API (control.ts)
+ *
+ * Each platform's metrics endpoints (<platform>/metrics.ts) answer from simulated, growing
+ * engagement of what was published (engagement.ts).
  *
  * Uploaded bytes go to <dataDir>/media/ as they arrive (memory without a data folder); the
  * feed is kept in <dataDir>/feed.json. Upload sessions, containers and media in processing
  * live in memory: a restart forgets them, as if they had expired.
  */
-
-const platformSandboxes: Record<Platform, PlatformSandboxFactory> = { youtube, tiktok, instagram, x, linkedin };
 
 export interface SandboxOptions {
   /** 0 = any free port. */
@@ -128,9 +131,7 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
         events: events[platform],
       };
       const sandbox = platformSandboxes[platform](context);
-      // Metrics endpoints (metrics.ts) beside the platform's own routes, with their rate limits.
-      sandbox.routes.push(...metricsRoutes(context));
-      sandbox.limits = { ...sandbox.limits, ...metricsLimits[platform] };
+      checkHosts(platform, sandbox);
       return [platform, { context, sandbox }];
     }),
   ) as Record<Platform, PlatformRuntime>;
@@ -245,7 +246,7 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
     if (second === '_avatar' && segments.length === 4 && method === 'GET') return answerNow(avatar(runtime, segments[3]!));
     if (second === '_feed' && segments.length === 4 && method === 'GET') return answerNow(feedHtml(runtime, decodeURIComponent(segments[3]!)));
     if (second === '_media' && segments.length === 4 && method === 'GET') return answerNow(mediaFile(runtime, segments[3]!, raw.headers.range));
-    if (!Object.hasOwn(platformHosts[first], second) && !runtime.sandbox.uploadHosts?.includes(second)) return answerNow(notFound(method, url.pathname));
+    if (!servesHost(runtime.sandbox, second)) return answerNow(notFound(method, url.pathname));
 
     const path = `/${segments.slice(3).join('/')}`;
     const canonical = runtime.sandbox.canonicalPath?.(second, path) ?? path;
@@ -349,7 +350,7 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
   return {
     url: baseUrl,
     hostUrl(platform, hostKey) {
-      if (!Object.hasOwn(platformHosts[platform], hostKey)) throw new Error(`${platform} has no host "${hostKey}"`);
+      if (!runtimes[platform].sandbox.hosts.includes(hostKey)) throw new Error(`${platform} has no host "${hostKey}"`);
       return `${baseUrl}/${platform}/${hostKey}`;
     },
     control,

@@ -18,7 +18,7 @@ const accountSchema = z.object({
   name: z.string(),
   displayName: z.string(),
   createdAt: z.number(),
-  /** Client ids the account consented to: Google returns a refresh token on the first consent only. */
+  /** Client ids the account consented to (some platforms give a refresh token on the first consent only). */
   consentedClients: z.array(z.string()),
 });
 
@@ -40,7 +40,7 @@ const tokenSchema = z.object({
   hash: z.string(),
   platform: platformSchema,
   kind: z.enum(['access', 'refresh']),
-  /** Instagram's access tokens are short-lived (1 h, from the code) or long-lived (60 days). */
+  /** Where a platform has both: a short-lived access token (from the code) or a long-lived one (exchanged for it). */
   lifespan: z.enum(['short', 'long']).optional(),
   account: z.string(),
   /** One consent's tokens share a grant: revoking one token revokes the grant. */

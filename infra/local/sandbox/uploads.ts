@@ -1,7 +1,7 @@
 import type { SandboxRequest } from './http';
 import type { MediaStore } from './media';
 
-/** Pieces the chunked upload protocols share (YouTube's session URI, TikTok's and LinkedIn's upload URLs). */
+/** Pieces the platforms' chunked upload protocols share (session URIs, upload URLs, Content-Range). */
 
 /** `bytes first-last/total`, `bytes first-last/*` or (a status probe) `bytes *\/total`. */
 export type ContentRange = { kind: 'bytes'; first: number; last: number; total: number | undefined } | { kind: 'probe'; total: number | undefined };
@@ -25,7 +25,7 @@ export type Received = { result: 'ok' } | { result: 'short' | 'long' | 'aborted'
 /**
  * Streams the request body into the blob at `offset`; it must be exactly `length` bytes. On
  * anything else the blob is cut back to `offset`, except that a broken-off body keeps what
- * `keepOnAbort` allows (YouTube keeps whole 256 KiB units).
+ * `keepOnAbort` allows (e.g. whole chunk units, where the platform keeps those).
  */
 export async function receiveBody(
   media: MediaStore,

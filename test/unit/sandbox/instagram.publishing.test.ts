@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { instagramUserId } from '../../../infra/local/sandbox/identity';
+import { instagramUserId } from '../../../infra/local/sandbox/instagram/identity';
 import type { Sandbox } from '../../../infra/local/sandbox/sandbox';
 import { accessTokenFor, DAY, formPost, jsonOf, startFileServer, startTestSandbox, testBytes, urlWith, type TestClock } from './harness';
 

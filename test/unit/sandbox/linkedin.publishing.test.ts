@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { linkedinSub } from '../../../infra/local/sandbox/identity';
+import { linkedinSub } from '../../../infra/local/sandbox/linkedin/identity';
 import type { Sandbox } from '../../../infra/local/sandbox/sandbox';
 import { accessTokenFor, DAY, HOUR, jsonOf, startTestSandbox, testBytes, type TestClock } from './harness';
 

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { simulatedMetrics, timeFactor } from '../../../infra/local/sandbox/engagement';
 import type { Sandbox } from '../../../infra/local/sandbox/sandbox';
-import { instagramUserId, linkedinSub } from '../../../infra/local/sandbox/identity';
+import { instagramUserId } from '../../../infra/local/sandbox/instagram/identity';
+import { linkedinSub } from '../../../infra/local/sandbox/linkedin/identity';
 import { accessTokenFor, bearer, DAY, HOUR, jsonOf, startFileServer, startTestSandbox, testBytes, urlWith, type TestClock } from './harness';
 
 const publishedAt = Date.UTC(2026, 0, 14, 18, 0, 0); // a Wednesday, 18:00 UTC

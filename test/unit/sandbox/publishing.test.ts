@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { connectSandboxControl } from '../../../infra/local/sandbox/controlClient';
-import { xUserId } from '../../../infra/local/sandbox/identity';
+import { xUserId } from '../../../infra/local/sandbox/x/identity';
 import type { Sandbox } from '../../../infra/local/sandbox/sandbox';
 import { accessTokenFor, jsonOf, startTestSandbox, testBytes, testClock, type TestClock } from './harness';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { xUserId } from '../../../infra/local/sandbox/identity';
+import { xUserId } from '../../../infra/local/sandbox/x/identity';
 import type { Sandbox } from '../../../infra/local/sandbox/sandbox';
-import { weightedLength } from '../../../infra/local/sandbox/xPublishing';
+import { weightedLength } from '../../../infra/local/sandbox/x/publishing';
 import { accessTokenFor, jsonOf, startTestSandbox, testBytes, type TestClock } from './harness';
 
 const MIB = 1024 * 1024;

@@ -1,12 +1,13 @@
-import type { FeedMedia } from './feed';
-import { isRecord, json, readForm, readJson, type Route, type SandboxRequest, type SandboxResponse } from './http';
-import { handle, instagramAppScopedId, instagramUserId } from './identity';
-import { graphAccess, graphError, tokenRefused } from './instagramApi';
-import type { LimitDefinitions } from './limits';
-import { randomDigits, randomText, type AccessCheck } from './oauth';
-import type { PlatformContext } from './platform';
-import { progression, type Progression } from './processing';
-import { fetchMedia, sniffImage } from './remoteMedia';
+import type { FeedMedia } from '../feed';
+import { isRecord, json, readForm, readJson, type Route, type SandboxRequest, type SandboxResponse } from '../http';
+import { handle } from '../identity';
+import { instagramAppScopedId, instagramUserId } from './identity';
+import { graphAccess, graphError, tokenRefused } from './api';
+import type { LimitDefinitions } from '../limits';
+import { randomDigits, randomText, type AccessCheck } from '../oauth';
+import type { PlatformContext } from '../platform';
+import { progression, type Progression } from '../processing';
+import { fetchMedia, sniffImage } from '../remoteMedia';
 
 /**
  * Instagram content publishing on graph.instagram.com (platform-apis.md §3; paths with or

@@ -1,7 +1,9 @@
-import { bearerToken, empty, json, tokenJson, type SandboxRequest, type SandboxResponse } from './http';
-import { handle, linkedinSub, splitName } from './identity';
-import { accessTokenError, serviceError } from './linkedinApi';
-import { linkedinPublishing } from './linkedinPublishing';
+import { bearerToken, empty, json, tokenJson, type SandboxRequest, type SandboxResponse } from '../http';
+import { handle, splitName } from '../identity';
+import { linkedinSub } from './identity';
+import { accessTokenError, serviceError } from './api';
+import { linkedinPublishing } from './publishing';
+import { linkedinMetrics } from './metrics';
 import {
   authenticateClient,
   checkAccessToken,
@@ -15,13 +17,13 @@ import {
   tokenForm,
   type AuthorizeDialect,
   type TokenFailure,
-} from './oauth';
-import type { PlatformSandboxFactory } from './platform';
+} from '../oauth';
+import type { PlatformSandboxFactory } from '../platform';
 
 /**
  * LinkedIn: OAuth 2.0 on www.linkedin.com and Sign In with OpenID's userinfo on
  * api.linkedin.com (platform-apis.md §5). Access tokens live 60 days; our app is not an
- * approved partner, so there are no refresh tokens. Images, videos and posts: linkedinPublishing.ts.
+ * approved partner, so there are no refresh tokens. Images, videos and posts: publishing.ts; analytics: metrics.ts.
  */
 
 const ACCESS_SECONDS = 5_184_000;
@@ -56,6 +58,9 @@ function tokenError(failure: TokenFailure): SandboxResponse {
       return oauthError(400, 'invalid_request', 'The provided refresh token is invalid');
   }
 }
+
+/** The platform's real hosts its adapter calls, each served under /linkedin/<hostKey> (the host keys of its PlatformModule). */
+const hosts = ['www', 'api'] as const;
 
 export const linkedin: PlatformSandboxFactory = (context) => {
   const authorize: AuthorizeDialect = {
@@ -127,7 +132,9 @@ export const linkedin: PlatformSandboxFactory = (context) => {
   }
 
   const publishing = linkedinPublishing(context);
+  const metrics = linkedinMetrics(context);
   return {
+    hosts,
     authorize,
     avatarId: linkedinSub,
     routes: [
@@ -135,8 +142,9 @@ export const linkedin: PlatformSandboxFactory = (context) => {
       { method: 'POST', hostKey: 'www', path: '/oauth/v2/revoke', handle: revoke },
       { method: 'GET', hostKey: 'api', path: '/v2/userinfo', handle: userinfo },
       ...publishing.routes,
+      ...metrics.routes,
     ],
-    limits: publishing.limits,
+    limits: { ...publishing.limits, ...metrics.limits },
     reset: publishing.reset,
   };
 };

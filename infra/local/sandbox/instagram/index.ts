@@ -1,7 +1,9 @@
-import { json, type SandboxRequest, type SandboxResponse } from './http';
-import { handle, instagramAppScopedId, instagramUserId } from './identity';
-import { graphAccess, graphError, tokenRefused } from './instagramApi';
-import { instagramPublishing } from './instagramPublishing';
+import { json, type SandboxRequest, type SandboxResponse } from '../http';
+import { handle } from '../identity';
+import { instagramAppScopedId, instagramUserId } from './identity';
+import { graphAccess, graphError, tokenRefused } from './api';
+import { instagramPublishing } from './publishing';
+import { instagramMetrics } from './metrics';
 import {
   authenticateClient,
   extendGrant,
@@ -15,16 +17,16 @@ import {
   type AccessCheck,
   type AuthorizeDialect,
   type TokenFailure,
-} from './oauth';
-import type { PlatformSandboxFactory } from './platform';
-import type { AccountRecord } from './store';
+} from '../oauth';
+import type { PlatformSandboxFactory } from '../platform';
+import type { AccountRecord } from '../store';
 
 /**
  * Instagram API with Instagram Login (platform-apis.md §3): the dialog on www.instagram.com
  * (and api.instagram.com), the code exchange on api.instagram.com (short-lived token, 1 h), and
  * graph.instagram.com for the long-lived token (60 days), its refresh (only once it is 24 h old)
  * and the profile. Graph paths take an optional version prefix (`/v21.0/me`). There are no
- * refresh tokens and no revoke endpoint. Content publishing: instagramPublishing.ts.
+ * refresh tokens and no revoke endpoint. Content publishing: publishing.ts; insights: metrics.ts.
  */
 
 const SHORT_SECONDS = 3600;
@@ -65,6 +67,9 @@ function codeExchangeError(failure: TokenFailure): SandboxResponse {
       return apiError('Invalid request');
   }
 }
+
+/** The platform's real hosts its adapter calls, each served under /instagram/<hostKey> (the host keys of its PlatformModule). */
+const hosts = ['www', 'api', 'graph'] as const;
 
 export const instagram: PlatformSandboxFactory = (context) => {
   const rejectToken = (check: Extract<AccessCheck, { failure: string }>) => tokenRefused(context, check);
@@ -165,7 +170,9 @@ export const instagram: PlatformSandboxFactory = (context) => {
   }
 
   const publishing = instagramPublishing(context);
+  const metrics = instagramMetrics(context);
   return {
+    hosts,
     authorize,
     avatarId: instagramUserId,
     canonicalPath: (hostKey, path) => (hostKey === 'graph' ? path.replace(/^\/v\d+\.\d+(?=\/)/, '') : path),
@@ -176,8 +183,9 @@ export const instagram: PlatformSandboxFactory = (context) => {
       { method: 'GET', hostKey: 'graph', path: '/refresh_access_token', handle: refreshLongLived },
       { method: 'GET', hostKey: 'graph', path: '/me', handle: me },
       ...publishing.routes,
+      ...metrics.routes,
     ],
-    limits: publishing.limits,
+    limits: { ...publishing.limits, ...metrics.limits },
     reset: publishing.reset,
   };
 };

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { json, type SandboxResponse } from './http';
+import { json, type SandboxResponse } from '../http';
 
 /** TikTok's v2 API envelope `{data, error:{code, message, log_id}}`, shared by the profile and posting routes. */
 

@@ -1,12 +1,12 @@
-import { bearerToken, header, isRecord, json, readJson, type Route, type SandboxRequest, type SandboxResponse } from './http';
-import { simulatedMetrics } from './engagement';
+import { bearerToken, header, isRecord, json, readJson, type Route, type SandboxRequest, type SandboxResponse } from '../http';
 import { youtubeChannelId } from './identity';
-import { pacificDayStart, type LimitDefinitions } from './limits';
-import { checkAccessToken, hasAnyScope, randomText } from './oauth';
-import type { PlatformContext } from './platform';
-import { progression, type ProcessingPlan, type Progression } from './processing';
-import { contentLength, parseContentRange, receiveBody } from './uploads';
-import { apiError, channelReadScopes, etag, insufficientScopes, parseParts, unauthenticated, uploadScopes } from './youtubeApi';
+import { videoStatistics } from './metrics';
+import { pacificDayStart, type LimitDefinitions } from '../limits';
+import { checkAccessToken, hasAnyScope, randomText } from '../oauth';
+import type { PlatformContext } from '../platform';
+import { progression, type ProcessingPlan, type Progression } from '../processing';
+import { contentLength, parseContentRange, receiveBody } from '../uploads';
+import { apiError, channelReadScopes, etag, insufficientScopes, parseParts, unauthenticated, uploadScopes } from './api';
 
 /**
  * YouTube's resumable upload (videos.insert) and videos.list for the processing status
@@ -198,9 +198,7 @@ export function youtubePublishing(context: PlatformContext): { routes: Route[]; 
         : { processingStatus: 'processing', processingProgress: { partsTotal: '100', partsProcessed: '50', timeLeftMs: '1000' } };
     }
     if (parts.includes('statistics')) {
-      // Simulated engagement of the published video (engagement.ts), as strings like the API's.
-      const metrics = simulatedMetrics({ platform: 'youtube', id: video.id, createdAt: video.publishedAt }, context.now());
-      body['statistics'] = { viewCount: String(metrics.views), likeCount: String(metrics.likes), favoriteCount: '0', commentCount: String(metrics.comments) };
+      body['statistics'] = videoStatistics(video, context.now());
     }
     return body;
   }

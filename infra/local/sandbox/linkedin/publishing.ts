@@ -1,12 +1,12 @@
-import type { FeedMedia } from './feed';
-import { bearerToken, header, isRecord, json, readJson, type Route, type SandboxRequest, type SandboxResponse } from './http';
+import type { FeedMedia } from '../feed';
+import { bearerToken, header, isRecord, json, readJson, type Route, type SandboxRequest, type SandboxResponse } from '../http';
 import { linkedinSub } from './identity';
-import { utcDayStart, type LimitDefinitions } from './limits';
-import { accessTokenError, serviceError } from './linkedinApi';
-import { checkAccessToken, randomDigits, randomText, type AccessCheck } from './oauth';
-import type { PlatformContext } from './platform';
-import { progression, type Progression } from './processing';
-import { contentLength, receiveBody } from './uploads';
+import { utcDayStart, type LimitDefinitions } from '../limits';
+import { accessTokenError, serviceError } from './api';
+import { checkAccessToken, randomDigits, randomText, type AccessCheck } from '../oauth';
+import type { PlatformContext } from '../platform';
+import { progression, type Progression } from '../processing';
+import { contentLength, receiveBody } from '../uploads';
 
 /**
  * LinkedIn's Images, Videos and Posts APIs on api.linkedin.com/rest (platform-apis.md §5).

@@ -1,5 +1,6 @@
-import { bearerToken, json, tokenJson, type SandboxRequest, type SandboxResponse } from './http';
-import { handle, tiktokOpenId, tiktokUnionId } from './identity';
+import { bearerToken, json, tokenJson, type SandboxRequest, type SandboxResponse } from '../http';
+import { handle } from '../identity';
+import { tiktokOpenId, tiktokUnionId } from './identity';
 import {
   authenticateClient,
   checkAccessToken,
@@ -17,16 +18,17 @@ import {
   type AuthorizeDialect,
   type IssuedGrant,
   type TokenFailure,
-} from './oauth';
-import type { PlatformSandboxFactory } from './platform';
-import type { AccountRecord } from './store';
-import { tiktokError, tiktokLogId, tiktokOk } from './tiktokApi';
-import { tiktokPublishing } from './tiktokPublishing';
+} from '../oauth';
+import type { PlatformSandboxFactory } from '../platform';
+import type { AccountRecord } from '../store';
+import { tiktokError, tiktokLogId, tiktokOk } from './api';
+import { tiktokPublishing } from './publishing';
+import { tiktokMetrics } from './metrics';
 
 /**
  * TikTok: Login Kit (www.tiktok.com) and the v2 Open API (open.tiktokapis.com), platform-apis.md §2.
  * The newest lifetimes: access 2 h, refresh 180 days; refresh tokens rotate. Posting:
- * tiktokPublishing.ts.
+ * publishing.ts; metrics: metrics.ts.
  */
 
 const ACCESS_SECONDS = 7200;
@@ -50,6 +52,9 @@ const userFields: Record<string, string> = {
   likes_count: 'user.info.stats',
   video_count: 'user.info.stats',
 };
+
+/** The platform's real hosts its adapter calls, each served under /tiktok/<hostKey> (the host keys of its PlatformModule). */
+const hosts = ['www', 'open'] as const;
 
 export const tiktok: PlatformSandboxFactory = (context) => {
   const logId = () => tiktokLogId(context.now());
@@ -191,7 +196,9 @@ export const tiktok: PlatformSandboxFactory = (context) => {
   }
 
   const publishing = tiktokPublishing(context);
+  const metrics = tiktokMetrics(context);
   return {
+    hosts,
     authorize,
     avatarId: tiktokOpenId,
     routes: [
@@ -199,9 +206,10 @@ export const tiktok: PlatformSandboxFactory = (context) => {
       { method: 'POST', hostKey: 'open', path: '/v2/oauth/revoke/', handle: revoke },
       { method: 'GET', hostKey: 'open', path: '/v2/user/info/', handle: userInfo },
       ...publishing.routes,
+      ...metrics.routes,
     ],
     uploadHosts: publishing.uploadHosts,
-    limits: publishing.limits,
+    limits: { ...publishing.limits, ...metrics.limits },
     reset: publishing.reset,
   };
 };

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { json, type SandboxResponse } from './http';
-import type { AccessFailure } from './oauth';
+import { json, type SandboxResponse } from '../http';
+import type { AccessFailure } from '../oauth';
 
 /** The YouTube Data API's scopes and error envelope, shared by the profile and publishing routes. */
 

@@ -1,5 +1,5 @@
-import { json, type SandboxResponse } from './http';
-import type { AccessFailure } from './oauth';
+import { json, type SandboxResponse } from '../http';
+import type { AccessFailure } from '../oauth';
 
 /** LinkedIn's error shape, shared by userinfo and the /rest/* routes. */
 

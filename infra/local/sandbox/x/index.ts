@@ -1,4 +1,4 @@
-import { bearerToken, json, tokenJson, type SandboxRequest, type SandboxResponse } from './http';
+import { bearerToken, json, tokenJson, type SandboxRequest, type SandboxResponse } from '../http';
 import { xUserId, xUsername } from './identity';
 import {
   authenticateClient,
@@ -16,16 +16,17 @@ import {
   type AuthorizeDialect,
   type IssuedGrant,
   type TokenFailure,
-} from './oauth';
-import type { PlatformSandboxFactory } from './platform';
-import { problem } from './xApi';
-import { xPublishing } from './xPublishing';
+} from '../oauth';
+import type { PlatformSandboxFactory } from '../platform';
+import { problem } from './api';
+import { xPublishing } from './publishing';
+import { xMetrics } from './metrics';
 
 /**
  * X: OAuth 2.0 authorization code with PKCE (x.com dialog, api.x.com token/revoke) and
  * GET /2/users/me (platform-apis.md §4). Our app is a confidential client: token and revoke calls
  * authenticate with HTTP Basic. A refresh token comes only with offline.access, and rotates.
- * Media upload and tweets: xPublishing.ts.
+ * Media upload and tweets: publishing.ts; metrics: metrics.ts.
  */
 
 const ACCESS_SECONDS = 7200;
@@ -95,6 +96,9 @@ function tokenError(failure: TokenFailure): SandboxResponse {
       return invalidToken();
   }
 }
+
+/** The platform's real hosts its adapter calls, each served under /x/<hostKey> (the host keys of its PlatformModule). */
+const hosts = ['www', 'api'] as const;
 
 export const x: PlatformSandboxFactory = (context) => {
   /** X's tokens are base64 of "<random>:<issued ms>:1:<n>:<kind>:1". */
@@ -197,7 +201,9 @@ export const x: PlatformSandboxFactory = (context) => {
   }
 
   const publishing = xPublishing(context);
+  const metrics = xMetrics(context);
   return {
+    hosts,
     authorize,
     avatarId: xUserId,
     routes: [
@@ -205,8 +211,9 @@ export const x: PlatformSandboxFactory = (context) => {
       { method: 'POST', hostKey: 'api', path: '/2/oauth2/revoke', handle: revoke },
       { method: 'GET', hostKey: 'api', path: '/2/users/me', handle: usersMe },
       ...publishing.routes,
+      ...metrics.routes,
     ],
-    limits: publishing.limits,
+    limits: { ...publishing.limits, ...metrics.limits },
     reset: publishing.reset,
   };
 };

@@ -1,13 +1,14 @@
-import type { FeedMedia } from './feed';
-import { bearerToken, header, isRecord, readJson, type Route, type SandboxRequest, type SandboxResponse } from './http';
-import { handle, tiktokOpenId } from './identity';
-import type { LimitDefinitions } from './limits';
-import { checkAccessToken, randomDigits, randomText, type AccessCheck } from './oauth';
-import type { PlatformContext } from './platform';
-import { progression, type Progression } from './processing';
-import { fetchMedia, sniffImage } from './remoteMedia';
-import { tiktokError, tiktokOk } from './tiktokApi';
-import { contentLength, parseContentRange, receiveBody } from './uploads';
+import type { FeedMedia } from '../feed';
+import { bearerToken, header, isRecord, readJson, type Route, type SandboxRequest, type SandboxResponse } from '../http';
+import { handle } from '../identity';
+import { tiktokOpenId } from './identity';
+import type { LimitDefinitions } from '../limits';
+import { checkAccessToken, randomDigits, randomText, type AccessCheck } from '../oauth';
+import type { PlatformContext } from '../platform';
+import { progression, type Progression } from '../processing';
+import { fetchMedia, sniffImage } from '../remoteMedia';
+import { tiktokError, tiktokOk } from './api';
+import { contentLength, parseContentRange, receiveBody } from '../uploads';
 
 /**
  * TikTok's Content Posting API (platform-apis.md §2), every answer in the `{data, error}` envelope:

@@ -1,6 +1,6 @@
-import { bearerToken, json, type SandboxRequest, type SandboxResponse } from './http';
-import { checkAccessToken, randomText, type AccessCheck } from './oauth';
-import type { PlatformContext } from './platform';
+import { bearerToken, json, type SandboxRequest, type SandboxResponse } from '../http';
+import { checkAccessToken, randomText, type AccessCheck } from '../oauth';
+import type { PlatformContext } from '../platform';
 
 /** The Instagram Graph API's error shape and token checks, shared by the profile and publishing routes. */
 

@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import type { FeedMedia } from './feed';
-import { bearerToken, header, isRecord, json, readJson, type Route, type SandboxRequest, type SandboxResponse } from './http';
+import type { FeedMedia } from '../feed';
+import { bearerToken, header, isRecord, json, readJson, type Route, type SandboxRequest, type SandboxResponse } from '../http';
 import { xUserId, xUsername } from './identity';
-import type { LimitDefinitions } from './limits';
-import { checkAccessToken, type AccessCheck } from './oauth';
-import type { PlatformContext } from './platform';
-import { parseMultipart } from './multipart';
-import { progression, type Progression } from './processing';
-import { invalidRequest, problem } from './xApi';
+import type { LimitDefinitions } from '../limits';
+import { checkAccessToken, type AccessCheck } from '../oauth';
+import type { PlatformContext } from '../platform';
+import { parseMultipart } from '../multipart';
+import { progression, type Progression } from '../processing';
+import { invalidRequest, problem } from './api';
 
 /**
  * X API v2 media upload and posts (platform-apis.md §4):

@@ -1,4 +1,4 @@
-import type { SandboxResponse } from './http';
+import type { SandboxResponse } from '../http';
 
 /** X API v2's problem+json errors, shared by the profile, media and tweet routes. */
 

@@ -1,5 +1,6 @@
-import { json, readForm, bearerToken, tokenJson, type SandboxRequest, type SandboxResponse } from './http';
-import { googleUserId, handle, splitName, youtubeChannelId } from './identity';
+import { json, readForm, bearerToken, tokenJson, type SandboxRequest, type SandboxResponse } from '../http';
+import { handle, splitName } from '../identity';
+import { googleUserId, youtubeChannelId } from './identity';
 import {
   authenticateClient,
   checkAccessToken,
@@ -16,15 +17,15 @@ import {
   tokenForm,
   type AuthorizeDialect,
   type TokenFailure,
-} from './oauth';
-import type { PlatformSandboxFactory } from './platform';
-import type { AccountRecord } from './store';
-import { apiError, channelReadScopes, etag, insufficientScopes, parseParts, scopePrefix, unauthenticated } from './youtubeApi';
-import { youtubePublishing } from './youtubePublishing';
+} from '../oauth';
+import type { PlatformSandboxFactory } from '../platform';
+import type { AccountRecord } from '../store';
+import { apiError, channelReadScopes, etag, insufficientScopes, parseParts, scopePrefix, unauthenticated } from './api';
+import { youtubePublishing } from './publishing';
 
 /**
  * YouTube: Google OAuth (accounts.google.com, oauth2.googleapis.com) and the YouTube Data API
- * and userinfo on www.googleapis.com (platform-apis.md §1). Uploads: youtubePublishing.ts.
+ * and userinfo on www.googleapis.com (platform-apis.md §1). Uploads: publishing.ts.
  */
 
 const ACCESS_SECONDS = 3599;
@@ -59,6 +60,9 @@ function tokenError(failure: TokenFailure): SandboxResponse {
       return googleError(400, 'invalid_grant', 'Token has been expired or revoked.');
   }
 }
+
+/** The platform's real hosts its adapter calls, each served under /youtube/<hostKey> (the host keys of its PlatformModule). */
+const hosts = ['accounts', 'oauth2', 'googleapis'] as const;
 
 export const youtube: PlatformSandboxFactory = (context) => {
   const authorize: AuthorizeDialect = {
@@ -213,6 +217,7 @@ export const youtube: PlatformSandboxFactory = (context) => {
 
   const publishing = youtubePublishing(context);
   return {
+    hosts,
     authorize,
     avatarId: youtubeChannelId,
     routes: [

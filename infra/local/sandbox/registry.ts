@@ -1,0 +1,14 @@
+import type { Platform } from '../../../shared/platforms';
+import { instagram } from './instagram';
+import { linkedin } from './linkedin';
+import type { PlatformSandboxFactory } from './platform';
+import { tiktok } from './tiktok';
+import { x } from './x';
+import { youtube } from './youtube';
+
+/**
+ * The sandbox's one list of platforms: each platform's sandbox lives in its own folder
+ * (<platform>/index.ts and the files beside it) and is plugged in here by one line. Nothing
+ * else in the sandbox names a platform.
+ */
+export const platformSandboxes: Record<Platform, PlatformSandboxFactory> = { youtube, tiktok, instagram, x, linkedin };
