@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { UpgradeHint } from '../../../components/ui/UpgradeHint';
 import { TimeZoneCombobox } from '../../../components/ui/TimeZoneCombobox';
 import { SCHEDULE_HORIZON_DAYS } from '../../../../../shared/api/posts';
+import type { Platform } from '../../../../../shared/platforms';
+import { platformList } from '../../../components/ui/platformList';
 import { formatInZone, resolveChoice, type ScheduleChoice } from './schedule';
 import './scheduling.css';
 
@@ -16,13 +18,14 @@ export function SchedulePicker({
   onChange,
   canSchedule,
   allowNow = true,
-  youtube = false,
+  nativeSchedulers = [],
 }: {
   value: ScheduleChoice;
   onChange: (next: ScheduleChoice) => void;
   canSchedule: boolean;
   allowNow?: boolean;
-  youtube?: boolean;
+  /** The chosen platforms that can publish at the time themselves (their capability data). */
+  nativeSchedulers?: readonly Platform[];
 }) {
   const { t, i18n } = useTranslation();
   const id = useId();
@@ -85,14 +88,14 @@ export function SchedulePicker({
               {t(`scheduling.picker.${resolved.problem}`, { days: SCHEDULE_HORIZON_DAYS })}
             </p>
           )}
-          {youtube && allowNow && (
+          {nativeSchedulers.length > 0 && allowNow && (
             <div className="schedule-native">
               <label>
                 <input type="checkbox" checked={value.youtubeNative} onChange={(event) => set({ youtubeNative: event.target.checked })} aria-describedby={`${id}-native`} />
-                {t('scheduling.picker.youtubeNative')}
+                {t('scheduling.picker.youtubeNative', { platforms: platformList(nativeSchedulers, language) })}
               </label>
               <p id={`${id}-native`} className="hint">
-                {t('scheduling.picker.youtubeNativeHint')}
+                {t('scheduling.picker.youtubeNativeHint', { platforms: platformList(nativeSchedulers, language) })}
               </p>
             </div>
           )}
