@@ -122,8 +122,9 @@ export function createPostService(deps: PostServiceDeps) {
     }
     const native = Object.values(post.targets).find((target) => target.publishAt && nativeHandedOver(target.status));
     if (native) {
+      const { name, nativeScheduling } = capabilities[native.platform];
       throw new Conflict(
-        `The video is already on YouTube as a private video that YouTube makes public at ${native.publishAt}. Change or delete it in YouTube Studio; this post can no longer be ${verb} here.`,
+        `The video is already on ${name} as a private video that ${name} makes public at ${native.publishAt}. Change or delete it in ${nativeScheduling ? nativeScheduling.changedIn : name}; this post can no longer be ${verb} here.`,
       );
     }
   }

@@ -11,7 +11,7 @@ export const schedulingEn = {
     upgrade: 'Scheduling is part of the paid plans. Upgrade to schedule posts; publishing now works on every plan.',
     youtubeNative: 'Let {{platforms}} publish the video at this time',
     youtubeNativeHint:
-      'The video is uploaded to {{platforms}} now as private and {{platforms}} makes it public at the time (it can process a long video ahead). After the upload, the time can only be changed on {{platforms}} itself.',
+      'The video is uploaded to {{platforms}} now as private and {{platforms}} makes it public at the time (it can process a long video ahead). After the upload, the time can only be changed in {{changedIn}}.',
     needDateTime: 'Choose a date and a time.',
     pastTime: 'Choose a time in the future.',
     tooFar: 'Posts can be scheduled at most {{days}} days ahead.',

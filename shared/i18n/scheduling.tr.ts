@@ -13,7 +13,7 @@ export const schedulingTr: typeof schedulingEn = {
     upgrade: 'Zamanlama ücretli planlarda var. Gönderi zamanlamak için planınızı yükseltin; hemen yayınlama her planda çalışır.',
     youtubeNative: 'Videoyu bu saatte {{platforms}} yayınlasın',
     youtubeNativeHint:
-      'Video şimdi gizli olarak yüklenir ve {{platforms}} onu bu saatte herkese açar (uzun bir videoyu önceden işleyebilir). Yüklemeden sonra saat yalnızca {{platforms}} üzerinde değiştirilebilir.',
+      'Video şimdi gizli olarak yüklenir ve {{platforms}} onu bu saatte herkese açar (uzun bir videoyu önceden işleyebilir). Yüklemeden sonra saat yalnızca {{changedIn}} içinde değiştirilebilir.',
     needDateTime: 'Bir tarih ve saat seçin.',
     pastTime: 'Gelecekte bir zaman seçin.',
     tooFar: 'Gönderiler en fazla {{days}} gün sonrasına zamanlanabilir.',

@@ -55,8 +55,11 @@ export interface PlatformCapabilities<Id extends string = string> {
   title?: { required: boolean; max: number; problems?(title: string): string[] };
   /** The media a post can carry there; a kind that is absent is not taken at all. */
   media: { video?: VideoRule; image?: ImageRule };
-  /** The platform publishes at a time we give it (we upload ahead; it makes the post public). */
-  nativeScheduling: boolean;
+  /**
+   * The platform publishes at a time we give it (we upload ahead; it makes the post public), and
+   * where the user changes such a post after the upload; false when it cannot.
+   */
+  nativeScheduling: false | { changedIn: string };
   /** A first comment can be published under the post (issue 19 publishes it). */
   firstComment: boolean;
   /** A long text can go out as a thread of numbered posts (issue 19). */

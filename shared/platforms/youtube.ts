@@ -16,7 +16,7 @@ export const youtube: PlatformCapabilities<'youtube'> = {
   // videos.insert takes video/* up to 256 GB; this API publishes no images.
   media: { video: { formats: ['video/mp4', 'video/quicktime', 'video/x-msvideo'], maxBytes: 256 * sizes.GB } },
   // status.publishAt on a private upload: YouTube makes it public at that time.
-  nativeScheduling: true,
+  nativeScheduling: { changedIn: 'YouTube Studio' },
   firstComment: true,
   threads: false,
   dailyRateLimit: false,

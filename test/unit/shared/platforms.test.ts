@@ -30,7 +30,8 @@ describe('the platform capability data', () => {
       if (seconds?.min !== undefined && seconds.max !== undefined) expect(seconds.min).toBeLessThan(seconds.max);
       if (entry.title) expect(entry.title.max).toBeGreaterThan(0);
       if (entry.carousel) expect(entry.carousel.min).toBeLessThanOrEqual(entry.carousel.max);
-      for (const flag of [entry.nativeScheduling, entry.firstComment, entry.threads, entry.dailyRateLimit]) expect(typeof flag).toBe('boolean');
+      for (const flag of [entry.firstComment, entry.threads, entry.dailyRateLimit]) expect(typeof flag).toBe('boolean');
+      if (entry.nativeScheduling) expect(entry.nativeScheduling.changedIn.trim()).not.toBe('');
     }
   });
 

@@ -3,10 +3,16 @@ import { useTranslation } from 'react-i18next';
 import { UpgradeHint } from '../../../components/ui/UpgradeHint';
 import { TimeZoneCombobox } from '../../../components/ui/TimeZoneCombobox';
 import { SCHEDULE_HORIZON_DAYS } from '../../../../../shared/api/posts';
-import type { Platform } from '../../../../../shared/platforms';
+import { capabilities, type Platform } from '../../../../../shared/platforms';
 import { platformList } from '../../../components/ui/platformList';
 import { formatInZone, resolveChoice, type ScheduleChoice } from './schedule';
 import './scheduling.css';
+
+/** Where a natively scheduled post is changed after the upload (YouTube Studio), from the platform data. */
+const changedIn = (platform: Platform): string[] => {
+  const native = capabilities[platform].nativeScheduling;
+  return native ? [native.changedIn] : [];
+};
 
 /**
  * 'Publish Now' or 'Schedule' with a date, a time and a time zone (the browser's by default),
@@ -95,7 +101,10 @@ export function SchedulePicker({
                 {t('scheduling.picker.youtubeNative', { platforms: platformList(nativeSchedulers, language) })}
               </label>
               <p id={`${id}-native`} className="hint">
-                {t('scheduling.picker.youtubeNativeHint', { platforms: platformList(nativeSchedulers, language) })}
+                {t('scheduling.picker.youtubeNativeHint', {
+                  platforms: platformList(nativeSchedulers, language),
+                  changedIn: new Intl.ListFormat(language, { type: 'disjunction' }).format(nativeSchedulers.flatMap((platform) => changedIn(platform))),
+                })}
               </p>
             </div>
           )}
