@@ -1,95 +1,20 @@
-import type { Platform } from './platforms';
+import { capabilities, type Platform } from './platforms';
 
 /**
- * Each platform's text and media rules (platform-apis.md), shared by the wizard (live counts)
- * and the API (validation). Counting follows each platform's own unit.
+ * The rules each platform's capabilities imply (shared/platforms/<id>.ts), applied the same way
+ * by the wizard (before publishing), the API (validation) and the publishers (last check).
  */
-export interface PlatformRules {
-  /** The most the post text may count, in the platform's unit. */
-  maxText: number;
-  /** How the platform counts text. */
-  countText(text: string): number;
-  /** YouTube needs a title of at most this many characters. */
-  maxTitle?: number;
-  /** What media the platform takes in one post. */
-  media: { video: boolean; image: boolean; maxImages: number };
-  /** Extra text rules (hashtags, mentions), as messages; empty when fine. */
-  textProblems?(text: string): string[];
-}
-
-const graphemes = (text: string) => [...new Intl.Segmenter('en', { granularity: 'grapheme' }).segment(text)].map((part) => part.segment);
-const codePoints = (text: string) => [...text].length;
-const utf8Bytes = (text: string) => new TextEncoder().encode(text).length;
-
-/** twitter-text v3: URLs count 23; code points in these ranges weigh 1, all others 2. */
-const lightRanges: Array<[number, number]> = [
-  [0x0000, 0x10ff],
-  [0x2000, 0x200d],
-  [0x2010, 0x201f],
-  [0x2032, 0x2037],
-];
-const urlPattern = /\bhttps?:\/\/[^\s]+|\b(?:[a-z0-9-]+\.)+(?:com|net|org|io|co|app|dev|ly|me|tv)\b(?:\/[^\s]*)?/gi;
-const emojiPattern = /\p{Extended_Pictographic}/u;
-
-export function xWeightedLength(text: string): number {
-  const normalized = text.normalize('NFC');
-  let length = 0;
-  const withoutUrls = normalized.replace(urlPattern, () => {
-    length += 23;
-    return '';
-  });
-  for (const grapheme of graphemes(withoutUrls)) {
-    if (emojiPattern.test(grapheme)) {
-      length += 2;
-      continue;
-    }
-    for (const point of grapheme) {
-      const code = point.codePointAt(0)!;
-      length += lightRanges.some(([low, high]) => code >= low && code <= high) ? 1 : 2;
-    }
-  }
-  return length;
-}
-
-export const platformRules: Record<Platform, PlatformRules> = {
-  youtube: {
-    maxText: 5000,
-    countText: utf8Bytes,
-    maxTitle: 100,
-    media: { video: true, image: false, maxImages: 0 },
-    textProblems: (text) => (/[<>]/.test(text) ? ['YouTube descriptions cannot contain < or >.'] : []),
-  },
-  tiktok: {
-    maxText: 2200,
-    countText: (text) => text.length,
-    media: { video: true, image: true, maxImages: 35 },
-  },
-  instagram: {
-    maxText: 2200,
-    countText: codePoints,
-    media: { video: true, image: true, maxImages: 1 },
-    textProblems: (text) => {
-      const problems: string[] = [];
-      if ((text.match(/#[\p{L}\p{N}_]+/gu) ?? []).length > 30) problems.push('Instagram allows at most 30 hashtags.');
-      if ((text.match(/@[\w.]+/g) ?? []).length > 20) problems.push('Instagram allows at most 20 @-mentions.');
-      return problems;
-    },
-  },
-  x: {
-    maxText: 280,
-    countText: xWeightedLength,
-    media: { video: true, image: true, maxImages: 4 },
-  },
-  linkedin: {
-    maxText: 3000,
-    countText: codePoints,
-    media: { video: true, image: true, maxImages: 20 },
-  },
-};
 
 /** The spec's description limit, shown in the wizard. */
 export const DESCRIPTION_MAX = 2200;
-export const YOUTUBE_TITLE_MAX = 100;
+
+/** What a rule needs to know about a file: the upload's facts. */
+export interface MediaFacts {
+  kind: 'image' | 'video';
+  contentType: string;
+  size: number;
+  durationSeconds?: number | undefined;
+}
 
 /**
  * What a post's media become on one platform: a platform that takes videos gets the post's video
@@ -97,8 +22,106 @@ export const YOUTUBE_TITLE_MAX = 100;
  * Empty when the platform can take none of them (YouTube with images only).
  */
 export function mediaForPlatform<M extends { kind: 'image' | 'video' }>(platform: Platform, media: readonly M[]): M[] {
-  const rules = platformRules[platform].media;
+  const rules = capabilities[platform].media;
   const video = media.find((item) => item.kind === 'video');
   if (video && rules.video) return [video];
-  return rules.image ? media.filter((item) => item.kind === 'image').slice(0, rules.maxImages) : [];
+  return rules.image ? media.filter((item) => item.kind === 'image').slice(0, rules.image.maxCount) : [];
 }
+
+/** Why a platform cannot take a post's media, for the wizard (in the user's language) and the API. */
+export type MediaProblem<M> =
+  | { code: 'videosOnly' | 'imagesOnly' }
+  | { code: 'tooManyImages'; count: number; max: number }
+  | { code: 'format'; item: M; accepted: readonly string[] }
+  | { code: 'tooLarge'; item: M; maxBytes: number }
+  | { code: 'tooShort'; item: M; seconds: number; min: number }
+  | { code: 'tooLong'; item: M; seconds: number; max: number };
+
+/** Every problem one platform has with a post's media; empty when it takes them as they are. */
+export function mediaProblemsOn<M extends MediaFacts>(platform: Platform, media: readonly M[]): Array<MediaProblem<M>> {
+  const rules = capabilities[platform].media;
+  const chosen = mediaForPlatform(platform, media);
+  if (chosen.length === 0) return media.length ? [{ code: rules.video ? 'videosOnly' : 'imagesOnly' }] : [];
+  const problems: Array<MediaProblem<M>> = [];
+  const images = media.filter((item) => item.kind === 'image');
+  if (chosen[0]!.kind === 'image' && rules.image && images.length > rules.image.maxCount) {
+    problems.push({ code: 'tooManyImages', count: images.length, max: rules.image.maxCount });
+  }
+  for (const item of chosen) {
+    const rule = item.kind === 'video' ? rules.video! : rules.image!;
+    if (!rule.formats.includes(item.contentType)) problems.push({ code: 'format', item, accepted: rule.formats });
+    if (rule.maxBytes !== undefined && item.size > rule.maxBytes) problems.push({ code: 'tooLarge', item, maxBytes: rule.maxBytes });
+    const seconds = item.durationSeconds;
+    const length = item.kind === 'video' ? rules.video?.seconds : undefined;
+    if (seconds === undefined || !length) continue;
+    if (length.min !== undefined && seconds < length.min) problems.push({ code: 'tooShort', item, seconds, min: length.min });
+    if (length.max !== undefined && seconds > length.max) problems.push({ code: 'tooLong', item, seconds, max: length.max });
+  }
+  return problems;
+}
+
+const formatNames: Record<string, string> = {
+  'image/jpeg': 'JPEG',
+  'image/png': 'PNG',
+  'image/gif': 'GIF',
+  'image/webp': 'WebP',
+  'video/mp4': 'MP4',
+  'video/quicktime': 'MOV',
+  'video/x-msvideo': 'AVI',
+  'video/webm': 'WebM',
+};
+
+/** "JPEG", "MP4", or the MIME type itself for a format without a short name. */
+export const formatName = (contentType: string): string => formatNames[contentType] ?? contentType;
+
+const turkishSeconds = (value: number) => new Intl.NumberFormat('tr-TR', { maximumFractionDigits: 2 }).format(value);
+const megabytes = (bytes: number) => `${new Intl.NumberFormat('en', { maximumFractionDigits: 1 }).format(bytes / 1_000_000)} MB`;
+
+/**
+ * A media problem in the API's words. The video length messages are the product spec's (in
+ * Turkish, as the spec writes Instagram's 3–90 s rule), with the platform's own name and limits.
+ */
+export function mediaProblemMessage(platform: Platform, problem: MediaProblem<MediaFacts>): string {
+  const name = capabilities[platform].name;
+  switch (problem.code) {
+    case 'videosOnly':
+      return `${name} publishes videos only: add a video or leave ${name} out.`;
+    case 'imagesOnly':
+      return `${name} publishes images only: add an image or leave ${name} out.`;
+    case 'tooManyImages':
+      return `${name} takes at most ${problem.max} image(s).`;
+    case 'format':
+      return `${name} takes ${new Intl.ListFormat('en', { type: 'disjunction' }).format(problem.accepted.map(formatName))} ${problem.item.kind}s only: this ${problem.item.kind} is ${formatName(problem.item.contentType)}.`;
+    case 'tooLarge':
+      return `${name} takes ${problem.item.kind}s of at most ${megabytes(problem.maxBytes)}: this ${problem.item.kind} is ${megabytes(problem.item.size)}.`;
+    case 'tooShort':
+      return `Video süresi çok kısa: ${turkishSeconds(problem.seconds)} saniye. ${name}, en az ${turkishSeconds(problem.min)} saniye uzunluğunda video gerektirir.`;
+    case 'tooLong':
+      return `Video süresi çok uzun: ${turkishSeconds(problem.seconds)} saniye. ${name}, maksimum ${turkishSeconds(problem.max)} saniye uzunluğunda video kabul eder.`;
+  }
+}
+
+/** The length problem of one video on one platform, in the spec's words; undefined when it fits. */
+export function videoLengthProblem(platform: Platform, durationSeconds: number | undefined): string | undefined {
+  const length = capabilities[platform].media.video?.seconds;
+  if (durationSeconds === undefined || !length) return undefined;
+  const item: MediaFacts = { kind: 'video', contentType: '', size: 0, durationSeconds };
+  if (length.min !== undefined && durationSeconds < length.min) return mediaProblemMessage(platform, { code: 'tooShort', item, seconds: durationSeconds, min: length.min });
+  if (length.max !== undefined && durationSeconds > length.max) return mediaProblemMessage(platform, { code: 'tooLong', item, seconds: durationSeconds, max: length.max });
+  return undefined;
+}
+
+/**
+ * The one title field the chosen platforms share: shown when any of them takes a title, as long
+ * as the shortest of their limits, required when any of them requires it. Undefined when none does.
+ */
+export function titleRuleFor(chosen: readonly Platform[]): { platforms: Platform[]; max: number; required: boolean } | undefined {
+  const titled = chosen.filter((platform) => capabilities[platform].title);
+  if (!titled.length) return undefined;
+  const rules = titled.map((platform) => capabilities[platform].title!);
+  return { platforms: titled, max: Math.min(...rules.map((rule) => rule.max)), required: rules.some((rule) => rule.required) };
+}
+
+/** The chosen platforms that can publish at the scheduled time themselves (YouTube's publishAt). */
+export const nativeSchedulersAmong = (chosen: readonly Platform[]): Platform[] => chosen.filter((platform) => capabilities[platform].nativeScheduling);
+

@@ -1,5 +1,4 @@
-import { platformNames, type Platform } from '../../shared/platforms';
-import { platformRules } from '../../shared/platformRules';
+import { capabilities, type Platform } from '../../shared/platforms';
 import { PlatformError, Rejected, Retryable } from './errors';
 import type { PlatformResponse } from './http';
 import type { MediaSource, PublishProgress, StepResult } from './publisher';
@@ -40,10 +39,9 @@ export function alreadyPublished(progress: PublishProgress): StepResult | undefi
 
 export type PostMedia = { kind: 'video'; video: MediaSource } | { kind: 'image'; images: MediaSource[] };
 
-/** One video, or as many images as the platform takes in one post (shared/platformRules.ts). */
+/** One video, or as many images as the platform takes in one post (shared/platforms/<id>.ts). */
 export function postMedia(platform: Platform, media: MediaSource[]): PostMedia {
-  const rules = platformRules[platform].media;
-  const name = platformNames[platform];
+  const { name, media: rules } = capabilities[platform];
   const [first] = media;
   if (!first) throw new Rejected(`${name} needs a video or an image to publish`);
   if (media.some((item) => item.kind === 'video')) {
@@ -52,7 +50,7 @@ export function postMedia(platform: Platform, media: MediaSource[]): PostMedia {
     return { kind: 'video', video: first };
   }
   if (!rules.image) throw new Rejected(`${name} publishes videos only: images cannot be posted to ${name}`);
-  if (media.length > rules.maxImages) throw new Rejected(`${name} takes at most ${rules.maxImages} image${rules.maxImages === 1 ? '' : 's'} per post`);
+  if (media.length > rules.image.maxCount) throw new Rejected(`${name} takes at most ${rules.image.maxCount} image${rules.image.maxCount === 1 ? '' : 's'} per post`);
   return { kind: 'image', images: media };
 }
 

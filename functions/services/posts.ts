@@ -1,8 +1,8 @@
 import { TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { monotonicFactory } from 'ulid';
-import { platformNames, type Platform } from '../../shared/platforms';
-import { mediaForPlatform, platformRules } from '../../shared/platformRules';
+import { capabilities, type Platform } from '../../shared/platforms';
+import { mediaProblemMessage, mediaProblemsOn } from '../../shared/platformRules';
 import { parseMediaKey } from '../../shared/media';
 import { SCHEDULE_HORIZON_DAYS, type CreatePost, type EditPost, type Post, type PostList, type ReschedulePost } from '../../shared/api/posts';
 import type { Notification, NotificationList } from '../../shared/api/notifications';
@@ -15,9 +15,6 @@ import type { MembershipService, UserIdentity } from './memberships';
 import { newExecutionName, type PublishExecutions } from './executions';
 import { executionInputFor, executionRecord } from './executionPlan';
 import { activeShardOf, listPlacement, NOTIFICATION_PREFIX, toPost, type NotificationItem, type PostItem, type PostStore, type ScheduleChange, type TargetItem } from './postStore';
-
-/** Instagram's video length rule (spec §5), checked before anything is sent. */
-export const INSTAGRAM_VIDEO_SECONDS = { min: 3, max: 90 } as const;
 
 export interface PostServiceDeps {
   db: DynamoDBDocumentClient;
@@ -50,28 +47,11 @@ function decodeCursor(cursor: string | undefined, userId: string): Record<string
   }
 }
 
-/** Checks media against each chosen platform's rules, in words the user can act on. */
+/** Checks media against each chosen platform's capabilities (shared/platforms), in words the user can act on. */
 function mediaProblems(media: StoredMedia[], platforms: Platform[]): string[] {
-  const problems: string[] = [];
-  const videos = media.filter((item) => item.kind === 'video');
-  const images = media.filter((item) => item.kind === 'image');
-  if (videos.length > 1) problems.push('A post can carry one video.');
+  const problems = media.filter((item) => item.kind === 'video').length > 1 ? ['A post can carry one video.'] : [];
   for (const platform of platforms) {
-    const rules = platformRules[platform].media;
-    const name = platformNames[platform];
-    const chosen = mediaForPlatform(platform, media);
-    if (chosen.length === 0) problems.push(`${name} publishes videos only: add a video or leave ${name} out.`);
-    if (!videos.length && rules.image && images.length > rules.maxImages) problems.push(`${name} takes at most ${rules.maxImages} image(s).`);
-  }
-  const video = videos[0];
-  if (video && platforms.includes('instagram') && video.durationSeconds !== undefined) {
-    const seconds = Math.round(video.durationSeconds);
-    if (video.durationSeconds < INSTAGRAM_VIDEO_SECONDS.min) {
-      problems.push(`Video süresi çok kısa: ${seconds} saniye. Instagram, en az 3 saniye uzunluğunda video gerektirir.`);
-    }
-    if (video.durationSeconds > INSTAGRAM_VIDEO_SECONDS.max) {
-      problems.push(`Video süresi çok uzun: ${seconds} saniye. Instagram, maksimum 90 saniye uzunluğunda video kabul eder.`);
-    }
+    for (const problem of mediaProblemsOn(platform, media)) problems.push(mediaProblemMessage(platform, problem));
   }
   return problems;
 }
@@ -142,8 +122,9 @@ export function createPostService(deps: PostServiceDeps) {
     }
     const native = Object.values(post.targets).find((target) => target.publishAt && nativeHandedOver(target.status));
     if (native) {
+      const { name, nativeScheduling } = capabilities[native.platform];
       throw new Conflict(
-        `The video is already on YouTube as a private video that YouTube makes public at ${native.publishAt}. Change or delete it in YouTube Studio; this post can no longer be ${verb} here.`,
+        `The video is already on ${name} as a private video that ${name} makes public at ${native.publishAt}. Change or delete it in ${nativeScheduling ? nativeScheduling.changedIn : name}; this post can no longer be ${verb} here.`,
       );
     }
   }
@@ -197,7 +178,7 @@ export function createPostService(deps: PostServiceDeps) {
         progress: {},
         statusChecks: 0,
         rateLimitWaits: 0,
-        ...(publishAt && target.platform === 'youtube' ? { publishAt } : {}),
+        ...(publishAt && capabilities[target.platform].nativeScheduling ? { publishAt } : {}),
         updatedAt: now.toISOString(),
       };
     }

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { platformNames, platforms } from '../platforms';
-import { platformRules, YOUTUBE_TITLE_MAX } from '../platformRules';
+import { capabilities, platforms } from '../platforms';
 
 export const postStatuses = ['scheduled', 'publishing', 'published', 'partially_published', 'failed', 'cancelled'] as const;
 export type PostStatus = (typeof postStatuses)[number];
@@ -56,25 +55,31 @@ function checkPostText(post: PostText, context: z.RefinementCtx): void {
     seen.add(key);
   }
   for (const platform of new Set(post.targets.map((target) => target.platform))) {
-    const rules = platformRules[platform];
-    const count = rules.countText(post.description);
-    if (count > rules.maxText) {
-      context.addIssue({
-        code: 'custom',
-        path: ['description'],
-        message: `The description is too long for ${platformNames[platform]} (${count} of ${rules.maxText}).`,
-      });
+    const { name, text, title } = capabilities[platform];
+    const count = text.count(post.description);
+    if (count > text.max) {
+      context.addIssue({ code: 'custom', path: ['description'], message: `The description is too long for ${name} (${count} of ${text.max}).` });
     }
-    for (const problem of rules.textProblems?.(post.description) ?? []) context.addIssue({ code: 'custom', path: ['description'], message: problem });
-    if (platform === 'youtube' && !post.title) {
-      context.addIssue({ code: 'custom', path: ['title'], message: 'A YouTube title is required when YouTube is a target.' });
+    for (const problem of text.problems?.(post.description) ?? []) context.addIssue({ code: 'custom', path: ['description'], message: problem });
+    if (!title) continue;
+    if (title.required && !post.title) {
+      context.addIssue({ code: 'custom', path: ['title'], message: `A ${name} title is required when ${name} is a target.` });
     }
+    if (post.title && post.title.length > title.max) {
+      context.addIssue({ code: 'custom', path: ['title'], message: `The ${name} title can be at most ${title.max} characters.` });
+    }
+    for (const problem of post.title ? (title.problems?.(post.title) ?? []) : []) context.addIssue({ code: 'custom', path: ['title'], message: problem });
   }
 }
 
+/** The platforms that publish at our time themselves (YouTube's status.publishAt), named for messages. */
+const nativeSchedulers = platforms.filter((platform) => capabilities[platform].nativeScheduling);
+const nativeSchedulerNames = nativeSchedulers.map((platform) => capabilities[platform].name).join(' or ');
+
 const postTextFields = {
   description: z.string().trim().min(1, 'Write a description.').max(10_000),
-  title: z.string().trim().max(YOUTUBE_TITLE_MAX, `The YouTube title can be at most ${YOUTUBE_TITLE_MAX} characters.`).optional(),
+  // Each platform's own title limit is checked in checkPostText, with its name in the message.
+  title: z.string().trim().max(1000).optional(),
   targets: z.array(targetInputSchema).min(1, 'Choose at least one account.').max(20),
 };
 
@@ -98,10 +103,10 @@ export const createPostSchema = z
       context.addIssue({ code: 'custom', path: ['timeZone'], message: 'Say which time zone the scheduled time is in.' });
     }
     if (post.youtubeNative && !post.scheduledFor) {
-      context.addIssue({ code: 'custom', path: ['youtubeNative'], message: "YouTube's own scheduling needs a scheduled time." });
+      context.addIssue({ code: 'custom', path: ['youtubeNative'], message: `${nativeSchedulerNames}'s own scheduling needs a scheduled time.` });
     }
-    if (post.youtubeNative && !post.targets.some((target) => target.platform === 'youtube')) {
-      context.addIssue({ code: 'custom', path: ['youtubeNative'], message: "YouTube's own scheduling needs YouTube as a target." });
+    if (post.youtubeNative && !post.targets.some((target) => nativeSchedulers.includes(target.platform))) {
+      context.addIssue({ code: 'custom', path: ['youtubeNative'], message: `${nativeSchedulerNames}'s own scheduling needs ${nativeSchedulerNames} as a target.` });
     }
   });
 export type CreatePost = z.infer<typeof createPostSchema>;

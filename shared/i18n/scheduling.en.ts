@@ -9,9 +9,9 @@ export const schedulingEn = {
     zone: 'Time zone',
     preview: 'Publishes {{date}} ({{zone}})',
     upgrade: 'Scheduling is part of the paid plans. Upgrade to schedule posts; publishing now works on every plan.',
-    youtubeNative: 'Let YouTube publish the video at this time',
+    youtubeNative: 'Let {{platforms}} publish the video at this time',
     youtubeNativeHint:
-      'The video is uploaded to YouTube now as private and YouTube makes it public at the time (it can process a long video ahead). After the upload, the time can only be changed in YouTube Studio.',
+      'The video is uploaded to {{platforms}} now as private and {{platforms}} makes it public at the time (it can process a long video ahead). After the upload, the time can only be changed in {{changedIn}}.',
     needDateTime: 'Choose a date and a time.',
     pastTime: 'Choose a time in the future.',
     tooFar: 'Posts can be scheduled at most {{days}} days ahead.',
@@ -37,14 +37,14 @@ export const schedulingEn = {
   editPost: {
     title: 'Edit post',
     description: 'Description',
-    youtubeTitle: 'YouTube title',
+    platformTitle: '{{platforms}} title',
     accounts: 'Accounts',
     account: '{{platform}} · {{account}}',
     save: 'Save post',
     saving: 'Saving...',
     needAccount: 'Choose at least one account.',
     needDescription: 'Write a description.',
-    needTitle: 'Enter a title for YouTube.',
+    needTitle: 'Enter a title for {{platforms}}.',
   },
   cancel: {
     title: 'Cancel this scheduled post?',
@@ -56,7 +56,7 @@ export const schedulingEn = {
   close: 'Close',
   saveFailed: 'The change was not saved: {{message}}',
   late: 'Published late: it started {{minutes}} min after its time (the app was not running then).',
-  youtubeNative: 'YouTube publishes the video at this time',
+  youtubeNative: '{{platforms}} publishes the video at this time',
   calendar: {
     title: 'Calendar',
     views: 'View',

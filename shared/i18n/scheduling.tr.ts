@@ -11,9 +11,9 @@ export const schedulingTr: typeof schedulingEn = {
     zone: 'Saat dilimi',
     preview: '{{date}} tarihinde yayınlanır ({{zone}})',
     upgrade: 'Zamanlama ücretli planlarda var. Gönderi zamanlamak için planınızı yükseltin; hemen yayınlama her planda çalışır.',
-    youtubeNative: 'Videoyu bu saatte YouTube yayınlasın',
+    youtubeNative: 'Videoyu bu saatte {{platforms}} yayınlasın',
     youtubeNativeHint:
-      'Video şimdi YouTube’a gizli olarak yüklenir ve YouTube onu bu saatte herkese açar (uzun bir videoyu önceden işleyebilir). Yüklemeden sonra saat yalnızca YouTube Studio’da değiştirilebilir.',
+      'Video şimdi gizli olarak yüklenir ve {{platforms}} onu bu saatte herkese açar (uzun bir videoyu önceden işleyebilir). Yüklemeden sonra saat yalnızca {{changedIn}} içinde değiştirilebilir.',
     needDateTime: 'Bir tarih ve saat seçin.',
     pastTime: 'Gelecekte bir zaman seçin.',
     tooFar: 'Gönderiler en fazla {{days}} gün sonrasına zamanlanabilir.',
@@ -39,14 +39,14 @@ export const schedulingTr: typeof schedulingEn = {
   editPost: {
     title: 'Gönderiyi düzenle',
     description: 'Açıklama',
-    youtubeTitle: 'YouTube başlığı',
+    platformTitle: '{{platforms}} başlığı',
     accounts: 'Hesaplar',
     account: '{{platform}} · {{account}}',
     save: 'Gönderiyi kaydet',
     saving: 'Kaydediliyor...',
     needAccount: 'En az bir hesap seçin.',
     needDescription: 'Bir açıklama yazın.',
-    needTitle: 'YouTube için bir başlık girin.',
+    needTitle: '{{platforms}} için bir başlık girin.',
   },
   cancel: {
     title: 'Bu zamanlanmış gönderi iptal edilsin mi?',
@@ -58,7 +58,7 @@ export const schedulingTr: typeof schedulingEn = {
   close: 'Kapat',
   saveFailed: 'Değişiklik kaydedilmedi: {{message}}',
   late: 'Geç yayınlandı: zamanından {{minutes}} dk sonra başladı (uygulama o sırada çalışmıyordu).',
-  youtubeNative: 'Videoyu bu saatte YouTube yayınlar',
+  youtubeNative: 'Videoyu bu saatte {{platforms}} yayınlar',
   calendar: {
     title: 'Takvim',
     views: 'Görünüm',

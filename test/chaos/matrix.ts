@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Platform } from '../../shared/platforms';
-import { platformRules } from '../../shared/platformRules';
+import { capabilities, type Platform } from '../../shared/platforms';
 import type { Post } from '../../shared/api/posts';
 import type { ConnectionList } from '../../shared/api/connections';
 import type { FaultInput, RecordedCall, Sandbox } from '../../infra/local/sandbox/sandbox';
@@ -78,7 +77,7 @@ function rateLimited(platform: Platform): Pick<FaultInput, 'status' | 'body' | '
 
 /** Which media kinds a platform takes (YouTube: videos only). */
 export function mediaKinds(platform: Platform): MediaKind[] {
-  const rules = platformRules[platform].media;
+  const rules = capabilities[platform].media;
   return [...(rules.video ? (['video'] as const) : []), ...(rules.image ? (['image'] as const) : [])];
 }
 

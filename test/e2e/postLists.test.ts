@@ -104,7 +104,7 @@ describe('the post lists in Chromium', () => {
     await signInThroughUi(page, twin.webUrl, user.email, user.password);
     await openList(page, 'posts');
     const filter = page.getByRole('combobox', { name: 'Platform' });
-    await expect.poll(() => filter.locator('option').allTextContents()).toEqual(['All Platforms', 'TikTok', 'X', 'LinkedIn']);
+    await expect.poll(() => filter.locator('option').allTextContents()).toEqual(['All Platforms', 'LinkedIn', 'X', 'TikTok']);
 
     await filter.selectOption({ label: 'X' });
     await expect.poll(() => page.locator('.post-content').allTextContents()).toEqual([text.first]);

@@ -8,6 +8,8 @@ import { tinyJpeg } from '../support/posts';
 import { createUser, type TestUser } from '../support/users';
 
 const twin = inject('twin');
+/** How long a poll waits for the page: uploads and API calls on a loaded 2-core machine take seconds, not the default 1 s. */
+const settle = { timeout: 15_000 };
 let browser: Browser;
 let user: TestUser;
 const accounts = {} as Record<Platform, string>;
@@ -31,7 +33,7 @@ afterAll(async () => {
 async function openWizard() {
   const session = await openSession(browser);
   await signInThroughUi(session.page, twin.webUrl, user.email, user.password);
-  await expect.poll(() => stepText(session.page)).toBe('Step 1 of 4');
+  await expect.poll(() => stepText(session.page), settle).toBe('Step 1 of 4');
   return session;
 }
 
@@ -49,13 +51,13 @@ describe('the post wizard in Chromium', () => {
       { name: 'clip.mp4', mimeType: 'video/mp4', buffer: syntheticMp4({ durationSeconds: 12, payloadBytes: 300_000 }) },
       { name: 'cover.jpg', mimeType: 'image/jpeg', buffer: tinyJpeg },
     ]);
-    await expect.poll(() => nextButton(page).isEnabled()).toBe(true);
+    await expect.poll(() => nextButton(page).isEnabled(), settle).toBe(true);
     expect(await page.getByRole('listitem', { name: 'clip.mp4' }).getByText('0.29 MB').isVisible()).toBe(true);
     expect(await page.getByRole('listitem', { name: 'cover.jpg' }).isVisible()).toBe(true);
     await nextButton(page).click();
 
     expect(await stepText(page)).toBe('Step 2 of 4');
-    await expect.poll(() => accountButton(page, 'linkedin').isVisible()).toBe(true);
+    await expect.poll(() => accountButton(page, 'linkedin').isVisible(), settle).toBe(true);
     expect(await nextButton(page).isDisabled()).toBe(true);
     for (const platform of platforms) {
       await accountButton(page, platform).click();
@@ -72,7 +74,7 @@ describe('the post wizard in Chromium', () => {
     await page.getByPlaceholder('Enter video title...').fill('Launch day');
     expect(await nextButton(page).isEnabled()).toBe(true);
     await page.getByLabel('Description').fill('x'.repeat(281));
-    expect(await page.getByTestId('count-x').textContent()).toContain('X: 281 / 280');
+    expect(await page.getByTestId('count-x').textContent()).toContain('X: 281 / 280 weighted characters');
     expect(await nextButton(page).isDisabled()).toBe(true);
     await page.getByLabel('Description').fill('Launch day from the wizard');
     await nextButton(page).click();
@@ -96,9 +98,9 @@ describe('the post wizard in Chromium', () => {
     }
     await postCard.getByRole('button', { name: /Launch day from the wizard/ }).click();
     const dialog = page.getByRole('dialog');
-    await expect.poll(() => dialog.getByText('Launch day', { exact: true }).isVisible()).toBe(true);
+    await expect.poll(() => dialog.getByText('Launch day', { exact: true }).isVisible(), settle).toBe(true);
     await page.keyboard.press('Escape');
-    await expect.poll(() => dialog.count()).toBe(0);
+    await expect.poll(() => dialog.count(), settle).toBe(0);
     expect(problems).toEqual([]);
     await context.close();
   });
@@ -106,7 +108,7 @@ describe('the post wizard in Chromium', () => {
   it('publishes an image with one target forced to fail, then Retry failed brings it to published', async () => {
     const { page, context } = await openWizard();
     await fileInput(page).setInputFiles({ name: 'photo.jpg', mimeType: 'image/jpeg', buffer: tinyJpeg });
-    await expect.poll(() => nextButton(page).isEnabled()).toBe(true);
+    await expect.poll(() => nextButton(page).isEnabled(), settle).toBe(true);
     await nextButton(page).click();
     await accountButton(page, 'linkedin').click();
     await accountButton(page, 'x').click();
@@ -127,10 +129,10 @@ describe('the post wizard in Chromium', () => {
 
     const postCard = page.getByRole('listitem').filter({ hasText: description }).first();
     await expect.poll(() => postCard.getByText('Partially published').first().isVisible(), { timeout: 20_000 }).toBe(true);
-    await expect.poll(() => postCard.getByText(/Content is invalid/).count()).toBeGreaterThan(0);
+    await expect.poll(() => postCard.getByText(/Content is invalid/).count(), settle).toBeGreaterThan(0);
     await postCard.getByRole('button', { name: 'Retry failed' }).click();
     await expect.poll(() => postCard.getByRole('link', { name: 'View post on LinkedIn' }).count(), { timeout: 20_000 }).toBe(1);
-    await expect.poll(() => postCard.getByText('Partially published').count()).toBe(0);
+    await expect.poll(() => postCard.getByText('Partially published').count(), settle).toBe(0);
     expect((await sandboxControl(twin).feed('linkedin', accounts.linkedin)).posts.filter((post) => post.text.includes(description))).toHaveLength(1);
     expect((await sandboxControl(twin).feed('x', accounts.x)).posts.filter((post) => post.text.includes(description))).toHaveLength(1);
     await context.close();
@@ -145,11 +147,11 @@ describe('the post wizard in Chromium', () => {
       { name: 'photo.jpg', mimeType: 'image/jpeg', buffer: tinyJpeg },
     ]);
     const alert = page.getByRole('alert');
-    await expect.poll(() => alert.textContent()).toMatch(/disguised\.mp4: This file is not a real MP4 file/);
+    await expect.poll(() => alert.textContent(), settle).toMatch(/disguised\.mp4: This file is not a real MP4 file/);
     const text = await alert.textContent();
     expect(text).toContain('notes.txt: Only PNG, JPG, GIF images and MP4, MOV, AVI videos are accepted');
     expect(text).toContain('picture.webp: Only PNG, JPG, GIF images and MP4, MOV, AVI videos are accepted');
-    await expect.poll(() => nextButton(page).isEnabled()).toBe(true);
+    await expect.poll(() => nextButton(page).isEnabled(), settle).toBe(true);
     expect(await page.getByRole('listitem', { name: 'photo.jpg' }).isVisible()).toBe(true);
     expect(await page.getByRole('listitem', { name: 'disguised.mp4' }).count()).toBe(0);
 
@@ -158,10 +160,24 @@ describe('the post wizard in Chromium', () => {
     await context.close();
   });
 
+  it("names, at step 2, each file a chosen platform cannot take, from the platform's capabilities", async () => {
+    const { page, context } = await openWizard();
+    await fileInput(page).setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: tinyPng });
+    await expect.poll(() => nextButton(page).isEnabled(), settle).toBe(true);
+    await nextButton(page).click();
+    await accountButton(page, 'x').click();
+    expect(await page.getByRole('alert').count()).toBe(0);
+    await accountButton(page, 'instagram').click();
+    await expect.poll(() => page.getByRole('alert').textContent(), settle).toBe('logo.png cannot go to Instagram: it takes JPEG only.');
+    await accountButton(page, 'instagram').click();
+    await expect.poll(() => page.getByRole('alert').count(), settle).toBe(0);
+    await context.close();
+  });
+
   it('keeps the draft, uploaded media included, across a reload on step 3', async () => {
     const { page, context } = await openWizard();
     await fileInput(page).setInputFiles({ name: 'photo.jpg', mimeType: 'image/jpeg', buffer: tinyJpeg });
-    await expect.poll(() => nextButton(page).isEnabled()).toBe(true);
+    await expect.poll(() => nextButton(page).isEnabled(), settle).toBe(true);
     await nextButton(page).click();
     await accountButton(page, 'linkedin').click();
     await nextButton(page).click();
@@ -169,9 +185,9 @@ describe('the post wizard in Chromium', () => {
 
     await page.reload();
 
-    await expect.poll(() => stepText(page)).toBe('Step 3 of 4');
+    await expect.poll(() => stepText(page), settle).toBe('Step 3 of 4');
     expect(await page.getByLabel('Description').inputValue()).toBe('Survives a reload');
-    await expect.poll(() => nextButton(page).isEnabled()).toBe(true);
+    await expect.poll(() => nextButton(page).isEnabled(), settle).toBe(true);
     await page.getByRole('button', { name: 'Go back to step 2: Platforms' }).click();
     expect(await accountButton(page, 'linkedin').getAttribute('aria-pressed')).toBe('true');
     expect(await page.getByRole('button', { name: /Go back to step 3/ }).count()).toBe(0);
@@ -190,14 +206,14 @@ describe('the post wizard in Chromium', () => {
 
     await page.reload();
 
-    await expect.poll(() => page.getByText('Content loaded successfully').isVisible()).toBe(true);
-    await expect.poll(() => page.getByRole('listitem', { name: 'frame.jpg' }).isVisible()).toBe(true);
-    await expect.poll(() => nextButton(page).isEnabled()).toBe(true);
+    await expect.poll(() => page.getByText('Content loaded successfully').isVisible(), settle).toBe(true);
+    await expect.poll(() => page.getByRole('listitem', { name: 'frame.jpg' }).isVisible(), settle).toBe(true);
+    await expect.poll(() => nextButton(page).isEnabled(), settle).toBe(true);
     expect(await page.evaluate(() => localStorage.getItem('sharedContentUrl'))).toBeNull();
 
     await page.evaluate((url) => localStorage.setItem('sharedContentUrl', url), `${twin.webUrl}/shared-content/missing.jpg`);
     await page.reload();
-    await expect.poll(() => page.getByText('Failed to load shared content').isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('Failed to load shared content').isVisible(), settle).toBe(true);
     expect(await page.evaluate(() => localStorage.getItem('sharedContentUrl'))).toBeNull();
     expect(problems.filter((problem) => !problem.includes('status of 404'))).toEqual([]);
     await context.close();

@@ -2,6 +2,7 @@ import { CannotTell } from '../createOnce';
 import { RateLimited, Rejected, Retryable, truncate } from '../errors';
 import { withQuery, type PlatformResponse } from '../http';
 import type { MediaSource, PublisherFactory, PublishProgress, PublishRequest, StepResult } from '../publisher';
+import { videoLengthProblem } from '../../../shared/platformRules';
 import { alreadyPublished, isOk, postMedia, progressText, publishedResult } from '../steps';
 import { classifyInstagramError, defaultGraphVersion } from './adapter';
 
@@ -13,8 +14,6 @@ import { classifyInstagramError, defaultGraphVersion } from './adapter';
  * progress: containerId, mediaKind, then mediaId, platformPostId, postUrl.
  */
 
-const MIN_REEL_SECONDS = 3;
-const MAX_REEL_SECONDS = 90;
 const VIDEO_WAIT_SECONDS = 20;
 const IMAGE_WAIT_SECONDS = 5;
 const DEFAULT_QUOTA_TOTAL = 50;
@@ -23,8 +22,6 @@ const DAY_SECONDS = 86_400;
 const RECENT_MEDIA = 25;
 /** Where people see posts: the public site, whatever host the API calls go to. */
 const SITE = 'https://www.instagram.com';
-
-const seconds = (value: number) => new Intl.NumberFormat('tr-TR', { maximumFractionDigits: 2 }).format(value);
 
 /** The spec's message for error 352 / 2207026, with Instagram's video requirements. */
 export const unsupportedFormatMessage =
@@ -44,15 +41,10 @@ function classifyPublishingError(response: PlatformResponse, now: Date): Error {
   return classifyInstagramError(response, now);
 }
 
+/** The video length rule of Instagram's capabilities (shared/platforms/instagram.ts), in the spec's words. */
 function checkReelDuration(video: MediaSource): void {
-  const duration = video.durationSeconds;
-  if (duration === undefined) return;
-  if (duration < MIN_REEL_SECONDS) {
-    throw new Rejected(`Video süresi çok kısa: ${seconds(duration)} saniye. Instagram, en az 3 saniye uzunluğunda video gerektirir.`);
-  }
-  if (duration > MAX_REEL_SECONDS) {
-    throw new Rejected(`Video süresi çok uzun: ${seconds(duration)} saniye. Instagram, maksimum 90 saniye uzunluğunda video kabul eder.`);
-  }
+  const problem = videoLengthProblem('instagram', video.durationSeconds);
+  if (problem) throw new Rejected(problem);
 }
 
 export const createInstagramPublisher: PublisherFactory = ({ hosts, http, clock, options }) => {

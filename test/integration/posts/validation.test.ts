@@ -105,6 +105,28 @@ describe('creating a post: every input is checked and nothing is half-written', 
     expect(tooLong.body?.['message']).toBe('Video süresi çok uzun: 120 saniye. Instagram, maksimum 90 saniye uzunluğunda video kabul eder.');
   });
 
+  it("checks each platform's formats, lengths and title from its capability data", async () => {
+    const { user, accounts } = await userWith(['instagram', 'linkedin', 'youtube']);
+    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+    const image = await uploadMedia(twin, user.userId, { kind: 'image', body: png, extension: 'png' });
+    const shortVideo = await uploadMedia(twin, user.userId, { kind: 'video', body: sampleVideo(2) });
+
+    const pngOnInstagram = await createPost(twin, user, { description: 'x', media: [{ key: image }], targets: [{ platform: 'instagram', accountId: accounts['instagram'] }] });
+    expect(pngOnInstagram.status).toBe(400);
+    expect(pngOnInstagram.body?.['message']).toBe('Instagram takes JPEG images only: this image is PNG.');
+
+    const shortOnLinkedIn = await createPost(twin, user, { description: 'x', media: [{ key: shortVideo }], targets: [{ platform: 'linkedin', accountId: accounts['linkedin'] }] });
+    expect(shortOnLinkedIn.status).toBe(400);
+    expect(shortOnLinkedIn.body?.['message']).toBe('Video süresi çok kısa: 2 saniye. LinkedIn, en az 3 saniye uzunluğunda video gerektirir.');
+
+    const video = await uploadMedia(twin, user.userId, { kind: 'video', body: sampleVideo() });
+    const badTitle = await createPost(twin, user, { description: 'x', title: 'A <b>bold</b> title', media: [{ key: video }], targets: [{ platform: 'youtube', accountId: accounts['youtube'] }] });
+    expect(badTitle.status).toBe(400);
+    expect((badTitle.body as { issues: Array<{ message: string }> }).issues.map((issue) => issue.message)).toContain('YouTube titles cannot contain < or >.');
+    const longTitle = await createPost(twin, user, { description: 'x', title: 't'.repeat(101), media: [{ key: video }], targets: [{ platform: 'youtube', accountId: accounts['youtube'] }] });
+    expect((longTitle.body as { issues: Array<{ message: string }> }).issues.map((issue) => issue.message)).toContain('The YouTube title can be at most 100 characters.');
+  });
+
   it('refuses scheduling on the free plan', async () => {
     const user = await createUser(twin);
     await connectThroughOAuth(twin, user, 'x', sandboxAccountName());

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { mediaForPlatform, platformRules, xWeightedLength } from '../../../shared/platformRules';
+import { capabilities } from '../../../shared/platforms';
+import { xWeightedLength } from '../../../shared/platforms/textCounting';
+import { mediaForPlatform, mediaProblemMessage, mediaProblemsOn, nativeSchedulersAmong, titleRuleFor, videoLengthProblem, type MediaFacts } from '../../../shared/platformRules';
 
 describe('X weighted length (twitter-text v3)', () => {
   it('counts Latin text one per character', () => {
@@ -20,27 +22,34 @@ describe('X weighted length (twitter-text v3)', () => {
   });
 
   it('accepts 280 Latin characters and refuses 281', () => {
-    expect(xWeightedLength('a'.repeat(280))).toBeLessThanOrEqual(platformRules.x.maxText);
-    expect(xWeightedLength('a'.repeat(281))).toBeGreaterThan(platformRules.x.maxText);
+    expect(xWeightedLength('a'.repeat(280))).toBeLessThanOrEqual(capabilities.x.text.max);
+    expect(xWeightedLength('a'.repeat(281))).toBeGreaterThan(capabilities.x.text.max);
   });
 });
 
 describe('platform rules', () => {
   it('counts YouTube descriptions in UTF-8 bytes', () => {
-    expect(platformRules.youtube.countText('ğ')).toBe(2);
+    expect(capabilities.youtube.text.count('ğ')).toBe(2);
+    expect(capabilities.youtube.text.unit).toBe('bytes');
   });
 
   it('counts TikTok captions in UTF-16 code units', () => {
-    expect(platformRules.tiktok.countText('😀')).toBe(2);
+    expect(capabilities.tiktok.text.count('😀')).toBe(2);
+  });
+
+  it('counts Instagram and LinkedIn text in code points', () => {
+    expect(capabilities.instagram.text.count('😀é')).toBe(2);
+    expect(capabilities.linkedin.text.count('😀é')).toBe(2);
   });
 
   it('flags more than 30 hashtags on Instagram', () => {
     const text = Array.from({ length: 31 }, (_, index) => `#tag${index}`).join(' ');
-    expect(platformRules.instagram.textProblems!(text)).toEqual(['Instagram allows at most 30 hashtags.']);
+    expect(capabilities.instagram.text.problems!(text)).toEqual(['Instagram allows at most 30 hashtags.']);
   });
 
   it('knows YouTube takes videos only', () => {
-    expect(platformRules.youtube.media).toMatchObject({ video: true, image: false });
+    expect(capabilities.youtube.media.video).toBeDefined();
+    expect(capabilities.youtube.media.image).toBeUndefined();
   });
 });
 
@@ -53,8 +62,75 @@ describe('media per platform', () => {
     expect(mediaForPlatform('linkedin', [video, images[0]!])).toEqual([video]);
   });
 
-  it('gives images up to the platform\'s maximum, and YouTube nothing without a video', () => {
+  it("gives images up to the platform's maximum, and YouTube nothing without a video", () => {
     expect(mediaForPlatform('x', images)).toHaveLength(4);
     expect(mediaForPlatform('youtube', images)).toEqual([]);
+  });
+});
+
+describe('media problems, from the capability data', () => {
+  const mp4 = (durationSeconds: number, size = 1_000_000): MediaFacts => ({ kind: 'video', contentType: 'video/mp4', size, durationSeconds });
+  const jpeg = (size = 100_000): MediaFacts => ({ kind: 'image', contentType: 'image/jpeg', size });
+  const png: MediaFacts = { kind: 'image', contentType: 'image/png', size: 100_000 };
+  const messages = (platform: Parameters<typeof mediaProblemsOn>[0], media: MediaFacts[]) =>
+    mediaProblemsOn(platform, media).map((problem) => mediaProblemMessage(platform, problem));
+
+  it("words Instagram's 3–90 s rule as the spec does", () => {
+    expect(messages('instagram', [mp4(2)])).toEqual(['Video süresi çok kısa: 2 saniye. Instagram, en az 3 saniye uzunluğunda video gerektirir.']);
+    expect(messages('instagram', [mp4(120)])).toEqual(['Video süresi çok uzun: 120 saniye. Instagram, maksimum 90 saniye uzunluğunda video kabul eder.']);
+    expect(messages('instagram', [mp4(3)])).toEqual([]);
+    expect(messages('instagram', [mp4(90)])).toEqual([]);
+    expect(videoLengthProblem('instagram', 2.5)).toBe('Video süresi çok kısa: 2,5 saniye. Instagram, en az 3 saniye uzunluğunda video gerektirir.');
+  });
+
+  it('reads every length rule from the data: the service enforces exactly what each entry says', () => {
+    for (const platform of ['youtube', 'tiktok', 'instagram', 'x', 'linkedin'] as const) {
+      const seconds = capabilities[platform].media.video?.seconds;
+      const codes = (duration: number) => mediaProblemsOn(platform, [mp4(duration)]).map((problem) => problem.code);
+      if (seconds?.min !== undefined) {
+        expect(codes(seconds.min - 0.1)).toEqual(['tooShort']);
+        expect(codes(seconds.min)).toEqual([]);
+      }
+      if (seconds?.max !== undefined) {
+        expect(codes(seconds.max + 0.1)).toEqual(['tooLong']);
+        expect(codes(seconds.max)).toEqual([]);
+      }
+    }
+    // YouTube states no length rule: a 10-hour video goes.
+    expect(mediaProblemsOn('youtube', [mp4(36_000)])).toEqual([]);
+  });
+
+  it('refuses a format the platform does not take, and names the ones it does', () => {
+    expect(messages('instagram', [png])).toEqual(['Instagram takes JPEG images only: this image is PNG.']);
+    expect(messages('tiktok', [png])).toEqual(['TikTok takes JPEG or WebP images only: this image is PNG.']);
+    expect(messages('x', [png])).toEqual([]);
+    const avi: MediaFacts = { kind: 'video', contentType: 'video/x-msvideo', size: 1000, durationSeconds: 10 };
+    expect(messages('youtube', [avi])).toEqual([]);
+    expect(messages('linkedin', [avi])).toEqual(['LinkedIn takes MP4 videos only: this video is AVI.']);
+  });
+
+  it('refuses an image over the documented size', () => {
+    expect(messages('x', [jpeg(6_200_000)])).toEqual(['X takes images of at most 5 MB: this image is 6.2 MB.']);
+    expect(messages('x', [jpeg(5_000_001)]).length).toBe(1);
+    expect(messages('x', [jpeg(5_000_000)])).toEqual([]);
+    expect(mediaProblemsOn('instagram', [jpeg(8 * 1024 * 1024 + 1)]).map((problem) => problem.code)).toEqual(['tooLarge']);
+  });
+
+  it('counts images against the platform maximum, and says when it takes videos only', () => {
+    expect(messages('x', [jpeg(), jpeg(), jpeg(), jpeg(), jpeg()])).toEqual(['X takes at most 4 image(s).']);
+    expect(messages('youtube', [jpeg()])).toEqual(['YouTube publishes videos only: add a video or leave YouTube out.']);
+    expect(mediaProblemsOn('youtube', [])).toEqual([]);
+  });
+});
+
+describe('the title and native scheduling, from the capability data', () => {
+  it('asks for a title only where a chosen platform takes one, as long as the shortest limit', () => {
+    expect(titleRuleFor(['x', 'linkedin'])).toBeUndefined();
+    expect(titleRuleFor(['x', 'youtube'])).toEqual({ platforms: ['youtube'], max: 100, required: true });
+  });
+
+  it('offers native scheduling only where the platform has it', () => {
+    expect(nativeSchedulersAmong(['tiktok', 'youtube', 'x'])).toEqual(['youtube']);
+    expect(nativeSchedulersAmong(['instagram'])).toEqual([]);
   });
 });

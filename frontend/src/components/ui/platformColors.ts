@@ -1,4 +1,4 @@
-import { platformColors, platforms } from '../../../../shared/platforms';
+import { capabilities, platforms } from '../../../../shared/platforms';
 
 /** Black or white, whichever reads better on the given brand colour (WCAG relative luminance). */
 function inkOn(hex: string): string {
@@ -16,7 +16,8 @@ function inkOn(hex: string): string {
  */
 export function applyPlatformColors(root: HTMLElement = document.documentElement): void {
   for (const platform of platforms) {
-    root.style.setProperty(`--platform-${platform}`, platformColors[platform]);
-    root.style.setProperty(`--platform-${platform}-ink`, inkOn(platformColors[platform]));
+    const { brandColor } = capabilities[platform];
+    root.style.setProperty(`--platform-${platform}`, brandColor);
+    root.style.setProperty(`--platform-${platform}-ink`, inkOn(brandColor));
   }
 }

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { platformNames, platforms, type Platform } from '../../../../shared/platforms';
-import { platformRules } from '../../../../shared/platformRules';
+import { capabilities, platformNames, platforms, type Platform } from '../../../../shared/platforms';
 import { platformHosts } from '../../../../functions/platforms/hosts';
 import { createPublishers } from '../../../../functions/platforms/publishers';
 import { createAdapters } from '../../../../functions/platforms/registry';
@@ -45,7 +44,7 @@ afterAll(async () => {
 });
 
 const video = syntheticMp4({ durationSeconds: 10, payloadBytes: 200_000 });
-const kinds = (platform: Platform) => (['video', 'image'] as const).filter((kind) => platformRules[platform].media[kind]);
+const kinds = (platform: Platform) => (['video', 'image'] as const).filter((kind) => capabilities[platform].media[kind]);
 
 interface Run {
   result: StepResult | Rejected;

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Post } from '../../../../../shared/api/posts';
-import { isPlatform, platformNames, platforms, type Platform } from '../../../../../shared/platforms';
+import { isPlatform, platformNames, platformsInDisplayOrder, type Platform } from '../../../../../shared/platforms';
 import { PageTitle } from '../../../components/ui/PageTitle';
 import { ErrorBox } from '../../../components/ui/Form';
 import { Link } from 'react-router';
@@ -64,7 +64,7 @@ export function PostListPage({ list }: { list: 'published' | 'scheduled' }) {
     const present = new Set<Platform>(platform ? [platform] : []);
     for (const page of allPages.data?.pages ?? []) for (const post of page.posts) for (const name of post.platforms) present.add(name);
     for (const post of publishingPosts) for (const name of post.platforms) present.add(name);
-    return platforms.filter((name) => present.has(name));
+    return platformsInDisplayOrder.filter((name) => present.has(name));
   }, [allPages.data, publishingPosts, platform]);
 
   const [openPost, setOpenPost] = useState<Post>();

@@ -1,5 +1,5 @@
 import type { PostTarget } from '../../../../../shared/api/posts';
-import { platformNames } from '../../../../../shared/platforms';
+import { capabilities, platformNames } from '../../../../../shared/platforms';
 
 /** The translate function's shape (react-i18next's `t`), so the wording can be tested without React. */
 export type Translate = (key: string, values?: Record<string, unknown>) => string;
@@ -53,8 +53,8 @@ export function waitingInWords(t: Translate, target: Pick<PostTarget, 'platform'
     in: inWords(until.getTime() - context.now.getTime(), context.language),
   };
   if (waiting.reason === 'rate_limited') {
-    // LinkedIn's member limits are daily (reset at midnight UTC); the others reset within the day.
-    return t(target.platform === 'linkedin' ? 'posts.waiting.dailyLimit' : 'posts.waiting.rateLimit', values);
+    // Daily limits (LinkedIn's reset at midnight UTC) say so; the others reset within the day.
+    return t(capabilities[target.platform].dailyRateLimit ? 'posts.waiting.dailyLimit' : 'posts.waiting.rateLimit', values);
   }
   return t(`posts.waiting.processing.${context.mediaKind ?? 'media'}`, values);
 }

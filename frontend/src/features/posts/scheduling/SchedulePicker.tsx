@@ -3,8 +3,16 @@ import { useTranslation } from 'react-i18next';
 import { UpgradeHint } from '../../../components/ui/UpgradeHint';
 import { TimeZoneCombobox } from '../../../components/ui/TimeZoneCombobox';
 import { SCHEDULE_HORIZON_DAYS } from '../../../../../shared/api/posts';
+import { capabilities, type Platform } from '../../../../../shared/platforms';
+import { platformList } from '../../../components/ui/platformList';
 import { formatInZone, resolveChoice, type ScheduleChoice } from './schedule';
 import './scheduling.css';
+
+/** Where a natively scheduled post is changed after the upload (YouTube Studio), from the platform data. */
+const changedIn = (platform: Platform): string[] => {
+  const native = capabilities[platform].nativeScheduling;
+  return native ? [native.changedIn] : [];
+};
 
 /**
  * 'Publish Now' or 'Schedule' with a date, a time and a time zone (the browser's by default),
@@ -16,13 +24,14 @@ export function SchedulePicker({
   onChange,
   canSchedule,
   allowNow = true,
-  youtube = false,
+  nativeSchedulers = [],
 }: {
   value: ScheduleChoice;
   onChange: (next: ScheduleChoice) => void;
   canSchedule: boolean;
   allowNow?: boolean;
-  youtube?: boolean;
+  /** The chosen platforms that can publish at the time themselves (their capability data). */
+  nativeSchedulers?: readonly Platform[];
 }) {
   const { t, i18n } = useTranslation();
   const id = useId();
@@ -85,14 +94,17 @@ export function SchedulePicker({
               {t(`scheduling.picker.${resolved.problem}`, { days: SCHEDULE_HORIZON_DAYS })}
             </p>
           )}
-          {youtube && allowNow && (
+          {nativeSchedulers.length > 0 && allowNow && (
             <div className="schedule-native">
               <label>
                 <input type="checkbox" checked={value.youtubeNative} onChange={(event) => set({ youtubeNative: event.target.checked })} aria-describedby={`${id}-native`} />
-                {t('scheduling.picker.youtubeNative')}
+                {t('scheduling.picker.youtubeNative', { platforms: platformList(nativeSchedulers, language) })}
               </label>
               <p id={`${id}-native`} className="hint">
-                {t('scheduling.picker.youtubeNativeHint')}
+                {t('scheduling.picker.youtubeNativeHint', {
+                  platforms: platformList(nativeSchedulers, language),
+                  changedIn: new Intl.ListFormat(language, { type: 'disjunction' }).format(nativeSchedulers.flatMap((platform) => changedIn(platform))),
+                })}
               </p>
             </div>
           )}

@@ -2,6 +2,8 @@ import { useCallback, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Post } from '../../../../../shared/api/posts';
 import { platformNames } from '../../../../../shared/platforms';
+import { titleRuleFor } from '../../../../../shared/platformRules';
+import { platformList } from '../../../components/ui/platformList';
 import { instantToWallTime } from '../../../../../shared/scheduling';
 import { ErrorBox } from '../../../components/ui/Form';
 import { ApiError } from '../../../lib/apiClient';
@@ -59,9 +61,9 @@ export function EditTimeDialog({ post, onClose }: { post: Post; onClose: () => v
   );
 }
 
-/** Edit post: the description, the YouTube title and the accounts (media and time stay). */
+/** Edit post: the description, the title (where a chosen platform takes one) and the accounts (media and time stay). */
 export function EditPostDialog({ post, onClose }: { post: Post; onClose: () => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const id = useId();
   const edit = useEditPost();
   const connections = useConnectedAccounts();
@@ -71,13 +73,14 @@ export function EditPostDialog({ post, onClose }: { post: Post; onClose: () => v
   const accounts = (connections.data?.connections ?? []).filter((connection) => connection.status === 'connected' || chosen.has(`${connection.platform}#${connection.platformUserId}`));
   const targets = accounts.filter((account) => chosen.has(`${account.platform}#${account.platformUserId}`));
   const platforms = [...new Set(targets.map((target) => target.platform))];
-  const youtube = platforms.includes('youtube');
+  const titleRule = titleRuleFor(platforms);
+  const titled = titleRule ? platformList(titleRule.platforms, i18n.resolvedLanguage ?? 'en') : '';
   const problem = !targets.length
     ? t('scheduling.editPost.needAccount')
     : !description.trim()
       ? t('scheduling.editPost.needDescription')
-      : youtube && !title.trim()
-        ? t('scheduling.editPost.needTitle')
+      : titleRule?.required && !title.trim()
+        ? t('scheduling.editPost.needTitle', { platforms: titled })
         : undefined;
   const counts = platformCounts(description, platforms);
 
@@ -91,7 +94,7 @@ export function EditPostDialog({ post, onClose }: { post: Post; onClose: () => v
             {
               postId: post.postId,
               description,
-              ...(youtube ? { title: title.trim() } : {}),
+              ...(titleRule ? { title: title.trim() } : {}),
               targets: targets.map((target) => ({ platform: target.platform, accountId: target.platformUserId })),
             },
             { onSuccess: onClose },
@@ -103,15 +106,20 @@ export function EditPostDialog({ post, onClose }: { post: Post; onClose: () => v
         <ul className="edit-counts">
           {counts.map((entry) => (
             <li key={entry.platform} className={entry.over ? 'over' : undefined}>
-              {t('wizard.description.platformCount', { platform: platformNames[entry.platform], count: entry.count, max: entry.max })}
+              {t('wizard.description.platformCount', {
+                platform: platformNames[entry.platform],
+                count: entry.count,
+                max: entry.max,
+                unit: t(`wizard.description.units.${entry.unit}`),
+              })}
               {entry.over ? ` — ${t('wizard.description.overLimit')}` : ''}
             </li>
           ))}
         </ul>
-        {youtube && (
+        {titleRule && (
           <>
-            <label htmlFor={`${id}-title`}>{t('scheduling.editPost.youtubeTitle')}</label>
-            <input id={`${id}-title`} type="text" value={title} maxLength={100} onChange={(event) => setTitle(event.target.value)} />
+            <label htmlFor={`${id}-title`}>{t('scheduling.editPost.platformTitle', { platforms: titled })}</label>
+            <input id={`${id}-title`} type="text" value={title} maxLength={titleRule.max} onChange={(event) => setTitle(event.target.value)} />
           </>
         )}
         <fieldset className="edit-accounts">

@@ -1,7 +1,9 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { wizardPlatformOrder, type Platform } from '../../../../../shared/platforms';
+import { platformsInDisplayOrder } from '../../../../../shared/platforms';
+import { nativeSchedulersAmong, titleRuleFor } from '../../../../../shared/platformRules';
+import { platformList } from '../../../components/ui/platformList';
 import { ErrorBox, NoticeBox } from '../../../components/ui/Form';
 import { PageTitle } from '../../../components/ui/PageTitle';
 import { ApiError } from '../../../lib/apiClient';
@@ -17,8 +19,8 @@ import { SchedulePicker } from '../scheduling/SchedulePicker';
 import { ScheduleSuggestion } from '../../analytics/ScheduleSuggestion';
 import { defaultChoice, formatInZone, resolveChoice, type ScheduleChoice } from '../scheduling/schedule';
 
-/** The order the wizard shows platforms in. */
-const platformOrder = wizardPlatformOrder;
+/** The order the wizard shows platforms in (the platform data's display order). */
+const platformOrder = platformsInDisplayOrder;
 const stepNames = ['upload', 'platforms', 'description', 'review'] as const;
 const TOTAL_STEPS = stepNames.length;
 const REDIRECT_AFTER_PUBLISH_MS = 2000;
@@ -61,7 +63,9 @@ export function NewPostWizard() {
   const chosenPlatforms = platformOrder.filter((platform) => chosenAccounts.some((account) => account.platform === platform));
   const uploaded = uploads.items.filter((item) => item.status === 'done' && item.media);
   const uploading = uploads.items.some((item) => item.status === 'uploading');
-  const youtube = chosenPlatforms.includes('youtube');
+  const language = i18n.resolvedLanguage ?? 'en';
+  const titleRule = titleRuleFor(chosenPlatforms);
+  const nativeSchedulers = nativeSchedulersAmong(chosenPlatforms);
   const overLimit = platformCounts(description, chosenPlatforms).some((entry) => entry.over);
 
   // Shared content from "My Content": fetched once, then uploaded like a chosen file.
@@ -108,7 +112,7 @@ export function NewPostWizard() {
     if (step === 2) return chosenAccounts.length === 0 ? t('wizard.platforms.needAccount') : undefined;
     if (step === 3) {
       if (!description.trim()) return t('wizard.description.needDescription');
-      if (youtube && !title.trim()) return t('wizard.description.needTitle');
+      if (titleRule?.required && !title.trim()) return t('wizard.description.needTitle', { platforms: platformList(titleRule.platforms, language) });
       if (overLimit) return t('wizard.description.tooLong');
     }
     return undefined;
@@ -132,11 +136,11 @@ export function NewPostWizard() {
     publish.mutate(
       {
         description,
-        ...(youtube ? { title: title.trim() } : {}),
+        ...(titleRule ? { title: title.trim() } : {}),
         media: uploaded.map((item) => ({ key: item.media!.key })),
         targets: chosenAccounts.map((account) => ({ platform: account.platform, accountId: account.platformUserId })),
         ...(scheduledAt
-          ? { scheduledFor: scheduledAt.toISOString(), timeZone: schedule.zone, ...(youtube && schedule.youtubeNative ? { youtubeNative: true } : {}) }
+          ? { scheduledFor: scheduledAt.toISOString(), timeZone: schedule.zone, ...(nativeSchedulers.length && schedule.youtubeNative ? { youtubeNative: true } : {}) }
           : {}),
       },
       {
@@ -210,10 +214,10 @@ export function NewPostWizard() {
               media={uploaded}
               chosenPlatforms={chosenPlatforms}
               description={description}
-              title={youtube ? title : undefined}
-              {...(scheduledAt ? { publishTime: formatInZone(scheduledAt, schedule.zone, i18n.resolvedLanguage ?? 'en') } : {})}
+              title={titleRule ? title : undefined}
+              {...(scheduledAt ? { publishTime: formatInZone(scheduledAt, schedule.zone, language) } : {})}
             />
-            <SchedulePicker value={schedule} onChange={setSchedule} canSchedule={canSchedule} youtube={youtube} />
+            <SchedulePicker value={schedule} onChange={setSchedule} canSchedule={canSchedule} nativeSchedulers={nativeSchedulers} />
             <ScheduleSuggestion value={schedule} onChange={setSchedule} canSchedule={canSchedule} />
             {publishError.length > 0 && (
               <ErrorBox>

@@ -1,6 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import type { Post, PostTarget } from '../../../../../../shared/api/posts';
 import { platformNames, type Platform } from '../../../../../../shared/platforms';
+import { nativeSchedulersAmong } from '../../../../../../shared/platformRules';
+import { platformList } from '../../../../components/ui/platformList';
 import { PlatformChip } from '../../../../components/ui/PlatformChip';
 import { PlatformMark } from '../../../../components/ui/PlatformMark';
 import { browserZone, savedTimeZone } from '../../../settings/savedSettings';
@@ -75,12 +77,15 @@ export function TargetList({ targets, post, actions = false }: { targets: readon
   );
 }
 
-/** A scheduled post's extra facts: YouTube publishes it itself; it started late (the app was down at its time). */
+/** A scheduled post's extra facts: a platform publishes it itself (native scheduling); it started late (the app was down at its time). */
 export function ScheduleNotes({ post }: { post: Post }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const nativeSchedulers = nativeSchedulersAmong(post.platforms);
   return (
     <>
-      {post.youtubeNative && post.status === 'scheduled' && <p className="post-native">{t('scheduling.youtubeNative')}</p>}
+      {post.youtubeNative && post.status === 'scheduled' && (
+        <p className="post-native">{t('scheduling.youtubeNative', { platforms: platformList(nativeSchedulers, i18n.resolvedLanguage ?? 'en') })}</p>
+      )}
       {post.late && post.lateSeconds !== null && <p className="post-late">{t('scheduling.late', { minutes: Math.max(1, Math.round(post.lateSeconds / 60)) })}</p>}
     </>
   );

@@ -1,14 +1,15 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DESCRIPTION_MAX, platformRules, YOUTUBE_TITLE_MAX } from '../../../../../../shared/platformRules';
-import { platformNames, type Platform } from '../../../../../../shared/platforms';
+import { DESCRIPTION_MAX, titleRuleFor } from '../../../../../../shared/platformRules';
+import { capabilities, platformNames, type Platform } from '../../../../../../shared/platforms';
+import { platformList } from '../../../../components/ui/platformList';
 
-/** Each chosen platform's own count of the text against its limit. */
+/** Each chosen platform's own count of the text against its limit, in its unit. */
 export function platformCounts(description: string, chosen: readonly Platform[]) {
   return chosen.map((platform) => {
-    const rules = platformRules[platform];
-    const count = rules.countText(description);
-    return { platform, count, max: rules.maxText, over: count > rules.maxText };
+    const { text } = capabilities[platform];
+    const count = text.count(description);
+    return { platform, count, max: text.max, unit: text.unit, over: count > text.max };
   });
 }
 
@@ -25,26 +26,27 @@ export function DescriptionStep({
   onDescription: (value: string) => void;
   onTitle: (value: string) => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const id = useId();
   const counts = platformCounts(description, chosenPlatforms);
+  const titleRule = titleRuleFor(chosenPlatforms);
 
   return (
     <div className="wizard-description">
       <h2>{t('wizard.description.heading')}</h2>
-      {chosenPlatforms.includes('youtube') && (
+      {titleRule && (
         <div className="field">
-          <label htmlFor={`${id}-title`}>{t('wizard.description.titleLabel')}</label>
+          <label htmlFor={`${id}-title`}>{t('wizard.description.titleLabel', { platforms: platformList(titleRule.platforms, i18n.resolvedLanguage ?? 'en') })}</label>
           <input
             id={`${id}-title`}
             value={title}
-            maxLength={YOUTUBE_TITLE_MAX}
+            maxLength={titleRule.max}
             placeholder={t('wizard.description.titlePlaceholder')}
             aria-describedby={`${id}-title-count`}
             onChange={(event) => onTitle(event.target.value)}
           />
           <p id={`${id}-title-count`} className="hint wizard-counter">
-            {t('wizard.description.titleCount', { count: title.length, max: YOUTUBE_TITLE_MAX })}
+            {t('wizard.description.titleCount', { count: title.length, max: titleRule.max })}
           </p>
         </div>
       )}
@@ -72,7 +74,12 @@ export function DescriptionStep({
           <ul className="platform-counts">
             {counts.map((entry) => (
               <li key={entry.platform} className={entry.over ? 'over-limit' : undefined} data-testid={`count-${entry.platform}`}>
-                {t('wizard.description.platformCount', { platform: platformNames[entry.platform], count: entry.count, max: entry.max })}
+                {t('wizard.description.platformCount', {
+                  platform: platformNames[entry.platform],
+                  count: entry.count,
+                  max: entry.max,
+                  unit: t(`wizard.description.units.${entry.unit}`),
+                })}
                 {entry.over && <strong> — {t('wizard.description.overLimit')}</strong>}
               </li>
             ))}

@@ -1,0 +1,76 @@
+/**
+ * What one platform is and can do, as data: the one place a platform's names, colours, limits and
+ * features are written down (platform-apis.md, and the product spec where it sets a rule). The
+ * wizard, the lists, the style sheet, the API's validation and the publishers all read these
+ * entries; none of them names a platform.
+ */
+
+/** How a platform counts a post's text; the counter says the unit in words. */
+export type TextUnit = 'characters' | 'utf16Units' | 'bytes' | 'weightedCharacters' | 'graphemes';
+
+export interface TextRule {
+  /** The most the text may count, in `unit`. */
+  max: number;
+  unit: TextUnit;
+  /** Counts the text as the platform does. */
+  count(text: string): number;
+  /** The platform's other text rules (hashtags, mentions, characters), as messages; empty when fine. */
+  problems?(text: string): string[];
+}
+
+/** Files of one kind a platform takes. Formats are MIME types; sizes in bytes. */
+export interface MediaRule {
+  formats: readonly string[];
+  /** Absent where the platform documents no limit we can check before sending. */
+  maxBytes?: number;
+}
+
+export interface VideoRule extends MediaRule {
+  /** Length in seconds; either end absent where the platform documents none for every account. */
+  seconds?: { min?: number; max?: number };
+}
+
+export interface ImageRule extends MediaRule {
+  /** Images in one post. */
+  maxCount: number;
+}
+
+export interface PlatformCapabilities<Id extends string = string> {
+  /** The lowercase id in the API, the URLs and the stored data. */
+  id: Id;
+  /** The name people know it by. */
+  name: string;
+  /**
+   * Where the platform sits in the wizard's grid and the lists' filters (the spec's step 2:
+   * LinkedIn, X, Instagram, YouTube, TikTok). The accounts page follows the registry's order.
+   */
+  displayOrder: number;
+  /** Brand colour (hex #RRGGBB), published to the style sheets as `--platform-<id>`. */
+  brandColor: string;
+  /** Letters shown on the platform's tile where no mark of its own is shipped. */
+  monogram: string;
+  /** The post's text (the description). */
+  text: TextRule;
+  /** Present when the platform takes a title apart from the text. */
+  title?: { required: boolean; max: number; problems?(title: string): string[] };
+  /** The media a post can carry there; a kind that is absent is not taken at all. */
+  media: { video?: VideoRule; image?: ImageRule };
+  /**
+   * The platform publishes at a time we give it (we upload ahead; it makes the post public), and
+   * where the user changes such a post after the upload; false when it cannot.
+   */
+  nativeScheduling: false | { changedIn: string };
+  /** A first comment can be published under the post (issue 19 publishes it). */
+  firstComment: boolean;
+  /** A long text can go out as a thread of numbered posts (issue 19). */
+  threads: boolean;
+  /** Several images and videos in one post, and how many (issue 19 publishes carousels). */
+  carousel?: { min: number; max: number };
+  /** All its rate limits are daily (LinkedIn's reset at midnight UTC); the waiting text says so. */
+  dailyRateLimit: boolean;
+}
+
+const MB = 1000 * 1000;
+const MiB = 1024 * 1024;
+const GB = 1000 * MB;
+export const sizes = { MB, MiB, GB } as const;

@@ -1,0 +1,32 @@
+import { sizes, type PlatformCapabilities } from './capabilities';
+import { codePoints } from './textCounting';
+
+function captionProblems(text: string): string[] {
+  const problems: string[] = [];
+  if ((text.match(/#[\p{L}\p{N}_]+/gu) ?? []).length > 30) problems.push('Instagram allows at most 30 hashtags.');
+  if ((text.match(/@[\w.]+/g) ?? []).length > 20) problems.push('Instagram allows at most 20 @-mentions.');
+  return problems;
+}
+
+/** Instagram content publishing with Instagram Login (platform-apis.md §3). */
+export const instagram: PlatformCapabilities<'instagram'> = {
+  id: 'instagram',
+  name: 'Instagram',
+  displayOrder: 3,
+  brandColor: '#FF0069',
+  monogram: 'IG',
+  // At most 2200 characters, 30 hashtags and 20 @-mentions.
+  text: { max: 2200, unit: 'characters', count: codePoints, problems: captionProblems },
+  media: {
+    // Reels as MP4/MOV; the product spec sets 3 to 90 seconds.
+    video: { formats: ['video/mp4', 'video/quicktime'], seconds: { min: 3, max: 90 } },
+    // Feed images are JPEG only, at most 8 MiB (error 2207004); one per post until carousels.
+    image: { formats: ['image/jpeg'], maxBytes: 8 * sizes.MiB, maxCount: 1 },
+  },
+  nativeScheduling: false,
+  firstComment: true,
+  threads: false,
+  // 2 to 10 children (error 2207028).
+  carousel: { min: 2, max: 10 },
+  dailyRateLimit: false,
+};

@@ -1,0 +1,23 @@
+import type { PlatformCapabilities } from './capabilities';
+import { codePoints } from './textCounting';
+
+/** LinkedIn Posts, Images and Videos APIs (platform-apis.md §5). */
+export const linkedin: PlatformCapabilities<'linkedin'> = {
+  id: 'linkedin',
+  name: 'LinkedIn',
+  displayOrder: 1,
+  brandColor: '#0A66C2',
+  monogram: 'in',
+  text: { max: 3000, unit: 'characters', count: codePoints },
+  media: {
+    // MP4 of 3 s to 30 min. The documented sizes disagree (500 MB or less), so none is checked here.
+    video: { formats: ['video/mp4'], seconds: { min: 3, max: 1800 } },
+    // JPG/PNG/GIF; a multi-image post takes up to 20.
+    image: { formats: ['image/jpeg', 'image/png', 'image/gif'], maxCount: 20 },
+  },
+  nativeScheduling: false,
+  firstComment: true,
+  threads: false,
+  // Member and application limits are daily and reset at midnight UTC.
+  dailyRateLimit: true,
+};

@@ -1,0 +1,25 @@
+import { sizes, type PlatformCapabilities } from './capabilities';
+import { xWeightedLength } from './textCounting';
+
+/** X API v2 (platform-apis.md §4). */
+export const x: PlatformCapabilities<'x'> = {
+  id: 'x',
+  name: 'X',
+  displayOrder: 2,
+  brandColor: '#000000',
+  monogram: 'X',
+  // 280 weighted characters (twitter-text v3; premium accounts get more, which we cannot see).
+  text: { max: 280, unit: 'weightedCharacters', count: xWeightedLength },
+  media: {
+    // At least 0.5 s. No upper length or size here: 140 s binds only non-premium accounts, and a
+    // video over the link-fallback size goes out as a link (publisher options).
+    video: { formats: ['video/mp4', 'video/quicktime'], seconds: { min: 0.5 } },
+    // Up to 4 images of at most 5 MB each (animated GIFs may reach 15 MB; we hold every image to 5 MB).
+    image: { formats: ['image/jpeg', 'image/png', 'image/gif', 'image/webp'], maxBytes: 5 * sizes.MB, maxCount: 4 },
+  },
+  nativeScheduling: false,
+  // As a reply to the post.
+  firstComment: true,
+  threads: true,
+  dailyRateLimit: false,
+};

@@ -1,0 +1,23 @@
+import { sizes, type PlatformCapabilities } from './capabilities';
+import { utf8Bytes } from './textCounting';
+
+const angleBrackets = (what: string) => (text: string) => (/[<>]/.test(text) ? [`YouTube ${what} cannot contain < or >.`] : []);
+
+/** YouTube Data API v3 (platform-apis.md §1). */
+export const youtube: PlatformCapabilities<'youtube'> = {
+  id: 'youtube',
+  name: 'YouTube',
+  displayOrder: 4,
+  brandColor: '#FF0000',
+  monogram: 'YT',
+  text: { max: 5000, unit: 'bytes', count: utf8Bytes, problems: angleBrackets('descriptions') },
+  // The spec's counter n/100; the API requires a title of at most 100 characters without < or >.
+  title: { required: true, max: 100, problems: angleBrackets('titles') },
+  // videos.insert takes video/* up to 256 GB; this API publishes no images.
+  media: { video: { formats: ['video/mp4', 'video/quicktime', 'video/x-msvideo'], maxBytes: 256 * sizes.GB } },
+  // status.publishAt on a private upload: YouTube makes it public at that time.
+  nativeScheduling: { changedIn: 'YouTube Studio' },
+  firstComment: true,
+  threads: false,
+  dailyRateLimit: false,
+};
