@@ -3,7 +3,7 @@ import type { Post, PostTarget } from '../../../../../../shared/api/posts';
 import { platformNames, type Platform } from '../../../../../../shared/platforms';
 import { PlatformChip } from '../../../../components/ui/PlatformChip';
 import { PlatformMark } from '../../../../components/ui/PlatformMark';
-import { browserZone, savedTimeZone } from '../../../settings/savedSettings';
+import { browserZone, savedTimeZone } from '../../../settings';
 import { waitingInWords } from '../targetWaiting';
 import { PublishAgainAction } from './PublishAgainAction';
 
