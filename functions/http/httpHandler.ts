@@ -2,7 +2,6 @@ import middy from '@middy/core';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import type { Logger } from '@aws-lambda-powertools/logger';
 import type {
-  APIGatewayProxyEventV2WithJWTAuthorizer,
   APIGatewayProxyStructuredResultV2,
   Context,
 } from 'aws-lambda';
@@ -25,7 +24,8 @@ import { responseCookiesOf } from './cookies';
 import { rateLimiterFromEnv } from './rateLimit';
 import { createIdempotency, idempotencyKeyOf } from './idempotency';
 
-export type ApiEvent = APIGatewayProxyEventV2WithJWTAuthorizer;
+import type { ApiEvent } from './apiEvent';
+export type { ApiEvent };
 export type ApiResult = APIGatewayProxyStructuredResultV2;
 
 export type RoutesOfGroup<G extends HandlerGroupName> = {

@@ -1,14 +1,4 @@
-/** A figure a benchmark measured, with its unit (e.g. { name: 'p95 latency', value: 12.3, unit: 'ms' }). */
-export interface Figure {
-  name: string;
-  value: number;
-  unit: string;
-}
-
-export interface Benchmark {
-  name: string;
-  run(): Promise<Figure[]>;
-}
+import type { Benchmark } from './benchmark';
 
 /** The registered benchmarks (loaded when the bench runs, so importing this file stays cheap). */
 export async function loadBenchmarks(): Promise<Benchmark[]> {
