@@ -23,8 +23,8 @@ import { accountGateFromEnvironment, type AccountGate } from './accountGate';
 import { responseCookiesOf } from './cookies';
 import { rateLimiterFromEnv } from './rateLimit';
 import { createIdempotency, idempotencyKeyOf } from './idempotency';
-
 import type { ApiEvent } from './apiEvent';
+
 export type { ApiEvent };
 export type ApiResult = APIGatewayProxyStructuredResultV2;
 
