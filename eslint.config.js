@@ -4,6 +4,7 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import js from '@eslint/js';
+import { defineConfig } from 'eslint/config';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import { importX } from 'eslint-plugin-import-x';
@@ -60,12 +61,13 @@ export const boundaryZones = [
     target: at('frontend/src/features', feature),
     from: [at(`frontend/src/features/!(${feature})/**`)],
     except: [at('frontend/src/features/*/index.{ts,tsx}')],
-    message: `Another feature is used through its index.ts only (frontend/src/features/<feature>/index.ts).`,
+    message: `frontend/src/features/${feature}/ uses another feature only through that feature's index.ts.`,
   })),
 ];
 
-export default tseslint.config(
-  { ignores: ['node_modules/', 'cdk.out/', 'frontend/dist/', '.data/', 'coverage/', '**/*.d.ts'] },
+export default defineConfig(
+  // What .gitignore lists (built or generated files), and declaration files.
+  { ignores: ['node_modules/', 'cdk.out/', 'frontend/dist/', '.data/', '.bench/', '.test-data/', '.bench-bundles-*/', 'screenshots/', '**/*.d.ts'] },
   {
     linterOptions: { reportUnusedDisableDirectives: 'error' },
   },
