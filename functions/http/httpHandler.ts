@@ -2,6 +2,7 @@ import middy from '@middy/core';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import type { Logger } from '@aws-lambda-powertools/logger';
 import type {
+  APIGatewayProxyEventV2WithJWTAuthorizer,
   APIGatewayProxyStructuredResultV2,
   Context,
 } from 'aws-lambda';
@@ -23,9 +24,8 @@ import { accountGateFromEnvironment, type AccountGate } from './accountGate';
 import { responseCookiesOf } from './cookies';
 import { rateLimiterFromEnv } from './rateLimit';
 import { createIdempotency, idempotencyKeyOf } from './idempotency';
-import type { ApiEvent } from './apiEvent';
 
-export type { ApiEvent };
+export type ApiEvent = APIGatewayProxyEventV2WithJWTAuthorizer;
 export type ApiResult = APIGatewayProxyStructuredResultV2;
 
 export type RoutesOfGroup<G extends HandlerGroupName> = {
