@@ -8,7 +8,7 @@ import { buildFrontend, buildIsStale, distDir } from '../../infra/local/frontend
 import { toTwinInfo, type TwinInfo } from '../support/twinInfo';
 import { createUser, type TestUser } from '../support/users';
 import { arriveAtCallback, confirmFlow, makeAdmin, sandboxAccountName, sandboxControl, startFlow } from '../support/connect';
-import type { Benchmark, Figure } from './benchmark';
+import type { Benchmark, Figure } from './benchmarks';
 
 /**
  * One attacker floods the public OAuth callback and `POST /uploads` (with its own valid token)

@@ -1,16 +1,11 @@
-import type { Benchmark } from './benchmark';
+/** A figure a benchmark measured, with its unit (e.g. { name: 'p95 latency', value: 12.3, unit: 'ms' }). */
+export interface Figure {
+  name: string;
+  value: number;
+  unit: string;
+}
 
-/** The registered benchmarks (loaded when the bench runs, so importing this file stays cheap). */
-export async function loadBenchmarks(): Promise<Benchmark[]> {
-  const [{ publishingBenchmark }, { bundlesBenchmark }, { uploadsBenchmark }, { frontendBenchmark }] = await Promise.all([
-    import('./publishing'),
-    import('./bundles'),
-    import('./uploads'),
-    import('./frontend'),
-  ]);
-  const { loadBenchmark } = await import('./load');
-  const { schedulingBenchmark } = await import('./scheduling');
-  const { costBenchmark } = await import('./cost');
-  const { abuseBenchmark } = await import('./abuse');
-  return [publishingBenchmark, bundlesBenchmark, uploadsBenchmark, frontendBenchmark, loadBenchmark, schedulingBenchmark, costBenchmark, abuseBenchmark];
+export interface Benchmark {
+  name: string;
+  run(): Promise<Figure[]>;
 }

@@ -6,7 +6,7 @@ import { backgroundTasks, handlerGroups, publishingFunctions, scheduledJobs, tas
 import { tableEnvName, tableKeys } from '../../shared/resources/tables';
 import { bucketEnvName, bucketKeys } from '../../shared/resources/buckets';
 import { platforms } from '../../shared/platforms';
-import type { Benchmark, Figure } from './benchmark';
+import type { Benchmark, Figure } from './benchmarks';
 
 const projectRoot = resolve(import.meta.dirname, '../..');
 

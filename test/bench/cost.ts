@@ -21,7 +21,7 @@ import { callApi, createUser, type TestUser } from '../support/users';
 import { connectThroughOAuth, makeAdmin, sandboxAccountName } from '../support/connect';
 import { createPost, waitForPost } from '../support/posts';
 import { syntheticMp4 } from '../support/mp4';
-import type { Benchmark, Figure } from './benchmark';
+import type { Benchmark, Figure } from './benchmarks';
 
 /**
  * What running OneClick costs on AWS, from counts measured on the offline twin (the same

@@ -2,7 +2,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { buildFrontend, distDir } from '../../infra/local/frontendBuild';
-import type { Benchmark, Figure } from './benchmark';
+import type { Benchmark, Figure } from './benchmarks';
 
 /**
  * The production build's initial JavaScript (gzip): what index.html loads before the app can

@@ -13,7 +13,7 @@ import { toTwinInfo, type TwinInfo } from '../support/twinInfo';
 import { callApi, createUser, documentClient, type TestUser } from '../support/users';
 import { connectThroughOAuth, makeAdmin, sandboxAccountName } from '../support/connect';
 import { createPost, tinyJpeg, uploadMedia, waitForPost } from '../support/posts';
-import type { Benchmark, Figure } from './benchmark';
+import type { Benchmark, Figure } from './benchmarks';
 import { liftUserRateLimit } from './rateLimitLift';
 
 /**

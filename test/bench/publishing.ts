@@ -15,7 +15,7 @@ import { clientEnvironment } from '../../infra/local/secrets';
 import { readPlatformSettings } from '../../functions/platforms/config';
 import { createAdapters } from '../../functions/platforms/registry';
 import { syntheticMp4 } from '../support/mp4';
-import type { Benchmark, Figure } from './benchmark';
+import type { Benchmark, Figure } from './benchmarks';
 
 const MiB = 1024 * 1024;
 const HEAP_CAP_MIB = 96;

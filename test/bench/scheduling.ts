@@ -9,7 +9,7 @@ import { toTwinInfo, type TwinInfo } from '../support/twinInfo';
 import { callApi, createUser, type TestUser } from '../support/users';
 import { connectThroughOAuth, makeAdmin, sandboxControl } from '../support/connect';
 import { createPost, tinyJpeg, uploadMedia } from '../support/posts';
-import type { Benchmark, Figure } from './benchmark';
+import type { Benchmark, Figure } from './benchmarks';
 import { liftUserRateLimit } from './rateLimitLift';
 
 /** How many posts, all due at the same instant. */

@@ -10,7 +10,7 @@ import { freePort } from '../../infra/local/ports';
 import { localBucketNames, localCredentials, localRegion } from '../../infra/local/environment';
 import { syntheticMp4 } from '../support/mp4';
 import { memoryStorageQuota } from '../support/storageQuota';
-import type { Benchmark, Figure } from './benchmark';
+import type { Benchmark, Figure } from './benchmarks';
 
 const MiB = 1024 * 1024;
 const SIZE = 256 * MiB;
