@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { wizardPlatformOrder } from '../../../../../shared/platforms';
+import { wizardPlatformOrder, type Platform } from '../../../../../shared/platforms';
 import { ErrorBox, NoticeBox } from '../../../components/ui/Form';
 import { PageTitle } from '../../../components/ui/PageTitle';
 import { ApiError } from '../../../lib/apiClient';
