@@ -114,6 +114,7 @@ export const contentFileNameSchema = z
   .trim()
   .min(1, 'The file name is missing.')
   .max(200, 'The file name is too long (at most 200 characters).')
+  // eslint-disable-next-line no-control-regex -- refusing control characters is what this pattern is for
   .regex(/^[^/\\\u0000-\u001f"]+$/, 'The file name may not contain slashes, quotes or control characters.');
 
 export const createContentUploadSchema = z

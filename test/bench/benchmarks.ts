@@ -9,18 +9,3 @@ export interface Benchmark {
   name: string;
   run(): Promise<Figure[]>;
 }
-
-/** The registered benchmarks (loaded when the bench runs, so importing this file stays cheap). */
-export async function loadBenchmarks(): Promise<Benchmark[]> {
-  const [{ publishingBenchmark }, { bundlesBenchmark }, { uploadsBenchmark }, { frontendBenchmark }] = await Promise.all([
-    import('./publishing'),
-    import('./bundles'),
-    import('./uploads'),
-    import('./frontend'),
-  ]);
-  const { loadBenchmark } = await import('./load');
-  const { schedulingBenchmark } = await import('./scheduling');
-  const { costBenchmark } = await import('./cost');
-  const { abuseBenchmark } = await import('./abuse');
-  return [publishingBenchmark, bundlesBenchmark, uploadsBenchmark, frontendBenchmark, loadBenchmark, schedulingBenchmark, costBenchmark, abuseBenchmark];
-}

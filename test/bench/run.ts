@@ -9,7 +9,8 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import '../../infra/local/quietSdk';
-import { loadBenchmarks, type Figure } from './benchmarks';
+import type { Figure } from './benchmarks';
+import { loadBenchmarks } from './registry';
 
 const resultsFile = '.bench/results.json';
 

@@ -5,7 +5,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import '../../infra/local/quietSdk';
-import { loadBenchmarks } from './benchmarks';
+import { loadBenchmarks } from './registry';
 
 const [name, resultFile] = process.argv.slice(2);
 const benchmark = (await loadBenchmarks()).find((candidate) => candidate.name === name);

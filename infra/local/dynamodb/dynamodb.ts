@@ -69,7 +69,7 @@ export async function startDynamoDb(options: { port: number; dataDir?: string; l
     ]);
   } catch (error) {
     child.kill('SIGKILL');
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new Error('Java is required for DynamoDB Local');
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new Error('Java is required for DynamoDB Local', { cause: error });
     throw error;
   }
   options.log.info('dynamodb', `DynamoDB Local on ${endpoint}${options.dataDir ? ` (data in ${options.dataDir})` : ' (in memory)'}`);

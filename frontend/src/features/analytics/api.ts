@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useApi } from '../../app/ApiProvider';
+import { useApi } from '../../lib/useApi';
 
 /** The browser's IANA time zone: analytics are shown in it. */
 export function userTimeZone(): string {

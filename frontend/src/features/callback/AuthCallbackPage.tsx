@@ -3,7 +3,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../components/ui/Form';
 import { isPlatform } from '../../../../shared/platforms';
-import { useApi } from '../../app/ApiProvider';
+import { useApi } from '../../lib/useApi';
 import { confirmedSearch } from './confirmedSearch';
 
 /** Where the OAuth flow lands: says the account is connecting, then goes to the Accounts page. */

@@ -3,15 +3,13 @@ import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Menu, X } from 'lucide-react';
 import { Logo } from '../../components/ui/Logo';
-import { useAuth } from '../auth/AuthProvider';
-import { useMe } from '../auth/api/useMe';
-import { authErrorMessage } from '../auth/api/authErrors';
-import { ThemeToggle } from '../theme/ThemeToggle';
+import { authErrorMessage, useAuth, useMe } from '../auth';
+import { ThemeToggle } from '../theme';
 import { LanguageSwitcher } from '../../components/ui/LanguageSwitcher';
 import { ErrorBox } from '../../components/ui/Form';
 import { accountNav, mainNav, moduleNav, type NavItem } from './navItems';
-import { ApplySavedSettings } from '../settings/savedSettings';
-import { NotificationsBell } from '../posts/notifications/NotificationsBell';
+import { ApplySavedSettings } from '../settings';
+import { NotificationsBell } from '../posts';
 
 function NavList({ items }: { items: NavItem[] }) {
   const { t } = useTranslation();

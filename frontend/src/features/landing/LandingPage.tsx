@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { BarChart3, CalendarClock, CheckCheck, Clock, MousePointerClick, ShieldCheck, Users, type LucideIcon } from 'lucide-react';
 import { platforms } from '../../../../shared/platforms';
-import { ThemeToggle } from '../theme/ThemeToggle';
+import { ThemeToggle } from '../theme';
 import { LanguageSwitcher } from '../../components/ui/LanguageSwitcher';
 import { Logo } from '../../components/ui/Logo';
 import { PlatformChip } from '../../components/ui/PlatformChip';

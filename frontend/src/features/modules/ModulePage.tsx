@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { MODULE_TOKEN_PARAM, type ModuleId } from '../../../../shared/api/modules';
-import { useApi } from '../../app/ApiProvider';
+import { useApi } from '../../lib/useApi';
 import { ErrorBox, Spinner } from '../../components/ui/Form';
 import { PageTitle } from '../../components/ui/PageTitle';
 import { getConfig } from '../../config/env';

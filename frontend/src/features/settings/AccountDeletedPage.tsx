@@ -3,7 +3,7 @@ import { Link, Navigate, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PageTitle } from '../../components/ui/PageTitle';
 import { Spinner } from '../../components/ui/Form';
-import { useAuth } from '../auth/AuthProvider';
+import { useAuth } from '../auth';
 import './settings.css';
 
 /** Where a deleted account lands: the browser's session is ended here (the user no longer exists). */

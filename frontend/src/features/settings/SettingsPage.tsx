@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { themes, type Account, type AccountSettings, type Language, type Theme } from '../../../../shared/api/account';
@@ -7,7 +7,7 @@ import { supportedLanguages } from '../../i18n';
 import { ErrorBox, NoticeBox, Spinner } from '../../components/ui/Form';
 import { PageTitle } from '../../components/ui/PageTitle';
 import { ApiError } from '../../lib/apiClient';
-import { themePreference } from '../theme/darkMode';
+import { themePreference } from '../theme';
 import { useAccount, useAccountDeletion, useDataExport, useDeleteAccount, useSaveSettings, useStartExport } from './api';
 import { DeletionProgress } from './DeletionProgress';
 import { applySettings, browserZone, savedTimeZone } from './savedSettings';

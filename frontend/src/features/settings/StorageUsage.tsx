@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useApi } from '../../app/ApiProvider';
+import { useApi } from '../../lib/useApi';
 
 /** 1024-based, like the rest of Settings: "1.5 GB". */
 function formatStorage(bytes: number, language: string): string {

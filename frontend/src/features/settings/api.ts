@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AccountDeletion, AccountSettings, DataExport } from '../../../../shared/api/account';
-import { useApi } from '../../app/ApiProvider';
-import { useAuth } from '../auth/AuthProvider';
+import { useApi } from '../../lib/useApi';
+import { useAuth } from '../auth';
 
 export const accountQueryKey = ['account'] as const;
 export const exportQueryKey = ['account', 'export'] as const;

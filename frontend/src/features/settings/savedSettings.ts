@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AccountSettings } from '../../../../shared/api/account';
 import { isTimeZone } from '../../../../shared/api/posts';
-import { setThemePreference } from '../theme/darkMode';
+import { setThemePreference } from '../theme';
 import { useAccount } from './api';
 
 /** The saved time zone, kept in local storage so the schedule picker can default to it at once. */

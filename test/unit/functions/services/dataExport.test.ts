@@ -91,7 +91,7 @@ describe('the data archive', () => {
       expect(archive.contents.vanished).toEqual(['files/content/videos/01J1.mp4']);
       const readme = entries.get('README.txt')!.toString();
       expect(readme).toMatch(/files\/content\/ \(0 files\)/);
-      expect(readme).toMatch(/Not included: 1 file\(s\) deleted while this archive was being prepared[^\n]*\r\n  files\/content\/videos\/01J1\.mp4/);
+      expect(readme).toMatch(/Not included: 1 file\(s\) deleted while this archive was being prepared[^\n]*\r\n {2}files\/content\/videos\/01J1\.mp4/);
     } finally {
       await archive.cleanup();
     }

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Platform } from '../../../../../shared/platforms';
-import { useApi } from '../../../app/ApiProvider';
+import { useApi } from '../../../lib/useApi';
 
 const connectionsKey = ['connections'] as const;
 

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useApi } from '../../../app/ApiProvider';
+import { useApi } from '../../../lib/useApi';
 import { useAuth } from '../AuthProvider';
 import { storeUser } from '../storedUser';
 

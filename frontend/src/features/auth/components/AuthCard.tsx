@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { ThemeToggle } from '../../theme/ThemeToggle';
+import { ThemeToggle } from '../../theme';
 import { LanguageSwitcher } from '../../../components/ui/LanguageSwitcher';
 import { Logo } from '../../../components/ui/Logo';
 

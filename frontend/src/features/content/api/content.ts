@@ -1,6 +1,6 @@
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ContentKind } from '../../../../../shared/api/content';
-import { useApi } from '../../../app/ApiProvider';
+import { useApi } from '../../../lib/useApi';
 
 export const CONTENT_PAGE_SIZE = 20;
 /** Presigned URLs last 15 minutes: the list is fetched again well before they lapse. */

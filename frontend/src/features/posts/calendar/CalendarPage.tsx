@@ -9,6 +9,7 @@ import { PostDialog } from '../lists/components/PostDialog';
 import { useAllPosts, useReschedulePost } from '../scheduling/api';
 import { EditTimeDialog, errorLines } from '../scheduling/ScheduledActions';
 import { addDays, addMonths, dayDate, monthDays, weekDays } from './grid';
+import { useNow } from '../../../lib/useNow';
 import '../scheduling/scheduling.css';
 
 type View = 'month' | 'week';
@@ -36,7 +37,8 @@ export function CalendarPage() {
   const { t, i18n } = useTranslation();
   const language = i18n.resolvedLanguage ?? 'en';
   const zone = useMemo(() => browserTimeZone(), []);
-  const today = instantToWallTime(new Date(), zone).date;
+  const now = useNow();
+  const today = instantToWallTime(now, zone).date;
   const [view, setView] = useState<View>('month');
   const [anchor, setAnchor] = useState(today);
   const scheduled = useAllPosts('scheduled');
@@ -106,7 +108,7 @@ export function CalendarPage() {
   );
 
   const cellHandlers = (key: string, day: string, hour?: number) => {
-    const past = hour === undefined ? day < today : Date.parse(moveToDay(new Date(), zone, day, `${String(hour).padStart(2, '0')}:59`).toISOString()) < Date.now();
+    const past = hour === undefined ? day < today : moveToDay(now, zone, day, `${String(hour).padStart(2, '0')}:59`).getTime() < now.getTime();
     return {
       past,
       onDragOver: (event: DragEvent) => {

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Post } from '../../../../../shared/api/posts';
-import { useApi } from '../../../app/ApiProvider';
+import { useApi } from '../../../lib/useApi';
 import { ErrorBox } from '../../../components/ui/Form';
 import { ApiError } from '../../../lib/apiClient';
 

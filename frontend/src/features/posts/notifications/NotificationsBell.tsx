@@ -3,7 +3,7 @@ import { createPortal } from 'react-dom';
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { platformNames } from '../../../../../shared/platforms';
-import { useAuth } from '../../auth/AuthProvider';
+import { useAuth } from '../../auth';
 import { useNotifications, useReadNotifications } from '../scheduling/api';
 import { useDateFormat } from '../lists/components/postParts';
 import '../scheduling/scheduling.css';

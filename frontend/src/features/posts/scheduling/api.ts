@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createSubmissionKeys } from '../../../lib/apiClient';
 import type { EditPost, Post, ReschedulePost } from '../../../../../shared/api/posts';
-import { useApi } from '../../../app/ApiProvider';
+import { useApi } from '../../../lib/useApi';
 
 const postsKey = ['posts'] as const;
 export const notificationsKey = ['notifications'] as const;

@@ -1,6 +1,6 @@
 import { SCHEDULE_HORIZON_DAYS } from '../../../../../shared/api/posts';
 import { browserTimeZone, instantToWallTime, wallTimeToInstant } from '../../../../../shared/scheduling';
-import { savedTimeZone } from '../../settings/savedSettings';
+import { savedTimeZone } from '../../settings';
 
 /** The wizard's step-4 choice: now, or a wall time in a zone. */
 export interface ScheduleChoice {

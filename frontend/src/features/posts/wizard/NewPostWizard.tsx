@@ -14,9 +14,9 @@ import { ReviewStep } from './components/ReviewStep';
 import { UploadStep } from './components/UploadStep';
 import { clearDraft, loadDraft, saveDraft } from './draft';
 import { useMediaUploads } from './useMediaUploads';
-import { useMe } from '../../auth/api/useMe';
+import { useMe } from '../../auth';
 import { SchedulePicker } from '../scheduling/SchedulePicker';
-import { ScheduleSuggestion } from '../../analytics/ScheduleSuggestion';
+import { ScheduleSuggestion } from '../scheduling/ScheduleSuggestion';
 import { defaultChoice, formatInZone, resolveChoice, type ScheduleChoice } from '../scheduling/schedule';
 
 /** The order the wizard shows platforms in (the platform data's display order). */

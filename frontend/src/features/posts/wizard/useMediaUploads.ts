@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { mediaKindOf, uploadExtensionOf, type UploadedMedia } from '../../../../../shared/api/uploads';
-import { useApi } from '../../../app/ApiProvider';
+import { useApi } from '../../../lib/useApi';
 import { ApiError } from '../../../lib/apiClient';
 import { PartUploadError, UploadAborted, uploadFile } from './api/uploadFile';
 import type { WizardDraft } from './draft';

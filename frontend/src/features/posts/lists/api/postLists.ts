@@ -1,7 +1,7 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PostList } from '../../../../../../shared/api/posts';
 import type { Platform } from '../../../../../../shared/platforms';
-import { useApi } from '../../../../app/ApiProvider';
+import { useApi } from '../../../../lib/useApi';
 
 export const POST_PAGE_SIZE = 20;
 /** How often a list is refetched while one of its posts is still publishing. */

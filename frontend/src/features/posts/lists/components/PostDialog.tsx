@@ -2,7 +2,7 @@ import { useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Post } from '../../../../../../shared/api/posts';
 import { MediaTile, PlatformChips, PostStatusBadge, TargetList } from './postParts';
-import { TargetMetrics } from '../../../analytics/TargetMetrics';
+import { TargetMetrics } from '../../../analytics';
 import { useDialog } from '../../../../components/ui/useDialog';
 import { DeletePostAction } from '../../deletion/DeletePostAction';
 

@@ -5,7 +5,7 @@ import { nativeSchedulersAmong } from '../../../../../../shared/platformRules';
 import { platformList } from '../../../../components/ui/platformList';
 import { PlatformChip } from '../../../../components/ui/PlatformChip';
 import { PlatformMark } from '../../../../components/ui/PlatformMark';
-import { browserZone, savedTimeZone } from '../../../settings/savedSettings';
+import { browserZone, savedTimeZone } from '../../../settings';
 import { waitingInWords } from '../targetWaiting';
 import { PublishAgainAction } from './PublishAgainAction';
 

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { createSubmissionKeys } from '../../../../lib/apiClient';
 import type { CreatePost } from '../../../../../../shared/api/posts';
-import { useApi } from '../../../../app/ApiProvider';
+import { useApi } from '../../../../lib/useApi';
 
 /** The user's connections (the same cache entry the Accounts page uses). */
 export function useConnectedAccounts() {

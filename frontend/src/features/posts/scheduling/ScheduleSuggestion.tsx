@@ -1,6 +1,6 @@
-import { instantToWallTime } from '../../../../shared/scheduling';
-import type { ScheduleChoice } from '../posts/scheduling/schedule';
-import { NextBestSlot } from './NextBestSlot';
+import { instantToWallTime } from '../../../../../shared/scheduling';
+import type { ScheduleChoice } from './schedule';
+import { NextBestSlot } from '../../analytics';
 
 /**
  * The wizard's schedule picker offers the next best slot: "Use this time" switches the choice to
