@@ -112,6 +112,8 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
   const requestLog = createRequestLog();
   const processing = createProcessingPlans();
   const events = Object.fromEntries(platforms.map((platform) => [platform, createEventLog()])) as Record<Platform, ReturnType<typeof createEventLog>>;
+  // Assigned once below, after the runtimes whose `limit` reads it lazily.
+  // eslint-disable-next-line prefer-const
   let limits: LimitValues | undefined;
   let baseUrl = '';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../../infra/local/sandbox/sandbox';
-import { accessTokenFor, jsonOf, startFileServer, startTestSandbox, testBytes, type TestClock } from './harness';
+import { accessTokenFor, startFileServer, startTestSandbox, testBytes, type TestClock } from './harness';
 
 const MIB = 1024 * 1024;
 

@@ -301,7 +301,7 @@ export function xPublishing(context: PlatformContext): { routes: Route[]; limits
     const access = authenticate(request, ['media.write']);
     if ('status' in access) return access;
     const contentType = header(request, 'content-type') ?? '';
-    let fields: Record<string, string> = {};
+    let fields: Record<string, string>;
     let bytes: Buffer | undefined;
     let partType: string | undefined;
     if (/^multipart\/form-data/i.test(contentType)) {
