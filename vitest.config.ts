@@ -20,6 +20,9 @@ export default defineConfig({
           env: { POWERTOOLS_LOG_LEVEL: 'WARN' },
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // A page or a post reaches its state in well under a second on an idle machine; on a
+          // loaded 2-core CI machine it can take several. Polls wait for the state, not a clock.
+          expect: { poll: { timeout: 15_000 } },
         },
       },
     ],
