@@ -1,11 +1,7 @@
 import middy from '@middy/core';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import type { Logger } from '@aws-lambda-powertools/logger';
-import type {
-  APIGatewayProxyEventV2WithJWTAuthorizer,
-  APIGatewayProxyStructuredResultV2,
-  Context,
-} from 'aws-lambda';
+import type { Context } from 'aws-lambda';
 import type { z } from 'zod';
 import {
   routeIds,
@@ -21,12 +17,12 @@ import {
 import { AuthenticationRequired, DomainError, InvalidInput, NotFound, type FieldIssue } from '../errors';
 import type { UserIdentity } from '../services/memberships';
 import { accountGateFromEnvironment, type AccountGate } from './accountGate';
+import type { ApiEvent, ApiResult } from './apiEvent';
 import { responseCookiesOf } from './cookies';
 import { rateLimiterFromEnv } from './rateLimit';
 import { createIdempotency, idempotencyKeyOf } from './idempotency';
 
-export type ApiEvent = APIGatewayProxyEventV2WithJWTAuthorizer;
-export type ApiResult = APIGatewayProxyStructuredResultV2;
+export type { ApiEvent, ApiResult } from './apiEvent';
 
 export type RoutesOfGroup<G extends HandlerGroupName> = {
   [Id in RouteId]: Routes[Id]['handler'] extends G ? Id : never;

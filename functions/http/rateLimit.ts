@@ -7,7 +7,7 @@ import { createDocumentClient } from '../composition';
 import { ConfigurationError } from '../config';
 import { DomainError } from '../errors';
 import type { UserIdentity } from '../services/memberships';
-import type { ApiEvent } from './httpHandler';
+import type { ApiEvent } from './apiEvent';
 import { ORIGIN_SECRET_HEADER, VIEWER_ADDRESS_HEADER } from './callerHeaders';
 
 /** At most `requests` per caller in each fixed window of `windowSeconds`. */
