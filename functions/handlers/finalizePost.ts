@@ -1,13 +1,11 @@
-import { readTableNames } from '../config';
-import { systemClock } from '../clock';
-import { createDocumentClient, createLogger } from '../composition';
-import { createPostStore } from '../services/postStore';
-import { failureInWords, finalizePost } from '../services/finalize';
-import { trackPublishedTargets } from '../services/metricsTracking';
+import { clock, createLogger } from '../composition/shared';
+import { metricsTracking } from '../composition/analytics';
+import { postStore } from '../composition/postStore';
 import { POST_FINALIZED_LOG_MESSAGE } from '../logMessages';
+import { failureInWords, finalizePost } from '../services/finalize';
 
-const tables = readTableNames(process.env, ['posts']);
-const posts = createPostStore({ db: createDocumentClient(), tableName: tables.posts, clock: systemClock });
+const posts = postStore();
+const tracking = metricsTracking();
 const logger = createLogger('finalize');
 
 /**
@@ -17,7 +15,7 @@ const logger = createLogger('finalize');
  */
 export async function handler(input: { userId: string; postId: string; execution?: string; error?: { Error?: string; Cause?: string } }): Promise<{ status: string }> {
   // A replaced or cancelled execution's finalize changes nothing (the execution is not current).
-  const post = await finalizePost({ posts, clock: systemClock }, input.userId, input.postId, {
+  const post = await finalizePost({ posts, clock }, input.userId, input.postId, {
     ...(input.execution ? { execution: input.execution } : {}),
     ...(input.error ? { stoppedBecause: failureInWords(input.error) } : {}),
   });
@@ -28,6 +26,6 @@ export async function handler(input: { userId: string; postId: string; execution
     targets: post.targets.length,
     failedTargets: post.targets.filter((target) => target.status === 'failed').length,
   });
-  await trackPublishedTargets(input.userId, post);
+  await tracking.trackPublishedTargets(input.userId, post);
   return { status: post.status };
 }

@@ -26,7 +26,7 @@ function event(overrides: Partial<ApiEvent> & { claims?: Record<string, string> 
 describe('HTTP handler', () => {
   it('passes the verified caller to the route and returns its result as JSON', async () => {
     let seen: unknown;
-    const handler = createHttpHandler('me', { getMe: async ({ user }) => ((seen = user), me) }, logger, openGate);
+    const handler = createHttpHandler('me', { getMe: async ({ user }) => ((seen = user), me) }, { logger, accountGate: openGate });
 
     const result = await handler(event(), context);
 
@@ -37,7 +37,7 @@ describe('HTTP handler', () => {
   });
 
   it('answers 401 "Authentication required" when no verified caller reached a user route', async () => {
-    const handler = createHttpHandler('me', { getMe: async () => me }, logger, openGate);
+    const handler = createHttpHandler('me', { getMe: async () => me }, { logger, accountGate: openGate });
 
     const result = await handler(event({ claims: {} }), context);
 
@@ -46,7 +46,7 @@ describe('HTTP handler', () => {
   });
 
   it('maps domain errors to their status with the message in words', async () => {
-    const handler = createHttpHandler('me', { getMe: async () => Promise.reject(new QuotaExceeded('You have used all 3 posts this month.')) }, logger, openGate);
+    const handler = createHttpHandler('me', { getMe: async () => Promise.reject(new QuotaExceeded('You have used all 3 posts this month.')) }, { logger, accountGate: openGate });
 
     const result = await handler(event(), context);
 
@@ -55,7 +55,7 @@ describe('HTTP handler', () => {
   });
 
   it('hides the details of an unexpected error behind a 500 with a readable message', async () => {
-    const handler = createHttpHandler('me', { getMe: async () => Promise.reject(new Error('secret internals: table xyz')) }, logger, openGate);
+    const handler = createHttpHandler('me', { getMe: async () => Promise.reject(new Error('secret internals: table xyz')) }, { logger, accountGate: openGate });
 
     const result = await handler(event(), context);
 
@@ -65,7 +65,7 @@ describe('HTTP handler', () => {
   });
 
   it('answers 404 for a route key that is not in its group', async () => {
-    const handler = createHttpHandler('me', { getMe: async () => Promise.reject(new NotFound('unused')) }, logger, openGate);
+    const handler = createHttpHandler('me', { getMe: async () => Promise.reject(new NotFound('unused')) }, { logger, accountGate: openGate });
 
     const result = await handler(event({ routeKey: 'DELETE /me' }), context);
 

@@ -1,0 +1,24 @@
+import { clock } from './shared';
+import { loadPlatformCredentials } from './platformAccess';
+import { readPlatformSettings } from '../platforms/config';
+import { createMetricsReaders } from '../platforms/metricsReaders';
+import { readPublisherOptions } from '../publishingConfig';
+import { createMetricsRefresh, type MetricsRefresh } from '../services/metricsRefresh';
+import { metricsStore } from './analytics';
+import { connectionsContext } from './connectionsContext';
+
+let refresh: Promise<MetricsRefresh> | undefined;
+/** The metrics job: reads the due targets' numbers through the configured platforms' readers. */
+export function metricsRefresh(): Promise<MetricsRefresh> {
+  return (refresh ??= (async () => {
+    const { store: connections, freshness } = await connectionsContext();
+    const settings = readPlatformSettings(process.env, await loadPlatformCredentials(process.env));
+    return createMetricsRefresh({
+      store: metricsStore(),
+      connections,
+      freshness,
+      readers: createMetricsReaders(settings, clock, readPublisherOptions(process.env)),
+      clock,
+    });
+  })());
+}
