@@ -1,10 +1,9 @@
 import { bucketName, clock, createLogger, documentClient, tableName } from './shared';
 import { s3Client } from './s3';
 import { createS3Media } from '../media/s3Media';
-import { createConnectionStore } from '../services/connectionStore';
+import { createConnectionStore, tokensUnavailable } from '../services/connectionStore';
 import { createPostDeletion, type PostDeletionService } from '../services/postDeletion';
 import { createPostService, type PostService } from '../services/posts';
-import { tokensUnavailable } from '../services/tokenCipher';
 import { memberships, storageQuota } from './memberships';
 import { postStore } from './postStore';
 import { executions, publishingTargets } from './publishing';

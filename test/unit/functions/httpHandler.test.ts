@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { Logger } from '@aws-lambda-powertools/logger';
 import type { Context } from 'aws-lambda';
-import { createHttpHandler, type ApiEvent } from '../../../functions/http/httpHandler';
+import { createHttpHandler, type ApiEvent, type GroupImplementation } from '../../../functions/http/httpHandler';
+import { TooManyRequests, type RateLimiter } from '../../../functions/http/rateLimit';
 import { NotFound, QuotaExceeded } from '../../../functions/errors';
 import { sampleMe as me } from '../../support/fixtures';
 
@@ -70,5 +71,22 @@ describe('HTTP handler', () => {
     const result = await handler(event({ routeKey: 'DELETE /me' }), context);
 
     expect(result.statusCode).toBe(404);
+  });
+
+  it('consults the rate limiter it is given before the route runs', async () => {
+    let ran = false;
+    const refusing: RateLimiter = { admit: async () => Promise.reject(new TooManyRequests(3)) };
+    const handler = createHttpHandler('me', { getMe: async () => ((ran = true), me) }, { logger, accountGate: openGate, rateLimiter: refusing });
+
+    const result = await handler(event(), context);
+
+    expect(result.statusCode).toBe(429);
+    expect(JSON.parse(result.body!).message).toMatch(/wait 3 seconds/);
+    expect(ran).toBe(false);
+  });
+
+  it('refuses to build a group with idempotent routes without idempotency, naming the group', () => {
+    expect(() => createHttpHandler('posts', {} as GroupImplementation<'posts'>, { logger, accountGate: openGate })).toThrow(/posts function has idempotent routes/);
+    expect(() => createHttpHandler('me', { getMe: async () => me }, { logger, accountGate: openGate })).not.toThrow();
   });
 });
