@@ -4,7 +4,7 @@ import { readPlatformSettings } from '../platforms/config';
 import { createMetricsReaders } from '../platforms/metricsReaders';
 import { readPublisherOptions } from '../publishingConfig';
 import { createMetricsRefresh, type MetricsRefresh } from '../services/metricsRefresh';
-import { metricsStore } from './analytics';
+import { metricsStore } from './metrics';
 import { connectionsContext } from './connectionsContext';
 
 let refresh: Promise<MetricsRefresh> | undefined;

@@ -1,6 +1,6 @@
 import { clock } from './shared';
 import { createReconciler, type Reconciler } from '../services/reconciler';
-import { metricsTracking } from './analytics';
+import { metricsTracking } from './metrics';
 import { postStore } from './postStore';
 import { executions, publishingTargets } from './publishing';
 
