@@ -1,5 +1,4 @@
 import { LambdaClient } from '@aws-sdk/client-lambda';
-import { clock, documentClient, tableName } from './shared';
 import { ConfigurationError } from '../config';
 import { taskFunctionEnvName, type BackgroundTaskName } from '../handlers/groups';
 import type { AccountService, TaskStarter } from '../services/account';
@@ -7,6 +6,7 @@ import { createAccountDeletionRequests, type AccountDeletionRequests } from '../
 import { createDeletedAccounts } from '../services/deletedAccounts';
 import { createLambdaTaskStarter } from '../services/tasks';
 import { createAccount } from './accountService';
+import { clock, documentClient, tableName } from './shared';
 
 /** The function a background task runs in, from <TASK>_FUNCTION_NAME (set by the stack, or the twin). */
 export function readTaskFunctionName(env: NodeJS.ProcessEnv, task: BackgroundTaskName): string {

@@ -1,5 +1,4 @@
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
-import { clock, createLogger, documentClient, tableName } from './shared';
 import { ConfigurationError } from '../config';
 import { createAccountDeletion, createCognitoDirectory, type AccountDeletionService } from '../services/accountDeletion';
 import { createDeletedAccounts } from '../services/deletedAccounts';
@@ -7,6 +6,7 @@ import { connectionService } from './connections';
 import { connectionsContext } from './connectionsContext';
 import { postService } from './posts';
 import { executions } from './publishing';
+import { clock, createLogger, documentClient, tableName } from './shared';
 import { userDataOf } from './userData';
 
 /** The Cognito user pool accounts are deleted from (USER_POOL_ID). */

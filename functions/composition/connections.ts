@@ -1,8 +1,8 @@
-import { clock, createLogger, documentClient, siteUrl, tableName } from './shared';
 import { createConnectionService, type ConnectionService } from '../services/connections';
 import { createOAuthStates } from '../services/oauthStates';
 import { connectionsContext } from './connectionsContext';
 import { memberships } from './memberships';
+import { clock, createLogger, documentClient, siteUrl, tableName } from './shared';
 
 let service: Promise<ConnectionService> | undefined;
 /** Connecting accounts (OAuth), listing and disconnecting them. */

@@ -1,5 +1,5 @@
-import { clock, documentClient } from './shared';
 import { createConnectionsContext } from '../connectionsContext';
+import { clock, documentClient } from './shared';
 
 type ConnectionsContext = Awaited<ReturnType<typeof createConnectionsContext>>;
 

@@ -1,7 +1,7 @@
-import { bucketName, clock, documentClient, tableName } from './shared';
-import { s3Client } from './s3';
 import { createContentService, type ContentService } from '../services/content';
 import { storageLimit, storageQuota } from './memberships';
+import { s3Client } from './s3';
+import { bucketName, clock, documentClient, tableName } from './shared';
 
 let service: ContentService | undefined;
 /** The user's generated content (My Content): records in the content table, files in the content bucket. */

@@ -1,7 +1,7 @@
-import { bucketName, clock, createLogger } from './shared';
-import { s3Client } from './s3';
 import { createExportTask, type ExportTask } from '../services/exportTask';
 import { createAccount } from './accountService';
+import { s3Client } from './s3';
+import { bucketName, clock, createLogger } from './shared';
 import { userDataOf } from './userData';
 
 let task: ExportTask | undefined;

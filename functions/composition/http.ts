@@ -1,10 +1,10 @@
 import type { HandlerGroupName } from '../../shared/api/routes';
 import { tableEnvName } from '../../shared/resources/tables';
-import { clock, createLogger, documentClient, tableName } from './shared';
 import { createAccountGate, type AccountGate } from '../http/accountGate';
 import type { HttpDependencies } from '../http/httpHandler';
 import { createRateLimiter, defaultRateLimits, parseLimit, type RateLimiter } from '../http/rateLimit';
 import { createDeletedAccounts } from '../services/deletedAccounts';
+import { clock, createLogger, documentClient, tableName } from './shared';
 
 let gate: AccountGate | undefined;
 /** Refuses users whose deletion started: every API function reads the deleted-accounts table. */

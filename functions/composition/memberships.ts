@@ -1,6 +1,6 @@
-import { clock, documentClient, tableName } from './shared';
 import { createMembershipService, type MembershipService } from '../services/memberships';
 import { createStorageQuota, type StorageQuota } from '../services/storageQuota';
+import { clock, documentClient, tableName } from './shared';
 
 let membershipService: MembershipService | undefined;
 /** Memberships and plans (the memberships table). */

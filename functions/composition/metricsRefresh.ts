@@ -1,11 +1,11 @@
-import { clock } from './shared';
-import { loadPlatformCredentials } from './platformAccess';
 import { readPlatformSettings } from '../platforms/config';
 import { createMetricsReaders } from '../platforms/metricsReaders';
 import { readPublisherOptions } from '../publishingConfig';
 import { createMetricsRefresh, type MetricsRefresh } from '../services/metricsRefresh';
-import { metricsStore } from './metrics';
 import { connectionsContext } from './connectionsContext';
+import { metricsStore } from './metrics';
+import { loadPlatformCredentials } from './platformAccess';
+import { clock } from './shared';
 
 let refresh: Promise<MetricsRefresh> | undefined;
 /** The metrics job: reads the due targets' numbers through the configured platforms' readers. */

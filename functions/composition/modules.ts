@@ -1,7 +1,7 @@
-import { clock, documentClient, tableName } from './shared';
 import type { ApiEvent } from '../http/apiEvent';
 import { createModuleTokens, type ModuleTokens } from '../services/moduleTokens';
 import { accountGate } from './http';
+import { clock, documentClient, tableName } from './shared';
 
 let tokens: ModuleTokens | undefined;
 /** Module tokens and sessions (the moduleTokens table). */

@@ -1,5 +1,5 @@
-import { clock, documentClient, tableName } from './shared';
 import { createPostStore, type PostStore } from '../services/postStore';
+import { clock, documentClient, tableName } from './shared';
 
 let store: PostStore | undefined;
 /** The posts table. */

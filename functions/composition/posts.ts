@@ -1,5 +1,3 @@
-import { bucketName, clock, createLogger, documentClient, tableName } from './shared';
-import { s3Client } from './s3';
 import { createS3Media } from '../media/s3Media';
 import { createConnectionStore, tokensUnavailable } from '../services/connectionStore';
 import { createPostDeletion, type PostDeletionService } from '../services/postDeletion';
@@ -7,6 +5,8 @@ import { createPostService, type PostService } from '../services/posts';
 import { memberships, storageQuota } from './memberships';
 import { postStore } from './postStore';
 import { executions, publishingTargets } from './publishing';
+import { s3Client } from './s3';
+import { bucketName, clock, createLogger, documentClient, tableName } from './shared';
 
 let service: PostService | undefined;
 /**

@@ -1,8 +1,8 @@
-import { clock } from './shared';
 import { createReconciler, type Reconciler } from '../services/reconciler';
 import { metricsTracking } from './metrics';
 import { postStore } from './postStore';
 import { executions, publishingTargets } from './publishing';
+import { clock } from './shared';
 
 let reconcilerInstance: Reconciler | undefined;
 /** Starts executions that never started and finishes posts whose execution died or outlived its deadline. */

@@ -1,6 +1,6 @@
+import { Logger } from '@aws-lambda-powertools/logger';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { Logger } from '@aws-lambda-powertools/logger';
 import type { BucketKey } from '../../shared/resources/buckets';
 import type { TableKey } from '../../shared/resources/tables';
 import { systemClock, type Clock } from '../clock';

@@ -1,7 +1,7 @@
-import { bucketName, clock, documentClient, tableName } from './shared';
-import { s3Client } from './s3';
 import { createUploadSweep } from '../services/uploadSweep';
 import { storageQuota } from './memberships';
+import { s3Client } from './s3';
+import { bucketName, clock, documentClient, tableName } from './shared';
 
 let sweep: ReturnType<typeof createUploadSweep> | undefined;
 /** Removes uploads nothing took within a day, giving their storage back. */

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { bucketName, clock } from './shared';
-import { s3Client } from './s3';
 import { ConfigurationError } from '../config';
 import { createUploadService, defaultUploadLimits, type UploadLimits, type UploadService } from '../services/uploads';
 import { storageLimit, storageQuota } from './memberships';
+import { s3Client } from './s3';
+import { bucketName, clock } from './shared';
 
 const byteCount = z.string().trim().regex(/^\d+$/).transform(Number).pipe(z.number().int().positive().max(Number.MAX_SAFE_INTEGER));
 

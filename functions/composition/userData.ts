@@ -1,10 +1,10 @@
 import { bucketKeys, type BucketKey } from '../../shared/resources/buckets';
 import { tableKeys, type TableKey } from '../../shared/resources/tables';
-import { documentClient } from './shared';
-import { s3Client } from './s3';
 import { readBucketNames, readTableNames } from '../config';
 import { backgroundTasks, type BackgroundTaskName } from '../handlers/groups';
 import { createUserData, type UserData } from '../services/userData';
+import { s3Client } from './s3';
+import { documentClient } from './shared';
 
 /**
  * A user's data across the tables and buckets a background task declares it touches
