@@ -1,74 +1,18 @@
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { Logger } from '@aws-lambda-powertools/logger';
-import { KMSClient } from '@aws-sdk/client-kms';
-import { S3Client } from '@aws-sdk/client-s3';
-import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
-import { ConfigurationError } from './config';
-import { createKmsTokenCipher, createLocalTokenCipher, type TokenCipher } from './services/tokenCipher';
-import {
-  credentialsFromEnvironment,
-  platformCredentialsSecretSchema,
-  type PlatformCredentialsSecret,
-} from './platforms/config';
-
 /**
- * Builds the SDK clients once per cold start. Endpoints come from the standard
- * AWS_ENDPOINT_URL_<SERVICE> variables, which is how the offline twin and LocalStack are used.
+ * The composition root (docs/decisions.md, "One composition root") is the functions/composition/
+ * folder, and this file is its index. What every function shares is in composition/shared.ts;
+ * the SDK clients only some use in composition/s3.ts and composition/platformAccess.ts; each
+ * area's services in composition/<area>.ts. A handler imports the area it serves and maps its
+ * routes to those services, nothing more. Handlers never import this index (it would load every
+ * SDK client into every function); code outside the root's area files (the publish step, tests)
+ * may.
+ *
+ * Two rules keep every Lambda small and every service free of configuration:
+ * - Only the root (this file and functions/composition/) reads process.env; services get values.
+ * - Everything is built by a getter over a module-level cache: on the first call, once per cold
+ *   start, never at import; and each area file imports only what its services use, so a
+ *   function's bundle (and its cold start) holds only its own services and SDK clients.
  */
-export function createDocumentClient(): DynamoDBDocumentClient {
-  return DynamoDBDocumentClient.from(new DynamoDBClient({}), {
-    marshallOptions: { removeUndefinedValues: true },
-  });
-}
-
-export function createLogger(serviceName: string): Logger {
-  return new Logger({ serviceName });
-}
-
-/** The site's origin (redirects and OAuth redirect URIs are built from it). */
-export function readSiteUrl(env: NodeJS.ProcessEnv): string {
-  const value = env['ONECLICK_SITE_URL'];
-  if (!value || !/^https?:\/\/[^/]+$/.test(value.replace(/\/$/, ''))) {
-    throw new ConfigurationError('Missing configuration: ONECLICK_SITE_URL (the site origin, e.g. https://d123.cloudfront.net)');
-  }
-  return value.replace(/\/$/, '');
-}
-
-/**
- * Token encryption: KMS envelope encryption with TOKEN_KEY_ID on AWS; offline, AES-GCM with the
- * 32-byte key in ONECLICK_LOCAL_TOKEN_KEY (base64), which the twin keeps under .data/.
- */
-export function createTokenCipher(env: NodeJS.ProcessEnv): TokenCipher {
-  const keyId = env['TOKEN_KEY_ID'];
-  if (keyId) return createKmsTokenCipher(new KMSClient({}), keyId);
-  const localKey = env['ONECLICK_LOCAL_TOKEN_KEY'];
-  if (localKey) return createLocalTokenCipher(Buffer.from(localKey, 'base64'));
-  throw new ConfigurationError('Missing configuration: TOKEN_KEY_ID (or ONECLICK_LOCAL_TOKEN_KEY offline)');
-}
-
-/**
- * The platforms' client ids and secrets: from the Secrets Manager secret named by
- * PLATFORM_CREDENTIALS_SECRET_ID on AWS, else from <PLATFORM>_CLIENT_ID/_SECRET variables.
- */
-export async function loadPlatformCredentials(env: NodeJS.ProcessEnv): Promise<PlatformCredentialsSecret> {
-  const secretId = env['PLATFORM_CREDENTIALS_SECRET_ID'];
-  if (!secretId) return credentialsFromEnvironment(env);
-  const client = new SecretsManagerClient({});
-  const { SecretString } = await client.send(new GetSecretValueCommand({ SecretId: secretId }));
-  const parsed = platformCredentialsSecretSchema.safeParse(JSON.parse(SecretString ?? '{}'));
-  if (!parsed.success) throw new ConfigurationError(`The secret ${secretId} is not of the form { "<platform>": { "clientId", "clientSecret" } }`);
-  return parsed.data;
-}
-
-/**
- * The S3 client: path-style addressing when ONECLICK_S3_FORCE_PATH_STYLE is set (s3rver), and
- * checksums only when required so streamed bodies are stored as sent.
- */
-export function createS3Client(env: NodeJS.ProcessEnv): S3Client {
-  return new S3Client({
-    forcePathStyle: env['ONECLICK_S3_FORCE_PATH_STYLE'] === 'true',
-    requestChecksumCalculation: 'WHEN_REQUIRED',
-    responseChecksumValidation: 'WHEN_REQUIRED',
-  });
-}
+export { bucketName, clock, createDocumentClient, createLogger, documentClient, readSiteUrl, siteUrl, tableName } from './composition/shared';
+export { createS3Client, s3Client } from './composition/s3';
+export { createTokenCipher, loadPlatformCredentials } from './composition/platformAccess';

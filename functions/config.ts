@@ -4,7 +4,8 @@ import { bucketEnvName, buckets, type BucketKey } from '../shared/resources/buck
 
 /**
  * Configuration is read from the environment once, at cold start, and fails fast naming the
- * missing variable. Nothing below this module reads process.env.
+ * missing variable. The composition root (functions/composition/) passes the environment in;
+ * nothing else reads it.
  */
 export class ConfigurationError extends Error {}
 

@@ -1,27 +1,10 @@
-import { readTableNames } from '../config';
-import { systemClock } from '../clock';
-import { createDocumentClient, createLogger, readSiteUrl } from '../composition';
-import { createConnectionsContext } from '../connectionsContext';
+import { apiDependencies } from '../composition/http';
+import { connectionService } from '../composition/connections';
 import { createHttpHandler } from '../http/httpHandler';
 import { requestCookie, withCookies } from '../http/cookies';
-import { createConnectionService, OAUTH_COOKIE_NAME } from '../services/connections';
-import { createMembershipService } from '../services/memberships';
-import { createOAuthStates } from '../services/oauthStates';
+import { OAUTH_COOKIE_NAME } from '../services/connections';
 
-const logger = createLogger('connections');
-const db = createDocumentClient();
-const tableNames = readTableNames(process.env, ['memberships', 'oauthStates']);
-const { adapters, store } = await createConnectionsContext(process.env, db, systemClock);
-const connections = createConnectionService({
-  db,
-  store,
-  adapters,
-  states: createOAuthStates({ db, tableName: tableNames.oauthStates, clock: systemClock }),
-  memberships: createMembershipService({ db, tableName: tableNames.memberships, clock: systemClock }),
-  clock: systemClock,
-  siteUrl: readSiteUrl(process.env),
-  warn: (message, details) => logger.warn(message, details),
-});
+const connections = await connectionService();
 
 export const handler = createHttpHandler(
   'connections',
@@ -47,5 +30,5 @@ export const handler = createHttpHandler(
       return undefined;
     },
   },
-  logger,
+  apiDependencies('connections'),
 );

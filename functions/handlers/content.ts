@@ -1,24 +1,8 @@
-import { readBucketNames, readTableNames } from '../config';
-import { systemClock } from '../clock';
-import { createDocumentClient, createLogger, createS3Client } from '../composition';
+import { contentService } from '../composition/content';
+import { apiDependencies } from '../composition/http';
 import { createHttpHandler } from '../http/httpHandler';
-import { createContentService } from '../services/content';
-import { createMembershipService } from '../services/memberships';
-import { createStorageQuota } from '../services/storageQuota';
 
-const tables = readTableNames(process.env, ['content', 'memberships']);
-const buckets = readBucketNames(process.env, ['content']);
-const db = createDocumentClient();
-const memberships = createMembershipService({ db, tableName: tables.memberships, clock: systemClock });
-const content = createContentService({
-  db,
-  tableName: tables.content,
-  s3: createS3Client(process.env),
-  bucket: buckets.content,
-  clock: systemClock,
-  quota: createStorageQuota({ db, tableName: tables.memberships, clock: systemClock }),
-  storageLimit: (userId) => memberships.storageLimit(userId),
-});
+const content = contentService();
 
 export const handler = createHttpHandler(
   'content',
@@ -29,5 +13,5 @@ export const handler = createHttpHandler(
       return undefined;
     },
   },
-  createLogger('content'),
+  apiDependencies('content'),
 );

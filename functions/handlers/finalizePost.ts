@@ -1,33 +1,9 @@
-import { readTableNames } from '../config';
-import { systemClock } from '../clock';
-import { createDocumentClient, createLogger } from '../composition';
-import { createPostStore } from '../services/postStore';
-import { failureInWords, finalizePost } from '../services/finalize';
-import { trackPublishedTargets } from '../services/metricsTracking';
-import { POST_FINALIZED_LOG_MESSAGE } from '../logMessages';
+import { finalizeStep } from '../composition/finalizeStep';
+import type { FinalizeStepInput } from '../services/finalizeStep';
 
-const tables = readTableNames(process.env, ['posts']);
-const posts = createPostStore({ db: createDocumentClient(), tableName: tables.posts, clock: systemClock });
-const logger = createLogger('finalize');
+const step = finalizeStep();
 
-/**
- * The state machine's last step: the post's status from its targets' (published, partially,
- * failed). With `error` (Finish unfinished: a state failed after its retries), every unfinished
- * target fails with that reason in words and the user is notified.
- */
-export async function handler(input: { userId: string; postId: string; execution?: string; error?: { Error?: string; Cause?: string } }): Promise<{ status: string }> {
-  // A replaced or cancelled execution's finalize changes nothing (the execution is not current).
-  const post = await finalizePost({ posts, clock: systemClock }, input.userId, input.postId, {
-    ...(input.execution ? { execution: input.execution } : {}),
-    ...(input.error ? { stoppedBecause: failureInWords(input.error) } : {}),
-  });
-  if (input.error) logger.error('Publishing stopped early; unfinished targets failed', { postId: post.postId, error: input.error });
-  logger.info(POST_FINALIZED_LOG_MESSAGE, {
-    postId: post.postId,
-    status: post.status,
-    targets: post.targets.length,
-    failedTargets: post.targets.filter((target) => target.status === 'failed').length,
-  });
-  await trackPublishedTargets(input.userId, post);
-  return { status: post.status };
+/** The PublishPost state machine's last step (services/finalizeStep.ts). */
+export function handler(input: FinalizeStepInput): Promise<{ status: string }> {
+  return step.run(input);
 }

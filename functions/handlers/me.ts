@@ -1,28 +1,16 @@
-import { readTableNames } from '../config';
-import { systemClock } from '../clock';
-import { createDocumentClient, createLogger } from '../composition';
+import { apiDependencies } from '../composition/http';
+import { memberships } from '../composition/memberships';
 import { createHttpHandler } from '../http/httpHandler';
-import { createMembershipService } from '../services/memberships';
 
-const tableNames = readTableNames(process.env, ['memberships']);
-const memberships = createMembershipService({
-  db: createDocumentClient(),
-  tableName: tableNames.memberships,
-  clock: systemClock,
-});
+const service = memberships();
 
 export const handler = createHttpHandler(
   'me',
   {
     getMe: async ({ user }) => {
-      const membership = await memberships.ensure(user);
-      return {
-        userId: user.userId,
-        email: membership.userEmail,
-        isAdmin: membership.membershipType === 'admin',
-        membership,
-      };
+      const membership = await service.ensure(user);
+      return { userId: user.userId, email: membership.userEmail, isAdmin: membership.membershipType === 'admin', membership };
     },
   },
-  createLogger('me'),
+  apiDependencies('me'),
 );

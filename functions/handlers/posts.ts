@@ -1,43 +1,10 @@
-import { SFNClient } from '@aws-sdk/client-sfn';
-import { readBucketNames, readTableNames } from '../config';
-import { systemClock } from '../clock';
-import { createDocumentClient, createLogger, createS3Client } from '../composition';
+import { apiDependencies } from '../composition/http';
+import { idempotency } from '../composition/idempotency';
+import { postDeletion, postService } from '../composition/posts';
 import { createHttpHandler } from '../http/httpHandler';
-import { createS3Media } from '../media/s3Media';
-import { readPublishingTargets } from '../publishingConfig';
-import { createConnectionStore } from '../services/connectionStore';
-import { createSfnExecutions } from '../services/executions';
-import { createMembershipService } from '../services/memberships';
-import { createPostStore } from '../services/postStore';
-import { createPostService } from '../services/posts';
-import { createPostDeletion } from '../services/postDeletion';
-import { createStorageQuota } from '../services/storageQuota';
-import { tokensUnavailable } from '../services/tokenCipher';
 
-const db = createDocumentClient();
-const tables = readTableNames(process.env, ['memberships', 'connections', 'posts']);
-const buckets = readBucketNames(process.env, ['media']);
-const { stateMachineArn, publisherFunctions } = readPublishingTargets(process.env);
-const posts = createPostService({
-  db,
-  posts: createPostStore({ db, tableName: tables.posts, clock: systemClock }),
-  connections: createConnectionStore({ db, tableName: tables.connections, cipher: tokensUnavailable, clock: systemClock }),
-  memberships: createMembershipService({ db, tableName: tables.memberships, clock: systemClock }),
-  media: createS3Media(createS3Client(process.env), buckets.media),
-  executions: createSfnExecutions(new SFNClient({}), stateMachineArn),
-  publisherFunctions,
-  clock: systemClock,
-  log: createLogger('posts-service'),
-});
-
-const postDeletion = createPostDeletion({
-  db,
-  postsTable: tables.posts,
-  s3: createS3Client(process.env),
-  mediaBucket: buckets.media,
-  quota: createStorageQuota({ db, tableName: tables.memberships, clock: systemClock }),
-  clock: systemClock,
-});
+const posts = postService();
+const deletion = postDeletion();
 
 export const handler = createHttpHandler(
   'posts',
@@ -52,7 +19,7 @@ export const handler = createHttpHandler(
     cancelPost: ({ user, input }) => posts.cancel(user, input.path.postId),
     listNotifications: ({ user }) => posts.notifications(user),
     readNotifications: ({ user }) => posts.readNotifications(user),
-    deletePost: ({ user, input }) => postDeletion.remove(user, input.path.postId, { deleteMedia: input.query.deleteMedia }),
+    deletePost: ({ user, input }) => deletion.remove(user, input.path.postId, { deleteMedia: input.query.deleteMedia }),
   },
-  createLogger('posts'),
+  { ...apiDependencies('posts'), idempotency: idempotency() },
 );

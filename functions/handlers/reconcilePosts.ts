@@ -1,23 +1,9 @@
-import { SFNClient } from '@aws-sdk/client-sfn';
-import { readTableNames } from '../config';
-import { systemClock } from '../clock';
-import { createDocumentClient, createLogger } from '../composition';
-import { readPublishingTargets } from '../publishingConfig';
-import { createSfnExecutions } from '../services/executions';
-import { createPostStore } from '../services/postStore';
-import { createReconciler, type ReconcileReport } from '../services/reconciler';
-import { trackPublishedTargets } from '../services/metricsTracking';
+import { createLogger } from '../composition/shared';
+import { reconciler as buildReconciler } from '../composition/reconciler';
+import type { ReconcileReport } from '../services/reconciler';
 
 const logger = createLogger('reconcile-posts');
-const tables = readTableNames(process.env, ['posts']);
-const { stateMachineArn, publisherFunctions } = readPublishingTargets(process.env);
-const reconciler = createReconciler({
-  posts: createPostStore({ db: createDocumentClient(), tableName: tables.posts, clock: systemClock }),
-  executions: createSfnExecutions(new SFNClient({}), stateMachineArn),
-  publisherFunctions,
-  clock: systemClock,
-  onFinished: (post, userId) => trackPublishedTargets(userId, post),
-});
+const reconciler = buildReconciler();
 
 /**
  * Scheduled (EventBridge Scheduler every minute on AWS; the twin on start and on a timer):

@@ -1,24 +1,9 @@
-import { readTableNames } from '../config';
-import { systemClock } from '../clock';
-import { createDocumentClient, createLogger, loadPlatformCredentials } from '../composition';
-import { createConnectionsContext } from '../connectionsContext';
-import { readPlatformSettings } from '../platforms/config';
-import { createMetricsReaders } from '../platforms/metricsReaders';
-import { readPublisherOptions } from '../publishingConfig';
-import { createMetricsRefresh, type MetricsRefreshReport } from '../services/metricsRefresh';
-import { createMetricsStore } from '../services/metricsStore';
+import { createLogger } from '../composition/shared';
+import { metricsRefresh } from '../composition/metricsRefresh';
+import type { MetricsRefreshReport } from '../services/metricsRefresh';
 
 const logger = createLogger('refresh-metrics');
-const db = createDocumentClient();
-const tables = readTableNames(process.env, ['metrics']);
-const { store: connections, freshness } = await createConnectionsContext(process.env, db, systemClock);
-const refresh = createMetricsRefresh({
-  store: createMetricsStore({ db, tableName: tables.metrics, clock: systemClock }),
-  connections,
-  freshness,
-  readers: createMetricsReaders(readPlatformSettings(process.env, await loadPlatformCredentials(process.env)), systemClock, readPublisherOptions(process.env)),
-  clock: systemClock,
-});
+const refresh = await metricsRefresh();
 
 /**
  * Scheduled (EventBridge every 15 minutes on AWS, a timer offline): reads the numbers of the

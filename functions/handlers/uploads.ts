@@ -1,23 +1,8 @@
-import { readBucketNames, readTableNames } from '../config';
-import { systemClock } from '../clock';
-import { createDocumentClient, createLogger, createS3Client } from '../composition';
+import { apiDependencies } from '../composition/http';
+import { uploadService } from '../composition/uploads';
 import { createHttpHandler } from '../http/httpHandler';
-import { createMembershipService } from '../services/memberships';
-import { createStorageQuota } from '../services/storageQuota';
-import { createUploadService, readUploadLimits } from '../services/uploads';
 
-const buckets = readBucketNames(process.env, ['media']);
-const tables = readTableNames(process.env, ['memberships']);
-const db = createDocumentClient();
-const memberships = createMembershipService({ db, tableName: tables.memberships, clock: systemClock });
-const uploads = createUploadService({
-  s3: createS3Client(process.env),
-  bucket: buckets.media,
-  limits: readUploadLimits(process.env),
-  clock: systemClock,
-  quota: createStorageQuota({ db, tableName: tables.memberships, clock: systemClock }),
-  storageLimit: (userId) => memberships.storageLimit(userId),
-});
+const uploads = uploadService();
 
 export const handler = createHttpHandler(
   'uploads',
@@ -30,5 +15,5 @@ export const handler = createHttpHandler(
     },
     getStorageUsage: ({ user }) => uploads.usage(user),
   },
-  createLogger('uploads'),
+  apiDependencies('uploads'),
 );

@@ -1,9 +1,6 @@
 import type { RouteId } from '../../shared/api/routes';
-import { readTableNames } from '../config';
-import { systemClock } from '../clock';
-import { createDocumentClient } from '../composition';
 import { AccountBeingDeleted, AccountDeleted } from '../errors';
-import { createDeletedAccounts, type DeletedAccounts } from '../services/deletedAccounts';
+import type { DeletedAccounts } from '../services/deletedAccounts';
 
 /**
  * Deletion is final: once a user's deletion starts, every route refuses them — checked here,
@@ -30,10 +27,4 @@ export function createAccountGate(deletedAccounts: Pick<DeletedAccounts, 'get'>)
       if (tombstone.status === 'deleted' && !AFTER_DELETION.has(route)) throw new AccountDeleted();
     },
   };
-}
-
-/** The gate of a Lambda: the table from TABLE_DELETED_ACCOUNTS (read at cold start; every function is granted read). */
-export function accountGateFromEnvironment(env: NodeJS.ProcessEnv): AccountGate {
-  const { deletedAccounts } = readTableNames(env, ['deletedAccounts']);
-  return createAccountGate(createDeletedAccounts({ db: createDocumentClient(), tableName: deletedAccounts, clock: systemClock }));
 }

@@ -1,11 +1,7 @@
 import middy from '@middy/core';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import type { Logger } from '@aws-lambda-powertools/logger';
-import type {
-  APIGatewayProxyEventV2WithJWTAuthorizer,
-  APIGatewayProxyStructuredResultV2,
-  Context,
-} from 'aws-lambda';
+import type { Context } from 'aws-lambda';
 import type { z } from 'zod';
 import {
   routeIds,
@@ -20,13 +16,14 @@ import {
 } from '../../shared/api/routes';
 import { AuthenticationRequired, DomainError, InvalidInput, NotFound, type FieldIssue } from '../errors';
 import type { UserIdentity } from '../services/memberships';
-import { accountGateFromEnvironment, type AccountGate } from './accountGate';
+import type { AccountGate } from './accountGate';
+import type { ApiEvent, ApiResult } from './apiEvent';
 import { responseCookiesOf } from './cookies';
-import { rateLimiterFromEnv, TooManyRequests } from './rateLimit';
-import { createIdempotency, idempotencyKeyOf } from './idempotency';
+import { TooManyRequests, type RateLimiter } from './rateLimit';
+import type { Idempotency } from './idempotency';
+import { idempotencyKeyOf } from './idempotencyKey';
 
-export type ApiEvent = APIGatewayProxyEventV2WithJWTAuthorizer;
-export type ApiResult = APIGatewayProxyStructuredResultV2;
+export type { ApiEvent, ApiResult } from './apiEvent';
 
 export type RoutesOfGroup<G extends HandlerGroupName> = {
   [Id in RouteId]: Routes[Id]['handler'] extends G ? Id : never;
@@ -95,6 +92,25 @@ export function callerOf(event: ApiEvent): UserIdentity | undefined {
   return { userId: sub, email: typeof email === 'string' ? email : '' };
 }
 
+/** What the HTTP layer of an API function is given by the composition root (functions/composition/http.ts). */
+export interface HttpDependencies {
+  logger: Logger;
+  /** Refuses callers whose account deletion started. */
+  accountGate: AccountGate;
+  /** Absent only where the function has no rate-limits table (a unit test of the wrapper alone). */
+  rateLimiter?: RateLimiter | undefined;
+  /** Required when the group has idempotent routes: it keeps their answers per Idempotency-Key. */
+  idempotency?: Idempotency | undefined;
+}
+
+/** Whether a group has a route flagged idempotent (its function then needs the idempotency table). */
+export function hasIdempotentRoutes(group: HandlerGroupName): boolean {
+  return routeIds.some((id) => {
+    const route: RouteDefinition = routes[id];
+    return route.handler === group && route.idempotent === true;
+  });
+}
+
 /**
  * One Lambda per handler group: finds the route from the event's routeKey, checks the caller,
  * validates the input with the route's schemas, calls the implementation and maps domain errors
@@ -103,8 +119,7 @@ export function callerOf(event: ApiEvent): UserIdentity | undefined {
 export function createHttpHandler<G extends HandlerGroupName>(
   group: G,
   implementation: GroupImplementation<G>,
-  logger: Logger,
-  accountGate: AccountGate = accountGateFromEnvironment(process.env),
+  { logger, accountGate, rateLimiter, idempotency }: HttpDependencies,
 ) {
   const byRouteKey = new Map<string, { id: RouteId; route: RouteDefinition }>();
   for (const id of routeIds) {
@@ -112,8 +127,7 @@ export function createHttpHandler<G extends HandlerGroupName>(
     if (route.handler === group) byRouteKey.set(routeKey(route), { id, route });
   }
 
-  const rateLimiter = rateLimiterFromEnv(process.env);
-  const idempotency = createIdempotency(process.env);
+  if (hasIdempotentRoutes(group) && !idempotency) throw new Error(`The ${group} function has idempotent routes but was built without idempotency`);
 
   async function dispatch(event: ApiEvent, context?: Context): Promise<ApiResult> {
     const match = byRouteKey.get(event.routeKey);
@@ -134,7 +148,7 @@ export function createHttpHandler<G extends HandlerGroupName>(
     const run = () => implement({ user: user as UserIdentity, input: input as never, event });
     // Routes flagged idempotent run at most once per Idempotency-Key (functions/http/idempotency.ts).
     const key = route.idempotent ? idempotencyKeyOf(event.headers) : undefined;
-    const output = key ? await idempotency.once({ scope: `${user?.userId ?? 'anonymous'}#${id}`, key, input }, context, run) : await run();
+    const output = key && idempotency ? await idempotency.once({ scope: `${user?.userId ?? 'anonymous'}#${id}`, key, input }, context, run) : await run();
     const cookies = responseCookiesOf(output);
     if (route.redirect) {
       const { location } = output as { location: string };

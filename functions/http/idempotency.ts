@@ -2,15 +2,10 @@ import { IdempotencyAlreadyInProgressError, IdempotencyConfig, IdempotencyValida
 import { DynamoDBPersistenceLayer } from '@aws-lambda-powertools/idempotency/dynamodb';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { Context } from 'aws-lambda';
-import { readTableNames } from '../config';
-import { DomainError, InvalidInput } from '../errors';
+import { DomainError } from '../errors';
 
-/** The header a client sends with a write it may repeat (a double click, a retry after a lost answer). */
-export const IDEMPOTENCY_HEADER = 'idempotency-key';
 /** How long an answer is kept for its key. */
 export const IDEMPOTENCY_EXPIRES_AFTER_SECONDS = 24 * 3600;
-/** A key: 8–255 visible ASCII characters (a UUID or a ULID fits). */
-const KEY_PATTERN = /^[\x21-\x7e]{8,255}$/;
 
 /** The same key was used for a different request: refused in words (422), nothing is written. */
 export class IdempotencyKeyReused extends DomainError {
@@ -30,15 +25,6 @@ export class IdempotentRequestInProgress extends DomainError {
   }
 }
 
-/** The Idempotency-Key header of a request, checked; undefined when the client sent none. */
-export function idempotencyKeyOf(headers: Record<string, string | undefined> | undefined): string | undefined {
-  const entry = Object.entries(headers ?? {}).find(([name]) => name.toLowerCase() === IDEMPOTENCY_HEADER);
-  const key = entry?.[1]?.trim();
-  if (key === undefined || key === '') return undefined;
-  if (!KEY_PATTERN.test(key)) throw new InvalidInput('The Idempotency-Key header must be 8 to 255 visible ASCII characters (a UUID, for example).');
-  return key;
-}
-
 /** What identifies a repeated request (the key, for this user and route) and what must match (its input). */
 export interface IdempotentRequest {
   scope: string;
@@ -54,29 +40,30 @@ export interface IdempotentRequest {
  * the same input answers the stored answer and writes nothing again; with another input, 422.
  * A request that fails stores nothing, so repeating it runs it again.
  */
-export function createIdempotency(env: NodeJS.ProcessEnv) {
-  let run: ((request: IdempotentRequest, execute: () => Promise<unknown>) => Promise<unknown>) | undefined;
-  let config: IdempotencyConfig | undefined;
+export function createIdempotency(tableName: string) {
+  let built: { run: (request: IdempotentRequest, execute: () => Promise<unknown>) => Promise<unknown>; config: IdempotencyConfig } | undefined;
 
+  // Built on the first idempotent request: functions whose routes never send a key pay nothing.
   function runner() {
-    if (!run) {
-      const { idempotency } = readTableNames(env, ['idempotency']);
-      config = new IdempotencyConfig({
+    if (!built) {
+      const config = new IdempotencyConfig({
         eventKeyJmesPath: '[scope, key]',
         payloadValidationJmesPath: 'input',
         expiresAfterSeconds: IDEMPOTENCY_EXPIRES_AFTER_SECONDS,
       });
-      run = makeIdempotent(async (_request: IdempotentRequest, execute: () => Promise<unknown>) => execute(), {
-        persistenceStore: new DynamoDBPersistenceLayer({ tableName: idempotency, awsSdkV3Client: new DynamoDBClient({}) }),
+      const run = makeIdempotent(async (_request: IdempotentRequest, execute: () => Promise<unknown>) => execute(), {
+        persistenceStore: new DynamoDBPersistenceLayer({ tableName, awsSdkV3Client: new DynamoDBClient({}) }),
         config,
         keyPrefix: 'oneclick-api',
         dataIndexArgument: 0,
       });
+      built = { run, config };
     }
-    return { run, config: config! };
+    return built;
   }
 
   return {
+    /** Runs `execute` once for the request's key; a repeat with the same input gets the stored answer. */
     async once<T>(request: IdempotentRequest, context: Context | undefined, execute: () => Promise<T>): Promise<T> {
       const { run, config } = runner();
       // A request cut off by its Lambda's timeout stays "in progress" only until then.
@@ -91,3 +78,5 @@ export function createIdempotency(env: NodeJS.ProcessEnv) {
     },
   };
 }
+
+export type Idempotency = ReturnType<typeof createIdempotency>;

@@ -1,13 +1,11 @@
 import { createHash } from 'node:crypto';
 import { UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { routeKey, type RouteDefinition } from '../../shared/api/routes';
-import { tableEnvName } from '../../shared/resources/tables';
-import { systemClock, type Clock } from '../clock';
-import { createDocumentClient } from '../composition';
+import type { Clock } from '../clock';
 import { ConfigurationError } from '../config';
 import { DomainError } from '../errors';
 import type { UserIdentity } from '../services/memberships';
-import type { ApiEvent } from './httpHandler';
+import type { ApiEvent } from './apiEvent';
 import { ORIGIN_SECRET_HEADER, VIEWER_ADDRESS_HEADER } from './callerHeaders';
 
 /** At most `requests` per caller in each fixed window of `windowSeconds`. */
@@ -48,7 +46,8 @@ export function callerAddress(event: ApiEvent, originSecret: string | undefined)
   return event.requestContext.http.sourceIp;
 }
 
-function parseLimit(value: string | undefined, fallback: RateLimit, name: string): RateLimit {
+/** A limit from its configuration text ("<requests>/<seconds>"); the fallback when unset. */
+export function parseLimit(value: string | undefined, fallback: RateLimit, name: string): RateLimit {
   if (value === undefined || value === '') return fallback;
   const match = /^(\d+)\/(\d+)$/.exec(value.trim());
   if (!match || Number(match[1]) < 1 || Number(match[2]) < 1) {
@@ -109,25 +108,3 @@ export function createRateLimiter(deps: {
 }
 
 export type RateLimiter = ReturnType<typeof createRateLimiter>;
-
-/**
- * The limiter every API function uses, from its environment (the stack passes the table to
- * every API function; so does the twin). A function built without the table — a unit test of
- * the wrapper alone — has no limiter.
- */
-export function rateLimiterFromEnv(env: NodeJS.ProcessEnv): RateLimiter | undefined {
-  const tableName = env[tableEnvName('rateLimits')];
-  if (!tableName) return undefined;
-  return createRateLimiter({
-    db: createDocumentClient(),
-    tableName,
-    clock: systemClock,
-    // Read on each request (a parse of two short strings): the twin's benchmarks that drive one
-    // user in bulk raise the limit for their run in the same process.
-    limits: () => ({
-      user: parseLimit(env['ONECLICK_RATE_LIMIT_USER'], defaultRateLimits.user, 'ONECLICK_RATE_LIMIT_USER'),
-      public: parseLimit(env['ONECLICK_RATE_LIMIT_PUBLIC'], defaultRateLimits.public, 'ONECLICK_RATE_LIMIT_PUBLIC'),
-    }),
-    ...(env['ONECLICK_ORIGIN_SECRET'] ? { originSecret: env['ONECLICK_ORIGIN_SECRET'] } : {}),
-  });
-}

@@ -9,8 +9,6 @@ import type { MetricsSnapshot, TrackedTarget } from './metricsStore';
  * Pure functions of their inputs and `now` (docs/analytics.md).
  */
 
-export type TrackingState = 'tracking' | 'finished' | 'unavailable' | 'paused';
-
 const HOUR_MS = 3600_000;
 const DAY_MS = 24 * HOUR_MS;
 /** Numbers are read for this long after publishing, then the last ones stay. */

@@ -100,6 +100,20 @@ export interface ConnectionStoreDeps {
   clock: Clock;
 }
 
+/**
+ * The cipher of a store in a function that reads connections but never their tokens (the posts
+ * API): any use is a programming error. Here rather than in tokenCipher.ts, so that such a
+ * function does not load the KMS client.
+ */
+export const tokensUnavailable: TokenCipher = {
+  encrypt: async () => {
+    throw new Error('This function has no access to platform tokens');
+  },
+  decrypt: async () => {
+    throw new Error('This function has no access to platform tokens');
+  },
+};
+
 /** Reads and writes connections; tokens are encrypted with the user and connection as context. */
 export function createConnectionStore({ db, tableName, cipher, clock }: ConnectionStoreDeps) {
   const context = (item: Pick<ConnectionItem, 'userId' | 'connectionId'>) => ({ userId: item.userId, connectionId: item.connectionId });

@@ -2,11 +2,13 @@ import { createHash } from 'node:crypto';
 import { BatchWriteCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { Platform } from '../../shared/platforms';
 import type { Post } from '../../shared/api/posts';
-import type { TrackingState } from './analytics';
 import type { Clock } from '../clock';
 import type { PostMetrics } from '../platforms/adapter';
 import { connectionIdOf } from './connectionStore';
 import { writeIf } from './conditionalWrite';
+
+/** Where following a target's numbers stands: read on schedule, done after the tracking period, unreadable, or paused (e.g. its connection needs the user). */
+export type TrackingState = 'tracking' | 'finished' | 'unavailable' | 'paused';
 
 /** A published target whose numbers we follow (one per target, in the metrics table). */
 export interface TrackedTarget {

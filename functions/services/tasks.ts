@@ -1,15 +1,5 @@
 import { InvokeCommand, type LambdaClient } from '@aws-sdk/client-lambda';
-import { ConfigurationError } from '../config';
-import { taskFunctionEnvName, type BackgroundTaskName } from '../handlers/groups';
 import type { TaskStarter } from './account';
-
-/** The function a background task runs in, from <TASK>_FUNCTION_NAME (set by the stack, or the twin). */
-export function readTaskFunctionName(env: NodeJS.ProcessEnv, task: BackgroundTaskName): string {
-  const variable = taskFunctionEnvName(task);
-  const name = env[variable]?.trim();
-  if (!name) throw new ConfigurationError(`Missing configuration: ${variable} (the ${task} function)`);
-  return name;
-}
 
 /**
  * Starts a task as an asynchronous Lambda invoke (InvocationType Event): Lambda queues it and

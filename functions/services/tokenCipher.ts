@@ -85,13 +85,3 @@ export function createKmsTokenCipher(kms: KMSClient, keyId: string): TokenCipher
     },
   };
 }
-
-/** For functions that read connections but never their tokens: any use is a programming error. */
-export const tokensUnavailable: TokenCipher = {
-  encrypt: async () => {
-    throw new Error('This function has no access to platform tokens');
-  },
-  decrypt: async () => {
-    throw new Error('This function has no access to platform tokens');
-  },
-};

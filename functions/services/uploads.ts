@@ -9,7 +9,6 @@ import {
   type S3Client,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { z } from 'zod';
 import { contentTypes, parseMediaKey, type MediaKey } from '../../shared/media';
 import {
   mediaKindOf,
@@ -23,7 +22,6 @@ import {
   type UploadSession,
 } from '../../shared/api/uploads';
 import type { Clock } from '../clock';
-import { ConfigurationError } from '../config';
 import { Conflict, InvalidInput, NotFound } from '../errors';
 import { createS3Media, MediaNotFound } from '../media/s3Media';
 import { contentMatchesExtension, SNIFF_BYTES } from '../media/sniff';
@@ -46,23 +44,6 @@ export interface UploadLimits {
 }
 
 export const defaultUploadLimits: UploadLimits = { maxImageBytes: 20 * MiB, maxVideoBytes: 4 * GiB };
-
-const byteCount = z.string().trim().regex(/^\d+$/).transform(Number).pipe(z.number().int().positive().max(Number.MAX_SAFE_INTEGER));
-
-/** MAX_IMAGE_BYTES and MAX_VIDEO_BYTES (whole bytes), read once at cold start; defaults 20 MiB and 4 GiB. */
-export function readUploadLimits(env: NodeJS.ProcessEnv): UploadLimits {
-  const read = (variable: string, fallback: number) => {
-    const value = env[variable];
-    if (value === undefined || value === '') return fallback;
-    const parsed = byteCount.safeParse(value);
-    if (!parsed.success) throw new ConfigurationError(`Invalid configuration: ${variable} must be a whole number of bytes greater than 0 (got "${value}")`);
-    return parsed.data;
-  };
-  return {
-    maxImageBytes: read('MAX_IMAGE_BYTES', defaultUploadLimits.maxImageBytes),
-    maxVideoBytes: read('MAX_VIDEO_BYTES', defaultUploadLimits.maxVideoBytes),
-  };
-}
 
 /** 20 URL-safe characters (15 random bytes in base64url). */
 export function randomKeyPart(): string {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { idempotencyKeyOf } from '../../../functions/http/idempotency';
+import { idempotencyKeyOf } from '../../../functions/http/idempotencyKey';
 import { routeIds, routes } from '../../../shared/api/routes';
 import { tables } from '../../../shared/resources/tables';
 

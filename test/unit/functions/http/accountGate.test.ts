@@ -56,7 +56,7 @@ describe('the account gate (deletion is final)', () => {
 
   it('is consulted by the HTTP handler before the route runs', async () => {
     let ran = false;
-    const handler = createHttpHandler('me', { getMe: async () => ((ran = true), sampleMe) }, new Logger({ serviceName: 'test', logLevel: 'SILENT' }), gateFor(tombstone('deleted')));
+    const handler = createHttpHandler('me', { getMe: async () => ((ran = true), sampleMe) }, { logger: new Logger({ serviceName: 'test', logLevel: 'SILENT' }), accountGate: gateFor(tombstone('deleted')) });
     const event = { routeKey: 'GET /me', rawPath: '/api/me', headers: {}, isBase64Encoded: false, requestContext: { authorizer: { jwt: { claims: { sub: 'u1', email: 'a@example.com' }, scopes: [] } } } } as unknown as ApiEvent;
     const result = await handler(event, { functionName: 'test', awsRequestId: 'r1', getRemainingTimeInMillis: () => 1000 } as unknown as Context);
     expect(result.statusCode).toBe(410);

@@ -19,7 +19,7 @@ const event = {
 
 describe('cookies a route sets and reads', () => {
   it('puts the route\'s cookies in the result (Set-Cookie) and keeps them out of the JSON body', async () => {
-    const handler = createHttpHandler('me', { getMe: async () => withCookies({ ...me }, ['a=1; Path=/x; HttpOnly']) }, logger, openGate);
+    const handler = createHttpHandler('me', { getMe: async () => withCookies({ ...me }, ['a=1; Path=/x; HttpOnly']) }, { logger, accountGate: openGate });
 
     const result = await handler(event, context);
 
@@ -28,7 +28,7 @@ describe('cookies a route sets and reads', () => {
   });
 
   it('sets no cookies when the route sets none', async () => {
-    const handler = createHttpHandler('me', { getMe: async () => me }, logger, openGate);
+    const handler = createHttpHandler('me', { getMe: async () => me }, { logger, accountGate: openGate });
     expect((await handler(event, context)).cookies).toBeUndefined();
   });
 

@@ -1,0 +1,40 @@
+import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
+import { ConfigurationError } from '../config';
+import { createAccountDeletion, createCognitoDirectory, type AccountDeletionService } from '../services/accountDeletion';
+import { createDeletedAccounts } from '../services/deletedAccounts';
+import { connectionService } from './connections';
+import { connectionsContext } from './connectionsContext';
+import { postService } from './posts';
+import { executions } from './publishing';
+import { clock, createLogger, documentClient, tableName } from './shared';
+import { userDataOf } from './userData';
+
+/** The Cognito user pool accounts are deleted from (USER_POOL_ID). */
+function userPoolId(): string {
+  const id = process.env['USER_POOL_ID'];
+  if (!id) throw new ConfigurationError('Missing configuration: USER_POOL_ID (the Cognito user pool accounts are deleted from)');
+  return id;
+}
+
+let deletion: Promise<AccountDeletionService> | undefined;
+/**
+ * One account's deletion, step by step: sign-out, posts (the same post service as the API),
+ * connections (revoked at the platforms), data, membership, sign-in.
+ */
+export function accountDeletion(): Promise<AccountDeletionService> {
+  return (deletion ??= (async () => {
+    const logger = createLogger('account-deletion');
+    const { adapters, store } = await connectionsContext();
+    return createAccountDeletion({
+      deletedAccounts: createDeletedAccounts({ db: documentClient(), tableName: tableName('deletedAccounts'), clock }),
+      userData: userDataOf('deleteAccount'),
+      posts: postService(),
+      executions: executions(),
+      connections: await connectionService(),
+      connectionStore: store,
+      adapters,
+      directory: createCognitoDirectory(new CognitoIdentityProviderClient({}), userPoolId()),
+      warn: (message, details) => logger.warn(message, details),
+    });
+  })());
+}

@@ -1,0 +1,25 @@
+import { createConnectionService, type ConnectionService } from '../services/connections';
+import { createOAuthStates } from '../services/oauthStates';
+import { connectionsContext } from './connectionsContext';
+import { memberships } from './memberships';
+import { clock, createLogger, documentClient, siteUrl, tableName } from './shared';
+
+let service: Promise<ConnectionService> | undefined;
+/** Connecting accounts (OAuth), listing and disconnecting them. */
+export function connectionService(): Promise<ConnectionService> {
+  if (service) return service;
+  const logger = createLogger('connections-service');
+  service = connectionsContext().then(({ adapters, store }) =>
+    createConnectionService({
+      db: documentClient(),
+      store,
+      adapters,
+      states: createOAuthStates({ db: documentClient(), tableName: tableName('oauthStates'), clock }),
+      memberships: memberships(),
+      clock,
+      siteUrl: siteUrl(),
+      warn: (message, details) => logger.warn(message, details),
+    }),
+  );
+  return service;
+}

@@ -1,0 +1,44 @@
+import { createS3Media } from '../media/s3Media';
+import { createConnectionStore, tokensUnavailable } from '../services/connectionStore';
+import { createPostDeletion, type PostDeletionService } from '../services/postDeletion';
+import { createPostService, type PostService } from '../services/posts';
+import { memberships, storageQuota } from './memberships';
+import { postStore } from './postStore';
+import { executions, publishingTargets } from './publishing';
+import { s3Client } from './s3';
+import { bucketName, clock, createLogger, documentClient, tableName } from './shared';
+
+let service: PostService | undefined;
+/**
+ * Posts: create, schedule, edit, retry, cancel. It reads connections but never their tokens
+ * (tokensUnavailable): publishing reads them, in the platform's own function.
+ */
+export function postService(): PostService {
+  if (service) return service;
+  const db = documentClient();
+  service = createPostService({
+    db,
+    posts: postStore(),
+    connections: createConnectionStore({ db, tableName: tableName('connections'), cipher: tokensUnavailable, clock }),
+    memberships: memberships(),
+    media: createS3Media(s3Client(), bucketName('media')),
+    executions: executions(),
+    publisherFunctions: publishingTargets().publisherFunctions,
+    clock,
+    log: createLogger('posts-service'),
+  });
+  return service;
+}
+
+let deletion: PostDeletionService | undefined;
+/** Deleting a post, and its media when asked and no other post uses them. */
+export function postDeletion(): PostDeletionService {
+  return (deletion ??= createPostDeletion({
+    db: documentClient(),
+    postsTable: tableName('posts'),
+    s3: s3Client(),
+    mediaBucket: bucketName('media'),
+    quota: storageQuota(),
+    clock,
+  }));
+}

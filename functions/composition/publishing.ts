@@ -1,0 +1,15 @@
+import { SFNClient } from '@aws-sdk/client-sfn';
+import { readPublishingTargets } from '../publishingConfig';
+import { createSfnExecutions, type InspectableExecutions } from '../services/executions';
+
+let targets: ReturnType<typeof readPublishingTargets> | undefined;
+/** The PublishPost state machine and the platform functions it invokes (STATE_MACHINE_ARN, PUBLISHER_FUNCTION_<PLATFORM>). */
+export function publishingTargets(): ReturnType<typeof readPublishingTargets> {
+  return (targets ??= readPublishingTargets(process.env));
+}
+
+let sfnExecutions: InspectableExecutions | undefined;
+/** Starts, describes and stops PublishPost executions. */
+export function executions(): InspectableExecutions {
+  return (sfnExecutions ??= createSfnExecutions(new SFNClient({}), publishingTargets().stateMachineArn));
+}

@@ -1,0 +1,17 @@
+import { createReconciler, type Reconciler } from '../services/reconciler';
+import { metricsTracking } from './metrics';
+import { postStore } from './postStore';
+import { executions, publishingTargets } from './publishing';
+import { clock } from './shared';
+
+let reconcilerInstance: Reconciler | undefined;
+/** Starts executions that never started and finishes posts whose execution died or outlived its deadline. */
+export function reconciler(): Reconciler {
+  return (reconcilerInstance ??= createReconciler({
+    posts: postStore(),
+    executions: executions(),
+    publisherFunctions: publishingTargets().publisherFunctions,
+    clock,
+    onFinished: (post, userId) => metricsTracking().trackPublishedTargets(userId, post),
+  }));
+}
