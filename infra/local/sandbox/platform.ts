@@ -3,7 +3,7 @@ import type { FeedStore } from './feed';
 import type { Route } from './http';
 import type { EventLog, LimitDefinitions } from './limits';
 import type { MediaStore } from './media';
-import type { AuthorizeDialect } from './oauth';
+import type { AuthorizeDialect } from './authorizeDialect';
 import type { ProcessingPlan } from './processing';
 import type { SandboxStore } from './store';
 
