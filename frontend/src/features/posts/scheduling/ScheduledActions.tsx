@@ -82,7 +82,7 @@ export function EditPostDialog({ post, onClose }: { post: Post; onClose: () => v
   const counts = platformCounts(description, platforms);
 
   return (
-    <Dialog title={t('scheduling.editPost.title')} onClose={onClose} className="wide">
+    <Dialog title={t('scheduling.editPost.title')} onClose={onClose} wide>
       <form
         onSubmit={(event) => {
           event.preventDefault();
