@@ -65,7 +65,8 @@ describe('scheduling in Chromium', () => {
     const { page, context, problems } = await signedIn();
     const description = `Scheduled from the wizard ${Date.now()}`;
     await page.getByLabel('Choose files to upload').setInputFiles({ name: 'photo.jpg', mimeType: 'image/jpeg', buffer: tinyJpeg });
-    await expect.poll(() => nextButton(page).isEnabled()).toBe(true);
+    // The upload (presign, PUT, check) can take seconds on a loaded machine.
+    await expect.poll(() => nextButton(page).isEnabled(), { timeout: 15_000 }).toBe(true);
     await nextButton(page).click();
     for (const platform of platforms) await accountButton(page, platform).click();
     await nextButton(page).click();
