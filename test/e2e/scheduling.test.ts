@@ -99,7 +99,13 @@ describe('scheduling in Chromium', () => {
 
     const card = page.getByRole('listitem').filter({ hasText: description });
     await expect.poll(() => card.getByText(`Scheduled for ${shown}`).isVisible()).toBe(true);
-    for (const action of ['Edit time', 'Edit post', 'Cancel']) expect(await card.getByRole('button', { name: new RegExp(`^${action}: `) }).isVisible(), action).toBe(true);
+    // Edit time on the card; Edit post and Cancel post in its "more actions" menu.
+    expect(await card.getByRole('button', { name: /^Edit time: / }).isVisible()).toBe(true);
+    await card.getByRole('button', { name: /^More actions: / }).click();
+    await expect.poll(() => page.getByRole('menu').getByRole('menuitem').allTextContents()).toEqual(['Edit post', 'Cancel post']);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByRole('menu').count()).toBe(0);
+    await expect.poll(() => card.getByRole('button', { name: /^More actions: / }).evaluate((button) => button === document.activeElement)).toBe(true);
 
     await page.getByRole('link', { name: 'Calendar' }).click();
     await page.waitForURL(`${twin.webUrl}/dashboard/calendar`);
@@ -150,7 +156,7 @@ describe('scheduling in Chromium', () => {
     expect((await getPost(post.postId)).timeZone).toBe(ZONE);
 
     // The week view shows it at its hour; Edit time opens from it with the keyboard-friendly dialog.
-    await page.getByRole('button', { name: 'Week' }).click();
+    await page.getByRole('tab', { name: 'Week' }).click();
     await page.getByRole('button', { name: 'Next' }).click();
     await page.getByRole('button', { name: 'Today' }).click();
     const weekSlot = page.locator(`[data-slot="${to}T10"]`);
@@ -183,7 +189,8 @@ describe('scheduling in Chromium', () => {
     const card = page.getByRole('listitem').filter({ hasText: description });
     await expect.poll(() => card.isVisible()).toBe(true);
 
-    await card.getByRole('button', { name: /^Cancel: / }).click();
+    await card.getByRole('button', { name: /^More actions: / }).click();
+    await page.getByRole('menuitem', { name: 'Cancel post' }).click();
     const dialog = page.getByRole('dialog', { name: 'Cancel this scheduled post?' });
     await expect.poll(() => dialog.isVisible()).toBe(true);
     await dialog.getByRole('button', { name: 'Cancel post' }).click();
@@ -214,7 +221,8 @@ describe('scheduling in Chromium', () => {
     const day = instantToWallTime(post.scheduledFor!, ZONE).date;
     expect((await getPost(post.postId)).scheduledFor).toBe(wallTimeToInstant({ date: day, time: '08:15' }, ZONE).toISOString());
 
-    await card.getByRole('button', { name: /^Edit post: / }).click();
+    await card.getByRole('button', { name: /^More actions: / }).click();
+    await page.getByRole('menuitem', { name: 'Edit post' }).click();
     const postDialog = page.getByRole('dialog', { name: 'Edit post' });
     await postDialog.getByLabel('Description').fill(`${description} (edited)`);
     await postDialog.getByRole('checkbox', { name: /^LinkedIn/ }).check();
@@ -260,7 +268,8 @@ describe('scheduling in Chromium', () => {
       const card = page.getByRole('listitem').filter({ hasText: post.description });
       await expect.poll(() => card.isVisible()).toBe(true);
       expect(await seriousViolations(page), `scheduled (${colorScheme})`).toEqual([]);
-      await card.getByRole('button', { name: /^Edit post: / }).click();
+      await card.getByRole('button', { name: /^More actions: / }).click();
+      await page.getByRole('menuitem', { name: 'Edit post' }).click();
       await expect.poll(() => page.getByRole('dialog', { name: 'Edit post' }).isVisible()).toBe(true);
       expect(await seriousViolations(page), `edit dialog (${colorScheme})`).toEqual([]);
       await page.keyboard.press('Escape');
@@ -270,7 +279,7 @@ describe('scheduling in Chromium', () => {
       await page.goto(`${twin.webUrl}/dashboard/calendar`);
       await expect.poll(() => page.locator('.calendar-event').count()).toBeGreaterThan(0);
       expect(await seriousViolations(page), `calendar month (${colorScheme})`).toEqual([]);
-      await page.getByRole('button', { name: 'Week' }).click();
+      await page.getByRole('tab', { name: 'Week' }).click();
       expect(await seriousViolations(page), `calendar week (${colorScheme})`).toEqual([]);
       await context.close();
     }

@@ -9,6 +9,7 @@ import { useConnectedAccounts } from '../wizard/api/wizardApi';
 import { platformCounts } from '../wizard/components/DescriptionStep';
 import { useCancelPost, useEditPost, useReschedulePost } from './api';
 import { Dialog } from './Dialog';
+import { Menu } from '../../../components/ui/Menu';
 import { SchedulePicker } from './SchedulePicker';
 import { resolveChoice, type ScheduleChoice } from './schedule';
 
@@ -170,34 +171,42 @@ export function CancelDialog({ post, onClose }: { post: Post; onClose: () => voi
 
 type Open = 'time' | 'post' | 'cancel' | undefined;
 
-/** A scheduled post's three actions, each in a dialog; focus returns to the button that opened it. */
+/** A scheduled post's actions: Edit time on the card, Edit post and Cancel in its "more" menu; each opens a dialog, and focus returns to what opened it. */
 export function ScheduledActions({ post }: { post: Post }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState<Open>();
   const opener = useRef<HTMLButtonElement | null>(null);
+  const menuTrigger = useRef<HTMLButtonElement | null>(null);
   const close = useCallback(() => {
     setOpen(undefined);
     opener.current?.focus();
   }, []);
   const name = post.title ?? post.description.slice(0, 40);
-  const button = (which: Exclude<Open, undefined>, label: string, aria: string, extra = '') => (
-    <button
-      type="button"
-      className={`button secondary small ${extra}`}
-      aria-label={aria}
-      onClick={(event) => {
-        opener.current = event.currentTarget;
-        setOpen(which);
-      }}
-    >
-      {label}
-    </button>
-  );
+  const fromMenu = (which: Exclude<Open, undefined>) => () => {
+    opener.current = menuTrigger.current;
+    setOpen(which);
+  };
   return (
     <div className="scheduled-actions">
-      {button('time', t('scheduling.actions.editTime'), t('scheduling.actions.editTimeOf', { title: name }))}
-      {button('post', t('scheduling.actions.editPost'), t('scheduling.actions.editPostOf', { title: name }))}
-      {button('cancel', t('scheduling.actions.cancel'), t('scheduling.actions.cancelOf', { title: name }), 'danger-outline')}
+      <button
+        type="button"
+        className="button secondary small"
+        aria-label={t('scheduling.actions.editTimeOf', { title: name })}
+        onClick={(event) => {
+          opener.current = event.currentTarget;
+          setOpen('time');
+        }}
+      >
+        {t('scheduling.actions.editTime')}
+      </button>
+      <Menu
+        label={t('scheduling.actions.moreOf', { title: name })}
+        triggerRef={menuTrigger}
+        items={[
+          { label: t('scheduling.actions.editPost'), onSelect: fromMenu('post') },
+          { label: t('scheduling.actions.cancelPost'), onSelect: fromMenu('cancel'), danger: true },
+        ]}
+      />
       {open === 'time' && <EditTimeDialog post={post} onClose={close} />}
       {open === 'post' && <EditPostDialog post={post} onClose={close} />}
       {open === 'cancel' && <CancelDialog post={post} onClose={close} />}
