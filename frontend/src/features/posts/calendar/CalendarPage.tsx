@@ -212,19 +212,21 @@ export function CalendarPage() {
         <p className="hint">
           {t('scheduling.calendar.hint')} {t('scheduling.calendar.zone', { zone: zone.replaceAll('_', ' ') })}
         </p>
-        <ul className="calendar-legend">
-          <li>
-            <span className="legend-scheduled" aria-hidden="true" />
-            {t('scheduling.calendar.legendScheduled')}
-          </li>
-          <li>
-            <span className="legend-published" aria-hidden="true" />
-            {t('scheduling.calendar.legendPublished')}
-          </li>
-        </ul>
-        <p className={`calendar-status${status?.error ? ' schedule-problem' : ''}`} role="status">
-          {status?.text ?? ''}
-        </p>
+        <div className="calendar-meta">
+          <ul className="calendar-legend">
+            <li>
+              <span className="legend-scheduled" aria-hidden="true" />
+              {t('scheduling.calendar.legendScheduled')}
+            </li>
+            <li>
+              <span className="legend-published" aria-hidden="true" />
+              {t('scheduling.calendar.legendPublished')}
+            </li>
+          </ul>
+          <p className={`calendar-status${status?.error ? ' schedule-problem' : ''}`} role="status">
+            {status?.text ?? ''}
+          </p>
+        </div>
         {scheduled.isError || published.isError ? (
           <ErrorBox>{t('scheduling.calendar.loadFailed')}</ErrorBox>
         ) : loading ? (
