@@ -299,7 +299,7 @@ describe('scheduling in Chromium', () => {
     await page.waitForURL(`${twin.webUrl}/dashboard`);
     await page.getByLabel('Yüklenecek dosyaları seçin').setInputFiles({ name: 'photo.jpg', mimeType: 'image/jpeg', buffer: tinyJpeg });
     const next = page.getByRole('button', { name: 'İleri', exact: true });
-    await expect.poll(() => next.isEnabled()).toBe(true);
+    await expect.poll(() => next.isEnabled(), { timeout: 15_000 }).toBe(true);
     await next.click();
     await accountButton(page, 'x').click();
     await next.click();
@@ -330,7 +330,7 @@ describe('scheduling in Chromium', () => {
     await connectThroughOAuth(twin, free, 'x', account);
     const { page, context, problems } = await signedIn(free);
     await page.getByLabel('Choose files to upload').setInputFiles({ name: 'photo.jpg', mimeType: 'image/jpeg', buffer: tinyJpeg });
-    await expect.poll(() => nextButton(page).isEnabled()).toBe(true);
+    await expect.poll(() => nextButton(page).isEnabled(), { timeout: 15_000 }).toBe(true);
     await nextButton(page).click();
     await accountButton(page, 'x').click();
     await nextButton(page).click();
