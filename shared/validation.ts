@@ -1,8 +1,7 @@
 import { z } from 'zod';
+import { EMAIL_MAX, emailPattern } from './email';
 
-/** Email as the sign-in forms and the API accept it. */
-export const emailSchema = z.email().max(254);
+/** Email as the sign-in forms and the API accept it (the pattern and limit live in shared/email.ts, zod-free). */
+export const emailSchema = z.email({ pattern: emailPattern }).max(EMAIL_MAX);
 
-export function isValidEmail(value: string): boolean {
-  return emailSchema.safeParse(value.trim()).success;
-}
+export { isValidEmail } from './email';

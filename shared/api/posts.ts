@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { capabilities, platforms } from '../platforms';
+import { isTimeZone } from '../timeZone';
 
 export const postStatuses = ['scheduled', 'publishing', 'published', 'partially_published', 'failed', 'cancelled'] as const;
 export type PostStatus = (typeof postStatuses)[number];
@@ -25,15 +26,8 @@ export const SCHEDULE_HORIZON_DAYS = 360;
 /** A scheduled post that starts publishing later than this after its time is marked late. */
 export const LATE_AFTER_SECONDS = 60;
 
-/** True for an IANA time zone name the runtime knows (Europe/Istanbul, America/New_York, UTC…). */
-export function isTimeZone(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: zone });
-    return zone.length > 0;
-  } catch {
-    return false;
-  }
-}
+// Zod-free (shared/timeZone.ts), so the front end's first page can check a zone without loading zod.
+export { isTimeZone };
 
 export const timeZoneSchema = z.string().min(1).max(64).refine(isTimeZone, 'Not a time zone: use an IANA name such as Europe/Istanbul.');
 const scheduledForSchema = z.iso.datetime({ offset: true, message: 'The scheduled time must be an ISO date and time with its offset.' });

@@ -28,6 +28,8 @@ export const schedulingEn = {
     editTimeOf: 'Edit time: {{title}}',
     editPostOf: 'Edit post: {{title}}',
     cancelOf: 'Cancel: {{title}}',
+    moreOf: 'More actions: {{title}}',
+    cancelPost: 'Cancel post',
   },
   editTime: {
     title: 'Edit time',

@@ -30,6 +30,8 @@ export const schedulingTr: typeof schedulingEn = {
     editTimeOf: 'Saati düzenle: {{title}}',
     editPostOf: 'Gönderiyi düzenle: {{title}}',
     cancelOf: 'İptal et: {{title}}',
+    moreOf: 'Diğer işlemler: {{title}}',
+    cancelPost: 'Gönderiyi iptal et',
   },
   editTime: {
     title: 'Saati düzenle',

@@ -50,7 +50,8 @@ describe('signing up, in and out in Chromium', () => {
 
     await page.waitForURL(`${twin.webUrl}/dashboard`);
     await expect.poll(() => page.getByTestId('signed-in-email').textContent()).toBe(email);
-    await expect.poll(() => page.getByText('Free plan').isVisible()).toBe(true);
+    // The membership comes from GET /me, which a loaded twin may take seconds to answer for a new user.
+    await expect.poll(() => page.getByText('Free plan').isVisible(), { timeout: 15_000 }).toBe(true);
     const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('oneclick_user') ?? 'null'));
     expect(stored).toMatchObject({ email, membership: 'free', isAdmin: false });
     expect(problems).toEqual([]);
@@ -106,7 +107,7 @@ describe('signing up, in and out in Chromium', () => {
     const user = await createUser(twin);
     const { page, context } = await openSession(browser);
     await signInThroughUi(page, twin.webUrl, user.email, user.password);
-    await expect.poll(() => page.evaluate(() => localStorage.getItem('oneclick_user'))).not.toBeNull();
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('oneclick_user')), { timeout: 15_000 }).not.toBeNull();
 
     await page.getByRole('button', { name: 'Sign Out' }).click();
 

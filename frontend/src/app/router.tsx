@@ -4,11 +4,7 @@ import type { PostList } from '../../../shared/api/posts';
 import { LandingPage } from '../features/landing/LandingPage';
 import { LoginPage } from '../features/auth/components/LoginPage';
 import { SignUpPage } from '../features/auth/components/SignUpPage';
-import { ConfirmSignUpPage } from '../features/auth/components/ConfirmSignUpPage';
-import { ResetPasswordPage } from '../features/auth/components/ResetPasswordPage';
 import { RedirectIfSignedIn, RequireAuth } from '../features/auth/components/guards';
-import { LegalPage } from '../features/legal/LegalPage';
-import { AuthCallbackPage } from '../features/callback/AuthCallbackPage';
 import { DashboardLayout } from '../features/dashboard/DashboardLayout';
 import { NotFoundPage } from '../features/errors/NotFoundPage';
 import { RouteError } from '../components/ui/RouteError';
@@ -28,6 +24,11 @@ const postList = (list: Extract<PostList, 'scheduled' | 'published'>) => async (
   const { PostListPage } = await import('../features/posts/lists/PostListPage');
   return { Component: () => <PostListPage list={list} /> };
 };
+// Pages a visit rarely starts on (the e-mailed links, the legal texts, the OAuth return) load on demand too.
+const legalPage = (document: 'privacy' | 'terms') => async () => {
+  const { LegalPage } = await import('../features/legal/LegalPage');
+  return { Component: () => <LegalPage document={document} /> };
+};
 const modulePage = (module: ModuleId) => async () => {
   const { ModulePage } = await import('../features/modules/ModulePage');
   return { Component: () => <ModulePage key={module} module={module} /> };
@@ -42,12 +43,12 @@ export const router = createBrowserRouter([
       { path: '/', element: signedOutOnly(<LandingPage />) },
       { path: '/login', element: signedOutOnly(<LoginPage />) },
       { path: '/signup', element: signedOutOnly(<SignUpPage />) },
-      { path: '/confirm', element: <ConfirmSignUpPage /> },
-      { path: '/reset-password', element: <ResetPasswordPage /> },
-      { path: '/privacy', element: <LegalPage document="privacy" /> },
-      { path: '/terms', element: <LegalPage document="terms" /> },
+      { path: '/confirm', lazy: async () => ({ Component: (await import('../features/auth/components/ConfirmSignUpPage')).ConfirmSignUpPage }) },
+      { path: '/reset-password', lazy: async () => ({ Component: (await import('../features/auth/components/ResetPasswordPage')).ResetPasswordPage }) },
+      { path: '/privacy', lazy: legalPage('privacy') },
+      { path: '/terms', lazy: legalPage('terms') },
       { path: '/accounts', element: <AccountsRedirect /> },
-      { path: '/auth/callback', element: <AuthCallbackPage /> },
+      { path: '/auth/callback', lazy: async () => ({ Component: (await import('../features/callback/AuthCallbackPage')).AuthCallbackPage }) },
       { path: '/account-deleted', lazy: async () => ({ Component: (await import('../features/settings/AccountDeletedPage')).AccountDeletedPage }) },
       {
         path: '/new-post',

@@ -1,4 +1,5 @@
-import { webConfigSchema, type WebConfig } from '../../../shared/api/webConfig';
+import type { WebConfig } from '../../../shared/api/webConfig';
+import { readConfig } from './readConfig';
 
 let loaded: WebConfig | undefined;
 
@@ -6,7 +7,7 @@ let loaded: WebConfig | undefined;
 export async function loadConfig(): Promise<WebConfig> {
   const response = await fetch('/config.json', { cache: 'no-store' });
   if (!response.ok) throw new Error(`config.json: HTTP ${response.status}`);
-  loaded = webConfigSchema.parse(await response.json());
+  loaded = readConfig(await response.json());
   return loaded;
 }
 

@@ -1,5 +1,4 @@
 import i18n, { type BackendModule, type ResourceKey } from 'i18next';
-import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
 import type { en } from '../../../shared/i18n/en';
 
@@ -36,28 +35,51 @@ const lazyBundles: BackendModule = {
   },
 };
 
+/**
+ * The language to start in: the one the user chose before (remembered in this browser), else the
+ * browser's first language we have, else English. (Ten lines instead of a detector package: the
+ * first page carries less.)
+ */
+export function detectLanguage(stored: string | null, browserLanguages: readonly string[]): Language {
+  for (const candidate of [stored, ...browserLanguages]) {
+    const base = candidate?.toLowerCase().split('-')[0];
+    if ((supportedLanguages as readonly string[]).includes(base ?? '')) return base as Language;
+  }
+  return 'en';
+}
+
+function storedLanguage(): string | null {
+  try {
+    return localStorage.getItem(languageStorageKey);
+  } catch {
+    return null;
+  }
+}
+
 /** English by default; the browser's language when we have it; the user's choice is remembered. */
 export async function initI18n(): Promise<void> {
   await i18n
     .use(lazyBundles)
-    .use(LanguageDetector)
     .use(initReactI18next)
     .init({
+      lng: detectLanguage(storedLanguage(), navigator.languages ?? [navigator.language]),
       fallbackLng: 'en',
       supportedLngs: [...supportedLanguages],
       nonExplicitSupportedLngs: true,
       load: 'languageOnly',
       returnObjects: true,
       interpolation: { escapeValue: false },
-      detection: {
-        order: ['localStorage', 'navigator'],
-        lookupLocalStorage: languageStorageKey,
-        caches: ['localStorage'],
-      },
     });
   const apply = (language: string) => (document.documentElement.lang = language);
   apply(i18n.resolvedLanguage ?? 'en');
-  i18n.on('languageChanged', apply);
+  i18n.on('languageChanged', (language) => {
+    apply(language);
+    try {
+      localStorage.setItem(languageStorageKey, language);
+    } catch {
+      // Storage refused (private mode): the choice holds for this visit only.
+    }
+  });
 }
 
 export { i18n };

@@ -36,7 +36,7 @@ export function EngagementChart({ series }: { series: AnalyticsSummary['series']
               tooltip: { callbacks: { label: (item) => `${item.dataset.label}: ${format.number(Number(item.raw))}` } },
             },
             scales: {
-              x: { ticks: { color: colors.muted, maxRotation: 0, autoSkip: true }, grid: { color: colors.border } },
+              x: { ticks: { color: colors.muted, maxRotation: 0, autoSkip: true, autoSkipPadding: 16, maxTicksLimit: 8 }, grid: { color: colors.border } },
               views: { position: 'left', beginAtZero: true, ticks: { color: colors.muted, callback: (value) => format.compact(Number(value)) }, grid: { color: colors.border } },
               engagement: { position: 'right', beginAtZero: true, ticks: { color: colors.muted, callback: (value) => format.compact(Number(value)) }, grid: { drawOnChartArea: false } },
             },

@@ -1,7 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { Hub } from 'aws-amplify/utils';
 import { useQueryClient } from '@tanstack/react-query';
-import { authApi, type SignedInUser } from './api/amplify';
+import { authApi, listenToAuth, type SignedInUser } from './api/amplify';
 import { clearStoredUser } from './storedUser';
 
 export type AuthStatus = 'loading' | 'signedOut' | 'signedIn';
@@ -36,10 +35,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [queryClient]);
 
   useEffect(() => {
-    void refresh();
-    return Hub.listen('auth', ({ payload }) => {
-      if (payload.event === 'signedIn' || payload.event === 'tokenRefresh') void refresh();
-      if (payload.event === 'signedOut' || payload.event === 'tokenRefresh_failure') {
+    // Auth's code failed to load: nobody can be signed in here until it does (Sign in says why).
+    refresh().catch(() => setStatus('signedOut'));
+    return listenToAuth((event) => {
+      if (event === 'signedIn' || event === 'tokenRefresh') void refresh();
+      if (event === 'signedOut' || event === 'tokenRefresh_failure') {
         clearStoredUser();
         setUser(undefined);
         setStatus('signedOut');

@@ -131,6 +131,7 @@ function MembershipSection({ account }: { account: Account }) {
             : t('settings.membership.accountsUsed', { count: usage.connectedAccounts, max: membership.maxAccounts })}
         </li>
       </ul>
+      <StorageUsage />
     </section>
   );
 }
@@ -260,7 +261,6 @@ export function SettingsPage() {
         <>
           <ProfileSection key={account.data.userId} account={account.data} />
           <MembershipSection account={account.data} />
-          <StorageUsage />
           <ExportSection />
           <DeleteSection account={account.data} />
         </>

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AccountSettings } from '../../../../shared/api/account';
-import { isTimeZone } from '../../../../shared/api/posts';
+import { isTimeZone } from '../../../../shared/timeZone';
 import { setThemePreference } from '../theme';
 import { useAccount } from './api';
 

@@ -1,95 +1,83 @@
-import { Amplify } from 'aws-amplify';
-import { ConsoleLogger } from 'aws-amplify/utils';
-import {
-  confirmResetPassword,
-  confirmSignUp,
-  fetchAuthSession,
-  getCurrentUser,
-  resendSignUpCode,
-  resetPassword,
-  signIn,
-  signOut,
-  signUp,
-} from 'aws-amplify/auth';
 import type { WebConfig } from '../../../../../shared/api/webConfig';
+import type { AuthEvent, SignedInUser, SignInOutcome } from './amplifyClient';
 
-let authFlowType: WebConfig['authFlowType'] = 'USER_SRP_AUTH';
+export type { SignedInUser, SignInOutcome } from './amplifyClient';
 
-/** Amplify is used for Auth only. Offline it talks to cognito-local through userPoolEndpoint. */
-export function configureAuth(config: WebConfig): void {
-  authFlowType = config.authFlowType;
-  // Offline the user-pool endpoint is the twin's, on purpose: Amplify's "custom endpoint" warning
-  // would repeat on every page load. Only that call is quietened; Amplify's errors still show.
-  const level = ConsoleLogger.LOG_LEVEL;
-  if (config.cognitoEndpoint) ConsoleLogger.LOG_LEVEL = 'ERROR';
-  Amplify.configure({
-    Auth: {
-      Cognito: {
-        userPoolId: config.userPoolId,
-        userPoolClientId: config.userPoolClientId,
-        ...(config.cognitoEndpoint ? { userPoolEndpoint: config.cognitoEndpoint } : {}),
-        loginWith: { email: true },
-        signUpVerificationMethod: 'code',
-      },
+/**
+ * The auth calls the app makes, with Amplify (about 36 KiB gzip) loaded on demand: the first
+ * page renders without it, and it starts loading as soon as the config is known, so it has
+ * normally arrived before anyone presses Sign in. A visitor with no stored session is known to
+ * be signed out without it (see hasStoredSession).
+ */
+let config: WebConfig | undefined;
+let client: Promise<typeof import('./amplifyClient')> | undefined;
+
+function amplify(): Promise<typeof import('./amplifyClient')> {
+  if (!config) return Promise.reject(new Error('Auth is used before configureAuth'));
+  const webConfig = config;
+  client ??= import('./amplifyClient').then(
+    (module) => {
+      module.configureAuth(webConfig);
+      return module;
     },
-  });
-  ConsoleLogger.LOG_LEVEL = level;
+    (error: unknown) => {
+      client = undefined; // a failed chunk load is tried again by the next call
+      throw error;
+    },
+  );
+  return client;
 }
 
-export interface SignedInUser {
-  userId: string;
-  email: string;
+/** Remembers the deployment's settings and starts loading Amplify, in parallel with the first render. */
+export function configureAuth(webConfig: WebConfig): void {
+  config = webConfig;
+  amplify().catch(() => undefined); // each call that needs it reports its own failure
 }
 
-export type SignInOutcome = 'signedIn' | 'confirmSignUp';
+/**
+ * True when this browser holds a Cognito session for this app: Amplify keeps the last user under
+ * `CognitoIdentityServiceProvider.<app client id>.LastAuthUser` in localStorage and removes it
+ * on sign-out. Without it nobody is signed in, and Amplify need not be asked.
+ */
+export function hasStoredSession(): boolean {
+  if (!config) return false;
+  try {
+    return localStorage.getItem(`CognitoIdentityServiceProvider.${config.userPoolClientId}.LastAuthUser`) !== null;
+  } catch {
+    return true; // storage unreadable: let Amplify decide
+  }
+}
+
+/** Amplify's auth events once it has loaded; the returned function unsubscribes (also before it has). */
+export function listenToAuth(handler: (event: AuthEvent) => void): () => void {
+  let unsubscribe: (() => void) | undefined;
+  let stopped = false;
+  amplify().then(
+    (module) => {
+      if (!stopped) unsubscribe = module.listenToAuth(handler);
+    },
+    () => undefined, // nothing to listen to; the calls themselves report the failure
+  );
+  return () => {
+    stopped = true;
+    unsubscribe?.();
+  };
+}
 
 export const authApi = {
-  async signIn(email: string, password: string): Promise<SignInOutcome> {
-    const result = await signIn({ username: email, password, options: { authFlowType } });
-    if (result.isSignedIn) return 'signedIn';
-    if (result.nextStep.signInStep === 'CONFIRM_SIGN_UP') return 'confirmSignUp';
-    throw new Error(`Unsupported sign-in step: ${result.nextStep.signInStep}`);
+  signIn: async (email: string, password: string): Promise<SignInOutcome> => (await amplify()).authApi.signIn(email, password),
+  signUp: async (email: string, password: string): Promise<void> => (await amplify()).authApi.signUp(email, password),
+  confirmSignUp: async (email: string, code: string): Promise<void> => (await amplify()).authApi.confirmSignUp(email, code),
+  resendCode: async (email: string): Promise<void> => (await amplify()).authApi.resendCode(email),
+  requestPasswordReset: async (email: string): Promise<void> => (await amplify()).authApi.requestPasswordReset(email),
+  confirmPasswordReset: async (email: string, code: string, newPassword: string): Promise<void> =>
+    (await amplify()).authApi.confirmPasswordReset(email, code, newPassword),
+  signOut: async (): Promise<void> => (await amplify()).authApi.signOut(),
+  /** The signed-in user, or undefined (at once when no session is stored here). */
+  currentUser: async (): Promise<SignedInUser | undefined> => {
+    if (!hasStoredSession()) return undefined;
+    return (await amplify()).authApi.currentUser();
   },
-
-  async signUp(email: string, password: string): Promise<void> {
-    await signUp({ username: email, password, options: { userAttributes: { email } } });
-  },
-
-  async confirmSignUp(email: string, code: string): Promise<void> {
-    await confirmSignUp({ username: email, confirmationCode: code });
-  },
-
-  async resendCode(email: string): Promise<void> {
-    await resendSignUpCode({ username: email });
-  },
-
-  async requestPasswordReset(email: string): Promise<void> {
-    await resetPassword({ username: email });
-  },
-
-  async confirmPasswordReset(email: string, code: string, newPassword: string): Promise<void> {
-    await confirmResetPassword({ username: email, confirmationCode: code, newPassword });
-  },
-
-  async signOut(): Promise<void> {
-    await signOut();
-  },
-
-  /** The signed-in user, or undefined. Sessions refresh automatically. */
-  async currentUser(): Promise<SignedInUser | undefined> {
-    try {
-      const user = await getCurrentUser();
-      const session = await fetchAuthSession();
-      const email = session.tokens?.idToken?.payload['email'];
-      return { userId: user.userId, email: typeof email === 'string' ? email : (user.signInDetails?.loginId ?? '') };
-    } catch {
-      return undefined;
-    }
-  },
-
-  /** The ID token the API's JWT authorizer checks (it carries the email the API needs). */
-  async idToken(): Promise<string | undefined> {
-    const session = await fetchAuthSession();
-    return session.tokens?.idToken?.toString();
-  },
+  /** The ID token the API's JWT authorizer checks. */
+  idToken: async (): Promise<string | undefined> => (await amplify()).authApi.idToken(),
 };

@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { isValidEmail } from '../../../../../shared/validation';
+import { isValidEmail } from '../../../../../shared/email';
 import { TextField } from '../../../components/ui/Form';
 
 /** What is wrong with an email a user typed, in words (undefined when it is fine). */

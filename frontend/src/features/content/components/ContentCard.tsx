@@ -40,8 +40,15 @@ export function ContentCard({
           <PodcastIcon />
         )}
       </div>
-      <button type="button" className="content-card-open" onClick={(event) => onOpen(item, event.currentTarget)} onFocus={() => preview(true)} onBlur={() => preview(false)}>
-        <span className="content-name">{t('content.open', { name: item.fileName })}</span>
+      <button
+        type="button"
+        className="content-card-open"
+        aria-label={t('content.open', { name: item.fileName })}
+        onClick={(event) => onOpen(item, event.currentTarget)}
+        onFocus={() => preview(true)}
+        onBlur={() => preview(false)}
+      >
+        <span className="content-name">{item.fileName}</span>
       </button>
       <div className="content-meta">
         <span className={`content-badge content-badge-${item.type}`}>{t(`content.type.${item.type}`)}</span>

@@ -1,42 +1,30 @@
-import { useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ContentItem } from '../../../../../shared/api/content';
-import { useDialog } from '../../../components/ui/useDialog';
+import { Dialog, DialogTitle } from '../../../components/ui/Dialog';
 
-/** The player: the video or the podcast, with Download and Share; Escape or × closes it. */
+/** The player: the video or the podcast, with Download and Share; Escape, × or a click outside closes it. */
 export function PlayerDialog({ item, onClose, onShare }: { item: ContentItem; onClose: () => void; onShare: (item: ContentItem) => void }) {
   const { t } = useTranslation();
-  const titleId = useId();
-  const dialogRef = useRef<HTMLDivElement>(null);
-  useDialog(dialogRef, onClose);
-
   return (
-    <div className="content-dialog-backdrop" onClick={(event) => event.target === event.currentTarget && onClose()}>
-      <div ref={dialogRef} className="content-dialog card" role="dialog" aria-modal="true" aria-labelledby={titleId}>
-        <div className="content-dialog-header">
-          <h2 id={titleId}>{item.fileName}</h2>
-          <button type="button" className="close-button" aria-label={t('content.close')} onClick={onClose}>
-            ×
-          </button>
+    <Dialog closeLabel={t('content.close')} onClose={onClose} size="media" className="content-dialog" initialFocus="close" dismissOnOutsideClick>
+      <DialogTitle className="dialog-title content-dialog-title">{item.fileName}</DialogTitle>
+      {item.type === 'video' ? (
+        <video className="content-player" src={item.url} controls autoPlay playsInline aria-label={item.fileName} />
+      ) : (
+        <div className="content-player content-player-audio">
+          <PodcastIcon />
+          <audio src={item.url} controls autoPlay aria-label={item.fileName} />
         </div>
-        {item.type === 'video' ? (
-          <video className="content-player" src={item.url} controls autoPlay playsInline aria-label={item.fileName} />
-        ) : (
-          <div className="content-player content-player-audio">
-            <PodcastIcon />
-            <audio src={item.url} controls autoPlay aria-label={item.fileName} />
-          </div>
-        )}
-        <div className="content-actions">
-          <a className="button secondary" href={item.downloadUrl} download={item.fileName}>
-            {t('content.download')}
-          </a>
-          <button type="button" className="button primary" onClick={() => onShare(item)}>
-            {t('content.share')}
-          </button>
-        </div>
+      )}
+      <div className="content-actions">
+        <a className="button secondary" href={item.downloadUrl} download={item.fileName}>
+          {t('content.download')}
+        </a>
+        <button type="button" className="button primary" onClick={() => onShare(item)}>
+          {t('content.share')}
+        </button>
       </div>
-    </div>
+    </Dialog>
   );
 }
 

@@ -6,6 +6,7 @@ import { browserTimeZone, instantToWallTime, moveToDay } from '../../../../../sh
 import { PageTitle } from '../../../components/ui/PageTitle';
 import { ErrorBox, Spinner } from '../../../components/ui/Form';
 import { PostDialog } from '../lists/components/PostDialog';
+import { Tabs } from '../../../components/ui/Tabs';
 import { useAllPosts, useReschedulePost } from '../scheduling/api';
 import { EditTimeDialog, errorLines } from '../scheduling/ScheduledActions';
 import { addDays, addMonths, dayDate, monthDays, weekDays } from './grid';
@@ -189,103 +190,108 @@ export function CalendarPage() {
   return (
     <section className="calendar-page">
       <PageTitle>{t('pages.calendar')}</PageTitle>
-      <div className="calendar-toolbar">
-        <button type="button" className="button secondary" onClick={() => move(-1)}>
-          {t('scheduling.calendar.previous')}
-        </button>
-        <button type="button" className="button secondary" onClick={() => setAnchor(today)}>
-          {t('scheduling.calendar.today')}
-        </button>
-        <button type="button" className="button secondary" onClick={() => move(1)}>
-          {t('scheduling.calendar.next')}
-        </button>
-        <h2 aria-live="polite">{title}</h2>
-        <div className="calendar-views" role="group" aria-label={t('scheduling.calendar.views')}>
-          {(['month', 'week'] as const).map((name) => (
-            <button key={name} type="button" className="button secondary" aria-pressed={view === name} onClick={() => setView(name)}>
-              {t(`scheduling.calendar.${name}`)}
+      <Tabs
+        className="calendar-tabs"
+        label={t('scheduling.calendar.views')}
+        value={view}
+        onChange={setView}
+        options={(['month', 'week'] as const).map((name) => ({ value: name, label: t(`scheduling.calendar.${name}`) }))}
+        before={
+          <>
+            <button type="button" className="button secondary" onClick={() => move(-1)}>
+              {t('scheduling.calendar.previous')}
             </button>
-          ))}
+            <button type="button" className="button secondary" onClick={() => setAnchor(today)}>
+              {t('scheduling.calendar.today')}
+            </button>
+            <button type="button" className="button secondary" onClick={() => move(1)}>
+              {t('scheduling.calendar.next')}
+            </button>
+            <h2 aria-live="polite">{title}</h2>
+          </>
+        }
+      >
+        <p className="hint">
+          {t('scheduling.calendar.hint')} {t('scheduling.calendar.zone', { zone: zone.replaceAll('_', ' ') })}
+        </p>
+        <div className="calendar-meta">
+          <ul className="calendar-legend">
+            <li>
+              <span className="legend-scheduled" aria-hidden="true" />
+              {t('scheduling.calendar.legendScheduled')}
+            </li>
+            <li>
+              <span className="legend-published" aria-hidden="true" />
+              {t('scheduling.calendar.legendPublished')}
+            </li>
+          </ul>
+          <p className={`calendar-status${status?.error ? ' schedule-problem' : ''}`} role="status">
+            {status?.text ?? ''}
+          </p>
         </div>
-      </div>
-      <p className="hint">
-        {t('scheduling.calendar.hint')} {t('scheduling.calendar.zone', { zone: zone.replaceAll('_', ' ') })}
-      </p>
-      <ul className="calendar-legend">
-        <li>
-          <span className="legend-scheduled" aria-hidden="true" />
-          {t('scheduling.calendar.legendScheduled')}
-        </li>
-        <li>
-          <span className="legend-published" aria-hidden="true" />
-          {t('scheduling.calendar.legendPublished')}
-        </li>
-      </ul>
-      <p className={`calendar-status${status?.error ? ' schedule-problem' : ''}`} role="status">
-        {status?.text ?? ''}
-      </p>
-      {scheduled.isError || published.isError ? (
-        <ErrorBox>{t('scheduling.calendar.loadFailed')}</ErrorBox>
-      ) : loading ? (
-        <Spinner label={t('scheduling.calendar.loading')} />
-      ) : view === 'month' ? (
-        <div className="calendar-grid month" data-view="month">
-          {days.slice(0, 7).map((day) => (
-            <div key={`head-${day}`} className="calendar-head" aria-hidden="true">
-              {weekdayFormat.format(dayDate(day))}
-            </div>
-          ))}
-          {days.map((day) => {
-            const handlers = cellHandlers(day, day);
-            const dayEvents = byDay.get(day) ?? [];
-            return (
-              <div
-                key={day}
-                data-day={day}
-                className={`calendar-cell${day.slice(0, 7) !== anchor.slice(0, 7) ? ' outside' : ''}${day === today ? ' today' : ''}${over === day ? ' drop-target' : ''}${handlers.past ? ' past' : ''}`}
-                onDragOver={handlers.onDragOver}
-                onDragLeave={handlers.onDragLeave}
-                onDrop={handlers.onDrop}
-              >
-                <span className="calendar-day-number">
-                  <time dateTime={day}>{new Intl.DateTimeFormat(language, { day: 'numeric', timeZone: 'UTC' }).format(dayDate(day))}</time>
-                </span>
-                {dayEvents.length > 0 && <ul className="calendar-events">{dayEvents.map(renderEvent)}</ul>}
+        {scheduled.isError || published.isError ? (
+          <ErrorBox>{t('scheduling.calendar.loadFailed')}</ErrorBox>
+        ) : loading ? (
+          <Spinner label={t('scheduling.calendar.loading')} />
+        ) : view === 'month' ? (
+          <div className="calendar-grid month" data-view="month">
+            {days.slice(0, 7).map((day) => (
+              <div key={`head-${day}`} className="calendar-head" aria-hidden="true">
+                {weekdayFormat.format(dayDate(day))}
               </div>
-            );
-          })}
-        </div>
-      ) : (
-        <div className="calendar-grid week" data-view="week" ref={weekRef}>
-          <div className="calendar-head" aria-hidden="true" />
-          {days.map((day) => (
-            <div key={`head-${day}`} className={`calendar-head${day === today ? ' today' : ''}`}>
-              <time dateTime={day}>{dayFormat.format(dayDate(day))}</time>
-            </div>
-          ))}
-          {HOURS.map((hour) => (
-            <WeekRow key={hour} hour={hour} days={days} language={language}>
-              {(day) => {
-                const key = `${day}T${hour}`;
-                const handlers = cellHandlers(key, day, hour);
-                const slotEvents = (byDay.get(day) ?? []).filter((event) => event.hour === hour);
-                return (
-                  <div
-                    key={key}
-                    data-slot={`${day}T${String(hour).padStart(2, '0')}`}
-                    className={`calendar-cell${over === key ? ' drop-target' : ''}${handlers.past ? ' past' : ''}`}
-                    onDragOver={handlers.onDragOver}
-                    onDragLeave={handlers.onDragLeave}
-                    onDrop={handlers.onDrop}
-                  >
-                    {slotEvents.length > 0 && <ul className="calendar-events">{slotEvents.map(renderEvent)}</ul>}
-                  </div>
-                );
-              }}
-            </WeekRow>
-          ))}
-        </div>
-      )}
+            ))}
+            {days.map((day) => {
+              const handlers = cellHandlers(day, day);
+              const dayEvents = byDay.get(day) ?? [];
+              return (
+                <div
+                  key={day}
+                  data-day={day}
+                  className={`calendar-cell${day.slice(0, 7) !== anchor.slice(0, 7) ? ' outside' : ''}${day === today ? ' today' : ''}${over === day ? ' drop-target' : ''}${handlers.past ? ' past' : ''}`}
+                  onDragOver={handlers.onDragOver}
+                  onDragLeave={handlers.onDragLeave}
+                  onDrop={handlers.onDrop}
+                >
+                  <span className="calendar-day-number">
+                    <time dateTime={day}>{new Intl.DateTimeFormat(language, { day: 'numeric', timeZone: 'UTC' }).format(dayDate(day))}</time>
+                  </span>
+                  {dayEvents.length > 0 && <ul className="calendar-events">{dayEvents.map(renderEvent)}</ul>}
+                </div>
+              );
+            })}
+          </div>
+        ) : (
+          <div className="calendar-grid week" data-view="week" ref={weekRef}>
+            <div className="calendar-head" aria-hidden="true" />
+            {days.map((day) => (
+              <div key={`head-${day}`} className={`calendar-head${day === today ? ' today' : ''}`}>
+                <time dateTime={day}>{dayFormat.format(dayDate(day))}</time>
+              </div>
+            ))}
+            {HOURS.map((hour) => (
+              <WeekRow key={hour} hour={hour} days={days} language={language}>
+                {(day) => {
+                  const key = `${day}T${hour}`;
+                  const handlers = cellHandlers(key, day, hour);
+                  const slotEvents = (byDay.get(day) ?? []).filter((event) => event.hour === hour);
+                  return (
+                    <div
+                      key={key}
+                      data-slot={`${day}T${String(hour).padStart(2, '0')}`}
+                      className={`calendar-cell${over === key ? ' drop-target' : ''}${handlers.past ? ' past' : ''}`}
+                      onDragOver={handlers.onDragOver}
+                      onDragLeave={handlers.onDragLeave}
+                      onDrop={handlers.onDrop}
+                    >
+                      {slotEvents.length > 0 && <ul className="calendar-events">{slotEvents.map(renderEvent)}</ul>}
+                    </div>
+                  );
+                }}
+              </WeekRow>
+            ))}
+          </div>
+        )}
+      </Tabs>
       {editing && <EditTimeDialog post={editing} onClose={closeDialog} />}
       {viewing && <PostDialog post={viewing} onClose={closeDialog} />}
     </section>

@@ -11,6 +11,7 @@ import { useConnectedAccounts } from '../wizard/api/wizardApi';
 import { platformCounts } from '../wizard/components/DescriptionStep';
 import { useCancelPost, useEditPost, useReschedulePost } from './api';
 import { Dialog } from './Dialog';
+import { Menu } from '../../../components/ui/Menu';
 import { SchedulePicker } from './SchedulePicker';
 import { resolveChoice, type ScheduleChoice } from './schedule';
 
@@ -85,7 +86,7 @@ export function EditPostDialog({ post, onClose }: { post: Post; onClose: () => v
   const counts = platformCounts(description, platforms);
 
   return (
-    <Dialog title={t('scheduling.editPost.title')} onClose={onClose} className="wide">
+    <Dialog title={t('scheduling.editPost.title')} onClose={onClose} wide>
       <form
         onSubmit={(event) => {
           event.preventDefault();
@@ -178,34 +179,42 @@ export function CancelDialog({ post, onClose }: { post: Post; onClose: () => voi
 
 type Open = 'time' | 'post' | 'cancel' | undefined;
 
-/** A scheduled post's three actions, each in a dialog; focus returns to the button that opened it. */
+/** A scheduled post's actions: Edit time on the card, Edit post and Cancel in its "more" menu; each opens a dialog, and focus returns to what opened it. */
 export function ScheduledActions({ post }: { post: Post }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState<Open>();
   const opener = useRef<HTMLButtonElement | null>(null);
+  const menuTrigger = useRef<HTMLButtonElement | null>(null);
   const close = useCallback(() => {
     setOpen(undefined);
     opener.current?.focus();
   }, []);
   const name = post.title ?? post.description.slice(0, 40);
-  const button = (which: Exclude<Open, undefined>, label: string, aria: string, extra = '') => (
-    <button
-      type="button"
-      className={`button secondary small ${extra}`}
-      aria-label={aria}
-      onClick={(event) => {
-        opener.current = event.currentTarget;
-        setOpen(which);
-      }}
-    >
-      {label}
-    </button>
-  );
+  const openFromMenu = (which: Exclude<Open, undefined>) => {
+    opener.current = menuTrigger.current;
+    setOpen(which);
+  };
   return (
     <div className="scheduled-actions">
-      {button('time', t('scheduling.actions.editTime'), t('scheduling.actions.editTimeOf', { title: name }))}
-      {button('post', t('scheduling.actions.editPost'), t('scheduling.actions.editPostOf', { title: name }))}
-      {button('cancel', t('scheduling.actions.cancel'), t('scheduling.actions.cancelOf', { title: name }), 'danger-outline')}
+      <button
+        type="button"
+        className="button secondary small"
+        aria-label={t('scheduling.actions.editTimeOf', { title: name })}
+        onClick={(event) => {
+          opener.current = event.currentTarget;
+          setOpen('time');
+        }}
+      >
+        {t('scheduling.actions.editTime')}
+      </button>
+      <Menu
+        label={t('scheduling.actions.moreOf', { title: name })}
+        triggerRef={menuTrigger}
+        items={[
+          { label: t('scheduling.actions.editPost'), onSelect: () => openFromMenu('post') },
+          { label: t('scheduling.actions.cancelPost'), onSelect: () => openFromMenu('cancel'), danger: true },
+        ]}
+      />
       {open === 'time' && <EditTimeDialog post={post} onClose={close} />}
       {open === 'post' && <EditPostDialog post={post} onClose={close} />}
       {open === 'cancel' && <CancelDialog post={post} onClose={close} />}
