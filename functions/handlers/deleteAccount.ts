@@ -32,7 +32,7 @@ if (!userPoolId) throw new ConfigurationError('Missing configuration: USER_POOL_
 
 const memberships = createMembershipService({ db, tableName: tableNames.memberships!, clock: systemClock });
 const { adapters, store } = await createConnectionsContext(process.env, db, systemClock);
-const { stateMachineArn, publisherFunctions } = readPublishingTargets(process.env);
+const { stateMachineArn } = readPublishingTargets(process.env);
 const executions = createSfnExecutions(new SFNClient({}), stateMachineArn);
 const deletion = createAccountDeletion({
   deletedAccounts: createDeletedAccounts({ db, tableName: tableNames.deletedAccounts!, clock: systemClock }),
@@ -44,7 +44,6 @@ const deletion = createAccountDeletion({
     memberships,
     media: createS3Media(s3, bucketNames.media!),
     executions,
-    publisherFunctions,
     clock: systemClock,
   }),
   executions,

@@ -17,7 +17,7 @@ import { tokensUnavailable } from '../services/tokenCipher';
 const db = createDocumentClient();
 const tables = readTableNames(process.env, ['memberships', 'connections', 'posts']);
 const buckets = readBucketNames(process.env, ['media']);
-const { stateMachineArn, publisherFunctions } = readPublishingTargets(process.env);
+const { stateMachineArn } = readPublishingTargets(process.env);
 const posts = createPostService({
   db,
   posts: createPostStore({ db, tableName: tables.posts, clock: systemClock }),
@@ -25,7 +25,6 @@ const posts = createPostService({
   memberships: createMembershipService({ db, tableName: tables.memberships, clock: systemClock }),
   media: createS3Media(createS3Client(process.env), buckets.media),
   executions: createSfnExecutions(new SFNClient({}), stateMachineArn),
-  publisherFunctions,
   clock: systemClock,
   log: createLogger('posts-service'),
 });

@@ -10,11 +10,10 @@ import { trackPublishedTargets } from '../services/metricsTracking';
 
 const logger = createLogger('reconcile-posts');
 const tables = readTableNames(process.env, ['posts']);
-const { stateMachineArn, publisherFunctions } = readPublishingTargets(process.env);
+const { stateMachineArn } = readPublishingTargets(process.env);
 const reconciler = createReconciler({
   posts: createPostStore({ db: createDocumentClient(), tableName: tables.posts, clock: systemClock }),
   executions: createSfnExecutions(new SFNClient({}), stateMachineArn),
-  publisherFunctions,
   clock: systemClock,
   onFinished: (post, userId) => trackPublishedTargets(userId, post),
 });

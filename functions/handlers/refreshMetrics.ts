@@ -2,9 +2,7 @@ import { readTableNames } from '../config';
 import { systemClock } from '../clock';
 import { createDocumentClient, createLogger, loadPlatformCredentials } from '../composition';
 import { createConnectionsContext } from '../connectionsContext';
-import { readPlatformSettings } from '../platforms/config';
-import { createMetricsReaders } from '../platforms/metricsReaders';
-import { readPublisherOptions } from '../publishingConfig';
+import { createMetricsReaders, readPlatformSettings } from '../platforms/registry';
 import { createMetricsRefresh, type MetricsRefreshReport } from '../services/metricsRefresh';
 import { createMetricsStore } from '../services/metricsStore';
 
@@ -16,7 +14,7 @@ const refresh = createMetricsRefresh({
   store: createMetricsStore({ db, tableName: tables.metrics, clock: systemClock }),
   connections,
   freshness,
-  readers: createMetricsReaders(readPlatformSettings(process.env, await loadPlatformCredentials(process.env)), systemClock, readPublisherOptions(process.env)),
+  readers: createMetricsReaders(readPlatformSettings(process.env, await loadPlatformCredentials(process.env)), systemClock),
   clock: systemClock,
 });
 

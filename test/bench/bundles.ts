@@ -25,7 +25,6 @@ function coldStartEnvironment(): Record<string, string> {
   for (const key of bucketKeys) env[bucketEnvName(key)] = `bucket-${key}`;
   for (const task of Object.keys(backgroundTasks) as BackgroundTaskName[]) env[taskFunctionEnvName(task)] = `task-${task}`;
   for (const platform of platforms) {
-    env[`PUBLISHER_FUNCTION_${platform.toUpperCase()}`] = `publish-${platform}`;
     env[`${platform.toUpperCase()}_CLIENT_ID`] = 'id';
     env[`${platform.toUpperCase()}_CLIENT_SECRET`] = 'secret';
   }
@@ -49,7 +48,8 @@ export const bundlesBenchmark: Benchmark = {
     const entries: Record<string, string> = {};
     for (const [name, group] of Object.entries(handlerGroups)) entries[name] = group.entry;
     for (const [name, job] of Object.entries(scheduledJobs)) entries[name] = job.entry;
-    for (const [name, fn] of Object.entries(publishingFunctions)) entries[name] = fn.entry;
+    for (const platform of platforms) entries[`publish-${platform}`] = publishingFunctions.publishStep.entry(platform);
+    entries['finalizePost'] = publishingFunctions.finalizePost.entry;
     for (const [name, task] of Object.entries(backgroundTasks)) entries[name] = task.entry;
     const dir = mkdtempSync(join(projectRoot, '.bench-bundles-'));
     const figures: Figure[] = [];

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { isPlatform, platformNames, platforms, type Platform } from '../../../shared/platforms';
-import { platformHosts } from '../../../functions/platforms/hosts';
+import { platformHosts } from '../../../functions/platforms/registry';
 import type { TwinLog } from '../log';
 import { consentPage, errorPage } from './consentPage';
 import { controlApi, createControl, type PlatformRuntime, type SandboxControl } from './control';
