@@ -53,9 +53,11 @@ function functionChoice(next: string) {
   const states: Record<string, unknown> = {
     'Which function?': {
       Type: 'Choice',
+      // A comparison on a missing path is a runtime error, so presence is checked first.
       Choices: [
-        ...platforms.map((platform) => ({ Variable: '$.target.platform', StringEquals: platform, Next: `Function: ${platform}` })),
         { Variable: '$.target.functionName', IsPresent: true, Next: 'Function named by the input' },
+        { Variable: '$.target.platform', IsPresent: false, Next: 'Unknown platform' },
+        ...platforms.map((platform) => ({ Variable: '$.target.platform', StringEquals: platform, Next: `Function: ${platform}` })),
       ],
       Default: 'Unknown platform',
     },
