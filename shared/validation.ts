@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from './zod';
 
 /** Email as the sign-in forms and the API accept it. */
 export const emailSchema = z.email().max(254);

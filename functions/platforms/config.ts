@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from '../../shared/zod';
 import type { Platform } from '../../shared/platforms';
 import { ConfigurationError } from '../config';
 import type { PlatformCredentials } from './adapter';

@@ -9,7 +9,7 @@ import {
   type S3Client,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { z } from 'zod';
+import * as z from '../../shared/zod';
 import { contentTypes, parseMediaKey, type MediaKey } from '../../shared/media';
 import {
   mediaKindOf,

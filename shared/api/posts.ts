@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from '../zod';
 import { platformNames, platforms } from '../platforms';
 import { platformRules, YOUTUBE_TITLE_MAX } from '../platformRules';
 
