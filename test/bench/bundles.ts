@@ -60,7 +60,7 @@ export const bundlesBenchmark: Benchmark = {
     try {
       for (const [name, entry] of Object.entries(entries)) {
         const outfile = join(dir, `${name}.mjs`);
-        // As the stack bundles them (the Lambda runtime provides AWS SDK v3).
+        // As the stack bundles them (AWS SDK included).
         const { bytes, metafile } = await bundleLambda(entry, outfile);
         figures.push({ name: `${name}: bundle size`, value: Math.round(bytes / 1024), unit: 'KiB' });
         // What makes it that size: its three largest sources (a package or a source folder).

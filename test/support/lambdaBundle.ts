@@ -5,7 +5,7 @@ const projectRoot = resolve(import.meta.dirname, '../..');
 
 /**
  * Bundles one Lambda entry as the stack does (infra/constructs/function.ts: ESM for node22,
- * minified, `module` before `main`, the AWS SDK left to the Lambda runtime), for the bundle
+ * minified, `module` before `main`, the AWS SDK bundled too), for the bundle
  * test and `npm run bench -- lambda`. With `outfile` it writes the bundle; else it keeps it in memory.
  */
 export async function bundleLambda(entry: string, outfile?: string): Promise<{ bytes: number; metafile: Metafile }> {
@@ -19,7 +19,6 @@ export async function bundleLambda(entry: string, outfile?: string): Promise<{ b
     target: 'node22',
     minify: true,
     mainFields: ['module', 'main'],
-    external: ['@aws-sdk/*'],
     banner: { js: "import { createRequire } from 'module'; const require = createRequire(import.meta.url);" },
     metafile: true,
     logLevel: 'error',
