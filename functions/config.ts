@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from '../shared/zod';
 import { tableEnvName, tables, type TableKey } from '../shared/resources/tables';
 import { bucketEnvName, buckets, type BucketKey } from '../shared/resources/buckets';
 

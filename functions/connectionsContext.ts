@@ -2,8 +2,7 @@ import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { Clock } from './clock';
 import { readTableNames } from './config';
 import { createTokenCipher, loadPlatformCredentials } from './composition/platformAccess';
-import { readPlatformSettings } from './platforms/config';
-import { createAdapters } from './platforms/registry';
+import { createAdapters, readPlatformSettings } from './platforms/registry';
 import { createConnectionStore } from './services/connectionStore';
 import { createTokenFreshness } from './services/tokenFreshness';
 

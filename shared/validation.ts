@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from './zod';
 import { EMAIL_MAX, emailPattern } from './email';
 
 /** Email as the sign-in forms and the API accept it (the pattern and limit live in shared/email.ts, zod-free). */

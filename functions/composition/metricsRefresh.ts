@@ -1,6 +1,4 @@
-import { readPlatformSettings } from '../platforms/config';
-import { createMetricsReaders } from '../platforms/metricsReaders';
-import { readPublisherOptions } from '../publishingConfig';
+import { createMetricsReaders, readPlatformSettings } from '../platforms/registry';
 import { createMetricsRefresh, type MetricsRefresh } from '../services/metricsRefresh';
 import { connectionsContext } from './connectionsContext';
 import { metricsStore } from './metrics';
@@ -17,7 +15,7 @@ export function metricsRefresh(): Promise<MetricsRefresh> {
       store: metricsStore(),
       connections,
       freshness,
-      readers: createMetricsReaders(settings, clock, readPublisherOptions(process.env)),
+      readers: createMetricsReaders(settings, clock),
       clock,
     });
   })());

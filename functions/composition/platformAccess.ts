@@ -2,11 +2,9 @@ import { KMSClient } from '@aws-sdk/client-kms';
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { ConfigurationError } from '../config';
 import { createKmsTokenCipher, createLocalTokenCipher, type TokenCipher } from '../services/tokenCipher';
-import {
-  credentialsFromEnvironment,
-  platformCredentialsSecretSchema,
-  type PlatformCredentialsSecret,
-} from '../platforms/config';
+import { platforms as allPlatforms, type Platform } from '../../shared/platforms';
+import type { PlatformCredentials } from '../platforms/adapter';
+import { loadCredentials } from '../platforms/config';
 
 /**
  * Token encryption: KMS envelope encryption with TOKEN_KEY_ID on AWS; offline, AES-GCM with the
@@ -20,16 +18,16 @@ export function createTokenCipher(env: NodeJS.ProcessEnv): TokenCipher {
   throw new ConfigurationError('Missing configuration: TOKEN_KEY_ID (or ONECLICK_LOCAL_TOKEN_KEY offline)');
 }
 
+let secrets: SecretsManagerClient | undefined;
+
 /**
- * The platforms' client ids and secrets: from the Secrets Manager secret named by
- * PLATFORM_CREDENTIALS_SECRET_ID on AWS, else from <PLATFORM>_CLIENT_ID/_SECRET variables.
+ * These platforms' client ids and secrets (all of them unless a function needs fewer): each
+ * from its own Secrets Manager secret where <PLATFORM>_CREDENTIALS_SECRET_ID names one (AWS),
+ * else from <PLATFORM>_CLIENT_ID/_SECRET variables (functions/platforms/config.ts).
  */
-export async function loadPlatformCredentials(env: NodeJS.ProcessEnv): Promise<PlatformCredentialsSecret> {
-  const secretId = env['PLATFORM_CREDENTIALS_SECRET_ID'];
-  if (!secretId) return credentialsFromEnvironment(env);
-  const client = new SecretsManagerClient({});
-  const { SecretString } = await client.send(new GetSecretValueCommand({ SecretId: secretId }));
-  const parsed = platformCredentialsSecretSchema.safeParse(JSON.parse(SecretString ?? '{}'));
-  if (!parsed.success) throw new ConfigurationError(`The secret ${secretId} is not of the form { "<platform>": { "clientId", "clientSecret" } }`);
-  return parsed.data;
+export function loadPlatformCredentials(env: NodeJS.ProcessEnv, platforms: readonly Platform[] = allPlatforms): Promise<Partial<Record<Platform, PlatformCredentials>>> {
+  return loadCredentials(env, platforms, async (secretId) => {
+    secrets ??= new SecretsManagerClient({});
+    return (await secrets.send(new GetSecretValueCommand({ SecretId: secretId }))).SecretString;
+  });
 }

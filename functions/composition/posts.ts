@@ -23,7 +23,6 @@ export function postService(): PostService {
     memberships: memberships(),
     media: createS3Media(s3Client(), bucketName('media')),
     executions: executions(),
-    publisherFunctions: publishingTargets().publisherFunctions,
     clock,
     log: createLogger('posts-service'),
   });

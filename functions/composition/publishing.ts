@@ -3,7 +3,7 @@ import { readPublishingTargets } from '../publishingConfig';
 import { createSfnExecutions, type InspectableExecutions } from '../services/executions';
 
 let targets: ReturnType<typeof readPublishingTargets> | undefined;
-/** The PublishPost state machine and the platform functions it invokes (STATE_MACHINE_ARN, PUBLISHER_FUNCTION_<PLATFORM>). */
+/** The PublishPost state machine (STATE_MACHINE_ARN); which function publishes a target is the state machine's business. */
 export function publishingTargets(): ReturnType<typeof readPublishingTargets> {
   return (targets ??= readPublishingTargets(process.env));
 }

@@ -10,7 +10,6 @@ export function reconciler(): Reconciler {
   return (reconcilerInstance ??= createReconciler({
     posts: postStore(),
     executions: executions(),
-    publisherFunctions: publishingTargets().publisherFunctions,
     clock,
     onFinished: (post, userId) => metricsTracking().trackPublishedTargets(userId, post),
   }));

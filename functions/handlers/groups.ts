@@ -1,4 +1,5 @@
 import type { HandlerGroupName } from '../../shared/api/routes';
+import type { Platform } from '../../shared/platforms';
 import { tableKeys, tables, type TableKey } from '../../shared/resources/tables';
 import { bucketKeys, buckets, type BucketKey } from '../../shared/resources/buckets';
 
@@ -10,9 +11,9 @@ export interface HandlerGroupNeeds {
   readonly entry: string;
   readonly tables: Partial<Record<TableKey, 'read' | 'readWrite'>>;
   readonly buckets: Partial<Record<BucketKey, 'read' | 'readWrite'>>;
-  /** Uses platform connections: the token key (encrypt/decrypt) and the platforms' credentials. */
+  /** Uses platform connections: the token key (encrypt/decrypt) and the platforms' credentials (each platform's own secret). */
   readonly platformAccess?: boolean;
-  /** Starts PublishPost executions (the state machine's ARN and the platform functions' names). */
+  /** Starts PublishPost executions (the state machine's ARN). */
   readonly startsPublishing?: boolean;
   /** The reconciler: starts, describes and stops PublishPost executions. */
   readonly reconcilesPublishing?: boolean;
@@ -118,9 +119,12 @@ export function taskFunctionEnvName(task: BackgroundTaskName): string {
 
 /** The Lambdas the PublishPost state machine invokes. */
 export const publishingFunctions = {
-  /** One per platform (same code, ONECLICK_PLATFORM says which): the publish steps of a target. */
+  /**
+   * One per platform, each bundling only its own platform's module (functions/handlers/publish/<platform>.ts):
+   * the publish steps of a target. The state machine routes each target to its platform's function.
+   */
   publishStep: {
-    entry: 'functions/handlers/publishStep.ts',
+    entry: (platform: Platform) => `functions/handlers/publish/${platform}.ts`,
     needs: {
       tables: { posts: 'readWrite', connections: 'readWrite' },
       // Writes: a target's large progress (e.g. LinkedIn's part URLs) beside the post item.

@@ -100,8 +100,6 @@ export interface MetricsReader {
   read(tokens: TokenSet, platformPostIds: readonly string[]): Promise<Record<string, PostMetrics>>;
 }
 
-export type MetricsReaderFactory = (deps: AdapterDeps & { linkedinVersion: string; instagramGraphVersion: string }) => MetricsReader;
-
 export function expiresAt(clock: Clock, seconds: unknown): string | undefined {
   const value = typeof seconds === 'string' ? Number(seconds) : seconds;
   return typeof value === 'number' && Number.isFinite(value) && value > 0

@@ -1,50 +1,114 @@
-import { z } from 'zod';
-import { platforms, type Platform } from '../../shared/platforms';
+import * as z from '../../shared/zod';
+import type { Platform } from '../../shared/platforms';
+import { ConfigurationError } from '../config';
 import type { PlatformCredentials } from './adapter';
-import { hostEnvName, platformHosts } from './hosts';
+import type { PlatformModule, PlatformSettings } from './module';
 
-export interface PlatformSettings {
-  credentials: PlatformCredentials;
-  hosts: Record<string, string>;
+/**
+ * Reading a platform module's settings from the environment, generic over the modules given:
+ * the registry passes all of them, a platform's publish function only its own.
+ */
+
+/** The environment variable that overrides one host, e.g. YOUTUBE_HOST_OAUTH2. */
+export function hostEnvName(platform: Platform, hostKey: string): string {
+  return `${platform.toUpperCase()}_HOST_${hostKey.toUpperCase()}`;
+}
+
+/** Environment that sends every host of these modules to the sandbox at `sandboxUrl` (<sandbox>/<platform>/<hostKey>/…). */
+export function sandboxHostEnvironmentFor(modules: readonly PlatformModule[], sandboxUrl: string): Record<string, string> {
+  const environment: Record<string, string> = {};
+  for (const module of modules) {
+    for (const hostKey of Object.keys(module.hosts)) environment[hostEnvName(module.platform, hostKey)] = `${sandboxUrl}/${module.platform}/${hostKey}`;
+  }
+  return environment;
+}
+
+/** The variable naming a platform's own Secrets Manager secret ({ "clientId", "clientSecret" }), e.g. YOUTUBE_CREDENTIALS_SECRET_ID. */
+export function credentialsSecretEnvName(platform: Platform): string {
+  return `${platform.toUpperCase()}_CREDENTIALS_SECRET_ID`;
 }
 
 const credentialsSchema = z.object({ clientId: z.string().min(1), clientSecret: z.string().min(1) });
-/** The secret's JSON on AWS: { "youtube": { "clientId": "…", "clientSecret": "…" }, … }. */
-export const platformCredentialsSecretSchema = z.partialRecord(z.enum(platforms), credentialsSchema);
-export type PlatformCredentialsSecret = z.infer<typeof platformCredentialsSecretSchema>;
+/**
+ * One platform's secret on AWS: { "clientId": "…", "clientSecret": "…" }, or {} (the platform
+ * is shown as not configured).
+ */
+export const platformCredentialsSecretSchema = z.union([credentialsSchema, z.object({}).strict()]);
+
+/** A platform's credentials from its secret's text; undefined when the secret is {} (not configured). */
+export function parseCredentialsSecret(secretId: string, text: string | undefined): PlatformCredentials | undefined {
+  let json: unknown;
+  try {
+    json = JSON.parse(text ?? '{}');
+  } catch {
+    throw new ConfigurationError(`The secret ${secretId} is not JSON; it must be { "clientId": "…", "clientSecret": "…" } (or {} for a platform not configured)`);
+  }
+  const parsed = platformCredentialsSecretSchema.safeParse(json);
+  if (!parsed.success) throw new ConfigurationError(`The secret ${secretId} is not of the form { "clientId": "…", "clientSecret": "…" } (or {} for a platform not configured)`);
+  const data: Partial<PlatformCredentials> = parsed.data;
+  return data.clientId && data.clientSecret ? { clientId: data.clientId, clientSecret: data.clientSecret } : undefined;
+}
 
 /** Credentials from <PLATFORM>_CLIENT_ID / <PLATFORM>_CLIENT_SECRET (offline and in tests). */
-export function credentialsFromEnvironment(env: NodeJS.ProcessEnv): PlatformCredentialsSecret {
-  const credentials: PlatformCredentialsSecret = {};
-  for (const platform of platforms) {
-    const clientId = env[`${platform.toUpperCase()}_CLIENT_ID`];
-    const clientSecret = env[`${platform.toUpperCase()}_CLIENT_SECRET`];
-    if (clientId && clientSecret) credentials[platform] = { clientId, clientSecret };
-  }
+export function credentialsFromEnvironment(env: NodeJS.ProcessEnv, platform: Platform): PlatformCredentials | undefined {
+  const clientId = env[`${platform.toUpperCase()}_CLIENT_ID`];
+  const clientSecret = env[`${platform.toUpperCase()}_CLIENT_SECRET`];
+  return clientId && clientSecret ? { clientId, clientSecret } : undefined;
+}
+
+/**
+ * Each platform's credentials: from its own secret where <PLATFORM>_CREDENTIALS_SECRET_ID names
+ * one (AWS), else from <PLATFORM>_CLIENT_ID/_SECRET. A platform without them is left out.
+ */
+export async function loadCredentials(
+  env: NodeJS.ProcessEnv,
+  platforms: readonly Platform[],
+  readSecret: (secretId: string) => Promise<string | undefined>,
+): Promise<Partial<Record<Platform, PlatformCredentials>>> {
+  const entries = await Promise.all(
+    platforms.map(async (platform) => {
+      const secretId = env[credentialsSecretEnvName(platform)];
+      const credentials = secretId ? parseCredentialsSecret(secretId, await readSecret(secretId)) : credentialsFromEnvironment(env, platform);
+      return [platform, credentials] as const;
+    }),
+  );
+  const credentials: Partial<Record<Platform, PlatformCredentials>> = {};
+  for (const [platform, platformCredentials] of entries) if (platformCredentials) credentials[platform] = platformCredentials;
   return credentials;
 }
 
 /**
- * Each platform's settings: credentials (a platform without them is "not configured") and its
- * hosts, the real ones unless <PLATFORM>_HOST_<KEY> points one elsewhere (the sandbox).
+ * One module's settings: its options (always read, so a bad value is refused even before the
+ * platform is configured), and, when it has credentials, its hosts: the real ones unless
+ * <PLATFORM>_HOST_<KEY> points one elsewhere (the sandbox). Undefined: not configured.
  */
-export function readPlatformSettings(
+export function readModuleSettings<Options>(
+  module: PlatformModule<Options>,
   env: NodeJS.ProcessEnv,
-  credentials: PlatformCredentialsSecret,
+  credentials: PlatformCredentials | undefined,
+): PlatformSettings<Options> | undefined {
+  const options = module.readOptions(env);
+  if (!credentials) return undefined;
+  const hosts: Record<string, string> = {};
+  for (const [hostKey, realHost] of Object.entries(module.hosts)) {
+    const variable = hostEnvName(module.platform, hostKey);
+    const override = env[variable];
+    if (override !== undefined && !z.url().safeParse(override).success) throw new ConfigurationError(`Bad configuration: ${variable} is not a URL`);
+    hosts[hostKey] = (override ?? realHost).replace(/\/$/, '');
+  }
+  return { credentials, hosts, options };
+}
+
+/** The settings of each of these modules that is configured. */
+export function readSettingsOf(
+  modules: readonly PlatformModule[],
+  env: NodeJS.ProcessEnv,
+  credentials: Partial<Record<Platform, PlatformCredentials>>,
 ): Partial<Record<Platform, PlatformSettings>> {
   const settings: Partial<Record<Platform, PlatformSettings>> = {};
-  for (const platform of platforms) {
-    const platformCredentials = credentials[platform];
-    if (!platformCredentials) continue;
-    const hosts: Record<string, string> = {};
-    for (const [hostKey, realHost] of Object.entries(platformHosts[platform])) {
-      const override = env[hostEnvName(platform, hostKey)];
-      if (override !== undefined && !z.url().safeParse(override).success) {
-        throw new Error(`Bad configuration: ${hostEnvName(platform, hostKey)} is not a URL`);
-      }
-      hosts[hostKey] = (override ?? realHost).replace(/\/$/, '');
-    }
-    settings[platform] = { credentials: platformCredentials, hosts };
+  for (const module of modules) {
+    const moduleSettings = readModuleSettings(module, env, credentials[module.platform]);
+    if (moduleSettings) settings[module.platform] = moduleSettings;
   }
   return settings;
 }

@@ -1,5 +1,7 @@
-import type { Platform } from '../../shared/platforms';
-import type { AdapterDeps, MetricsReader, PlatformAdapter } from './adapter';
+import { platformNames, type Platform } from '../../shared/platforms';
+import type { Clock } from '../clock';
+import type { AdapterDeps, MetricsReader, PlatformAdapter, PlatformCredentials } from './adapter';
+import { createPlatformHttp, type FetchLike } from './http';
 import type { PlatformPublisher } from './publisher';
 
 /** What one platform's parts are built with: the generic deps plus the module's own options. */
@@ -22,4 +24,31 @@ export interface PlatformModule<Options = unknown> {
   createAdapter(deps: ModuleDeps<Options>): PlatformAdapter;
   createPublisher(deps: ModuleDeps<Options>): PlatformPublisher;
   createMetricsReader(deps: ModuleDeps<Options>): MetricsReader;
+}
+
+/** A platform's publisher, built from its deps (functions/platforms/<platform>/publisher.ts). */
+export type PublisherFactory<Options = unknown> = (deps: ModuleDeps<Options>) => PlatformPublisher;
+/** A platform's metrics reader, built from its deps (functions/platforms/<platform>/metrics.ts). */
+export type MetricsReaderFactory<Options = unknown> = (deps: ModuleDeps<Options>) => MetricsReader;
+
+/** One configured platform: its app's credentials, its hosts (real or overridden) and its own options. */
+export interface PlatformSettings<Options = unknown> {
+  credentials: PlatformCredentials;
+  hosts: Record<string, string>;
+  options: Options;
+}
+
+export type Adapters = Partial<Record<Platform, PlatformAdapter>>;
+export type Publishers = Partial<Record<Platform, PlatformPublisher>>;
+export type MetricsReaders = Partial<Record<Platform, MetricsReader>>;
+
+/** The deps a module's parts are built with, from its settings (one HTTP client per part, named for the platform). */
+export function moduleDeps<Options>(module: PlatformModule<Options>, settings: PlatformSettings<Options>, clock: Clock, fetchImpl?: FetchLike): ModuleDeps<Options> {
+  return {
+    credentials: settings.credentials,
+    hosts: settings.hosts,
+    http: createPlatformHttp(platformNames[module.platform], fetchImpl),
+    clock,
+    options: settings.options,
+  };
 }

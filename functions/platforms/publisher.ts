@@ -1,5 +1,5 @@
 import type { Platform } from '../../shared/platforms';
-import type { AdapterDeps, TokenSet } from './adapter';
+import type { TokenSet } from './adapter';
 
 /**
  * One file to publish, read in ranges so a publisher never holds a whole video in memory:
@@ -111,17 +111,3 @@ export interface PlatformPublisher {
   /** The create-post call (through `request.createOnce`), or the report of a post the upload created. */
   publish(request: PublishRequest): Promise<StepResult>;
 }
-
-export interface PublisherDeps extends AdapterDeps {
-  /** Options that are configuration, e.g. LinkedIn-Version. */
-  options: PublisherOptions;
-}
-
-export interface PublisherOptions {
-  /** LinkedIn-Version header for /rest/* calls (YYYYMM). */
-  linkedinVersion: string;
-  /** Graph API version for Instagram calls. */
-  instagramGraphVersion: string;
-}
-
-export type PublisherFactory = (deps: PublisherDeps) => PlatformPublisher;

@@ -1,38 +1,71 @@
-import { platforms, type Platform } from '../../shared/platforms';
+import type { Platform } from '../../shared/platforms';
 import type { Clock } from '../clock';
-import type { AdapterFactory, PlatformAdapter } from './adapter';
-import { createPlatformHttp, type FetchLike } from './http';
-import { platformNames } from '../../shared/platforms';
-import type { PlatformSettings } from './config';
-import { createYoutubeAdapter } from './youtube/adapter';
-import { createTiktokAdapter } from './tiktok/adapter';
-import { createInstagramAdapter } from './instagram/adapter';
-import { createXAdapter } from './x/adapter';
-import { createLinkedinAdapter } from './linkedin/adapter';
+import type { PlatformCredentials } from './adapter';
+import { readSettingsOf, sandboxHostEnvironmentFor } from './config';
+import type { FetchLike } from './http';
+import { moduleDeps, type Adapters, type MetricsReaders, type PlatformModule, type PlatformSettings, type Publishers } from './module';
+import { instagramModule } from './instagram';
+import { linkedinModule } from './linkedin';
+import { tiktokModule } from './tiktok';
+import { xModule } from './x';
+import { youtubeModule } from './youtube';
 
-/** The registry: adding a platform is one folder and one line here. */
-export const adapterFactories: Record<Platform, AdapterFactory> = {
-  youtube: createYoutubeAdapter,
-  tiktok: createTiktokAdapter,
-  instagram: createInstagramAdapter,
-  x: createXAdapter,
-  linkedin: createLinkedinAdapter,
+export type { Adapters, MetricsReaders, PlatformSettings, Publishers };
+
+/**
+ * The registry: the only Record<Platform, PlatformModule>. Adding a platform is its folder
+ * (functions/platforms/<platform>/, whose index.ts exports its module) and one line here.
+ * A platform's publish function imports its own module, never this file, so it bundles no other.
+ */
+export const platformModules: Record<Platform, PlatformModule> = {
+  youtube: youtubeModule,
+  tiktok: tiktokModule,
+  instagram: instagramModule,
+  x: xModule,
+  linkedin: linkedinModule,
 };
 
-export type Adapters = Partial<Record<Platform, PlatformAdapter>>;
+const allModules = Object.values(platformModules);
 
-/** Adapters for the platforms that have credentials configured. */
-export function createAdapters(settings: Partial<Record<Platform, PlatformSettings>>, clock: Clock, fetchImpl?: FetchLike): Adapters {
-  const adapters: Adapters = {};
-  for (const platform of platforms) {
-    const platformSettings = settings[platform];
-    if (!platformSettings) continue;
-    adapters[platform] = adapterFactories[platform]({
-      credentials: platformSettings.credentials,
-      hosts: platformSettings.hosts,
-      http: createPlatformHttp(platformNames[platform], fetchImpl),
-      clock,
-    });
+/** Every host of every platform, the real one by key (the sandbox serves them all). */
+export const platformHosts = Object.fromEntries(allModules.map((module) => [module.platform, module.hosts])) as Record<Platform, Readonly<Record<string, string>>>;
+
+/** Environment that sends every host of every platform to the sandbox at `sandboxUrl`. */
+export function sandboxHostEnvironment(sandboxUrl: string): Record<string, string> {
+  return sandboxHostEnvironmentFor(allModules, sandboxUrl);
+}
+
+/** Each configured platform's settings (credentials, hosts, its own options), read from the environment. */
+export function readPlatformSettings(env: NodeJS.ProcessEnv, credentials: Partial<Record<Platform, PlatformCredentials>>): Partial<Record<Platform, PlatformSettings>> {
+  return readSettingsOf(allModules, env, credentials);
+}
+
+/** Builds one part of every configured platform. */
+function build<Part>(
+  settings: Partial<Record<Platform, PlatformSettings>>,
+  clock: Clock,
+  fetchImpl: FetchLike | undefined,
+  part: (module: PlatformModule, deps: ReturnType<typeof moduleDeps>) => Part,
+): Partial<Record<Platform, Part>> {
+  const parts: Partial<Record<Platform, Part>> = {};
+  for (const module of allModules) {
+    const platformSettings = settings[module.platform];
+    if (platformSettings) parts[module.platform] = part(module, moduleDeps(module, platformSettings, clock, fetchImpl));
   }
-  return adapters;
+  return parts;
+}
+
+/** OAuth adapters of the configured platforms (connections, token refresh, account deletion). */
+export function createAdapters(settings: Partial<Record<Platform, PlatformSettings>>, clock: Clock, fetchImpl?: FetchLike): Adapters {
+  return build(settings, clock, fetchImpl, (module, deps) => module.createAdapter(deps));
+}
+
+/** Publishers of the configured platforms (tests and benches; on AWS each platform's function builds only its own). */
+export function createPublishers(settings: Partial<Record<Platform, PlatformSettings>>, clock: Clock, fetchImpl?: FetchLike): Publishers {
+  return build(settings, clock, fetchImpl, (module, deps) => module.createPublisher(deps));
+}
+
+/** Metrics readers of the configured platforms (the metrics refresh job). */
+export function createMetricsReaders(settings: Partial<Record<Platform, PlatformSettings>>, clock: Clock, fetchImpl?: FetchLike): MetricsReaders {
+  return build(settings, clock, fetchImpl, (module, deps) => module.createMetricsReader(deps));
 }

@@ -1,4 +1,3 @@
-import type { Platform } from '../../shared/platforms';
 import type { PublishExecutionInput } from './executions';
 import type { PostItem, TargetItem } from './postStore';
 import { publishingDeadline } from './publishingLimits';
@@ -10,16 +9,17 @@ export const FIRST_LOOK_AFTER_MS = 2 * 60_000;
 export const isOpen = (target: TargetItem) => target.status !== 'published' && target.status !== 'failed';
 
 /**
- * The execution's input for these targets: every target waits for the post's time, except a
+ * The execution's input for these targets, each with its platform (the state machine invokes
+ * that platform's function: the service knows no function names). Every target waits for the post's time, except a
  * YouTube-native one, which uploads at once (YouTube publishes it at publishAt); then finalize
  * waits for the time. "At once" is the post's creation time (always past), so the same post
  * gives the same input whoever starts it (the API, or the reconciler later).
  */
-export function executionInputFor(post: PostItem, targetIds: string[], name: string, publisherFunctions: Record<Platform, string>): PublishExecutionInput {
+export function executionInputFor(post: PostItem, targetIds: string[], name: string): PublishExecutionInput {
   const scheduled = post.status === 'scheduled' && post.scheduledFor ? post.scheduledFor : undefined;
   const targets = targetIds.map((targetId) => {
     const target = post.targets[targetId]!;
-    return { targetId, functionName: publisherFunctions[target.platform], waitUntil: scheduled && !target.publishAt ? scheduled : post.createdAt };
+    return { targetId, platform: target.platform, waitUntil: scheduled && !target.publishAt ? scheduled : post.createdAt };
   });
   const native = Object.values(post.targets).some((target) => target.publishAt);
   return {

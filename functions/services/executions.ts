@@ -7,11 +7,15 @@ import {
   type SFNClient,
 } from '@aws-sdk/client-sfn';
 import { ulid } from 'ulid';
+import type { Platform } from '../../shared/platforms';
 
-/** One target of an execution: the platform function that runs its steps, and when it is due. */
+/**
+ * One target of an execution: its platform (the state machine maps it to the platform's
+ * function, infra/publishing/definition.ts), and when it is due.
+ */
 export interface ExecutionTarget {
   targetId: string;
-  functionName: string;
+  platform: Platform;
   /** ISO time the target's first step waits for (scheduledFor; or now for YouTube's own scheduling). */
   waitUntil: string;
 }

@@ -1,7 +1,7 @@
 import { platformNames, type Platform } from '../../shared/platforms';
 import type { Clock } from '../clock';
 import { AuthExpired, RateLimited, Rejected } from '../platforms/errors';
-import type { MetricsReaders } from '../platforms/metricsReaders';
+import type { MetricsReaders } from '../platforms/module';
 import { engagementOf, FIRST_TWO_DAYS_MS, nextRefreshAt } from './analytics';
 import type { ConnectionStore } from './connectionStore';
 import type { MetricsStore, TrackedTarget } from './metricsStore';

@@ -23,8 +23,6 @@ export interface PostServiceDeps {
   memberships: MembershipService;
   media: S3Media;
   executions: PublishExecutions;
-  /** The Lambda that runs each platform's steps (the state machine invokes it per target). */
-  publisherFunctions: Record<Platform, string>;
   clock: Clock;
   /** Where a start left to the reconciler is logged. */
   log?: { warn(message: string, extra: Record<string, unknown>): void };
@@ -102,7 +100,7 @@ export function createPostService(deps: PostServiceDeps) {
    */
   async function startRecorded(post: PostItem, targetIds: string[], name: string): Promise<void> {
     try {
-      await executions.start(name, executionInputFor(post, targetIds, name, deps.publisherFunctions));
+      await executions.start(name, executionInputFor(post, targetIds, name));
     } catch (error) {
       deps.log?.warn('Starting the execution failed; the reconciler will start it', { postId: post.postId, execution: name, error: (error as Error).message });
     }

@@ -17,7 +17,6 @@ export const POSTS_PER_RUN = 100;
 export interface ReconcilerDeps {
   posts: PostStore;
   executions: InspectableExecutions;
-  publisherFunctions: Record<Platform, string>;
   clock: Clock;
   /** Called after a post was finished (failed or partly published), e.g. to track its published targets. */
   onFinished?: (post: Awaited<ReturnType<typeof finalizePost>>, userId: string) => Promise<void>;
@@ -118,7 +117,7 @@ export function createReconciler(deps: ReconcilerDeps) {
     }
     const open = Object.values(post.targets).filter(isOpen).map((target) => target.targetId);
     try {
-      await executions.start(execution, executionInputFor(post, open, execution, deps.publisherFunctions));
+      await executions.start(execution, executionInputFor(post, open, execution));
     } catch (error) {
       const since = due ?? new Date(post.updatedAt);
       if (now.getTime() - since.getTime() > GIVE_UP_STARTING_AFTER_MS) {

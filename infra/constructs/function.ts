@@ -18,7 +18,7 @@ export interface OneClickFunctionProps {
 }
 
 /**
- * "Our Lambda": Node on arm64, bundled by local esbuild (no Docker), source maps, one log group
+ * "Our Lambda": Node on arm64, bundled by local esbuild (no Docker) with the AWS SDK, source maps, one log group
  * with a retention, structured logging settings. Environment is merged, never overwritten.
  */
 export class OneClickFunction extends Construct {
@@ -55,7 +55,10 @@ export class OneClickFunction extends Construct {
         minify: true,
         mainFields: ['module', 'main'],
         banner: "import { createRequire } from 'module'; const require = createRequire(import.meta.url);",
-        externalModules: ['@aws-sdk/*'],
+        // The AWS SDK is bundled (tree-shaken, minified), not taken from the runtime: a publish
+        // function's init falls from ~330 to ~110 ms of CPU (the runtime's SDK loads every client
+        // file by file), and the code runs on the SDK version the tests ran (package-lock.json).
+        externalModules: [],
       },
     });
     Validations.of(this.function).acknowledge({

@@ -5,6 +5,7 @@ import type * as s3 from 'aws-cdk-lib/aws-s3';
 import { tableEnvName, tables, type TableDefinition, type TableKey } from '../../shared/resources/tables';
 import { bucketEnvName, type BucketKey } from '../../shared/resources/buckets';
 import type { HandlerGroupNeeds } from '../../functions/handlers/groups';
+import { platforms, type Platform } from '../../shared/platforms';
 import type { OneClickFunction } from './function';
 import type { PlatformAccess } from './platformAccess';
 
@@ -21,7 +22,13 @@ export interface Resources {
  * Grants a function exactly what its declaration lists and passes the names in its
  * environment: the table and bucket names, the site URL, and the platform access if needed.
  */
-export function grantNeeds(fn: OneClickFunction, needs: Omit<HandlerGroupNeeds, 'entry'>, resources: Resources): void {
+export function grantNeeds(
+  fn: OneClickFunction,
+  needs: Omit<HandlerGroupNeeds, 'entry'>,
+  resources: Resources,
+  /** With platformAccess: the platforms whose secrets it reads (a platform's publish function: its own only). */
+  platformSecrets: readonly Platform[] = platforms,
+): void {
   const environment: Record<string, string> = { ONECLICK_SITE_URL: resources.siteUrl };
   for (const [key, access] of Object.entries(needs.tables) as Array<[TableKey, 'read' | 'readWrite']>) {
     const table = resources.tables[key];
@@ -58,5 +65,5 @@ export function grantNeeds(fn: OneClickFunction, needs: Omit<HandlerGroupNeeds, 
     }
   }
   fn.addEnvironment(environment);
-  if (needs.platformAccess) resources.platformAccess.grantTo(fn);
+  if (needs.platformAccess) resources.platformAccess.grantTo(fn, platformSecrets);
 }

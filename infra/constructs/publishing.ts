@@ -4,8 +4,7 @@ import * as sfn from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
 import { platforms, type Platform } from '../../shared/platforms';
 import { publishingFunctions } from '../../functions/handlers/groups';
-import { publisherFunctionEnvName } from '../../functions/publishingConfig';
-import { FINALIZE_PLACEHOLDER, publishPostDefinition } from '../publishing/definition';
+import { FINALIZE_PLACEHOLDER, publishFunctionPlaceholder, publishPostDefinition } from '../publishing/definition';
 import { FINALIZE_TIMEOUT_SECONDS, PUBLISH_STEP_TIMEOUT_SECONDS } from '../../functions/services/publishingLimits';
 import { OneClickFunction } from './function';
 import { grantNeeds, type Resources } from './grants';
@@ -14,7 +13,9 @@ const capitalized = (text: string) => `${text[0]!.toUpperCase()}${text.slice(1)}
 
 /**
  * PublishPost: the Step Functions (Standard) state machine, one Lambda per platform running
- * that platform's publish steps, and the finalize Lambda.
+ * that platform's publish steps (bundling only that platform's module, granted only that
+ * platform's secret), and the finalize Lambda. The state machine maps each target's platform to
+ * its function (definition substitutions): the API knows only the state machine.
  */
 export class Publishing extends Construct {
   readonly stateMachine: sfn.StateMachine;
@@ -26,14 +27,13 @@ export class Publishing extends Construct {
     this.publishers = {} as Record<Platform, OneClickFunction>;
     for (const platform of platforms) {
       const fn = new OneClickFunction(this, `${capitalized(platform)}Publisher`, {
-        entry: publishingFunctions.publishStep.entry,
+        entry: publishingFunctions.publishStep.entry(platform),
         description: `OneClick: publish steps for ${platform}`,
         // Uploads stream large videos in chunks: time, not memory, grows with the file.
         timeout: Duration.seconds(PUBLISH_STEP_TIMEOUT_SECONDS),
         memorySize: 1024,
-        environment: { ONECLICK_PLATFORM: platform },
       });
-      grantNeeds(fn, publishingFunctions.publishStep.needs, resources);
+      grantNeeds(fn, publishingFunctions.publishStep.needs, resources, [platform]);
       this.publishers[platform] = fn;
     }
     this.finalize = new OneClickFunction(this, 'FinalizePost', {
@@ -47,7 +47,10 @@ export class Publishing extends Construct {
     this.stateMachine = new sfn.StateMachine(this, 'PublishPost', {
       stateMachineType: sfn.StateMachineType.STANDARD,
       definitionBody: sfn.DefinitionBody.fromString(JSON.stringify(publishPostDefinition())),
-      definitionSubstitutions: { [FINALIZE_PLACEHOLDER]: this.finalize.function.functionArn },
+      definitionSubstitutions: {
+        [FINALIZE_PLACEHOLDER]: this.finalize.function.functionArn,
+        ...Object.fromEntries(platforms.map((platform) => [publishFunctionPlaceholder(platform), this.publishers[platform].function.functionArn])),
+      },
       logs: { destination: logGroup, level: sfn.LogLevel.ALL, includeExecutionData: false },
       tracingEnabled: true,
     });
@@ -66,8 +69,7 @@ export class Publishing extends Construct {
   }
 
   /**
-   * Lets an API function start executions (the state machine's ARN and the platform functions'
-   * names) and stop them (cancel, reschedule and edit replace a scheduled post's execution).
+   * Lets an API function start executions (the state machine's ARN) and stop them (cancel, reschedule and edit replace a scheduled post's execution).
    */
   grantStart(fn: OneClickFunction): void {
     this.grantExecutions(fn, ['states:StopExecution'], 'cancel, reschedule and edit stop a scheduled post\'s execution');
@@ -102,8 +104,6 @@ export class Publishing extends Construct {
       id: `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:states:${where}:execution:${nameExpression}:*]`,
       reason: `${actions.join(', ')} on the executions of the PublishPost state machine only (execution ARNs carry the execution name): ${why}.`,
     });
-    const environment: Record<string, string> = { STATE_MACHINE_ARN: this.stateMachine.stateMachineArn };
-    for (const platform of platforms) environment[publisherFunctionEnvName(platform)] = this.publishers[platform].function.functionName;
-    fn.addEnvironment(environment);
+    fn.addEnvironment({ STATE_MACHINE_ARN: this.stateMachine.stateMachineArn });
   }
 }

@@ -44,7 +44,7 @@ export function functionEnvironment(endpoints: LocalEndpoints): Record<string, s
 
 /**
  * The variables the twin fills with its defaults that a user may set instead: every platform
- * host (`<PLATFORM>_HOST_<KEY>`, keys in functions/platforms/hosts.ts) and the platforms' app
+ * host (`<PLATFORM>_HOST_<KEY>`, keys in each platform module's hosts, functions/platforms/<platform>/index.ts) and the platforms' app
  * credentials (`<PLATFORM>_CLIENT_ID`, `<PLATFORM>_CLIENT_SECRET`).
  */
 export function isUserSettable(name: string): boolean {

@@ -3,7 +3,7 @@ import { pathToFileURL } from 'node:url';
 import { resolve } from 'node:path';
 import { StateMachine } from 'aws-local-stepfunctions';
 import { usage } from './usage';
-import { FINALIZE_PLACEHOLDER, FINISH_STATE, publishPostDefinition } from '../publishing/definition';
+import { FINALIZE_PLACEHOLDER, FINISH_STATE, publishFunctionPlaceholder, publishPostDefinition, substituted } from '../publishing/definition';
 import { publishingFunctions } from '../../functions/handlers/groups';
 import { platforms, type Platform } from '../../shared/platforms';
 import type { TwinLog } from './log';
@@ -41,7 +41,8 @@ function localFunctions(): (name: string) => Promise<Handler> {
   const cache = new Map<string, Promise<Handler>>();
   const entryOf = (name: string) => {
     if (name === localFinalizeFunction) return publishingFunctions.finalizePost.entry;
-    if (platforms.some((platform) => localPublisherFunction(platform) === name)) return publishingFunctions.publishStep.entry;
+    const platform = platforms.find((candidate) => localPublisherFunction(candidate) === name);
+    if (platform) return publishingFunctions.publishStep.entry(platform);
     throw new Error(`No local function ${name}`);
   };
   return (name) => {
@@ -138,7 +139,11 @@ function withLambdaTimeout<T>(running: Promise<T>): Promise<T> {
 }
 
 export async function startLocalStepFunctions(options: LocalStepFunctionsOptions) {
-  const definition = JSON.parse(JSON.stringify(publishPostDefinition()).replaceAll(`\${${FINALIZE_PLACEHOLDER}}`, localFinalizeFunction));
+  // As the stack's DefinitionSubstitutions: finalize, and each platform's own publish function.
+  const definition = substituted<ConstructorParameters<typeof StateMachine>[0]>(publishPostDefinition(), {
+    [FINALIZE_PLACEHOLDER]: localFinalizeFunction,
+    ...Object.fromEntries(platforms.map((platform) => [publishFunctionPlaceholder(platform), localPublisherFunction(platform)])),
+  });
   const machine = new StateMachine(definition, { validationOptions: { checkPaths: true, checkArn: true } });
   const functions = localFunctions();
   const executions = new Map<string, Execution>();

@@ -12,20 +12,19 @@ import type { WebConfig } from '../../shared/api/webConfig';
 import type { ViteDevServer } from 'vite';
 import { startSandbox, type Sandbox } from './sandbox/sandbox';
 import { clientEnvironment, localTokenKey, sandboxClients } from './secrets';
-import { sandboxHostEnvironment } from '../../functions/platforms/hosts';
+import { sandboxHostEnvironment } from '../../functions/platforms/registry';
 import { runJob, startJobTimers } from './jobs';
 import type { ReconcileReport } from '../../functions/services/reconciler';
-import { localPublisherFunction, localStateMachineArn, startLocalStepFunctions } from './stepfunctions';
-import { publisherFunctionEnvName } from '../../functions/publishingConfig';
-import { platforms } from '../../shared/platforms';
+import { localStateMachineArn, startLocalStepFunctions } from './stepfunctions';
 import { startDemoModule, type DemoModule } from './demoModule/server';
 import { startLocalLambda, taskEnvironment } from './lambda';
 
-/** What the posts API needs to start PublishPost executions on the local Step Functions. */
+/**
+ * What the posts API needs to start PublishPost executions on the local Step Functions: the
+ * state machine only (it maps each target's platform to that platform's function itself).
+ */
 function publishingEnvironment(stepFunctionsEndpoint: string): Record<string, string> {
-  const environment: Record<string, string> = { AWS_ENDPOINT_URL_SFN: stepFunctionsEndpoint, STATE_MACHINE_ARN: localStateMachineArn };
-  for (const platform of platforms) environment[publisherFunctionEnvName(platform)] = localPublisherFunction(platform);
-  return environment;
+  return { AWS_ENDPOINT_URL_SFN: stepFunctionsEndpoint, STATE_MACHINE_ARN: localStateMachineArn };
 }
 
 export interface TwinPorts {

@@ -1,6 +1,9 @@
 /**
  * The PublishPost state machine (Amazon States Language), built once: the CDK stack deploys it
- * and the offline twin runs it. `${FinalizeFunction}` is substituted with the finalize Lambda.
+ * and the offline twin runs it. `${FinalizeFunction}` is substituted with the finalize Lambda and
+ * `${PublishFunction_<platform>}` with each platform's publish Lambda: the execution's input
+ * names each target's platform, and the state machine maps it to that platform's function (the
+ * API knows no function names).
  *
  * Wait until scheduledFor (when scheduled) → Map over the targets → per target a wait until it
  * is due (its own time: YouTube's native scheduling uploads at once) and a loop of
@@ -27,8 +30,46 @@ import {
   THROTTLE_RETRY,
   type RetryPolicy,
 } from '../../functions/services/publishingLimits';
+import { platforms, type Platform } from '../../shared/platforms';
 
 export const FINALIZE_PLACEHOLDER = 'FinalizeFunction';
+/** The placeholder of a platform's publish function, e.g. PublishFunction_youtube. */
+export const publishFunctionPlaceholder = (platform: Platform) => `PublishFunction_${platform}`;
+
+/** The definition with each `${Placeholder}` replaced, as Step Functions' DefinitionSubstitutions do (the twin and tests). */
+export function substituted<T = unknown>(definition: object, substitutions: Record<string, string>): T {
+  let text = JSON.stringify(definition);
+  for (const [name, value] of Object.entries(substitutions)) text = text.replaceAll(`\${${name}}`, value);
+  return JSON.parse(text) as T;
+}
+
+/**
+ * Resolves a target's function into `$.functionName`: a Choice on the target's platform, and one
+ * Pass per platform holding that platform's function. Executions started by the previous release
+ * name the function instead (`functionName`): accepted for one release, so an execution started
+ * by an API function still running the old code while this deploys publishes as it would have.
+ */
+function functionChoice(next: string) {
+  const states: Record<string, unknown> = {
+    'Which function?': {
+      Type: 'Choice',
+      // A comparison on a missing path is a runtime error, so presence is checked first.
+      Choices: [
+        { Variable: '$.target.functionName', IsPresent: true, Next: 'Function named by the input' },
+        { Variable: '$.target.platform', IsPresent: false, Next: 'Unknown platform' },
+        ...platforms.map((platform) => ({ Variable: '$.target.platform', StringEquals: platform, Next: `Function: ${platform}` })),
+      ],
+      Default: 'Unknown platform',
+    },
+    'Function named by the input': { Type: 'Pass', InputPath: '$.target.functionName', ResultPath: '$.functionName', Next: next },
+    // The whole Map fails; its Catch finishes every unfinished target with this cause.
+    'Unknown platform': { Type: 'Fail', Error: 'UnknownPlatform', Cause: 'A target names no platform this deployment publishes to.' },
+  };
+  for (const platform of platforms) {
+    states[`Function: ${platform}`] = { Type: 'Pass', Result: `\${${publishFunctionPlaceholder(platform)}}`, ResultPath: '$.functionName', Next: next };
+  }
+  return states;
+}
 
 /** Errors a step may be retried on: ours (Retryable) and Lambda's own transient ones. */
 export const RETRYABLE_ERRORS = ['Retryable', 'Lambda.ServiceException', 'Lambda.AWSLambdaException', 'Lambda.SdkClientException', 'Lambda.Unknown'];
@@ -89,15 +130,17 @@ export function publishPostDefinition() {
           'userId.$': '$.userId',
           'postId.$': '$.postId',
           'targetId.$': '$$.Map.Item.Value.targetId',
-          'functionName.$': '$$.Map.Item.Value.functionName',
+          // The whole target: its platform (or, from the previous release, its function's name).
+          'target.$': '$$.Map.Item.Value',
           'waitUntil.$': '$$.Map.Item.Value.waitUntil',
           'execution.$': '$.execution',
           action: 'start',
         },
         ItemProcessor: {
           ProcessorConfig: { Mode: 'INLINE' },
-          StartAt: 'Wait until due',
+          StartAt: 'Which function?',
           States: {
+            ...functionChoice('Wait until due'),
             'Wait until due': { Type: 'Wait', TimestampPath: '$.waitUntil', Next: 'Step' },
             Step: invokeStep(undefined),
             Route: {

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from '../zod';
 import { platforms } from '../platforms';
 
 export const connectionStatuses = ['connected', 'needs_reconnect', 'disconnected'] as const;

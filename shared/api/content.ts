@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from '../zod';
 
 /**
  * My Content: the videos and podcasts the embedded modules generated for the user (the spec's

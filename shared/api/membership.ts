@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from '../zod';
 
 export const membershipTypes = ['free', 'admin'] as const;
 export type MembershipType = (typeof membershipTypes)[number];

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from '../zod';
 
 /**
  * Zod's global settings. Validation messages in plain words, for every schema that does not give its own: zod's

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from '../zod';
 
 /**
  * Deleting a post removes it from OneClick's history only: what was published stays on the

@@ -6,10 +6,10 @@
 import '../../infra/local/quietSdk';
 import { S3Client } from '@aws-sdk/client-s3';
 import { createS3Media } from '../../functions/media/s3Media';
-import { createPublishers } from '../../functions/platforms/publishers';
+import { createPublishers, readPlatformSettings } from '../../functions/platforms/registry';
 import { sendDirectly } from '../../functions/platforms/createOnce';
 import { memoryAttachments } from '../../functions/platforms/progressAttachments';
-import { readPlatformSettings, credentialsFromEnvironment } from '../../functions/platforms/config';
+import { credentialsFromEnvironment } from '../../functions/platforms/config';
 import type { TokenSet } from '../../functions/platforms/adapter';
 import type { PublishProgress } from '../../functions/platforms/publisher';
 import { localCredentials, localRegion } from '../../infra/local/environment';
@@ -30,10 +30,8 @@ if (env['MODE'] === 'raw') {
   }
 } else {
   const clock = { now: () => new Date() };
-  const publishers = createPublishers(readPlatformSettings(env, credentialsFromEnvironment(env)), clock, {
-    linkedinVersion: '202609',
-    instagramGraphVersion: 'v21.0',
-  });
+  const youtubeCredentials = credentialsFromEnvironment(env, 'youtube');
+  const publishers = createPublishers(readPlatformSettings(env, youtubeCredentials ? { youtube: youtubeCredentials } : {}), clock);
   const youtube = publishers.youtube!;
   const tokens = JSON.parse(env['BENCH_TOKENS']!) as TokenSet;
   let progress: PublishProgress = {};

@@ -10,10 +10,8 @@ import { startSandbox } from '../../infra/local/sandbox/sandbox';
 import { memoryLog } from '../../infra/local/log';
 import { freePort } from '../../infra/local/ports';
 import { localBucketNames, localCredentials, localRegion } from '../../infra/local/environment';
-import { sandboxHostEnvironment } from '../../functions/platforms/hosts';
 import { clientEnvironment } from '../../infra/local/secrets';
-import { readPlatformSettings } from '../../functions/platforms/config';
-import { createAdapters } from '../../functions/platforms/registry';
+import { createAdapters, readPlatformSettings, sandboxHostEnvironment } from '../../functions/platforms/registry';
 import { syntheticMp4 } from '../support/mp4';
 import type { Benchmark, Figure } from './benchmarks';
 

@@ -9,11 +9,24 @@ import { handlerGroupNames, publicEntryThrottle, routeIds, routeKey, routes, typ
 import { stageThrottle } from '../../infra/constructs/api';
 import { defaultRateLimits } from '../../functions/http/rateLimit';
 import { passwordPolicy } from '../../shared/resources/userPool';
-import { platforms } from '../../shared/platforms';
-import { FINALIZE_PLACEHOLDER, publishPostDefinition } from '../../infra/publishing/definition';
+import { platformNames, platforms, type Platform } from '../../shared/platforms';
+import { FINALIZE_PLACEHOLDER, publishFunctionPlaceholder, publishPostDefinition } from '../../infra/publishing/definition';
+import { credentialsSecretEnvName } from '../../functions/platforms/config';
 
 const webAssetPath = resolve(import.meta.dirname, '../fixtures/web');
 let template: Template;
+
+const capitalized = (text: string) => `${text[0]!.toUpperCase()}${text.slice(1)}`;
+/** The logical id prefix of a platform's publish function. */
+const publisherId = (platform: Platform) => `Publishing${capitalized(platform)}Publisher`;
+/** The platforms whose credentials secret the policies of this function (logical id prefix) let it read. */
+function secretsReadBy(functionPrefix: string): Platform[] {
+  const policies = Object.entries(template.findResources('AWS::IAM::Policy')).filter(([id]) => id.startsWith(functionPrefix));
+  expect(policies, functionPrefix).toHaveLength(1);
+  const statements = policies[0]![1].Properties.PolicyDocument.Statement as Array<{ Action: string | string[]; Resource: unknown }>;
+  const text = JSON.stringify(statements.filter((statement) => [statement.Action].flat().some((action) => action.startsWith('secretsmanager:'))).map((statement) => statement.Resource));
+  return platforms.filter((platform) => text.includes(`PlatformAccess${capitalized(platform)}Credentials`));
+}
 let synthError: unknown;
 
 beforeAll(() => {
@@ -226,13 +239,17 @@ describe('the stack', () => {
   });
 
   describe('platform connections', () => {
-    it('keeps the platforms\' app credentials in a secret the connection functions may read', () => {
-      template.hasResourceProperties('AWS::SecretsManager::Secret', { SecretString: '{}', Description: Match.stringLikeRegexp('youtube') });
-      for (const prefix of ['ApiConnectionsFunction', 'JobsRefreshTokensFunction']) {
+    it('keeps each platform\'s app credentials in a secret of its own, which the functions serving every platform may read', () => {
+      for (const platform of platforms) {
+        template.hasResourceProperties('AWS::SecretsManager::Secret', { SecretString: '{}', Description: Match.stringLikeRegexp(`${platformNames[platform]} app`) });
+      }
+      template.resourceCountIs('AWS::SecretsManager::Secret', platforms.length);
+      for (const prefix of ['ApiConnectionsFunction', 'JobsRefreshTokensFunction', 'JobsRefreshMetricsFunction']) {
         const functions = Object.entries(template.findResources('AWS::Lambda::Function')).filter(([id]) => id.startsWith(prefix));
         expect(functions, prefix).toHaveLength(1);
         const variables = functions[0]![1].Properties.Environment.Variables;
-        expect(Object.keys(variables)).toEqual(expect.arrayContaining(['TOKEN_KEY_ID', 'PLATFORM_CREDENTIALS_SECRET_ID', 'ONECLICK_SITE_URL', 'TABLE_CONNECTIONS']));
+        expect(Object.keys(variables)).toEqual(expect.arrayContaining(['TOKEN_KEY_ID', ...platforms.map(credentialsSecretEnvName), 'ONECLICK_SITE_URL', 'TABLE_CONNECTIONS']));
+        expect(secretsReadBy(prefix).sort()).toEqual([...platforms].sort());
       }
     });
 
@@ -262,29 +279,39 @@ describe('the stack', () => {
     it('deploys the same PublishPost definition the twin runs, with the finalize function substituted', () => {
       const machine = Object.values(template.findResources('AWS::StepFunctions::StateMachine'))[0]!;
       expect(machine.Properties.DefinitionString).toEqual(JSON.stringify(publishPostDefinition()));
-      expect(Object.keys(machine.Properties.DefinitionSubstitutions)).toEqual([FINALIZE_PLACEHOLDER]);
+      expect(Object.keys(machine.Properties.DefinitionSubstitutions).sort()).toEqual([FINALIZE_PLACEHOLDER, ...platforms.map(publishFunctionPlaceholder)].sort());
+      for (const platform of platforms) {
+        expect(JSON.stringify(machine.Properties.DefinitionSubstitutions[publishFunctionPlaceholder(platform)])).toContain(`${publisherId(platform)}Function`);
+      }
       expect(machine.Properties.StateMachineType).toBe('STANDARD');
       expect(machine.Properties.TracingConfiguration).toEqual({ Enabled: true });
       expect(machine.Properties.LoggingConfiguration).toMatchObject({ Level: 'ALL', IncludeExecutionData: false });
     });
 
-    it('has one publish function per platform, 15 minutes each, and lets the state machine invoke them', () => {
+    it('has one publish function per platform, 15 minutes each, reading only its own platform\'s secret', () => {
       for (const platform of platforms) {
-        template.hasResourceProperties('AWS::Lambda::Function', {
-          Timeout: 900,
-          Environment: { Variables: Match.objectLike({ ONECLICK_PLATFORM: platform, TABLE_POSTS: Match.anyValue(), BUCKET_MEDIA: Match.anyValue() }) },
-        });
+        const functions = Object.entries(template.findResources('AWS::Lambda::Function')).filter(([id]) => id.startsWith(`${publisherId(platform)}Function`));
+        expect(functions, platform).toHaveLength(1);
+        const properties = functions[0]![1].Properties;
+        expect(properties.Timeout).toBe(900);
+        const variables = Object.keys(properties.Environment.Variables);
+        expect(variables).toEqual(expect.arrayContaining(['TABLE_POSTS', 'BUCKET_MEDIA', 'TOKEN_KEY_ID', credentialsSecretEnvName(platform)]));
+        for (const other of platforms.filter((candidate) => candidate !== platform)) expect(variables).not.toContain(credentialsSecretEnvName(other));
+        expect(secretsReadBy(`${publisherId(platform)}Function`)).toEqual([platform]);
       }
+    });
+
+    it('lets the state machine invoke every platform\'s publish function', () => {
       const role = Object.entries(template.findResources('AWS::IAM::Policy')).find(([id]) => id.startsWith('PublishingPublishPostRole'))![1];
       const text = JSON.stringify(role);
       for (const platform of platforms) expect(text).toContain(`Publishing${platform[0]!.toUpperCase()}${platform.slice(1)}Publisher`);
     });
 
-    it('lets the posts API start executions and tells it the platform functions', () => {
+    it('lets the posts API start executions, telling it the state machine and no function names', () => {
       const posts = Object.entries(template.findResources('AWS::Lambda::Function')).find(([id]) => id.startsWith('ApiPostsFunction'))![1];
-      expect(Object.keys(posts.Properties.Environment.Variables)).toEqual(
-        expect.arrayContaining(['STATE_MACHINE_ARN', ...platforms.map((platform) => `PUBLISHER_FUNCTION_${platform.toUpperCase()}`)]),
-      );
+      const variables = Object.keys(posts.Properties.Environment.Variables);
+      expect(variables).toContain('STATE_MACHINE_ARN');
+      expect(variables.filter((name) => /FUNCTION/.test(name))).toEqual([]);
       const policy = Object.entries(template.findResources('AWS::IAM::Policy')).find(([id]) => id.startsWith('ApiPostsFunction'))![1];
       expect(JSON.stringify(policy)).toContain('states:StartExecution');
       expect(JSON.stringify(policy)).not.toMatch(/kms:|secretsmanager:/);

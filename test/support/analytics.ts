@@ -72,13 +72,11 @@ export async function seedAnalytics(twin: TwinInfo, userId: string, posts: Seede
 export async function refreshMetricsNow(twin: TwinInfo, options: { store?: ReturnType<typeof createMetricsStore>; clock?: { now(): Date }; onlyUser?: string } = {}) {
   const clock = options.clock ?? { now: () => new Date() };
   const { createConnectionsContext } = await import('../../functions/connectionsContext');
-  const { readPlatformSettings } = await import('../../functions/platforms/config');
-  const { createMetricsReaders } = await import('../../functions/platforms/metricsReaders');
-  const { readPublisherOptions } = await import('../../functions/publishingConfig');
+  const { createMetricsReaders, readPlatformSettings } = await import('../../functions/platforms/registry');
   const { createMetricsRefresh } = await import('../../functions/services/metricsRefresh');
   const { loadPlatformCredentials } = await import('../../functions/composition');
   const { store: connections, freshness } = await createConnectionsContext(process.env, documentClient(twin), clock);
-  const readers = createMetricsReaders(readPlatformSettings(process.env, await loadPlatformCredentials(process.env)), clock, readPublisherOptions(process.env));
+  const readers = createMetricsReaders(readPlatformSettings(process.env, await loadPlatformCredentials(process.env)), clock);
   const base = options.store ?? createMetricsStore({ db: documentClient(twin), tableName: twin.tableNames.metrics, clock });
   const store = options.onlyUser
     ? { ...base, listDue: async (until: Date) => (await base.listDue(until, 5000)).filter((target) => target.userId === options.onlyUser) }

@@ -1,4 +1,6 @@
-import type { MetricsReaderFactory, PostMetrics } from '../adapter';
+import type { PostMetrics } from '../adapter';
+import type { MetricsReaderFactory } from '../module';
+import type { InstagramOptions } from './options';
 import { withQuery } from '../http';
 import { classifyInstagramError } from './adapter';
 
@@ -28,7 +30,7 @@ export function instagramMetrics(data: Array<{ name?: string; values?: Array<{ v
   return metrics;
 }
 
-export const createInstagramMetricsReader: MetricsReaderFactory = ({ hosts, http, clock, instagramGraphVersion }) => ({
+export const createInstagramMetricsReader: MetricsReaderFactory<InstagramOptions> = ({ hosts, http, clock, options }) => ({
   platform: 'instagram',
   batchSize: 1,
   // Business-use-case limits allow about 200 calls per account per hour; a run stays far below.
@@ -43,7 +45,7 @@ export const createInstagramMetricsReader: MetricsReaderFactory = ({ hosts, http
     for (const id of ids) {
       const response = await http({
         method: 'GET',
-        url: withQuery(`${hosts['graph']}/${instagramGraphVersion}/${encodeURIComponent(id)}/insights`, { metric: instagramMetricNames.join(',') }),
+        url: withQuery(`${hosts['graph']}/${options.graphVersion}/${encodeURIComponent(id)}/insights`, { metric: instagramMetricNames.join(',') }),
         headers: { authorization: `Bearer ${tokens.accessToken}` },
       });
       if (response.status >= 200 && response.status < 300) {

@@ -1,10 +1,12 @@
 import { CannotTell } from '../createOnce';
 import { RateLimited, Rejected, Retryable, truncate } from '../errors';
 import { withQuery, type PlatformResponse } from '../http';
-import type { MediaSource, PublisherFactory, PublishProgress, PublishRequest, StepResult } from '../publisher';
+import type { MediaSource, PublishProgress, PublishRequest, StepResult } from '../publisher';
+import type { PublisherFactory } from '../module';
+import type { InstagramOptions } from './options';
 import { videoLengthProblem } from '../../../shared/platformRules';
 import { alreadyPublished, isOk, postMedia, progressText, publishedResult } from '../steps';
-import { classifyInstagramError, defaultGraphVersion } from './adapter';
+import { classifyInstagramError } from './adapter';
 
 /**
  * Instagram content publishing with Instagram Login (platform-apis.md §3): a container from a
@@ -47,8 +49,8 @@ function checkReelDuration(video: MediaSource): void {
   if (problem) throw new Rejected(problem);
 }
 
-export const createInstagramPublisher: PublisherFactory = ({ hosts, http, clock, options }) => {
-  const graph = (path: string) => `${hosts['graph']}/${options.instagramGraphVersion || defaultGraphVersion}${path}`;
+export const createInstagramPublisher: PublisherFactory<InstagramOptions> = ({ hosts, http, clock, options }) => {
+  const graph = (path: string) => `${hosts['graph']}/${options.graphVersion}${path}`;
   const fail = (response: PlatformResponse) => classifyPublishingError(response, clock.now());
   const bearer = (request: PublishRequest) => ({ authorization: `Bearer ${request.tokens.accessToken}` });
   const profileUrl = (request: PublishRequest) => {

@@ -1,4 +1,6 @@
-import type { MetricsReaderFactory, PostMetrics } from '../adapter';
+import type { PostMetrics } from '../adapter';
+import type { MetricsReaderFactory } from '../module';
+import type { LinkedinOptions } from './options';
 import { withQuery } from '../http';
 import { classifyLinkedinError } from './adapter';
 
@@ -23,7 +25,7 @@ export function linkedinEntity(urn: string): string {
   return `(${kind}:${encodeURIComponent(urn)})`;
 }
 
-export const createLinkedinMetricsReader: MetricsReaderFactory = ({ hosts, http, clock, linkedinVersion }) => ({
+export const createLinkedinMetricsReader: MetricsReaderFactory<LinkedinOptions> = ({ hosts, http, clock, options }) => ({
   platform: 'linkedin',
   batchSize: 1,
   callsPerRun: 40,
@@ -42,7 +44,7 @@ export const createLinkedinMetricsReader: MetricsReaderFactory = ({ hosts, http,
         const response = await http({
           method: 'GET',
           url,
-          headers: { authorization: `Bearer ${tokens.accessToken}`, 'linkedin-version': linkedinVersion, 'x-restli-protocol-version': '2.0.0' },
+          headers: { authorization: `Bearer ${tokens.accessToken}`, 'linkedin-version': options.version, 'x-restli-protocol-version': '2.0.0' },
         });
         if (response.status === 404) break;
         if (response.status < 200 || response.status >= 300) throw classifyLinkedinError(response, clock.now());

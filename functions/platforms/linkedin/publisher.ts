@@ -1,7 +1,9 @@
 import { CannotTell } from '../createOnce';
 import { Rejected, Retryable, truncate } from '../errors';
 import type { PlatformRequest, PlatformResponse } from '../http';
-import type { MediaSource, PublisherFactory, PublishProgress, PublishRequest, StepResult } from '../publisher';
+import type { MediaSource, PublishProgress, PublishRequest, StepResult } from '../publisher';
+import type { PublisherFactory } from '../module';
+import type { LinkedinOptions } from './options';
 import { alreadyPublished, isOk, postMedia, progressList, progressNumber, progressText, publishedResult, readRange } from '../steps';
 import { classifyLinkedinError } from './adapter';
 
@@ -48,7 +50,7 @@ interface UploadInstruction {
   lastByte?: number;
 }
 
-export const createLinkedinPublisher: PublisherFactory = ({ hosts, http, clock, options }) => {
+export const createLinkedinPublisher: PublisherFactory<LinkedinOptions> = ({ hosts, http, clock, options }) => {
   const rest = (path: string) => `${hosts['api']}/rest${path}`;
   const owner = (request: PublishRequest) => `urn:li:person:${request.account.platformUserId}`;
   const postUrl = (urn: string) => `${SITE}/feed/update/${urn}`;
@@ -65,7 +67,7 @@ export const createLinkedinPublisher: PublisherFactory = ({ hosts, http, clock, 
       ...call,
       headers: {
         authorization: `Bearer ${request.tokens.accessToken}`,
-        'linkedin-version': options.linkedinVersion,
+        'linkedin-version': options.version,
         'x-restli-protocol-version': '2.0.0',
       },
     });
@@ -205,7 +207,7 @@ export const createLinkedinPublisher: PublisherFactory = ({ hosts, http, clock, 
       url: `${rest('/posts')}?author=${encodeURIComponent(owner(request))}&q=author&count=${RECENT_POSTS}&sortBy=CREATED`,
       headers: {
         authorization: `Bearer ${request.tokens.accessToken}`,
-        'linkedin-version': options.linkedinVersion,
+        'linkedin-version': options.version,
         'x-restli-protocol-version': '2.0.0',
       },
     });

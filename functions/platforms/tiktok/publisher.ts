@@ -1,7 +1,8 @@
 import { CannotTell } from '../createOnce';
 import { Rejected } from '../errors';
 import type { PlatformResponse } from '../http';
-import type { MediaSource, PublisherFactory, PublishProgress, PublishRequest, StepResult } from '../publisher';
+import type { MediaSource, PublishProgress, PublishRequest, StepResult } from '../publisher';
+import type { PublisherFactory } from '../module';
 import { alreadyPublished, isOk, postMedia, progressNumber, progressText, readRange } from '../steps';
 import { classifyTiktokError } from './adapter';
 

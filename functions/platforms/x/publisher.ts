@@ -1,7 +1,8 @@
 import { CannotTell } from '../createOnce';
 import { PlatformError, Rejected, truncate } from '../errors';
 import { withQuery, type PlatformResponse } from '../http';
-import type { MediaSource, PublisherFactory, PublishProgress, PublishRequest, StepResult } from '../publisher';
+import type { MediaSource, PublishProgress, PublishRequest, StepResult } from '../publisher';
+import type { PublisherFactory } from '../module';
 import { alreadyPublished, isOk, postMedia, progressList, progressNumber, progressText, publishedResult, readRange } from '../steps';
 import { classifyXError } from './adapter';
 

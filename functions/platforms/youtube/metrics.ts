@@ -1,4 +1,5 @@
-import type { MetricsReaderFactory, PostMetrics } from '../adapter';
+import type { PostMetrics } from '../adapter';
+import type { MetricsReaderFactory } from '../module';
 import { withQuery } from '../http';
 import { classifyYoutubeError } from './adapter';
 

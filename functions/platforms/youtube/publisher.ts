@@ -1,7 +1,8 @@
 import { CannotTell } from '../createOnce';
 import { Rejected, Retryable } from '../errors';
 import { withQuery, type PlatformResponse } from '../http';
-import type { MediaSource, PublisherFactory, PublishProgress, PublishRequest, StepResult } from '../publisher';
+import type { MediaSource, PublishProgress, PublishRequest, StepResult } from '../publisher';
+import type { PublisherFactory } from '../module';
 import { alreadyPublished, isOk, postMedia, progressText, publishedResult, readRange } from '../steps';
 import { classifyYoutubeError } from './adapter';
 

@@ -1,11 +1,10 @@
 import { describe, expect, inject, it } from 'vitest';
 import { SFNClient, StopExecutionCommand } from '@aws-sdk/client-sfn';
-import { platforms, type Platform } from '../../../shared/platforms';
 import type { ConnectionList } from '../../../shared/api/connections';
 import type { Post } from '../../../shared/api/posts';
 import type { NotificationList } from '../../../shared/api/notifications';
 import { localCredentials, localRegion } from '../../../infra/local/environment';
-import { localPublisherFunction, localStateMachineArn } from '../../../infra/local/stepfunctions';
+import { localStateMachineArn } from '../../../infra/local/stepfunctions';
 import { createSfnExecutions, executionArn } from '../../../functions/services/executions';
 import { createPostStore } from '../../../functions/services/postStore';
 import { createReconciler } from '../../../functions/services/reconciler';
@@ -29,7 +28,6 @@ function reconciler(aheadMs: number) {
   return createReconciler({
     posts: createPostStore({ db: documentClient(twin), tableName: twin.tableNames.posts, clock }),
     executions: createSfnExecutions(sfn(), localStateMachineArn),
-    publisherFunctions: Object.fromEntries(platforms.map((platform) => [platform, localPublisherFunction(platform)])) as Record<Platform, string>,
     clock,
   });
 }

@@ -5,7 +5,7 @@ import type { ConnectionList } from '../../../shared/api/connections';
 import { SCHEDULE_HORIZON_DAYS, type Post } from '../../../shared/api/posts';
 import type { NotificationList } from '../../../shared/api/notifications';
 import { localCredentials, localRegion } from '../../../infra/local/environment';
-import { localPublisherFunction, localStateMachineArn } from '../../../infra/local/stepfunctions';
+import { localStateMachineArn } from '../../../infra/local/stepfunctions';
 import { executionArn } from '../../../functions/services/executions';
 import { callApi, createUser, type TestUser } from '../../support/users';
 import { connectThroughOAuth, makeAdmin, sandboxAccountName, sandboxControl } from '../../support/connect';
@@ -196,7 +196,7 @@ describe('scheduled posts (API, PublishPost executions, sandbox)', () => {
       postId: created.postId,
       execution: await nthExecution(user, created.postId, 1),
       scheduledFor: at,
-      targets: (created.targets ?? []).map((target) => ({ targetId: target.targetId, functionName: localPublisherFunction(target.platform), waitUntil: at })),
+      targets: (created.targets ?? []).map((target) => ({ targetId: target.targetId, platform: target.platform, waitUntil: at })),
     };
     for (let copy = 0; copy < 3; copy++) {
       await sfn().send(new StartExecutionCommand({ stateMachineArn: localStateMachineArn, name: `${created.postId}-stale-${copy}`, input: JSON.stringify(stale) }));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isUserSettable, withUserSettings } from '../../../infra/local/environment';
-import { sandboxHostEnvironment } from '../../../functions/platforms/hosts';
+import { sandboxHostEnvironment } from '../../../functions/platforms/registry';
 import { clientEnvironment } from '../../../infra/local/secrets';
 import { platforms, type Platform } from '../../../shared/platforms';
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { sandboxHostEnvironment } from '../../../functions/platforms/hosts';
+import { sandboxHostEnvironment } from '../../../functions/platforms/registry';
 import { checkHosts } from '../../../infra/local/sandbox/hosts';
 import type { Sandbox } from '../../../infra/local/sandbox/sandbox';
 import { isPlatform } from '../../../shared/platforms';

@@ -1,8 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { capabilities, platformNames, platforms, type Platform } from '../../../../shared/platforms';
-import { platformHosts } from '../../../../functions/platforms/hosts';
-import { createPublishers } from '../../../../functions/platforms/publishers';
-import { createAdapters } from '../../../../functions/platforms/registry';
+import { createAdapters, createPublishers, platformHosts } from '../../../../functions/platforms/registry';
 import { createOnceWith } from '../../../../functions/platforms/createOnce';
 import { memoryAttachments } from '../../../../functions/platforms/progressAttachments';
 import { Rejected, Retryable } from '../../../../functions/platforms/errors';
@@ -10,7 +8,7 @@ import type { PlatformPublisher, PublishProgress, PublishRequest, StepResult } f
 import type { RecordedCall, Sandbox } from '../../../../infra/local/sandbox/sandbox';
 import { syntheticMp4 } from '../../../support/mp4';
 import { accessTokenFor, clients, startFileServer, startTestSandbox, testBytes, testClock } from '../../sandbox/harness';
-import { memoryMedia, publisherOptions } from './harness';
+import { defaultOptions, memoryMedia } from './harness';
 
 /**
  * The exactly-once rule, checked over the publisher registry against the platform sandbox: for
@@ -55,7 +53,7 @@ interface Run {
 }
 
 async function setUp(platform: Platform, account: string) {
-  const settings = { [platform]: { credentials: clients[platform], hosts: Object.fromEntries(Object.keys(platformHosts[platform]).map((key) => [key, sandbox.hostUrl(platform, key)])) } };
+  const settings = { [platform]: { credentials: clients[platform], hosts: Object.fromEntries(Object.keys(platformHosts[platform]).map((key) => [key, sandbox.hostUrl(platform, key)])), options: defaultOptions(platform) } };
   const accessToken = await accessTokenFor(sandbox, platform, account);
   const tokens = { accessToken, accessTokenIssuedAt: new Date().toISOString(), scopes: [] };
   // The id the platform knows the account by (X, Instagram and LinkedIn put it in paths); TikTok needs none.
@@ -82,7 +80,7 @@ async function publishOnce(platform: Platform, kind: 'video' | 'image', account:
       if (!inside && sendsBegun === 0 && (await posts()) > before) unguarded.push(`${init.method ?? 'GET'} ${url}`);
     }
   };
-  const publisher: PlatformPublisher = createPublishers(settings, clock, publisherOptions, fetchImpl)[platform]!;
+  const publisher: PlatformPublisher = createPublishers(settings, clock, fetchImpl)[platform]!;
   let progress: PublishProgress = {};
   let armed = false;
   const guard = createOnceWith(

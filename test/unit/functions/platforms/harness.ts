@@ -1,7 +1,8 @@
 import type { PlatformAdapter, AdapterFactory } from '../../../../functions/platforms/adapter';
 import { createPlatformHttp } from '../../../../functions/platforms/http';
-import type { MediaSource, PlatformPublisher, PublisherFactory, PublisherOptions, PublishRequest } from '../../../../functions/platforms/publisher';
-import { platformHosts } from '../../../../functions/platforms/hosts';
+import type { MediaSource, PlatformPublisher, PublishRequest } from '../../../../functions/platforms/publisher';
+import type { PublisherFactory } from '../../../../functions/platforms/module';
+import { platformHosts, platformModules } from '../../../../functions/platforms/registry';
 import { createOnceWith, sendDirectly } from '../../../../functions/platforms/createOnce';
 import { memoryAttachments } from '../../../../functions/platforms/progressAttachments';
 import type { Platform } from '../../../../shared/platforms';
@@ -69,17 +70,21 @@ export function adapterWith(platform: Platform, factory: AdapterFactory, respons
   return { adapter, requests };
 }
 
-export const publisherOptions: PublisherOptions = { linkedinVersion: '202609', instagramGraphVersion: 'v21.0' };
+/** A platform's options as its module reads them from an environment that sets none (the defaults). */
+export const defaultOptions = (platform: Platform): unknown => platformModules[platform].readOptions({});
 
-/** A publisher wired to the recording fake fetch; `unanswered()` tells how many canned responses were not used. */
-export function publisherWith(platform: Platform, factory: PublisherFactory, responses: CannedResponse[] = [], options: Partial<PublisherOptions> = {}) {
+/**
+ * A publisher wired to the recording fake fetch, with its module's default options and
+ * `options` over them; `unanswered()` tells how many canned responses were not used.
+ */
+export function publisherWith<Options>(platform: Platform, factory: PublisherFactory<Options>, responses: CannedResponse[] = [], options: Partial<Options> = {}) {
   const { fetchImpl, requests, unanswered } = recordingFetch(responses);
   const publisher: PlatformPublisher = factory({
     credentials,
     hosts: { ...platformHosts[platform] },
     http: createPlatformHttp(platform, fetchImpl),
     clock,
-    options: { ...publisherOptions, ...options },
+    options: { ...(defaultOptions(platform) as Options), ...options },
   });
   return { publisher, requests, unanswered };
 }

@@ -227,7 +227,7 @@ describe('LinkedIn publisher (Videos/Images API, Posts API)', () => {
   });
 
   it('sends the configured LinkedIn-Version', async () => {
-    const { publisher, requests } = publisherWith('linkedin', createLinkedinPublisher, [postCreated()], { linkedinVersion: '202604' });
+    const { publisher, requests } = publisherWith('linkedin', createLinkedinPublisher, [postCreated()], { version: '202604' });
     await publisher.publish(publishRequest({ progress: uploaded }));
     expect(requests[0]!.headers['linkedin-version']).toBe('202604');
   });

@@ -1,36 +1,37 @@
 import { describe, expect, it } from 'vitest';
-import type { MetricsReaderFactory } from '../../../../functions/platforms/adapter';
+import type { MetricsReaderFactory } from '../../../../functions/platforms/module';
 import { createPlatformHttp } from '../../../../functions/platforms/http';
-import { platformHosts } from '../../../../functions/platforms/hosts';
+import { platformHosts, platformModules } from '../../../../functions/platforms/registry';
 import { AuthExpired, RateLimited } from '../../../../functions/platforms/errors';
 import { createYoutubeMetricsReader } from '../../../../functions/platforms/youtube/metrics';
 import { createTiktokMetricsReader } from '../../../../functions/platforms/tiktok/metrics';
 import { createInstagramMetricsReader } from '../../../../functions/platforms/instagram/metrics';
 import { createXMetricsReader } from '../../../../functions/platforms/x/metrics';
 import { createLinkedinMetricsReader } from '../../../../functions/platforms/linkedin/metrics';
-import { metricsReaderFactories } from '../../../../functions/platforms/metricsReaders';
 import { instagramScopes } from '../../../../functions/platforms/instagram/adapter';
 import type { Platform } from '../../../../shared/platforms';
-import { baseTokens, clock, credentials, jsonOf, now, queryOf, recordingFetch, type CannedResponse } from './harness';
+import { baseTokens, clock, credentials, defaultOptions, jsonOf, now, queryOf, recordingFetch, type CannedResponse } from './harness';
 
-function readerWith(platform: Platform, factory: MetricsReaderFactory, responses: CannedResponse[] = []) {
+function readerWith<Options>(platform: Platform, factory: MetricsReaderFactory<Options>, responses: CannedResponse[] = []) {
   const { fetchImpl, requests, unanswered } = recordingFetch(responses);
   const reader = factory({
     credentials,
     hosts: { ...platformHosts[platform] },
     http: createPlatformHttp(platform, fetchImpl),
     clock,
-    linkedinVersion: '202609',
-    instagramGraphVersion: 'v21.0',
+    options: defaultOptions(platform) as Options,
   });
   return { reader, requests, unanswered };
 }
 
 const tokens = (scopes: string[] = []) => ({ ...baseTokens, scopes });
 
-describe('metrics readers: one per platform, in the registry', () => {
-  it('registers a reader for every platform', () => {
-    expect(Object.keys(metricsReaderFactories).sort()).toEqual(['instagram', 'linkedin', 'tiktok', 'x', 'youtube']);
+describe('metrics readers: one per platform, in its module', () => {
+  it('every platform module builds a reader for its own platform', () => {
+    for (const module of Object.values(platformModules)) {
+      const reader = module.createMetricsReader({ credentials, hosts: { ...module.hosts }, http: createPlatformHttp(module.platform, recordingFetch().fetchImpl), clock, options: module.readOptions({}) });
+      expect(reader.platform).toBe(module.platform);
+    }
   });
 });
 

@@ -1,0 +1,5 @@
+import { linkedinModule } from '../../platforms/linkedin';
+import { createPublishStepHandler } from '../publishStep';
+
+/** LinkedIn's publish function: it imports only LinkedIn's module (its bundle holds no other platform). */
+export const handler = await createPublishStepHandler(linkedinModule);
