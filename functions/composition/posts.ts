@@ -4,7 +4,7 @@ import { createPostDeletion, type PostDeletionService } from '../services/postDe
 import { createPostService, type PostService } from '../services/posts';
 import { memberships, storageQuota } from './memberships';
 import { postStore } from './postStore';
-import { executions, publishingTargets } from './publishing';
+import { executions } from './publishing';
 import { s3Client } from './s3';
 import { bucketName, clock, createLogger, documentClient, tableName } from './shared';
 

@@ -1,7 +1,7 @@
 import { createReconciler, type Reconciler } from '../services/reconciler';
 import { metricsTracking } from './metrics';
 import { postStore } from './postStore';
-import { executions, publishingTargets } from './publishing';
+import { executions } from './publishing';
 import { clock } from './shared';
 
 let reconcilerInstance: Reconciler | undefined;

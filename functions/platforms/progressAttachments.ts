@@ -35,7 +35,7 @@ export function s3ProgressAttachments(s3: S3Client, bucket: string, target: { us
         if (!Body) throw new Error(`The attachment ${reference} is empty`);
         return JSON.parse(await Body.transformToString('utf8')) as unknown;
       } catch (error) {
-        if (error instanceof NoSuchKey) throw new Error(`The saved upload progress ${reference} is gone`);
+        if (error instanceof NoSuchKey) throw new Error(`The saved upload progress ${reference} is gone`, { cause: error });
         throw error;
       }
     },

@@ -1,4 +1,3 @@
-import type { Platform } from '../../shared/platforms';
 import type { Clock } from '../clock';
 import type { ExecutionState, InspectableExecutions } from './executions';
 import { executionInputFor, isOpen } from './executionPlan';
