@@ -120,11 +120,11 @@ export function taskFunctionEnvName(task: BackgroundTaskName): string {
 /** The Lambdas the PublishPost state machine invokes. */
 export const publishingFunctions = {
   /**
-   * One per platform, each bundling only its own platform's module (functions/handlers/publish/<platform>.ts):
+   * One per platform, each bundling only its own platform's module (functions/platforms/<platform>/publishFunction.ts):
    * the publish steps of a target. The state machine routes each target to its platform's function.
    */
   publishStep: {
-    entry: (platform: Platform) => `functions/handlers/publish/${platform}.ts`,
+    entry: (platform: Platform) => `functions/platforms/${platform}/publishFunction.ts`,
     needs: {
       tables: { posts: 'readWrite', connections: 'readWrite' },
       // Writes: a target's large progress (e.g. LinkedIn's part URLs) beside the post item.

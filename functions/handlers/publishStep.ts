@@ -12,7 +12,7 @@ import { createTokenFreshness } from '../services/tokenFreshness';
 
 /**
  * The publish steps of one platform, built at cold start from that platform's module only:
- * each platform's function (functions/handlers/publish/<platform>.ts) passes its own module, so
+ * each platform's function (functions/platforms/<platform>/publishFunction.ts) passes its own module, so
  * its bundle holds no other platform's code and it reads only its own credentials. The
  * PublishPost state machine routes each target to its platform's function.
  */

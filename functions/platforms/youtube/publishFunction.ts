@@ -1,5 +1,5 @@
-import { youtubeModule } from '../../platforms/youtube';
-import { createPublishStepHandler } from '../publishStep';
+import { youtubeModule } from './index';
+import { createPublishStepHandler } from '../../handlers/publishStep';
 
 /** YouTube's publish function: it imports only YouTube's module (its bundle holds no other platform). */
 export const handler = await createPublishStepHandler(youtubeModule);

@@ -1,5 +1,5 @@
-import { tiktokModule } from '../../platforms/tiktok';
-import { createPublishStepHandler } from '../publishStep';
+import { tiktokModule } from './index';
+import { createPublishStepHandler } from '../../handlers/publishStep';
 
 /** TikTok's publish function: it imports only TikTok's module (its bundle holds no other platform). */
 export const handler = await createPublishStepHandler(tiktokModule);
