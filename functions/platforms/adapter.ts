@@ -11,6 +11,11 @@ export interface TokenSet {
   /** When the current access token was issued (Instagram refreshes only tokens ≥ 24 h old). */
   accessTokenIssuedAt: string;
   scopes: string[];
+  /**
+   * What one platform keeps with its tokens beyond the OAuth fields (e.g. the key a DPoP-bound
+   * token is bound to, the servers that issued it). Opaque to generic code; encrypted with the rest.
+   */
+  platformData?: Record<string, string>;
 }
 
 /** Who connected: the platform account the tokens act for. */
@@ -28,10 +33,22 @@ export interface AuthorizeParams {
   codeChallenge?: string;
 }
 
+/** Where the user's browser goes to consent, and what this attempt needs kept until its code returns. */
+export interface AuthorizeStart {
+  url: string;
+  /**
+   * Per-attempt data the platform's flow needs again at the code exchange (e.g. a key the
+   * pushed request was bound to). Opaque to generic code; kept with the OAuth state.
+   */
+  flowData?: Record<string, string>;
+}
+
 export interface ExchangeParams {
   code: string;
   redirectUri: string;
   codeVerifier?: string;
+  /** What authorizeUrl asked to keep for this attempt. */
+  flowData?: Record<string, string>;
 }
 
 export interface PlatformCredentials {
@@ -56,7 +73,8 @@ export interface PlatformAdapter {
   /** The scopes we ask for; `requiredScopes` must all be granted for the connection to work. */
   readonly scopes: readonly string[];
   readonly requiredScopes: readonly string[];
-  authorizeUrl(params: AuthorizeParams): string;
+  /** Asynchronous: some platforms push the request to their server first (PAR, RFC 9126). */
+  authorizeUrl(params: AuthorizeParams): Promise<AuthorizeStart>;
   exchangeCode(params: ExchangeParams): Promise<TokenSet>;
   /** Whether these tokens can be refreshed without the user (now or later in their life). */
   canRefresh(tokens: TokenSet): boolean;

@@ -167,13 +167,22 @@ export function createConnectionService(deps: ConnectionServiceDeps) {
         const reconnecting = items.some((item) => item.platform === platform && item.status === 'needs_reconnect');
         if (!reconnecting) throw new QuotaExceeded(quotaMessage(maxAccounts));
       }
-      const state = await states.create(user.userId, platform, adapter.usesPkce);
-      return {
-        authorizationUrl: adapter.authorizeUrl({
+      const state = states.prepare(user.userId, platform, adapter.usesPkce);
+      let start;
+      try {
+        start = await adapter.authorizeUrl({
           state: state.state,
           redirectUri: redirectUri(platform),
           ...(state.codeChallenge ? { codeChallenge: state.codeChallenge } : {}),
-        }),
+        });
+      } catch (error) {
+        // A platform that takes the request first (PAR) may refuse it or be unreachable.
+        if (error instanceof PlatformError) throw new DomainError(502, 'PlatformUnavailable', `${platformNames[platform]} could not start the connection: ${error.message}`);
+        throw error;
+      }
+      await states.save(state, start.flowData);
+      return {
+        authorizationUrl: start.url,
         /** Set on the starting browser: the callback and the confirm call accept only it. */
         cookie: flowCookie(platform, state.nonce, OAUTH_STATE_TTL_SECONDS + OAUTH_CONFIRM_TTL_SECONDS),
       };
@@ -245,6 +254,7 @@ export function createConnectionService(deps: ConnectionServiceDeps) {
             code: state.code,
             redirectUri: redirectUri(platform),
             ...(state.codeVerifier ? { codeVerifier: state.codeVerifier } : {}),
+            ...(state.flowData ? { flowData: state.flowData } : {}),
           });
         } catch (error) {
           if (error instanceof PlatformError) throw new ConnectFailure('exchange_failed', `Failed to connect to ${name}: ${error.message}`);

@@ -15,7 +15,7 @@ import { publishingWorkPrefix } from '../platforms/progressAttachments';
  * lease), PKCE verifiers and token hashes. A connection's tokens are ciphertext, but they are
  * still ours to keep, not something to hand out; the API never returns them either.
  */
-export const SECRET_ATTRIBUTES = ['tokens', 'refreshLeaseUntil', 'codeVerifier', 'tokenHash', 'sessionToken'] as const;
+export const SECRET_ATTRIBUTES = ['tokens', 'refreshLeaseUntil', 'codeVerifier', 'flowData', 'tokenHash', 'sessionToken'] as const;
 
 export function withoutSecrets(row: Row): Row {
   const copy: Row = { ...row };

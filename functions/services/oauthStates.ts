@@ -14,6 +14,8 @@ export interface OAuthState {
   userId: string;
   platform: Platform;
   codeVerifier?: string;
+  /** What the platform's adapter asked to keep for this attempt (AuthorizeStart.flowData). */
+  flowData?: Record<string, string>;
   /** SHA-256 of the nonce held by the browser that started the flow (its HttpOnly cookie). */
   nonceHash: string;
 }
@@ -26,6 +28,10 @@ export interface ReturnedOAuthState extends OAuthState {
 export class InvalidOAuthState extends Error {}
 
 const base64url = (bytes: Buffer) => bytes.toString('base64url');
+
+function isStringRecord(value: unknown): value is Record<string, string> {
+  return typeof value === 'object' && value !== null && Object.values(value).every((entry) => typeof entry === 'string');
+}
 
 export function pkceChallenge(verifier: string): string {
   return base64url(createHash('sha256').update(verifier).digest());
@@ -85,25 +91,49 @@ export function createOAuthStates({ db, tableName, clock }: { db: DynamoDBDocume
       platform,
       nonceHash: String(item['nonceHash'] ?? ''),
       ...(typeof item['codeVerifier'] === 'string' ? { codeVerifier: item['codeVerifier'] } : {}),
+      ...(isStringRecord(item['flowData']) ? { flowData: item['flowData'] } : {}),
     };
   }
 
   return {
-    /** A new flow; `nonce` goes to the starting browser only (in a cookie), never into storage. */
-    async create(userId: string, platform: Platform, withPkce: boolean): Promise<OAuthState & { nonce: string; codeChallenge?: string }> {
+    /**
+     * A new flow, not stored yet: its state value and PKCE pair are needed to build the
+     * authorize request before `save` writes it. `nonce` goes to the starting browser only (in a
+     * cookie), never into storage.
+     */
+    prepare(userId: string, platform: Platform, withPkce: boolean): OAuthState & { nonce: string; codeChallenge?: string } {
       const state = `${platform}_${base64url(randomBytes(32))}`;
       const nonce = base64url(randomBytes(32));
-      const nonceHash = hashNonce(nonce);
       const codeVerifier = withPkce ? base64url(randomBytes(48)) : undefined;
+      return { state, userId, platform, nonce, nonceHash: hashNonce(nonce), ...(codeVerifier ? { codeVerifier, codeChallenge: pkceChallenge(codeVerifier) } : {}) };
+    },
+
+    /** Stores a prepared flow, with what the adapter asked to keep for it. */
+    async save(flow: OAuthState, flowData?: Record<string, string>): Promise<void> {
+      const { state, userId, platform, nonceHash, codeVerifier } = flow;
       await db.send(
         new PutCommand({
           TableName: tableName,
-          Item: { state, userId, platform, nonceHash, ...(codeVerifier ? { codeVerifier } : {}), expiresAt: nowSeconds() + OAUTH_STATE_TTL_SECONDS },
+          Item: {
+            state,
+            userId,
+            platform,
+            nonceHash,
+            ...(codeVerifier ? { codeVerifier } : {}),
+            ...(flowData ? { flowData } : {}),
+            expiresAt: nowSeconds() + OAUTH_STATE_TTL_SECONDS,
+          },
           ConditionExpression: 'attribute_not_exists(#state)',
           ExpressionAttributeNames: { '#state': 'state' },
         }),
       );
-      return { state, userId, platform, nonce, nonceHash, ...(codeVerifier ? { codeVerifier, codeChallenge: pkceChallenge(codeVerifier) } : {}) };
+    },
+
+    /** A new flow, stored (prepare + save). */
+    async create(userId: string, platform: Platform, withPkce: boolean): Promise<OAuthState & { nonce: string; codeChallenge?: string }> {
+      const flow = this.prepare(userId, platform, withPkce);
+      await this.save(flow);
+      return flow;
     },
 
     /** Takes a flow out at the callback (atomically: a replay finds nothing); checks platform and expiry. */
@@ -122,6 +152,7 @@ export function createOAuthStates({ db, tableName, clock }: { db: DynamoDBDocume
             platform: state.platform,
             nonceHash: state.nonceHash,
             ...(state.codeVerifier ? { codeVerifier: state.codeVerifier } : {}),
+            ...(state.flowData ? { flowData: state.flowData } : {}),
             code,
             expiresAt: nowSeconds() + OAUTH_CONFIRM_TTL_SECONDS,
           },

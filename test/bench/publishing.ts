@@ -66,7 +66,7 @@ export const publishingBenchmark: Benchmark = {
     const s3 = new S3Client({ endpoint: s3Server.endpoint, region: localRegion, credentials: localCredentials, forcePathStyle: true, requestChecksumCalculation: 'WHEN_REQUIRED' });
     const hostEnv = sandboxHostEnvironment(sandbox.url);
     const adapter = createAdapters(readPlatformSettings(hostEnv, clients), { now: () => new Date() }).youtube!;
-    const authorizeUrl = adapter.authorizeUrl({ state: 'youtube_bench', redirectUri: 'http://127.0.0.1/callback' });
+    const { url: authorizeUrl } = await adapter.authorizeUrl({ state: 'youtube_bench', redirectUri: 'http://127.0.0.1/callback' });
     const code = new URL(await sandbox.control.consent('youtube', { authorizeUrl, account: 'bench', decision: 'allow' })).searchParams.get('code')!;
     const tokens = await adapter.exchangeCode({ code, redirectUri: 'http://127.0.0.1/callback' });
 

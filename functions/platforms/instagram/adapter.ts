@@ -61,8 +61,8 @@ export const createInstagramAdapter: AdapterFactory = ({ credentials, hosts, htt
     scopes: instagramScopes,
     requiredScopes: ['instagram_business_basic', 'instagram_business_content_publish'],
 
-    authorizeUrl: ({ state, redirectUri }) =>
-      withQuery(`${hosts['www']}/oauth/authorize`, {
+    authorizeUrl: async ({ state, redirectUri }) => ({
+      url: withQuery(`${hosts['www']}/oauth/authorize`, {
         client_id: credentials.clientId,
         redirect_uri: redirectUri,
         response_type: 'code',
@@ -70,6 +70,7 @@ export const createInstagramAdapter: AdapterFactory = ({ credentials, hosts, htt
         state,
         force_reauth: 'true',
       }),
+    }),
 
     async exchangeCode({ code, redirectUri }) {
       // 1. The code for a short-lived (1 h) token. Meta documents the answer inside data:[…]

@@ -58,14 +58,15 @@ export const createLinkedinAdapter: AdapterFactory = ({ credentials, hosts, http
     scopes: linkedinScopes,
     requiredScopes: ['openid', 'w_member_social'],
 
-    authorizeUrl: ({ state, redirectUri }) =>
-      withQuery(`${hosts['www']}/oauth/v2/authorization`, {
+    authorizeUrl: async ({ state, redirectUri }) => ({
+      url: withQuery(`${hosts['www']}/oauth/v2/authorization`, {
         response_type: 'code',
         client_id: credentials.clientId,
         redirect_uri: redirectUri,
         state,
         scope: linkedinScopes.join(' '),
       }),
+    }),
 
     exchangeCode: ({ code, redirectUri }) =>
       tokenRequest({

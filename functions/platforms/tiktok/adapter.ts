@@ -65,14 +65,15 @@ export const createTiktokAdapter: AdapterFactory = ({ credentials, hosts, http, 
     scopes: tiktokScopes,
     requiredScopes: ['user.info.basic', 'video.publish'],
 
-    authorizeUrl: ({ state, redirectUri }) =>
-      withQuery(`${hosts['www']}/v2/auth/authorize/`, {
+    authorizeUrl: async ({ state, redirectUri }) => ({
+      url: withQuery(`${hosts['www']}/v2/auth/authorize/`, {
         client_key: credentials.clientId,
         scope: tiktokScopes.join(','),
         response_type: 'code',
         redirect_uri: redirectUri,
         state,
       }),
+    }),
 
     exchangeCode: ({ code, redirectUri }) =>
       tokenRequest({

@@ -58,8 +58,8 @@ export const createXAdapter: AdapterFactory = ({ credentials, hosts, http, clock
     scopes: xScopes,
     requiredScopes: ['tweet.read', 'tweet.write', 'users.read', 'media.write'],
 
-    authorizeUrl: ({ state, redirectUri, codeChallenge }) =>
-      withQuery(`${hosts['www']}/i/oauth2/authorize`, {
+    authorizeUrl: async ({ state, redirectUri, codeChallenge }) => ({
+      url: withQuery(`${hosts['www']}/i/oauth2/authorize`, {
         response_type: 'code',
         client_id: credentials.clientId,
         redirect_uri: redirectUri,
@@ -68,6 +68,7 @@ export const createXAdapter: AdapterFactory = ({ credentials, hosts, http, clock
         code_challenge: codeChallenge,
         code_challenge_method: 'S256',
       }),
+    }),
 
     exchangeCode: ({ code, redirectUri, codeVerifier }) =>
       tokenRequest({

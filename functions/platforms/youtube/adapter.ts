@@ -77,8 +77,8 @@ export const createYoutubeAdapter: AdapterFactory = ({ credentials, hosts, http,
     scopes: youtubeScopes,
     requiredScopes: ['https://www.googleapis.com/auth/youtube.upload', 'https://www.googleapis.com/auth/youtube.readonly'],
 
-    authorizeUrl: ({ state, redirectUri }) =>
-      withQuery(`${hosts['accounts']}/o/oauth2/v2/auth`, {
+    authorizeUrl: async ({ state, redirectUri }) => ({
+      url: withQuery(`${hosts['accounts']}/o/oauth2/v2/auth`, {
         client_id: credentials.clientId,
         redirect_uri: redirectUri,
         response_type: 'code',
@@ -88,6 +88,7 @@ export const createYoutubeAdapter: AdapterFactory = ({ credentials, hosts, http,
         prompt: 'consent',
         include_granted_scopes: 'true',
       }),
+    }),
 
     exchangeCode: ({ code, redirectUri }) =>
       tokenRequest({

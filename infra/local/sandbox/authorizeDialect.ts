@@ -35,6 +35,11 @@ export interface AuthorizeDialect {
   hexChallenge?: boolean;
   /** The platform's own parameters, checked after the common ones. */
   validate?(query: URLSearchParams): AuthorizeRefusal | undefined;
+  /**
+   * Pushed authorization requests (RFC 9126): the parameters the dialog's `request_uri` stands
+   * for (checked against the client), or a refusal. The common checks then run on those.
+   */
+  pushedParameters?(query: URLSearchParams): URLSearchParams | AuthorizeRefusal;
   /** Whether the code's grant comes with a refresh token. */
   grantsRefreshToken(request: AuthorizeRequest, firstConsent: boolean): boolean;
   allowRedirect(request: AuthorizeRequest, code: string): string;

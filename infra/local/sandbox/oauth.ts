@@ -59,7 +59,10 @@ function isAbsoluteHttpUrl(value: string): boolean {
 }
 
 /** Validates an authorize query as the platform would, in the order it would. */
-export function parseAuthorize(context: PlatformContext, dialect: AuthorizeDialect, query: URLSearchParams): AuthorizeRequest | AuthorizeRefusal {
+export function parseAuthorize(context: PlatformContext, dialect: AuthorizeDialect, dialogQuery: URLSearchParams): AuthorizeRequest | AuthorizeRefusal {
+  const pushed = dialect.pushedParameters?.(dialogQuery) ?? dialogQuery;
+  if (!(pushed instanceof URLSearchParams)) return pushed;
+  const query = pushed;
   const missing = (parameter: string): AuthorizeRefusal => ({ error: 'invalid_request', description: `Missing required parameter: ${parameter}` });
 
   const clientId = query.get(dialect.clientIdParameter);

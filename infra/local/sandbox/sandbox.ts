@@ -264,7 +264,7 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
       return notFound(method, url.pathname);
     };
 
-    const presented = raw.headers.authorization?.replace(/^(Bearer|OAuth)\s+/i, '') ?? url.searchParams.get('access_token') ?? undefined;
+    const presented = raw.headers.authorization?.replace(/^(Bearer|OAuth|DPoP)\s+/i, '') ?? url.searchParams.get('access_token') ?? undefined;
     const account = presented ? store.findToken(first, presented)?.account : undefined;
     const route = runtime.sandbox.routes.find((candidate) => candidate.method === method && candidate.hostKey === second && matchPath(candidate.path, canonical))?.path;
     requestLog.add({ platform: first, hostKey: second, method, route: route ?? canonical, ...(account ? { account } : {}) });

@@ -6,9 +6,9 @@ import { adapterWith, baseTokens, credentials, formOf, now, queryOf } from './ha
 const redirectUri = 'https://app.example/api/connections/instagram/callback';
 
 describe('Instagram adapter (Instagram API with Instagram Login)', () => {
-  it('builds the authorize URL with the business scopes (insights included) comma-separated and forced re-authentication', () => {
+  it('builds the authorize URL with the business scopes (insights included) comma-separated and forced re-authentication', async () => {
     const { adapter } = adapterWith('instagram', createInstagramAdapter);
-    const url = new URL(adapter.authorizeUrl({ state: 'instagram_s', redirectUri }));
+    const url = new URL((await adapter.authorizeUrl({ state: 'instagram_s', redirectUri })).url);
     expect(`${url.origin}${url.pathname}`).toBe('https://www.instagram.com/oauth/authorize');
     expect(queryOf(url)).toEqual({
       client_id: credentials.clientId,

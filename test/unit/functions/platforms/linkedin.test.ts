@@ -6,9 +6,9 @@ import { adapterWith, baseTokens, credentials, formOf, now, queryOf } from './ha
 const redirectUri = 'https://app.example/api/connections/linkedin/callback';
 
 describe('LinkedIn adapter (OpenID Connect, Share on LinkedIn)', () => {
-  it('builds the authorize URL with openid profile email w_member_social', () => {
+  it('builds the authorize URL with openid profile email w_member_social', async () => {
     const { adapter } = adapterWith('linkedin', createLinkedinAdapter);
-    const url = new URL(adapter.authorizeUrl({ state: 'linkedin_s', redirectUri }));
+    const url = new URL((await adapter.authorizeUrl({ state: 'linkedin_s', redirectUri })).url);
     expect(`${url.origin}${url.pathname}`).toBe('https://www.linkedin.com/oauth/v2/authorization');
     expect(queryOf(url)).toEqual({
       response_type: 'code',

@@ -6,9 +6,9 @@ import { adapterWith, baseTokens, credentials, formOf, now, queryOf } from './ha
 const redirectUri = 'https://app.example/api/connections/tiktok/callback';
 
 describe('TikTok adapter (Login Kit, Content Posting API v2)', () => {
-  it('builds the authorize URL with client_key and comma-separated scopes', () => {
+  it('builds the authorize URL with client_key and comma-separated scopes', async () => {
     const { adapter } = adapterWith('tiktok', createTiktokAdapter);
-    const url = new URL(adapter.authorizeUrl({ state: 'tiktok_s', redirectUri }));
+    const url = new URL((await adapter.authorizeUrl({ state: 'tiktok_s', redirectUri })).url);
     expect(`${url.origin}${url.pathname}`).toBe('https://www.tiktok.com/v2/auth/authorize/');
     expect(queryOf(url)).toEqual({
       client_key: credentials.clientId,

@@ -7,9 +7,9 @@ const redirectUri = 'https://app.example/api/connections/x/callback';
 const basic = `Basic ${Buffer.from(`${credentials.clientId}:${credentials.clientSecret}`).toString('base64')}`;
 
 describe('X adapter (OAuth 2.0 with PKCE, API v2)', () => {
-  it('builds the authorize URL with PKCE S256 and offline.access', () => {
+  it('builds the authorize URL with PKCE S256 and offline.access', async () => {
     const { adapter } = adapterWith('x', createXAdapter);
-    const url = new URL(adapter.authorizeUrl({ state: 'x_s', redirectUri, codeChallenge: 'challenge' }));
+    const url = new URL((await adapter.authorizeUrl({ state: 'x_s', redirectUri, codeChallenge: 'challenge' })).url);
     expect(`${url.origin}${url.pathname}`).toBe('https://x.com/i/oauth2/authorize');
     expect(queryOf(url)).toEqual({
       response_type: 'code',

@@ -6,9 +6,9 @@ import { adapterWith, baseTokens, credentials, formOf, now, queryOf } from './ha
 const redirectUri = 'https://app.example/api/connections/youtube/callback';
 
 describe('YouTube adapter (Google OAuth, YouTube Data API v3)', () => {
-  it('builds the Google authorize URL with offline access, consent prompt and the scopes space-separated', () => {
+  it('builds the Google authorize URL with offline access, consent prompt and the scopes space-separated', async () => {
     const { adapter } = adapterWith('youtube', createYoutubeAdapter);
-    const url = new URL(adapter.authorizeUrl({ state: 'youtube_abc', redirectUri }));
+    const url = new URL((await adapter.authorizeUrl({ state: 'youtube_abc', redirectUri })).url);
     expect(`${url.origin}${url.pathname}`).toBe('https://accounts.google.com/o/oauth2/v2/auth');
     expect(queryOf(url)).toMatchObject({
       client_id: credentials.clientId,
