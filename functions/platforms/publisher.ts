@@ -17,6 +17,8 @@ export interface MediaSource {
   durationSeconds?: number;
   width?: number;
   height?: number;
+  /** The description of an image or video for people who cannot see it, where the post has one. */
+  altText?: string;
   /** Bytes `start`..`endInclusive` (a ranged GET from S3). */
   read(start: number, endInclusive: number): Promise<Uint8Array>;
   /** A short-lived URL the platform can fetch the file from (Instagram, TikTok PULL_FROM_URL). */
