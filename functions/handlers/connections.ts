@@ -25,6 +25,7 @@ export const handler = createHttpHandler(
       );
       return withCookies({ location }, [cookie]);
     },
+    getClientMetadata: async ({ input }) => connections.clientMetadata(input.path.platform),
     disconnectConnection: async ({ user, input }) => {
       await connections.disconnect(user, input.path.platform, input.path.accountId);
       return undefined;

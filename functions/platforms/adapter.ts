@@ -82,6 +82,11 @@ export interface PlatformAdapter {
   fetchProfile(tokens: TokenSet): Promise<PlatformProfile>;
   /** Revokes the grant at the platform; a no-op where the platform has no revoke. */
   revoke(tokens: TokenSet): Promise<void>;
+  /**
+   * For platforms whose client_id is the URL of a metadata document (AT Protocol OAuth): the
+   * document, served by our API at that URL. Absent elsewhere.
+   */
+  clientMetadata?(redirectUri: string): Record<string, unknown>;
 }
 
 export type AdapterFactory = (deps: AdapterDeps) => PlatformAdapter;

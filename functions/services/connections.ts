@@ -147,6 +147,13 @@ export function createConnectionService(deps: ConnectionServiceDeps) {
   return {
     redirectUri,
 
+    /** The client metadata document of a platform that publishes one (its client_id is this URL). */
+    clientMetadata(platform: Platform): Record<string, unknown> {
+      const metadata = adapters[platform]?.clientMetadata?.(redirectUri(platform));
+      if (!metadata) throw new NotFound(`${platformNames[platform]} has no client metadata document on this deployment.`);
+      return metadata;
+    },
+
     async list(user: UserIdentity): Promise<ConnectionList> {
       const [items, usage] = await Promise.all([store.list(user.userId), memberships.accountUsage(user)]);
       const now = clock.now();

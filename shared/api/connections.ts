@@ -81,3 +81,6 @@ export const connectErrorCodes = [
 export type ConnectErrorCode = (typeof connectErrorCodes)[number];
 
 export const redirectSchema = z.object({ location: z.string() });
+
+/** An OAuth client metadata document (RFC 7591 fields), served where a platform's client_id points. */
+export const clientMetadataSchema = z.record(z.string(), z.unknown());

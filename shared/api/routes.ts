@@ -4,6 +4,7 @@ import { meSchema } from './membership';
 import {
   accountPathSchema,
   authorizationSchema,
+  clientMetadataSchema,
   confirmConnectionSchema,
   connectionListSchema,
   oauthCallbackQuerySchema,
@@ -129,6 +130,16 @@ export const routes = {
     summary: 'The signed-in user who started the flow, from the browser that started it, finishes it: exchanges the code and stores the connection.',
     input: { path: platformParamSchema, body: confirmConnectionSchema },
     output: redirectSchema,
+  },
+  getClientMetadata: {
+    method: 'GET',
+    path: '/connections/{platform}/client-metadata.json',
+    auth: 'public',
+    handler: 'connections',
+    summary: "The platform's OAuth client metadata document, for platforms whose client_id is the URL it is served at (AT Protocol OAuth); 404 for the others.",
+    input: { path: platformParamSchema },
+    output: clientMetadataSchema,
+    throttle: publicEntryThrottle,
   },
   disconnectConnection: {
     method: 'DELETE',

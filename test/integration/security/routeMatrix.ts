@@ -53,6 +53,11 @@ export const matrix: Record<RouteId, MatrixEntry> = {
   getMe: { auth: 'user', sample: {}, againstVictim: 'own-data-only' },
   listConnections: { auth: 'user', sample: {}, againstVictim: 'own-data-only' },
   startConnection: { auth: 'user', sample: { path: { platform: 'youtube' } }, againstVictim: 'own-data-only' },
+  getClientMetadata: {
+    auth: 'public',
+    why: "A platform's authorization server fetches it without a token (its client_id is this URL); it holds only public data: client id, redirect URI, public key.",
+    probe: { path: { platform: 'bluesky' } },
+  },
   completeConnection: {
     auth: 'public',
     why: 'The platform redirects the browser here without our token; the single-use state binds it to a user.',
