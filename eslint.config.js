@@ -94,6 +94,14 @@ export default defineConfig(
     },
   },
   {
+    files: ['functions/**/*.ts', 'shared/**/*.ts'],
+    ignores: ['shared/zod.ts'],
+    rules: {
+      // `{ z } from 'zod'` keeps every locale in each Lambda bundle (443 KiB); shared/zod.ts re-exports by name.
+      'no-restricted-imports': ['error', { paths: [{ name: 'zod', message: "Import zod through shared/zod.ts (`import * as z from '…/shared/zod'`): the whole `z` object puts every locale into each Lambda." }] }],
+    },
+  },
+  {
     files: ['frontend/**/*.{ts,tsx}'],
     ...reactHooks.configs.flat.recommended,
   },

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from '../../shared/zod';
 import { ConfigurationError } from '../config';
 import { createUploadService, defaultUploadLimits, type UploadLimits, type UploadService } from '../services/uploads';
 import { storageLimit, storageQuota } from './memberships';

@@ -2,7 +2,7 @@ import middy from '@middy/core';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import type { Logger } from '@aws-lambda-powertools/logger';
 import type { Context } from 'aws-lambda';
-import type { z } from 'zod';
+import type * as z from '../../shared/zod';
 import {
   routeIds,
   routeKey,
