@@ -17,13 +17,18 @@ export function localTokenKey(file: string): string {
   return keptSecret(file, () => ({ key: randomBytes(32).toString('base64') })).key;
 }
 
-/** The sandbox's one registered app per platform, with a secret made on this machine. */
+/**
+ * The sandbox's one registered app per platform, with a secret made on this machine. A file made
+ * before a platform was added gets that platform's app added (and is written back).
+ */
 export function sandboxClients(file: string): Record<Platform, { clientId: string; clientSecret: string }> {
-  return keptSecret(file, () =>
-    Object.fromEntries(
-      platforms.map((platform) => [platform, { clientId: `oneclick-sandbox-${platform}`, clientSecret: randomBytes(24).toString('base64url') }]),
-    ) as Record<Platform, { clientId: string; clientSecret: string }>,
-  );
+  const newClient = (platform: Platform) => ({ clientId: `oneclick-sandbox-${platform}`, clientSecret: randomBytes(24).toString('base64url') });
+  const clients = keptSecret(file, () => Object.fromEntries(platforms.map((platform) => [platform, newClient(platform)])) as Record<Platform, { clientId: string; clientSecret: string }>);
+  const missing = platforms.filter((platform) => !clients[platform]);
+  if (missing.length === 0) return clients;
+  for (const platform of missing) clients[platform] = newClient(platform);
+  writeFileSync(file, JSON.stringify(clients, null, 2), { mode: 0o600 });
+  return clients;
 }
 
 /** What the functions read for the platforms' app credentials offline. */
