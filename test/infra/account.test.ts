@@ -13,8 +13,10 @@ beforeAll(() => {
 });
 
 type Statement = { Action: string | string[]; Resource: unknown; Effect: string };
+/** Inline and overflow policies: CDK moves statements into a managed policy once a role's inline one is full. */
+const policies = () => [...Object.entries(template.findResources('AWS::IAM::Policy')), ...Object.entries(template.findResources('AWS::IAM::ManagedPolicy'))];
 const statementsOf = (prefix: string): Statement[] =>
-  Object.entries(template.findResources('AWS::IAM::Policy'))
+  policies()
     .filter(([id]) => id.startsWith(prefix))
     .flatMap(([, policy]) => policy.Properties.PolicyDocument.Statement as Statement[]);
 const functionOf = (prefix: string) => {
@@ -56,7 +58,7 @@ describe('your data: exports bucket, export task, account function', () => {
     const cognito = statementsOf('TasksDeleteAccountFunction').filter((statement) => actions(statement).some((action) => action.startsWith('cognito-idp:')));
     expect(cognito.map(actions)).toEqual([['cognito-idp:AdminUserGlobalSignOut', 'cognito-idp:AdminDeleteUser']]);
     expect(JSON.stringify(cognito[0]!.Resource)).toContain('AuthUserPool');
-    for (const [id, policy] of Object.entries(template.findResources('AWS::IAM::Policy')).filter(([id]) => !id.startsWith('TasksDeleteAccountFunction'))) {
+    for (const [id, policy] of policies().filter(([id]) => !id.startsWith('TasksDeleteAccountFunction'))) {
       expect(JSON.stringify(policy), id).not.toMatch(/cognito-idp:Admin(DeleteUser|UserGlobalSignOut)/);
     }
   });
@@ -72,9 +74,9 @@ describe('your data: exports bucket, export task, account function', () => {
   });
 
   it('lets the deletion and export tasks list the buckets (a user\'s prefix), and no API function', () => {
-    const listers = Object.entries(template.findResources('AWS::IAM::Policy'))
+    const listers = policies()
       .filter(([, policy]) => JSON.stringify(policy).includes('s3:ListBucket'))
       .map(([id]) => id.replace(/FunctionServiceRole.*$/, ''));
-    expect(listers.sort()).toEqual(['TasksDeleteAccount', 'TasksExportData']);
+    expect([...new Set(listers)].sort()).toEqual(['TasksDeleteAccount', 'TasksExportData']);
   });
 });
