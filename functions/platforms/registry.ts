@@ -4,6 +4,7 @@ import type { PlatformCredentials } from './adapter';
 import { readSettingsOf, sandboxHostEnvironmentFor } from './config';
 import type { FetchLike } from './http';
 import { moduleDeps, type Adapters, type MetricsReaders, type PlatformModule, type PlatformSettings, type Publishers } from './module';
+import { blueskyModule } from './bluesky';
 import { instagramModule } from './instagram';
 import { linkedinModule } from './linkedin';
 import { tiktokModule } from './tiktok';
@@ -23,6 +24,7 @@ export const platformModules: Record<Platform, PlatformModule> = {
   instagram: instagramModule,
   x: xModule,
   linkedin: linkedinModule,
+  bluesky: blueskyModule,
 };
 
 const allModules = Object.values(platformModules);

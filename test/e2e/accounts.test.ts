@@ -32,7 +32,7 @@ function card(page: Page, platform: Platform) {
 }
 
 describe('the Accounts page in Chromium', () => {
-  it('connects each of the five platforms, shows the profile, disconnects and reconnects', async () => {
+  it('connects each platform, shows the profile, disconnects and reconnects', async () => {
     const user = await createUser(twin);
     await makeAdmin(twin, user);
     const { page, context } = await openSession(browser);

@@ -14,6 +14,7 @@ const accountNames: Record<Platform, string> = {
   instagram: 'northwind.daily',
   x: 'northwind_hq',
   linkedin: 'northwind-company',
+  bluesky: 'northwind.social',
 };
 
 /**

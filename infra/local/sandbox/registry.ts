@@ -1,4 +1,5 @@
 import type { Platform } from '../../../shared/platforms';
+import { bluesky } from './bluesky';
 import { instagram } from './instagram';
 import { linkedin } from './linkedin';
 import type { PlatformSandboxFactory } from './platform';
@@ -11,4 +12,4 @@ import { youtube } from './youtube';
  * (<platform>/index.ts and the files beside it) and is plugged in here by one line. Nothing
  * else in the sandbox names a platform.
  */
-export const platformSandboxes: Record<Platform, PlatformSandboxFactory> = { youtube, tiktok, instagram, x, linkedin };
+export const platformSandboxes: Record<Platform, PlatformSandboxFactory> = { youtube, tiktok, instagram, x, linkedin, bluesky };

@@ -13,6 +13,7 @@ export const clients: Record<Platform, SandboxClient> = {
   instagram: { clientId: '990602627938098', clientSecret: 'instagram-secret' },
   x: { clientId: 'X-sandbox-client-id', clientSecret: 'x-secret' },
   linkedin: { clientId: '86sandboxlinkedin', clientSecret: 'linkedin-secret' },
+  bluesky: { clientId: 'https://app.oneclick.test/api/connections/bluesky/client-metadata.json', clientSecret: 'bluesky-secret' },
 };
 
 export const redirectUri = 'https://app.oneclick.test/connections/callback';
@@ -79,6 +80,7 @@ export const publishingScopes: Record<Platform, string> = {
   instagram: 'instagram_business_basic,instagram_business_content_publish',
   x: 'tweet.read tweet.write users.read media.write offline.access',
   linkedin: 'openid profile w_member_social',
+  bluesky: 'atproto transition:generic',
 };
 
 const dialogs: Record<Platform, { hostKey: string; path: string }> = {
@@ -87,6 +89,7 @@ const dialogs: Record<Platform, { hostKey: string; path: string }> = {
   instagram: { hostKey: 'www', path: '/oauth/authorize' },
   x: { hostKey: 'www', path: '/i/oauth2/authorize' },
   linkedin: { hostKey: 'www', path: '/oauth/v2/authorization' },
+  bluesky: { hostKey: 'entryway', path: '/oauth/authorize' },
 };
 
 /** Connects a sandbox account the way the app does (consent, then the code exchange) and returns its access token. */
@@ -114,6 +117,8 @@ export async function accessTokenFor(sandbox: Sandbox, platform: Platform, accou
       fetch(`${sandbox.hostUrl('x', 'api')}/2/oauth2/token`, formPost({ code, grant_type: 'authorization_code', redirect_uri: redirectUri, code_verifier: pkce.verifier }, { authorization: basicAuth(client) })),
     linkedin: () =>
       fetch(`${sandbox.hostUrl('linkedin', 'www')}/oauth/v2/accessToken`, formPost({ grant_type: 'authorization_code', code, redirect_uri: redirectUri, client_id: client.clientId, client_secret: client.clientSecret })),
+    // Pushed requests and DPoP-bound tokens: connect through the adapter (bluesky.harness.ts).
+    bluesky: () => Promise.reject(new Error('Bluesky tokens are DPoP-bound: use blueskyTokens() from test/unit/sandbox/bluesky.harness.ts')),
   };
   const response = await exchange[platform]();
   if (response.status !== 200) throw new Error(`${platform} token exchange answered ${response.status}: ${await response.text()}`);

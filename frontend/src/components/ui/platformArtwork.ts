@@ -1,4 +1,4 @@
-import { siInstagram, siTiktok, siX, siYoutube } from 'simple-icons';
+import { siBluesky, siInstagram, siTiktok, siX, siYoutube } from 'simple-icons';
 import type { Platform } from '../../../../shared/platforms';
 
 /**
@@ -13,4 +13,5 @@ export const platformArtwork: Partial<Record<Platform, string>> = {
   tiktok: siTiktok.path,
   instagram: siInstagram.path,
   x: siX.path,
+  bluesky: siBluesky.path,
 };

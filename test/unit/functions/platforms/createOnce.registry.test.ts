@@ -9,6 +9,7 @@ import type { RecordedCall, Sandbox } from '../../../../infra/local/sandbox/sand
 import { syntheticMp4 } from '../../../support/mp4';
 import { accessTokenFor, clients, startFileServer, startTestSandbox, testBytes, testClock } from '../../sandbox/harness';
 import { defaultOptions, memoryMedia } from './harness';
+import { blueskyConnect } from '../../sandbox/bluesky.harness';
 
 /**
  * The exactly-once rule, checked over the publisher registry against the platform sandbox: for
@@ -22,7 +23,8 @@ let sandbox: Sandbox;
 /** The sandbox's clock: the driver moves it on by each wait the state machine would make. */
 const platformClock = testClock(Date.now());
 let files: Awaited<ReturnType<typeof startFileServer>>;
-const clock = { now: () => new Date() };
+/** Our side reads the same clock (DPoP proofs carry their time, and the sandbox checks it against its own). */
+const clock = { now: () => new Date(platformClock.now()) };
 
 beforeAll(async () => {
   // The sandbox's clock is today's: LinkedIn refuses a LinkedIn-Version from its future.
@@ -54,8 +56,11 @@ interface Run {
 
 async function setUp(platform: Platform, account: string) {
   const settings = { [platform]: { credentials: clients[platform], hosts: Object.fromEntries(Object.keys(platformHosts[platform]).map((key) => [key, sandbox.hostUrl(platform, key)])), options: defaultOptions(platform) } };
-  const accessToken = await accessTokenFor(sandbox, platform, account);
-  const tokens = { accessToken, accessTokenIssuedAt: new Date().toISOString(), scopes: [] };
+  // Bluesky's tokens are DPoP-bound to a key kept with them: connected through the adapter.
+  const tokens =
+    platform === 'bluesky'
+      ? (await blueskyConnect(sandbox, createAdapters(settings, clock).bluesky!, account)).tokens
+      : { accessToken: await accessTokenFor(sandbox, platform, account), accessTokenIssuedAt: new Date().toISOString(), scopes: [] };
   // The id the platform knows the account by (X, Instagram and LinkedIn put it in paths); TikTok needs none.
   const profile = await createAdapters(settings, clock)[platform]!.fetchProfile(tokens).catch(() => ({ platformUserId: account, username: account }));
   return { settings, tokens, account: { platformUserId: profile.platformUserId, ...(profile.username ? { username: profile.username } : {}) } };
