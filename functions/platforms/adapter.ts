@@ -49,6 +49,8 @@ export interface ExchangeParams {
   codeVerifier?: string;
   /** What authorizeUrl asked to keep for this attempt. */
   flowData?: Record<string, string>;
+  /** The `iss` the authorization server sent back with the code (RFC 9207), where it sends one. */
+  issuer?: string;
 }
 
 export interface PlatformCredentials {

@@ -204,7 +204,7 @@ export function createConnectionService(deps: ConnectionServiceDeps) {
      */
     async completeAuthorization(
       platform: Platform,
-      query: { code?: string; state?: string; error?: string; error_description?: string },
+      query: { code?: string; state?: string; iss?: string; error?: string; error_description?: string },
       browserNonce: string | undefined,
     ): Promise<{ location: string }> {
       const name = platformNames[platform];
@@ -217,7 +217,7 @@ export function createConnectionService(deps: ConnectionServiceDeps) {
         }
         if (!adapters[platform]) throw new ConnectFailure('not_configured', `${name} is not configured on this deployment.`);
         if (!query.code) throw new ConnectFailure('exchange_failed', `Failed to connect to ${name}: no authorization code was returned.`);
-        await states.markReturned(state, query.code);
+        await states.markReturned(state, query.code, query.iss);
         return { location: callbackLocation({ platform, state: state.state }) };
       } catch (error) {
         if (error instanceof ConnectFailure) {
@@ -262,6 +262,7 @@ export function createConnectionService(deps: ConnectionServiceDeps) {
             redirectUri: redirectUri(platform),
             ...(state.codeVerifier ? { codeVerifier: state.codeVerifier } : {}),
             ...(state.flowData ? { flowData: state.flowData } : {}),
+            ...(state.issuer ? { issuer: state.issuer } : {}),
           });
         } catch (error) {
           if (error instanceof PlatformError) throw new ConnectFailure('exchange_failed', `Failed to connect to ${name}: ${error.message}`);

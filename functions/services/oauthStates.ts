@@ -23,6 +23,8 @@ export interface OAuthState {
 /** A flow the platform sent back with a code, waiting for the user who started it to confirm. */
 export interface ReturnedOAuthState extends OAuthState {
   code: string;
+  /** The `iss` the authorization server sent back with the code (RFC 9207), where it sends one. */
+  issuer?: string;
 }
 
 export class InvalidOAuthState extends Error {}
@@ -142,7 +144,7 @@ export function createOAuthStates({ db, tableName, clock }: { db: DynamoDBDocume
     },
 
     /** Puts a flow back with the platform's code, to wait for the starting user's confirming call. */
-    async markReturned(state: OAuthState, code: string): Promise<void> {
+    async markReturned(state: OAuthState, code: string, issuer?: string): Promise<void> {
       await db.send(
         new PutCommand({
           TableName: tableName,
@@ -154,6 +156,7 @@ export function createOAuthStates({ db, tableName, clock }: { db: DynamoDBDocume
             ...(state.codeVerifier ? { codeVerifier: state.codeVerifier } : {}),
             ...(state.flowData ? { flowData: state.flowData } : {}),
             code,
+            ...(issuer ? { issuer } : {}),
             expiresAt: nowSeconds() + OAUTH_CONFIRM_TTL_SECONDS,
           },
           ConditionExpression: 'attribute_not_exists(#state)',
@@ -165,7 +168,7 @@ export function createOAuthStates({ db, tableName, clock }: { db: DynamoDBDocume
     /** Takes a returned flow out for good (atomically: a second confirm finds nothing). */
     async takeReturned(state: string, platform: Platform): Promise<ReturnedOAuthState> {
       const item = await take(state, platform, 'attribute_exists(code)');
-      return { ...stateOf(item, platform), code: String(item['code']) };
+      return { ...stateOf(item, platform), code: String(item['code']), ...(typeof item['issuer'] === 'string' ? { issuer: item['issuer'] } : {}) };
     },
   };
 }

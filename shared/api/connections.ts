@@ -53,6 +53,8 @@ export const oauthCallbackQuerySchema = z
   .object({
     code: z.string().max(4096).optional(),
     state: z.string().max(512).optional(),
+    /** The authorization server's issuer (RFC 9207), sent by servers that identify themselves. */
+    iss: z.string().max(2048).optional(),
     error: z.string().max(200).optional(),
     error_description: z.string().max(2000).optional(),
     error_reason: z.string().max(200).optional(),

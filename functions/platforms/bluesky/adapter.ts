@@ -139,7 +139,7 @@ export function createBlueskyAdapter({ credentials, hosts, http, clock }: Adapte
       };
     },
 
-    async exchangeCode({ code, redirectUri, codeVerifier, flowData }) {
+    async exchangeCode({ code, redirectUri, codeVerifier, flowData, issuer: returnedIssuer }) {
       const data = flowData ?? {};
       let dpopKey: PrivateJwk;
       try {
@@ -150,6 +150,8 @@ export function createBlueskyAdapter({ credentials, hosts, http, clock }: Adapte
       const issuer = data['issuer'];
       const tokenEndpoint = data['tokenEndpoint'];
       if (!issuer || !tokenEndpoint || !codeVerifier) throw new Rejected(`${NAME}: this sign-in attempt is incomplete; please connect again`);
+      // AT Protocol OAuth requires `iss` on the callback (RFC 9207): a code from any other server is refused.
+      if (returnedIssuer !== issuer) throw new Rejected(`${NAME}: the sign-in came back from ${returnedIssuer ?? 'an unnamed server'}, not ${issuer}; please connect again`);
       const revocationEndpoint = data['revocationEndpoint'];
       const response = await serverPost(dpopKey, tokenEndpoint, issuer, {
         grant_type: 'authorization_code',

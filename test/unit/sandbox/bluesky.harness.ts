@@ -22,6 +22,7 @@ export async function blueskyConnect(sandbox: Sandbox, adapter: PlatformAdapter,
   const location = new URL(await sandbox.control.consent('bluesky', { authorizeUrl: start.url, account, decision: 'allow', ...(displayName ? { displayName } : {}) }));
   const code = location.searchParams.get('code');
   if (!code) throw new Error(`no code in ${location.toString()}`);
-  const tokens = await adapter.exchangeCode({ code, redirectUri, codeVerifier: pkce.verifier, ...(start.flowData ? { flowData: start.flowData } : {}) });
+  const issuer = location.searchParams.get('iss') ?? undefined;
+  const tokens = await adapter.exchangeCode({ code, redirectUri, codeVerifier: pkce.verifier, ...(start.flowData ? { flowData: start.flowData } : {}), ...(issuer ? { issuer } : {}) });
   return { tokens, authorizeUrl: start.url };
 }

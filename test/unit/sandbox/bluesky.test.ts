@@ -67,8 +67,20 @@ describe('Bluesky sandbox: AT Protocol OAuth (PAR, DPoP, PKCE)', () => {
   it('PKCE: a code exchanged with the wrong verifier is refused', async () => {
     const pkce = pkcePair();
     const start = await adapter().authorizeUrl({ state: 'bluesky_s', redirectUri, codeChallenge: pkce.challenge });
-    const { code } = await allow(sandbox, 'bluesky', start.url, 'dan.test');
-    await expect(adapter().exchangeCode({ code, redirectUri, codeVerifier: pkcePair().verifier, flowData: start.flowData! })).rejects.toMatchObject({ kind: 'AuthExpired' });
+    const { code, location } = await allow(sandbox, 'bluesky', start.url, 'dan.test');
+    const issuer = location.searchParams.get('iss')!;
+    await expect(adapter().exchangeCode({ code, redirectUri, codeVerifier: pkcePair().verifier, flowData: start.flowData!, issuer })).rejects.toMatchObject({ kind: 'AuthExpired' });
+  });
+
+  it('RFC 9207: a code that comes back without the server\'s iss, or with another server\'s, is refused before it is spent', async () => {
+    const pkce = pkcePair();
+    const start = await adapter().authorizeUrl({ state: 'bluesky_iss', redirectUri, codeChallenge: pkce.challenge });
+    const { code, location } = await allow(sandbox, 'bluesky', start.url, 'erin.test');
+    const base = { code, redirectUri, codeVerifier: pkce.verifier, flowData: start.flowData! };
+    await expect(adapter().exchangeCode(base)).rejects.toMatchObject({ kind: 'Rejected' });
+    await expect(adapter().exchangeCode({ ...base, issuer: 'https://attacker.example' })).rejects.toMatchObject({ kind: 'Rejected' });
+    const tokens = await adapter().exchangeCode({ ...base, issuer: location.searchParams.get('iss')! });
+    expect(tokens.accessToken).toBeTruthy();
   });
 });
 
