@@ -15,14 +15,19 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** The next code e-mailed to the address after `before` codes (read from the twin's outbox). */
-async function waitForCode(email: string, before = 0): Promise<string> {
-  for (let attempt = 0; attempt < 50; attempt++) {
+/**
+ * The next code e-mailed to the address after `before` codes (read from the twin's outbox).
+ * The click that sends it may first load the sign-in code chunk, which on a loaded machine
+ * takes seconds: wait as long as the suite's other polls do.
+ */
+async function waitForCode(email: string, before = 0, timeoutMs = 15_000): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
     const codes = codesSentTo(twin.cognitoDataDir, email);
     if (codes.length > before) return codes[codes.length - 1]!;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  throw new Error(`No new code was delivered to ${email}`);
+  throw new Error(`No new code was delivered to ${email} within ${timeoutMs / 1000} s`);
 }
 
 describe('signing up, in and out in Chromium', () => {

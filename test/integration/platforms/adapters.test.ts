@@ -37,10 +37,17 @@ const redirectUri = 'http://127.0.0.1:5173/api/connections/callback';
 async function connect(platform: Platform, account: string): Promise<TokenSet> {
   const adapter = adapters[platform]!;
   const verifier = `verifier-${randomUUID()}-${randomUUID()}`;
-  const { url: authorizeUrl } = await adapter.authorizeUrl({ state: `${platform}_state`, redirectUri, ...(adapter.usesPkce ? { codeChallenge: pkceChallenge(verifier) } : {}) });
+  const { url: authorizeUrl, flowData } = await adapter.authorizeUrl({ state: `${platform}_state`, redirectUri, ...(adapter.usesPkce ? { codeChallenge: pkceChallenge(verifier) } : {}) });
   const redirect = new URL(await sandbox.control.consent(platform, { authorizeUrl, account, decision: 'allow' }));
   expect(redirect.searchParams.get('state')).toBe(`${platform}_state`);
-  return adapter.exchangeCode({ code: redirect.searchParams.get('code')!, redirectUri, ...(adapter.usesPkce ? { codeVerifier: verifier } : {}) });
+  const issuer = redirect.searchParams.get('iss');
+  return adapter.exchangeCode({
+    code: redirect.searchParams.get('code')!,
+    redirectUri,
+    ...(adapter.usesPkce ? { codeVerifier: verifier } : {}),
+    ...(flowData ? { flowData } : {}),
+    ...(issuer ? { issuer } : {}),
+  });
 }
 
 describe.each(platforms)('%s adapter against the sandbox', (platform) => {
