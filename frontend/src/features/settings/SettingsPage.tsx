@@ -12,20 +12,10 @@ import { useAccount, useAccountDeletion, useDataExport, useDeleteAccount, useSav
 import { DeletionProgress } from './DeletionProgress';
 import { applySettings, browserZone, savedTimeZone } from './savedSettings';
 import { StorageUsage } from './StorageUsage';
+import { formatBytes } from './formatBytes';
 import './settings.css';
 
 const reasonOf = (error: unknown, fallback: string) => (error instanceof ApiError || error instanceof Error ? error.message : fallback);
-
-function formatBytes(bytes: number, language: string): string {
-  const units = ['B', 'KB', 'MB', 'GB'];
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit++;
-  }
-  return `${new Intl.NumberFormat(language, { maximumFractionDigits: unit ? 1 : 0 }).format(value)} ${units[unit]}`;
-}
 
 function ProfileSection({ account }: { account: Account }) {
   const { t, i18n } = useTranslation();

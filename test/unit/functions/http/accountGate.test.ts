@@ -19,6 +19,20 @@ const tombstone = (status: DeletedAccountRecord['status']): DeletedAccountRecord
 const gateFor = (record: DeletedAccountRecord | undefined) => createAccountGate({ get: async () => record });
 const userRoutes = routeIds.filter((id) => routes[id].auth === 'user');
 
+/** The user routes the gate admits; every refusal must match `refusal`. */
+async function admittedRoutes(gate: ReturnType<typeof gateFor>, refusal: Record<string, unknown>): Promise<RouteId[]> {
+  const admitted: RouteId[] = [];
+  for (const id of userRoutes) {
+    try {
+      await gate.admit('u1', id);
+      admitted.push(id);
+    } catch (error) {
+      expect(error).toMatchObject(refusal);
+    }
+  }
+  return admitted;
+}
+
 describe('the account gate (deletion is final)', () => {
   it('admits every route of a user whose account is not being deleted', async () => {
     for (const id of userRoutes) await expect(gateFor(undefined).admit('u1', id)).resolves.toBeUndefined();
@@ -26,30 +40,14 @@ describe('the account gate (deletion is final)', () => {
 
   it('while a deletion runs, refuses every route but reading and continuing the deletion, and module sessions', async () => {
     const gate = gateFor(tombstone('deleting'));
-    const admitted: RouteId[] = [];
-    for (const id of userRoutes) {
-      try {
-        await gate.admit('u1', id);
-        admitted.push(id);
-      } catch (error) {
-        expect(error).toMatchObject({ status: 409, message: expect.stringMatching(/^This account is being deleted/) });
-      }
-    }
+    const admitted = await admittedRoutes(gate, { status: 409, message: expect.stringMatching(/^This account is being deleted/) });
     expect(admitted.sort()).toEqual(['deleteAccount', 'getAccountDeletion']);
     await expect(gate.admit('u1', 'moduleSession')).rejects.toMatchObject({ status: 409 });
   });
 
   it('after the deletion, refuses everything with 410 in words except reading that it is done', async () => {
     const gate = gateFor(tombstone('deleted'));
-    const admitted: RouteId[] = [];
-    for (const id of userRoutes) {
-      try {
-        await gate.admit('u1', id);
-        admitted.push(id);
-      } catch (error) {
-        expect(error).toMatchObject({ status: 410, message: expect.stringMatching(/^This account has been deleted/) });
-      }
-    }
+    const admitted = await admittedRoutes(gate, { status: 410, message: expect.stringMatching(/^This account has been deleted/) });
     expect(admitted).toEqual(['getAccountDeletion']);
     await expect(gate.admit('u1', 'moduleSession')).rejects.toMatchObject({ status: 410 });
   });
