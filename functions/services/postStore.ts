@@ -163,6 +163,24 @@ export function createPostStore({
   /** A scheduled post that starts publishing later than this is marked late (default LATE_AFTER_SECONDS). */
   lateAfterSeconds?: number;
 }) {
+  /** One conditional update of a post built from SET and REMOVE parts; false when the condition did not hold. */
+  const updatePostIf = (
+    post: Pick<PostItem, 'userId' | 'postId'>,
+    update: { sets: string[]; removes: string[]; conditions: string[]; names: Record<string, string>; values: Record<string, unknown> },
+  ) =>
+    writeIf(
+      db.send(
+        new UpdateCommand({
+          TableName: tableName,
+          Key: { userId: post.userId, postId: post.postId },
+          UpdateExpression: `SET ${update.sets.join(', ')}${update.removes.length ? ` REMOVE ${update.removes.join(', ')}` : ''}`,
+          ConditionExpression: update.conditions.join(' AND '),
+          ExpressionAttributeNames: update.names,
+          ExpressionAttributeValues: update.values,
+        }),
+      ),
+    );
+
   return {
     tableName,
 
@@ -308,18 +326,7 @@ export function createPostStore({
         values[':noProgress'] = {};
         values[':outcomeUnknown'] = 'outcome_unknown';
       }
-      return writeIf(
-        db.send(
-          new UpdateCommand({
-            TableName: tableName,
-            Key: { userId: post.userId, postId: post.postId },
-            UpdateExpression: `SET ${sets.join(', ')}${removes.length ? ` REMOVE ${removes.join(', ')}` : ''}`,
-            ConditionExpression: conditions.join(' AND '),
-            ExpressionAttributeNames: names,
-            ExpressionAttributeValues: values,
-          }),
-        ),
-      );
+      return updatePostIf(post, { sets, removes, conditions, names, values });
     },
 
     /**
@@ -499,18 +506,7 @@ export function createPostStore({
         values[`:${field}`] = value;
         sets.push(`#${field} = :${field}`);
       }
-      return writeIf(
-        db.send(
-          new UpdateCommand({
-            TableName: tableName,
-            Key: { userId: post.userId, postId: post.postId },
-            UpdateExpression: `SET ${sets.join(', ')}${removes.length ? ` REMOVE ${removes.join(', ')}` : ''}`,
-            ConditionExpression: conditions.join(' AND '),
-            ExpressionAttributeNames: names,
-            ExpressionAttributeValues: values,
-          }),
-        ),
-      );
+      return updatePostIf(post, { sets, removes, conditions, names, values });
     },
 
     /** Cancels a scheduled post if it still is one (and no YouTube-native target has started uploading). */
