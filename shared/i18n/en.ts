@@ -36,7 +36,7 @@ export const en = {
     signIn: 'Sign in',
     heroTitle: 'Simplify Your Social Media Management',
     heroSubtitle:
-      'Upload a video or image once, write one description, and publish it to YouTube, TikTok, Instagram, X and LinkedIn — now or at the time you choose.',
+      'Upload a video or image once, write one description, and publish it to {{networks}} — now or at the time you choose.',
     getStarted: 'Get Started',
     learnMore: 'Learn More',
     featuresTitle: 'Everything you need to publish everywhere',
@@ -47,7 +47,7 @@ export const en = {
       },
       accounts: {
         title: 'All your accounts in one dashboard',
-        body: 'Connect YouTube, TikTok, Instagram, X and LinkedIn and manage them side by side.',
+        body: 'Connect {{networks}} and manage them side by side.',
       },
       analytics: {
         title: 'Performance and engagement tracking',

@@ -35,7 +35,7 @@ export const tr: Messages = {
     signIn: 'Giriş yap',
     heroTitle: 'Sosyal Medya Yönetiminizi Kolaylaştırın',
     heroSubtitle:
-      'Bir video ya da görseli bir kez yükleyin, tek bir açıklama yazın ve YouTube, TikTok, Instagram, X ve LinkedIn\'de hemen ya da seçtiğiniz zamanda yayınlayın.',
+      'Bir video ya da görseli bir kez yükleyin, tek bir açıklama yazın ve {{networks}} hesaplarınızda hemen ya da seçtiğiniz zamanda yayınlayın.',
     getStarted: 'Hemen Başlayın',
     learnMore: 'Daha Fazla Bilgi',
     featuresTitle: 'Her yerde yayınlamak için ihtiyacınız olan her şey',
@@ -46,7 +46,7 @@ export const tr: Messages = {
       },
       accounts: {
         title: 'Tüm hesaplarınız tek panelde',
-        body: 'YouTube, TikTok, Instagram, X ve LinkedIn hesaplarınızı bağlayın ve birlikte yönetin.',
+        body: '{{networks}} hesaplarınızı bağlayın ve birlikte yönetin.',
       },
       analytics: {
         title: 'Performans ve etkileşim takibi',

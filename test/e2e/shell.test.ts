@@ -21,6 +21,8 @@ describe('the landing and legal pages', () => {
     expect(response?.headers()['content-security-policy']).toContain("script-src 'self'");
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Simplify Your Social Media Management');
     await expect.poll(() => page.locator('.feature-card').count()).toBe(6);
+    // The networks named in the copy come from the platform data: every one, the newest included.
+    expect(await page.locator('.hero-subtitle').textContent()).toContain('YouTube, TikTok, Instagram, X, LinkedIn, and Bluesky');
     expect(await page.getByText(`© ${new Date().getFullYear()} OneClick`).isVisible()).toBe(true);
     expect(await page.getByRole('link', { name: 'Learn More' }).getAttribute('href')).toBe('#features');
 

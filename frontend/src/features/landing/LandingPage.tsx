@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { BarChart3, CalendarClock, CheckCheck, Clock, MousePointerClick, ShieldCheck, Users, type LucideIcon } from 'lucide-react';
-import { platforms } from '../../../../shared/platforms';
+import { platformNames, platforms } from '../../../../shared/platforms';
 import { ThemeToggle } from '../theme';
 import { LanguageSwitcher } from '../../components/ui/LanguageSwitcher';
 import { Logo } from '../../components/ui/Logo';
@@ -21,7 +21,9 @@ const features: ReadonlyArray<{ key: 'scheduling' | 'accounts' | 'analytics' | '
  * `npm run screenshots -- --hero` (test/screenshots/run.ts), one per theme.
  */
 export function LandingPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  // Every network we publish to, from the platform data, listed in the reader's language.
+  const networks = new Intl.ListFormat(i18n.language, { type: 'conjunction' }).format(platforms.map((platform) => platformNames[platform]));
   return (
     <div className="landing">
       <header className="landing-header">
@@ -41,7 +43,7 @@ export function LandingPage() {
         <section className="hero">
           <p className="badge hero-badge">{t('ui.landing.badge')}</p>
           <h1>{t('landing.heroTitle')}</h1>
-          <p className="hero-subtitle">{t('landing.heroSubtitle')}</p>
+          <p className="hero-subtitle">{t('landing.heroSubtitle', { networks })}</p>
           <div className="hero-actions">
             <Link to="/login" className="button primary large">
               {t('landing.getStarted')}
@@ -72,7 +74,7 @@ export function LandingPage() {
                   <Icon size={22} />
                 </span>
                 <h3>{t(`landing.features.${key}.title`)}</h3>
-                <p>{t(`landing.features.${key}.body`)}</p>
+                <p>{t(`landing.features.${key}.body`, { networks })}</p>
               </li>
             ))}
           </ul>
