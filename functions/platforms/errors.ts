@@ -46,6 +46,12 @@ export class Rejected extends PlatformError {
   readonly kind = 'Rejected' as const;
 }
 
+/**
+ * The grant works but the account has nothing to publish to (e.g. a Google account without a
+ * YouTube channel): connecting it is refused with the message, as `no_channel`.
+ */
+export class NoPublishingProfile extends Rejected {}
+
 const MAX_MESSAGE = 500;
 
 export function truncate(text: string, max = MAX_MESSAGE): string {

@@ -4,7 +4,7 @@ import { platformNames, platforms, type Platform } from '../../shared/platforms'
 import type { ConnectErrorCode, ConnectionList } from '../../shared/api/connections';
 import type { Clock } from '../clock';
 import { DomainError, NotFound, QuotaExceeded, InvalidInput } from '../errors';
-import { PlatformError } from '../platforms/errors';
+import { NoPublishingProfile, PlatformError } from '../platforms/errors';
 import type { TokenSet } from '../platforms/adapter';
 import type { Adapters } from '../platforms/registry';
 import type { MembershipService, UserIdentity } from './memberships';
@@ -281,7 +281,7 @@ export function createConnectionService(deps: ConnectionServiceDeps) {
         } catch (error) {
           if (error instanceof PlatformError) {
             await revokeQuietly(platform, tokens, 'profile lookup failed');
-            if (error.message === 'No YouTube channel found') throw new ConnectFailure('no_channel', error.message);
+            if (error instanceof NoPublishingProfile) throw new ConnectFailure('no_channel', error.message);
             throw new ConnectFailure('exchange_failed', `Failed to connect to ${name}: ${error.message}`);
           }
           throw error;

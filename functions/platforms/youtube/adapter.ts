@@ -1,5 +1,5 @@
 import { expiresAt, splitScopes, type AdapterFactory, type TokenSet } from '../adapter';
-import { AuthExpired, Rejected, RateLimited, Retryable, truncate } from '../errors';
+import { AuthExpired, NoPublishingProfile, Rejected, RateLimited, Retryable, truncate } from '../errors';
 import { withQuery, type PlatformResponse } from '../http';
 
 const NAME = 'YouTube';
@@ -123,7 +123,7 @@ export const createYoutubeAdapter: AdapterFactory = ({ credentials, hosts, http,
       if (!ok(response)) throw classifyYoutubeError(response, clock.now());
       const channel = (response.body as { items?: Array<{ id: string; snippet?: { title?: string; customUrl?: string; thumbnails?: { default?: { url?: string } } } }> })
         .items?.[0];
-      if (!channel) throw new Rejected('No YouTube channel found');
+      if (!channel) throw new NoPublishingProfile('No YouTube channel found');
       const avatarUrl = channel.snippet?.thumbnails?.default?.url;
       return {
         platformUserId: channel.id,

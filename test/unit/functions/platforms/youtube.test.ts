@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createYoutubeAdapter } from '../../../../functions/platforms/youtube/adapter';
-import { AuthExpired, RateLimited, Rejected, Retryable } from '../../../../functions/platforms/errors';
+import { AuthExpired, NoPublishingProfile, RateLimited, Rejected, Retryable } from '../../../../functions/platforms/errors';
 import { adapterWith, baseTokens, credentials, formOf, now, queryOf } from './harness';
 
 const redirectUri = 'https://app.example/api/connections/youtube/callback';
@@ -71,7 +71,10 @@ describe('YouTube adapter (Google OAuth, YouTube Data API v3)', () => {
 
   it("says 'No YouTube channel found' when the account has none", async () => {
     const { adapter } = adapterWith('youtube', createYoutubeAdapter, [{ body: { items: [] } }]);
-    await expect(adapter.fetchProfile(baseTokens)).rejects.toThrow(new Rejected('No YouTube channel found'));
+    const refusal = adapter.fetchProfile(baseTokens);
+    await expect(refusal).rejects.toThrow(new Rejected('No YouTube channel found'));
+    // The connect flow answers this one as `no_channel` by its class, not by its words.
+    await expect(refusal).rejects.toBeInstanceOf(NoPublishingProfile);
   });
 
   it('revokes the refresh token at oauth2.googleapis.com/revoke', async () => {
