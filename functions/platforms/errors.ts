@@ -50,7 +50,13 @@ export class Rejected extends PlatformError {
  * The grant works but the account has nothing to publish to (e.g. a Google account without a
  * YouTube channel): connecting it is refused with the message, as `no_channel`.
  */
-export class NoPublishingProfile extends Rejected {}
+export class NoPublishingProfile extends Rejected {
+  constructor(message: string) {
+    super(message);
+    // Still a Rejected wherever errors are told apart by name (the state machine's retry rules).
+    this.name = 'Rejected';
+  }
+}
 
 const MAX_MESSAGE = 500;
 
