@@ -56,6 +56,7 @@ export const wizardEn = {
       videosOnly: '{{platform}} publishes videos only: add a video or leave {{platform}} out.',
       imagesOnly: '{{platform}} publishes images only: add an image or leave {{platform}} out.',
       tooManyImages: '{{platform}} takes at most {{max}} images in one post; this post has {{count}}.',
+      tooManyFiles: '{{platform}} takes at most {{max}} files in one post; this post has {{count}}.',
       format: '{{name}} cannot go to {{platform}}: it takes {{formats}} only.',
       tooLarge: '{{name}} is too large for {{platform}}: {{size}} MB (at most {{max}} MB).',
       tooShort: '{{name}} is too short for {{platform}}: {{seconds}} seconds (at least {{min}}).',

@@ -58,6 +58,7 @@ export const wizardTr: typeof wizardEn = {
       videosOnly: '{{platform}} yalnızca video yayınlar: bir video ekleyin ya da {{platform}} seçimini kaldırın.',
       imagesOnly: '{{platform}} yalnızca görsel yayınlar: bir görsel ekleyin ya da {{platform}} seçimini kaldırın.',
       tooManyImages: '{{platform}} bir gönderide en fazla {{max}} görsel alır; bu gönderide {{count}} var.',
+      tooManyFiles: '{{platform}} bir gönderide en fazla {{max}} dosya alır; bu gönderide {{count}} var.',
       format: '{{name}} {{platform}} için uygun değil: yalnızca {{formats}} kabul edilir.',
       tooLarge: '{{name}} {{platform}} için çok büyük: {{size}} MB (en fazla {{max}} MB).',
       tooShort: '{{name}} {{platform}} için çok kısa: {{seconds}} saniye (en az {{min}}).',
