@@ -17,21 +17,67 @@ export interface MediaFacts {
 }
 
 /**
- * What a post's media become on one platform: a platform that takes videos gets the post's video
- * (no platform takes a video and images in one post); otherwise it gets the images it can take.
- * Empty when the platform can take none of them (YouTube with images only).
+ * What a post's media become on one platform, from its capability data: a platform that takes
+ * images and videos together (`carousel`, Instagram) gets every file of a kind it takes, up to its
+ * maximum; any other gets the post's video where it takes videos (it cannot combine a video with
+ * images: X, TikTok, LinkedIn, Bluesky) and otherwise the images it takes, up to its maximum.
+ * Empty when the platform can take none of them (YouTube with images only). The wizard's review
+ * step (mediaLeftOutOn), the API's checks and the publishing engine all read this one function.
  */
 export function mediaForPlatform<M extends { kind: 'image' | 'video' }>(platform: Platform, media: readonly M[]): M[] {
-  const rules = capabilities[platform].media;
+  const { media: rules, carousel } = capabilities[platform];
+  if (carousel) {
+    const taken = media.filter((item) => (item.kind === 'video' ? rules.video : rules.image));
+    return taken.length > 1 ? taken.slice(0, carousel.max) : taken;
+  }
   const video = media.find((item) => item.kind === 'video');
   if (video && rules.video) return [video];
   return rules.image ? media.filter((item) => item.kind === 'image').slice(0, rules.image.maxCount) : [];
+}
+
+/**
+ * Files of a post one platform does not get although it gets others, said before publishing:
+ * `videoInstead` — it cannot combine a video and images, so it gets the video only;
+ * `videosOnly` / `imagesOnly` — it takes no images (videos) at all, so those are not sent.
+ * Empty when it gets every file, or none (then it is a media problem: mediaProblemsOn).
+ */
+export type MediaLeftOut =
+  | { code: 'videoInstead'; images: number }
+  | { code: 'videosOnly'; images: number }
+  | { code: 'imagesOnly'; videos: number };
+
+export function mediaLeftOutOn<M extends { kind: 'image' | 'video' }>(platform: Platform, media: readonly M[]): MediaLeftOut[] {
+  const chosen = mediaForPlatform(platform, media);
+  if (chosen.length === 0) return [];
+  const rules = capabilities[platform].media;
+  const left = media.filter((item) => !chosen.includes(item));
+  const images = left.filter((item) => item.kind === 'image').length;
+  const videos = left.filter((item) => item.kind === 'video').length;
+  const notes: MediaLeftOut[] = [];
+  if (images > 0 && !rules.image) notes.push({ code: 'videosOnly', images });
+  else if (images > 0 && chosen.some((item) => item.kind === 'video')) notes.push({ code: 'videoInstead', images });
+  if (videos > 0 && !rules.video) notes.push({ code: 'imagesOnly', videos });
+  return notes;
+}
+
+/** A left-out note in the API's words (English; the wizard says it in the user's language). */
+export function mediaLeftOutMessage(platform: Platform, note: MediaLeftOut): string {
+  const name = capabilities[platform].name;
+  switch (note.code) {
+    case 'videoInstead':
+      return `${name} cannot combine a video and images: ${name} gets the video only.`;
+    case 'videosOnly':
+      return `${name} takes only videos: ${note.images === 1 ? 'the image is' : `the ${note.images} images are`} not sent to ${name}.`;
+    case 'imagesOnly':
+      return `${name} takes only images: ${note.videos === 1 ? 'the video is' : `the ${note.videos} videos are`} not sent to ${name}.`;
+  }
 }
 
 /** Why a platform cannot take a post's media, for the wizard (in the user's language) and the API. */
 export type MediaProblem<M> =
   | { code: 'videosOnly' | 'imagesOnly' }
   | { code: 'tooManyImages'; count: number; max: number }
+  | { code: 'tooManyFiles'; count: number; max: number }
   | { code: 'format'; item: M; accepted: readonly string[] }
   | { code: 'tooLarge'; item: M; maxBytes: number }
   | { code: 'tooShort'; item: M; seconds: number; min: number }
@@ -44,7 +90,11 @@ export function mediaProblemsOn<M extends MediaFacts>(platform: Platform, media:
   if (chosen.length === 0) return media.length ? [{ code: rules.video ? 'videosOnly' : 'imagesOnly' }] : [];
   const problems: Array<MediaProblem<M>> = [];
   const images = media.filter((item) => item.kind === 'image');
-  if (chosen[0]!.kind === 'image' && rules.image && images.length > rules.image.maxCount) {
+  const carousel = capabilities[platform].carousel;
+  const taken = media.filter((item) => (item.kind === 'video' ? rules.video : rules.image));
+  if (carousel && taken.length > carousel.max) {
+    problems.push({ code: 'tooManyFiles', count: taken.length, max: carousel.max });
+  } else if (chosen[0]!.kind === 'image' && rules.image && images.length > rules.image.maxCount) {
     problems.push({ code: 'tooManyImages', count: images.length, max: rules.image.maxCount });
   }
   for (const item of chosen) {
@@ -90,6 +140,8 @@ export function mediaProblemMessage(platform: Platform, problem: MediaProblem<Me
       return `${name} publishes images only: add an image or leave ${name} out.`;
     case 'tooManyImages':
       return `${name} takes at most ${problem.max} image(s).`;
+    case 'tooManyFiles':
+      return `${name} takes at most ${problem.max} files in one post: this post has ${problem.count}.`;
     case 'format':
       return `${name} takes ${new Intl.ListFormat('en', { type: 'disjunction' }).format(problem.accepted.map(formatName))} ${problem.item.kind}s only: this ${problem.item.kind} is ${formatName(problem.item.contentType)}.`;
     case 'tooLarge':

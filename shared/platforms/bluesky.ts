@@ -7,7 +7,8 @@ export const MAX_TEXT_BYTES = 3000;
 /**
  * Bluesky (AT Protocol, app.bsky.feed.post and its embeds): 300 graphemes and 3,000 bytes of
  * text; up to 4 images of at most 2,000,000 bytes each (app.bsky.embed.images), or one video of
- * at most 100 MiB and 3 minutes (the video service's limits).
+ * at most 100 MiB and 3 minutes (the video service's limits), never both: a post has one embed,
+ * app.bsky.embed.images or app.bsky.embed.video (docs.bsky.app, "Creating a post").
  */
 export const bluesky: PlatformCapabilities<'bluesky'> = {
   id: 'bluesky',

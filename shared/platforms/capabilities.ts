@@ -64,7 +64,10 @@ export interface PlatformCapabilities<Id extends string = string> {
   firstComment: boolean;
   /** A long text can go out as a thread of numbered posts (issue 19). */
   threads: boolean;
-  /** Several images and videos in one post, and how many (issue 19 publishes carousels). */
+  /**
+   * Images and videos together in one post (a carousel), and how many files it holds. Without it a
+   * post carries one video or images only, and a post with both gives the platform its video.
+   */
   carousel?: { min: number; max: number };
   /** All its rate limits are daily (LinkedIn's reset at midnight UTC); the waiting text says so. */
   dailyRateLimit: boolean;

@@ -20,13 +20,15 @@ export const instagram: PlatformCapabilities<'instagram'> = {
   media: {
     // Reels as MP4/MOV; the product spec sets 3 to 90 seconds.
     video: { formats: ['video/mp4', 'video/quicktime'], seconds: { min: 3, max: 90 } },
-    // Feed images are JPEG only, at most 8 MiB (error 2207004); one per post until carousels.
-    image: { formats: ['image/jpeg'], maxBytes: 8 * sizes.MiB, maxCount: 1 },
+    // Feed images are JPEG only, at most 8 MiB (error 2207004); up to 10 in a carousel.
+    image: { formats: ['image/jpeg'], maxBytes: 8 * sizes.MiB, maxCount: 10 },
   },
   nativeScheduling: false,
   firstComment: true,
   threads: false,
-  // 2 to 10 children (error 2207028).
+  // A carousel of images and/or videos: item containers (is_carousel_item; media_type=VIDEO for a
+  // video), then media_type=CAROUSEL with their ids in `children`, 2 to 10 of them (error 2207028),
+  // each FINISHED first (platform-apis.md §3; Meta's Content Publishing guide, "Carousel posts").
   carousel: { min: 2, max: 10 },
   dailyRateLimit: false,
 };

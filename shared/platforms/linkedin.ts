@@ -12,7 +12,8 @@ export const linkedin: PlatformCapabilities<'linkedin'> = {
   media: {
     // MP4 of 3 s to 30 min. The documented sizes disagree (500 MB or less), so none is checked here.
     video: { formats: ['video/mp4'], seconds: { min: 3, max: 1800 } },
-    // JPG/PNG/GIF; a multi-image post takes up to 20.
+    // JPG/PNG/GIF; a multi-image post (content.multiImage) takes 2 to 20, one image goes as
+    // content.media. One video per post, or images, never both (platform-apis.md §5 "Mixing media").
     image: { formats: ['image/jpeg', 'image/png', 'image/gif'], maxCount: 20 },
   },
   nativeScheduling: false,

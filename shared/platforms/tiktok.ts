@@ -13,7 +13,8 @@ export const tiktok: PlatformCapabilities<'tiktok'> = {
   media: {
     // MP4/MOV/WebM of at least 3 s; the longest is per creator (creator_info), checked at publish.
     video: { formats: ['video/mp4', 'video/quicktime', 'video/webm'], seconds: { min: 3 } },
-    // Photo posts: JPEG/WebP (no PNG), at most 20 MB each, up to 35.
+    // Photo posts (content/init, media_type PHOTO, source_info.photo_images): JPEG/WebP (no PNG), at
+    // most 20 MB each, up to 35; a post is a video or photos, never both (platform-apis.md §2).
     image: { formats: ['image/jpeg', 'image/webp'], maxBytes: 20 * sizes.MB, maxCount: 35 },
   },
   nativeScheduling: false,

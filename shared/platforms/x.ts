@@ -14,7 +14,9 @@ export const x: PlatformCapabilities<'x'> = {
     // At least 0.5 s. No upper length or size here: 140 s binds only non-premium accounts, and a
     // video over the link-fallback size goes out as a link (publisher options).
     video: { formats: ['video/mp4', 'video/quicktime'], seconds: { min: 0.5 } },
-    // Up to 4 images of at most 5 MB each (animated GIFs may reach 15 MB; we hold every image to 5 MB).
+    // Up to 4 images of at most 5 MB each (animated GIFs may reach 15 MB; we hold every image to 5 MB),
+    // or 1 video, never both: "up to 4 images, or 1 GIF, or 1 video" (platform-apis.md §4, X's
+    // media best practices; POST /2/tweets takes up to 4 media_ids).
     image: { formats: ['image/jpeg', 'image/png', 'image/gif', 'image/webp'], maxBytes: 5 * sizes.MB, maxCount: 4 },
   },
   nativeScheduling: false,

@@ -13,7 +13,7 @@ export const youtube: PlatformCapabilities<'youtube'> = {
   text: { max: 5000, unit: 'bytes', count: utf8Bytes, problems: angleBrackets('descriptions') },
   // The spec's counter n/100; the API requires a title of at most 100 characters without < or >.
   title: { required: true, max: 100, problems: angleBrackets('titles') },
-  // videos.insert takes video/* up to 256 GB; this API publishes no images.
+  // videos.insert takes one video/* up to 256 GB; this API publishes no images (platform-apis.md §1).
   media: { video: { formats: ['video/mp4', 'video/quicktime', 'video/x-msvideo'], maxBytes: 256 * sizes.GB } },
   // status.publishAt on a private upload: YouTube makes it public at that time.
   nativeScheduling: { changedIn: 'YouTube Studio' },

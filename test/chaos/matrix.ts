@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { capabilities, type Platform } from '../../shared/platforms';
+import { mediaForPlatform } from '../../shared/platformRules';
 import type { Post } from '../../shared/api/posts';
 import type { ConnectionList } from '../../shared/api/connections';
 import type { FaultInput, RecordedCall, Sandbox } from '../../infra/local/sandbox/sandbox';
@@ -12,7 +13,8 @@ import { installStepKiller, type StepKiller } from './stepKiller';
 
 /**
  * The fault matrix (issue 15): every platform × every outbound call a publish makes × every
- * fault, for a video and an image. The calls are not listed by hand: a clean publish per
+ * fault, for a video and an image (and a video with an image where a platform takes both in one
+ * post: an Instagram carousel). The calls are not listed by hand: a clean publish per
  * platform and media kind is run first and the sandbox's request log (by route) gives them, so
  * a new call or platform is covered without touching this file. Each cell publishes one post
  * with one fault injected on its call and reads the outcome from the post and the platform's
@@ -23,7 +25,9 @@ import { installStepKiller, type StepKiller } from './stepKiller';
 export const faults = ['dropped before', 'dropped after', '500', '429 with reset', 'step killed after the call', 'twin restarted', 'token expired'] as const;
 export type FaultName = (typeof faults)[number];
 export type Outcome = 'one post' | 'failed' | 'duplicate' | 'stuck';
-export type MediaKind = 'video' | 'image';
+export type MediaKind = 'video' | 'image' | 'video + image';
+/** The files a post of each media kind carries, in order. */
+const filesOf = (kind: MediaKind): Array<'video' | 'image'> => (kind === 'video + image' ? ['video', 'image'] : [kind]);
 
 export interface Cell {
   platform: Platform;
@@ -46,7 +50,7 @@ interface Context {
   current: { twin: Twin; info: TwinInfo };
   user: TestUser;
   accounts: Record<Platform, { name: string; id: string }>;
-  media: Record<MediaKind, { key: string; size: number }>;
+  media: Record<'video' | 'image', { key: string; size: number }>;
   killer: StepKiller;
 }
 
@@ -77,10 +81,11 @@ function rateLimited(platform: Platform): Pick<FaultInput, 'status' | 'body' | '
   }
 }
 
-/** Which media kinds a platform takes (YouTube: videos only). */
+/** Which media kinds a platform takes (YouTube: videos only; Instagram also a video with an image, as a carousel). */
 export function mediaKinds(platform: Platform): MediaKind[] {
   const rules = capabilities[platform].media;
-  return [...(rules.video ? (['video'] as const) : []), ...(rules.image ? (['image'] as const) : [])];
+  const together = mediaForPlatform(platform, [{ kind: 'video' as const }, { kind: 'image' as const }]).length > 1;
+  return [...(rules.video ? (['video'] as const) : []), ...(rules.image ? (['image'] as const) : []), ...(together ? (['video + image'] as const) : [])];
 }
 
 /**
@@ -121,7 +126,7 @@ async function publish(context: Context, platform: Platform, kind: MediaKind, ma
   const body = {
     description: `Chaos ${marker}`,
     ...(platform === 'youtube' ? { title: `Chaos ${marker}` } : {}),
-    media: [{ key: context.media[kind].key }],
+    media: filesOf(kind).map((file) => ({ key: context.media[file].key })),
     targets: [{ platform, accountId: context.accounts[platform].id }],
   };
   const created = await createPost(context.current.info, context.user, body);
@@ -148,9 +153,10 @@ async function outcomeOf(context: Context, platform: Platform, kind: MediaKind, 
   const target = post.targets[0]!;
   if (target.status === 'published') {
     if (mine.length === 0) return { outcome: 'failed', detail: `reads published but the platform has no post (${target.postUrl ?? ''})` };
-    const size = context.media[kind].size;
-    const wrong = mine[0]!.media.find((item) => item.size !== size);
-    if (wrong) return { outcome: 'failed', detail: `published with the wrong bytes: ${wrong.size} instead of ${size}` };
+    const sizes = filesOf(kind).map((file) => context.media[file].size);
+    const got = mine[0]!.media.map((item) => item.size);
+    const wrong = got.some((size, index) => size !== sizes[Math.min(index, sizes.length - 1)]) || (sizes.length > 1 && got.length !== sizes.length);
+    if (wrong) return { outcome: 'failed', detail: `published with the wrong bytes: ${got.join(', ')} instead of ${sizes.join(', ')}` };
     return { outcome: 'one post', detail: target.postUrl ?? '' };
   }
   const reason = target.error ?? post.status;

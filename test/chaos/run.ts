@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { platforms, type Platform } from '../../shared/platforms';
 import { restartableTwin } from '../support/restartableTwin';
 import { liftUserRateLimit } from '../bench/rateLimitLift';
-import { discoverCalls, faults, mediaKinds, prepare, runCell, STEP_TIMEOUT_MS, summary, table, type Cell, type FaultName } from './matrix';
+import { discoverCalls, faults, mediaKinds, prepare, runCell, STEP_TIMEOUT_MS, summary, table, type Cell, type FaultName, type MediaKind } from './matrix';
 
 /**
  * `npm run chaos`: the whole fault matrix on a twin of its own. Prints the table, writes
@@ -23,7 +23,7 @@ const chaos = await restartableTwin('chaos', (task) => cleanups.push(task));
 const context = await prepare(chaos, selected);
 const cells: Cell[] = [];
 try {
-  const plan: Array<{ platform: Platform; kind: 'video' | 'image'; calls: Awaited<ReturnType<typeof discoverCalls>> }> = [];
+  const plan: Array<{ platform: Platform; kind: MediaKind; calls: Awaited<ReturnType<typeof discoverCalls>> }> = [];
   for (const platform of selected) {
     for (const kind of mediaKinds(platform)) plan.push({ platform, kind, calls: await discoverCalls(context, platform, kind) });
   }

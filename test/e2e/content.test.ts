@@ -147,6 +147,24 @@ describe('My Content in Chromium', () => {
     await context.close();
   });
 
+  it('shares a video into the wizard under a name people know it by, not its storage key', async () => {
+    const user = await createUser(twin);
+    const item = await registerContent(twin, await moduleSessionFor(twin, user), cartoon('01JDXYZSTORAGEKEY.mp4'));
+    const { page, context, problems } = await openContent(user);
+    await expect.poll(() => cards(page).count()).toBe(1);
+
+    await cards(page).getByRole('button', { name: 'Share Content' }).click();
+
+    await page.waitForURL(`${twin.webUrl}/dashboard`);
+    const day = new Intl.DateTimeFormat('en', { day: 'numeric', month: 'short', year: 'numeric' }).format(new Date(item.createdAt));
+    const name = `AutoToon video – ${day}.mp4`;
+    await expect.poll(() => page.getByRole('listitem', { name }).isVisible(), { timeout: 15_000 }).toBe(true);
+    expect(await page.getByText(/STORAGEKEY/).count()).toBe(0);
+    expect(await page.evaluate(() => [localStorage.getItem('sharedContentUrl'), localStorage.getItem('sharedContentName')])).toEqual([null, null]);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   it('refuses to share a .webm whose .mp4 twin is missing', async () => {
     const user = await createUser(twin);
     const webm = Buffer.concat([Buffer.from([0x1a, 0x45, 0xdf, 0xa3]), Buffer.alloc(1000, 1)]);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { platformNames, platforms, type Platform } from '../../shared/platforms';
+import { capabilities, platformNames, platforms, type Platform } from '../../shared/platforms';
 import { launchBrowser, openSession, signInThroughUi } from '../support/browser';
 import { connectThroughOAuth, makeAdmin, sandboxAccountName, sandboxControl } from '../support/connect';
 import { syntheticMp4 } from '../support/mp4';
@@ -44,6 +44,7 @@ const fileInput = (page: Page) => page.getByLabel('Choose files to upload');
 
 describe('the post wizard in Chromium', () => {
   it('uploads a video and an image, publishes to an account on every platform and lands on the posts page, gating Next on each step', async () => {
+    // Each network gets what it takes of the two files, and the review step names each one that gets less.
     const { page, context, problems } = await openWizard();
     expect(await nextButton(page).isDisabled()).toBe(true);
 
@@ -82,6 +83,16 @@ describe('the post wizard in Chromium', () => {
     expect(await stepText(page)).toBe('Step 4 of 4');
     for (const platform of platforms) expect(await page.locator('.platform-chip', { hasText: new RegExp(`^${platformNames[platform]}$`) }).count()).toBe(1);
     expect(await page.getByText('Launch day from the wizard').isVisible()).toBe(true);
+    expect(await page.getByRole('heading', { name: 'What each network gets' }).isVisible()).toBe(true);
+    for (const platform of platforms) {
+      const name = platformNames[platform];
+      const note = capabilities[platform].carousel
+        ? `${name} gets the 2 files as one carousel post.`
+        : capabilities[platform].media.image
+          ? `${name} cannot combine a video and an image: ${name} gets the video only.`
+          : `${name} takes only videos: the image is not sent to ${name}.`;
+      expect(await page.getByRole('listitem').filter({ hasText: note }).count(), note).toBe(1);
+    }
     await page.getByRole('button', { name: 'Publish Now' }).click();
     await expect.poll(() => page.getByRole('button', { name: 'Published!' }).isVisible(), { timeout: 15_000 }).toBe(true);
     await page.waitForURL(`${twin.webUrl}/dashboard/posts`);
@@ -89,6 +100,10 @@ describe('the post wizard in Chromium', () => {
     const control = sandboxControl(twin);
     for (const platform of platforms) {
       await expect.poll(async () => (await control.feed(platform, accounts[platform])).posts.length, { timeout: 30_000, interval: 250 }).toBe(1);
+      // Exactly one post, with what that network takes: Instagram a carousel of the video and the image, the others the video.
+      const [post] = (await control.feed(platform, accounts[platform])).posts;
+      const kinds = post!.media.map((item) => item.contentType.split('/')[0]);
+      expect(kinds, platform).toEqual(capabilities[platform].carousel ? ['video', 'image'] : ['video']);
     }
 
     // Published Posts shows the post with every target published, each linked; the modal opens and Escape closes it.

@@ -4,8 +4,9 @@ import { withQuery, type PlatformResponse } from '../http';
 import type { MediaSource, PublishProgress, PublishRequest, StepResult } from '../publisher';
 import type { PublisherFactory } from '../module';
 import type { InstagramOptions } from './options';
+import { capabilities } from '../../../shared/platforms';
 import { videoLengthProblem } from '../../../shared/platformRules';
-import { alreadyPublished, isOk, postMedia, progressText, publishedResult } from '../steps';
+import { alreadyPublished, isOk, postMedia, progressList, progressNumber, progressText, publishedResult } from '../steps';
 import { classifyInstagramError } from './adapter';
 
 /**
@@ -13,7 +14,16 @@ import { classifyInstagramError } from './adapter';
  * public URL (`start`), its status_code (`checkStatus`), then the quota check and media_publish
  * (`publish`) and the permalink.
  *
- * progress: containerId, mediaKind, then mediaId, platformPostId, postUrl.
+ * A post of several files is a carousel (Content Publishing guide, "Carousel posts"): `start`
+ * creates one item container per file (is_carousel_item; media_type=VIDEO for a video), saving each
+ * id as it comes so a resumed step never makes an item twice; `checkStatus` reads the items until
+ * every one is FINISHED; `publish` then creates the CAROUSEL container with their ids (saved at
+ * once, answering `processing`), `checkStatus` reads it until FINISHED, and `publish` sends
+ * media_publish for it under createOnce like any other post.
+ *
+ * progress: containerId, mediaKind (video, image or carousel), then mediaId, platformPostId,
+ * postUrl; a carousel also childIds (in the post's order) and childrenFinished (how many of them,
+ * from the first, have been read FINISHED).
  */
 
 const VIDEO_WAIT_SECONDS = 20;
@@ -58,6 +68,63 @@ export const createInstagramPublisher: PublisherFactory<InstagramOptions> = ({ h
     return username ? `${SITE}/${username}/` : `${SITE}/`;
   };
 
+  /** POST /{ig}/media with these fields: the new container's id. */
+  async function newContainer(request: PublishRequest, fields: Record<string, string>): Promise<string> {
+    const response = await http({ method: 'POST', url: graph(`/${request.account.platformUserId}/media`), headers: bearer(request), form: fields });
+    if (!isOk(response)) throw fail(response);
+    const containerId = (response.body as { id?: string | number } | undefined)?.id;
+    if (containerId === undefined || containerId === '') throw new Rejected('No container ID returned from Instagram');
+    return String(containerId);
+  }
+
+  /** The item containers of a carousel, one per file in the post's order, resuming after those already made. */
+  async function createCarouselItems(request: PublishRequest): Promise<PublishProgress> {
+    const { min, max } = capabilities.instagram.carousel!;
+    if (request.media.length < min || request.media.length > max) throw new Rejected(`An Instagram carousel holds ${min} to ${max} files: this post has ${request.media.length}.`);
+    for (const item of request.media) {
+      if (item.kind === 'video') checkReelDuration(item);
+      else if (item.contentType !== 'image/jpeg') throw new Rejected('Instagram publishes JPEG images only: convert the image to JPEG');
+    }
+    const childIds = [...progressList(request.progress, 'childIds')];
+    let progress: PublishProgress = { ...request.progress, mediaKind: 'carousel', childIds: [...childIds] };
+    for (const item of request.media.slice(childIds.length)) {
+      const url = await item.publicUrl();
+      const fields: Record<string, string> = item.kind === 'video' ? { media_type: 'VIDEO', video_url: url, is_carousel_item: 'true' } : { image_url: url, is_carousel_item: 'true' };
+      childIds.push(await newContainer(request, fields));
+      // Saved per item: an interrupted step resumes with the next file, never recreating one.
+      progress = { ...progress, childIds: [...childIds] };
+      await request.saveProgress?.(progress);
+    }
+    return progress;
+  }
+
+  /**
+   * One status read of each carousel item not yet seen FINISHED, in order, stopping at the first
+   * still in progress. An item that failed or expired fails the post with which one it was.
+   */
+  async function carouselItemsStatus(request: PublishRequest): Promise<StepResult> {
+    const childIds = progressList(request.progress, 'childIds');
+    let finished = progressNumber(request.progress, 'childrenFinished') ?? 0;
+    const hasVideo = request.media.some((item) => item.kind === 'video');
+    while (finished < childIds.length) {
+      const response = await http({
+        method: 'GET',
+        url: withQuery(graph(`/${childIds[finished]}`), { fields: 'status_code,status' }),
+        headers: bearer(request),
+      });
+      if (!isOk(response)) throw fail(response);
+      const { status_code: statusCode, status } = (response.body ?? {}) as { status_code?: string; status?: string };
+      const which = `file ${finished + 1} of ${childIds.length} of the carousel`;
+      if (statusCode === 'ERROR') throw new Rejected(truncate(`Instagram could not process ${which}: ${status || 'Format may not be supported'}`));
+      if (statusCode === 'EXPIRED') throw new Rejected(`Media container expired (${which})`);
+      if (statusCode !== 'FINISHED') {
+        return { state: 'processing', progress: { ...request.progress, childrenFinished: finished }, waitSeconds: hasVideo ? VIDEO_WAIT_SECONDS : IMAGE_WAIT_SECONDS };
+      }
+      finished += 1;
+    }
+    return { state: 'ready', progress: { ...request.progress, childrenFinished: finished } };
+  }
+
   async function createContainer(request: PublishRequest): Promise<PublishProgress> {
     const media = postMedia('instagram', request.media);
     let fields: Record<string, string>;
@@ -69,16 +136,8 @@ export const createInstagramPublisher: PublisherFactory<InstagramOptions> = ({ h
       if (image!.contentType !== 'image/jpeg') throw new Rejected('Instagram publishes JPEG images only: convert the image to JPEG');
       fields = { image_url: await image!.publicUrl() };
     }
-    const response = await http({
-      method: 'POST',
-      url: graph(`/${request.account.platformUserId}/media`),
-      headers: bearer(request),
-      form: { ...fields, caption: request.text, share_to_feed: 'true' },
-    });
-    if (!isOk(response)) throw fail(response);
-    const containerId = (response.body as { id?: string | number } | undefined)?.id;
-    if (containerId === undefined || containerId === '') throw new Rejected('No container ID returned from Instagram');
-    return { containerId: String(containerId), mediaKind: media.kind };
+    const containerId = await newContainer(request, { ...fields, caption: request.text, share_to_feed: 'true' });
+    return { containerId, mediaKind: media.kind };
   }
 
   /** One status_code read, mapped to a step result (PUBLISHED: the post exists, its id unknown). */
@@ -92,12 +151,13 @@ export const createInstagramPublisher: PublisherFactory<InstagramOptions> = ({ h
     });
     if (!isOk(response)) throw fail(response);
     const { status_code: statusCode, status } = (response.body ?? {}) as { status_code?: string; status?: string };
-    const video = progressText(request.progress, 'mediaKind') === 'video';
+    const kind = progressText(request.progress, 'mediaKind') ?? 'image';
+    const video = kind === 'video';
     switch (statusCode) {
       case 'FINISHED':
         return { state: 'ready', progress: request.progress };
       case 'ERROR':
-        throw new Rejected(truncate(`Instagram ${video ? 'video' : 'image'} processing failed: ${status || 'Format may not be supported'}`));
+        throw new Rejected(truncate(`Instagram ${kind} processing failed: ${status || 'Format may not be supported'}`));
       case 'EXPIRED':
         throw new Rejected('Media container expired');
       case 'PUBLISHED':
@@ -158,16 +218,31 @@ export const createInstagramPublisher: PublisherFactory<InstagramOptions> = ({ h
     platform: 'instagram',
 
     async start(request) {
-      const progress = progressText(request.progress, 'containerId') ? request.progress : { ...request.progress, ...(await createContainer(request)) };
-      const video = progressText(progress, 'mediaKind') === 'video';
-      return { state: 'processing', progress, waitSeconds: video ? VIDEO_WAIT_SECONDS : IMAGE_WAIT_SECONDS };
+      const waitSeconds = request.media.some((item) => item.kind === 'video') ? VIDEO_WAIT_SECONDS : IMAGE_WAIT_SECONDS;
+      if (progressText(request.progress, 'containerId')) return { state: 'processing', progress: request.progress, waitSeconds };
+      const progress = request.media.length > 1 ? await createCarouselItems(request) : { ...request.progress, ...(await createContainer(request)) };
+      return { state: 'processing', progress, waitSeconds };
     },
 
-    checkStatus: containerStatus,
+    async checkStatus(request) {
+      const carouselPending = progressText(request.progress, 'mediaKind') === 'carousel' && !progressText(request.progress, 'containerId');
+      return carouselPending ? carouselItemsStatus(request) : containerStatus(request);
+    },
 
     async publish(request) {
       const published = alreadyPublished(request.progress);
       if (published) return published;
+      const childIds = progressList(request.progress, 'childIds');
+      if (progressText(request.progress, 'mediaKind') === 'carousel' && !progressText(request.progress, 'containerId')) {
+        // Every item is FINISHED: the CAROUSEL container comes next, then its own status reads.
+        if (childIds.length !== request.media.length || (progressNumber(request.progress, 'childrenFinished') ?? 0) < childIds.length) {
+          throw new Rejected('The Instagram carousel items are not ready yet');
+        }
+        const containerId = await newContainer(request, { media_type: 'CAROUSEL', children: childIds.join(','), caption: request.text });
+        const progress = { ...request.progress, containerId };
+        await request.saveProgress?.(progress);
+        return { state: 'processing', progress, waitSeconds: IMAGE_WAIT_SECONDS };
+      }
       const containerId = progressText(request.progress, 'containerId');
       if (!containerId) throw new Rejected('No Instagram container has been created yet');
       await checkQuota(request);

@@ -4,8 +4,9 @@ import { discoverCalls, prepare, runCell, STEP_TIMEOUT_MS } from '../../chaos/ma
 
 /**
  * The fast subset of the fault matrix (`npm run chaos` runs all of it, test/chaos/): on a twin
- * of its own, every call an X image post and a TikTok video post make, as recorded by the
- * sandbox, with its answer lost after the platform acted; and the create calls with the step
+ * of its own, every call an X image post, a TikTok video post and an Instagram carousel (a video
+ * with an image) make, as recorded by the sandbox, with its answer lost after the platform acted;
+ * and the create calls with the step
  * killed right after (a Lambda timeout) and with the twin restarted mid-publish. Never two posts,
  * never stuck.
  */
@@ -14,7 +15,7 @@ process.env['ONECLICK_TWIN_STEP_TIMEOUT_MS'] = String(STEP_TIMEOUT_MS);
 afterAll(() => void delete process.env['ONECLICK_TWIN_STEP_TIMEOUT_MS']);
 
 const chaos = await restartableTwin('chaos-subset');
-const context = await prepare(chaos, ['x', 'tiktok']);
+const context = await prepare(chaos, ['x', 'tiktok', 'instagram']);
 afterAll(() => context.current.twin.stop());
 
 describe('the fault matrix, fast subset', () => {
@@ -26,6 +27,15 @@ describe('the fault matrix, fast subset', () => {
         const cell = await runCell(context, platform, kind, call, 'dropped after');
         expect(cell.outcome, `${cell.call}: ${cell.detail}`).toBe('one post');
       }
+    }
+  });
+
+  it('loses no answer of an Instagram carousel into a second post, whichever call it was', { timeout: 180_000 }, async () => {
+    const calls = await discoverCalls(context, 'instagram', 'video + image');
+    expect(calls.map((call) => `${call.method} ${call.route}`)).toEqual(expect.arrayContaining(['POST /{ig}/media', 'GET /{id}', 'POST /{ig}/media_publish']));
+    for (const call of calls) {
+      const cell = await runCell(context, 'instagram', 'video + image', call, 'dropped after');
+      expect(cell.outcome, `${cell.call}: ${cell.detail}`).toBe('one post');
     }
   });
 

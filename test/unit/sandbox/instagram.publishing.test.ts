@@ -152,6 +152,56 @@ describe('publishing an Instagram image', () => {
   });
 });
 
+describe('Instagram carousels, as the platform documents them', () => {
+  it('publishes a video item and an image item as one post with both media, in order', async () => {
+    const token = await accessTokenFor(sandbox, 'instagram');
+    const video = await container(token, { media_type: 'VIDEO', video_url: files.url('/reel.mp4'), is_carousel_item: 'true' });
+    const image = await container(token, { image_url: files.url('/photo.jpg'), is_carousel_item: 'true' });
+    await finished(token, video);
+    await finished(token, image);
+
+    const carousel = await container(token, { media_type: 'CAROUSEL', children: `${video},${image}`, caption: 'Mixed' });
+    await finished(token, carousel);
+    const published = await post(token, `/${ig}/media_publish`, { creation_id: carousel });
+
+    expect(published.status).toBe(200);
+    expect((await sandbox.control.feed('instagram', 'sandbox-user')).posts).toEqual([
+      expect.objectContaining({ text: 'Mixed', media: [{ contentType: 'video/mp4', size: 8192 }, { contentType: 'image/jpeg', size: 2048 }] }),
+    ]);
+  });
+
+  it('refuses a carousel of 1 or of 11 children with 2207028', async () => {
+    const token = await accessTokenFor(sandbox, 'instagram');
+    const items: string[] = [];
+    for (let index = 0; index < 11; index += 1) items.push(await container(token, { image_url: files.url('/photo.jpg'), is_carousel_item: 'true' }));
+    for (const id of items) await finished(token, id);
+
+    for (const children of [items.slice(0, 1), items]) {
+      const response = await post(token, `/${ig}/media`, { media_type: 'CAROUSEL', children: children.join(','), caption: 'Wrong size' });
+      expect(response.status).toBe(400);
+      expect(await graphErrorOf(response)).toMatchObject({ error_subcode: 2207028 });
+    }
+    expect(await container(token, { media_type: 'CAROUSEL', children: items.slice(0, 10).join(','), caption: 'Ten' })).toBeTruthy();
+  });
+
+  it('refuses a child that is not FINISHED yet, or not a carousel item, and an item published on its own', async () => {
+    const token = await accessTokenFor(sandbox, 'instagram');
+    const fresh = await container(token, { image_url: files.url('/photo.jpg'), is_carousel_item: 'true' });
+    const other = await container(token, { image_url: files.url('/second.jpg'), is_carousel_item: 'true' });
+    await finished(token, other);
+    const notFinished = await post(token, `/${ig}/media`, { media_type: 'CAROUSEL', children: `${fresh},${other}` });
+    expect(await graphErrorOf(notFinished)).toMatchObject({ error_subcode: 2207028 });
+
+    const single = await container(token, { image_url: files.url('/photo.jpg') });
+    await finished(token, single);
+    const notAnItem = await post(token, `/${ig}/media`, { media_type: 'CAROUSEL', children: `${single},${other}` });
+    expect(await graphErrorOf(notAnItem)).toMatchObject({ error_subcode: 2207028 });
+
+    expect((await post(token, `/${ig}/media_publish`, { creation_id: other })).status).toBe(400);
+    expect((await sandbox.control.feed('instagram', 'sandbox-user')).posts).toEqual([]);
+  });
+});
+
 describe('Instagram captions', () => {
   it.each([
     ['over 2200 characters', 'x'.repeat(2201)],

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { capabilities } from '../../../shared/platforms';
+import { capabilities, platforms, type Platform } from '../../../shared/platforms';
 import { xWeightedLength } from '../../../shared/platforms/textCounting';
-import { mediaForPlatform, mediaProblemMessage, mediaProblemsOn, nativeSchedulersAmong, titleRuleFor, videoLengthProblem, type MediaFacts } from '../../../shared/platformRules';
+import { mediaForPlatform, mediaLeftOutMessage, mediaLeftOutOn, mediaProblemMessage, mediaProblemsOn, nativeSchedulersAmong, titleRuleFor, videoLengthProblem, type MediaFacts } from '../../../shared/platformRules';
 
 describe('X weighted length (twitter-text v3)', () => {
   it('counts Latin text one per character', () => {
@@ -65,6 +65,68 @@ describe('media per platform', () => {
   it("gives images up to the platform's maximum, and YouTube nothing without a video", () => {
     expect(mediaForPlatform('x', images)).toHaveLength(4);
     expect(mediaForPlatform('youtube', images)).toEqual([]);
+  });
+});
+
+describe('a video and images in one post: what each network gets, and what the review step says', () => {
+  const video: MediaFacts = { kind: 'video', contentType: 'video/mp4', size: 2_000_000, durationSeconds: 10 };
+  const photo: MediaFacts = { kind: 'image', contentType: 'image/jpeg', size: 200_000 };
+  const second: MediaFacts = { kind: 'image', contentType: 'image/jpeg', size: 300_000 };
+  const notes = (platform: Platform, media: MediaFacts[]) => mediaLeftOutOn(platform, media).map((note) => mediaLeftOutMessage(platform, note));
+
+  // Every platform, named: a new one fails here until its row says what it does with a mixed post.
+  const mixed: Record<Platform, { gets: MediaFacts[]; says: string[] }> = {
+    instagram: { gets: [video, photo, second], says: [] },
+    x: { gets: [video], says: ['X cannot combine a video and images: X gets the video only.'] },
+    linkedin: { gets: [video], says: ['LinkedIn cannot combine a video and images: LinkedIn gets the video only.'] },
+    tiktok: { gets: [video], says: ['TikTok cannot combine a video and images: TikTok gets the video only.'] },
+    bluesky: { gets: [video], says: ['Bluesky cannot combine a video and images: Bluesky gets the video only.'] },
+    youtube: { gets: [video], says: ['YouTube takes only videos: the 2 images are not sent to YouTube.'] },
+  };
+
+  for (const platform of platforms) {
+    it(`${platform}: gets what it takes of a video and two photos, and the note names what it does not`, () => {
+      expect(mediaForPlatform(platform, [video, photo, second])).toEqual(mixed[platform].gets);
+      expect(notes(platform, [video, photo, second])).toEqual(mixed[platform].says);
+      // Consistent with step 2: what is left out is said, never counted as a problem as well.
+      expect(mediaProblemsOn(platform, [video, photo, second])).toEqual([]);
+    });
+
+    it(`${platform}: a post of one kind it takes goes whole, with nothing to say`, () => {
+      const media = capabilities[platform].media.image ? [photo, second] : [video];
+      expect(mediaForPlatform(platform, media)).toEqual(media);
+      expect(mediaLeftOutOn(platform, media)).toEqual([]);
+    });
+  }
+
+  it('keeps the post order in an Instagram carousel, whatever the kinds', () => {
+    expect(mediaForPlatform('instagram', [photo, video])).toEqual([photo, video]);
+    expect(mediaForPlatform('instagram', [photo])).toEqual([photo]);
+  });
+
+  it('says one image in the singular', () => {
+    expect(notes('youtube', [video, photo])).toEqual(['YouTube takes only videos: the image is not sent to YouTube.']);
+    expect(notes('x', [photo, video])).toEqual(['X cannot combine a video and images: X gets the video only.']);
+  });
+
+  it('says nothing of a platform that gets none of the files: that is a media problem', () => {
+    expect(mediaLeftOutOn('youtube', [photo, second])).toEqual([]);
+    expect(mediaProblemsOn('youtube', [photo, second]).map((problem) => problem.code)).toEqual(['videosOnly']);
+  });
+
+  it('counts a carousel against its maximum of files, videos included', () => {
+    const eleven = [video, ...Array.from({ length: 10 }, () => photo)];
+    expect(mediaProblemsOn('instagram', eleven).map((problem) => mediaProblemMessage('instagram', problem))).toEqual([
+      'Instagram takes at most 10 files in one post: this post has 11.',
+    ]);
+    expect(mediaProblemsOn('instagram', eleven.slice(0, 10))).toEqual([]);
+  });
+
+  it('holds every image of a carousel to the platform\'s formats', () => {
+    const png: MediaFacts = { kind: 'image', contentType: 'image/png', size: 1000 };
+    expect(mediaProblemsOn('instagram', [video, png]).map((problem) => problem.code)).toEqual(['format']);
+    // X gets the video only, so the PNG it would have taken is no problem there.
+    expect(mediaProblemsOn('x', [video, png])).toEqual([]);
   });
 });
 

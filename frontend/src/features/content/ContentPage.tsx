@@ -13,7 +13,7 @@ import { ConfirmDeleteDialog } from './components/ConfirmDialog';
 import { ContentCard } from './components/ContentCard';
 import { PlayerDialog } from './components/PlayerDialog';
 import { ToastList, useToasts } from '../../components/ui/Toast';
-import { storeSharedContent } from './share';
+import { sharedContentName, storeSharedContent } from './share';
 import './content.css';
 import { useInfiniteScroll } from '../../components/ui/useInfiniteScroll';
 
@@ -59,7 +59,8 @@ export function ContentPage() {
       show('error', t('content.toasts.shareUrlMissing'));
       return;
     }
-    storeSharedContent(item.shareUrl);
+    const name = sharedContentName(item, { module: (id) => t(`nav.${id}`), type: (type) => t(`content.type.${type}`) }, i18n.resolvedLanguage ?? 'en');
+    storeSharedContent(item.shareUrl, name);
     navigate('/dashboard');
   };
 

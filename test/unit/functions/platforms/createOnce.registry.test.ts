@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { capabilities, platformNames, platforms, type Platform } from '../../../../shared/platforms';
+import { mediaForPlatform } from '../../../../shared/platformRules';
 import { createAdapters, createPublishers, platformHosts } from '../../../../functions/platforms/registry';
 import { createOnceWith } from '../../../../functions/platforms/createOnce';
 import { memoryAttachments } from '../../../../functions/platforms/progressAttachments';
@@ -31,6 +32,7 @@ beforeAll(async () => {
   ({ sandbox } = await startTestSandbox({ clock: platformClock }));
   files = await startFileServer();
   files.put('/image.jpg', testBytes(2000, 'jpeg'), 'image/jpeg');
+  files.put('/second.jpg', testBytes(3000, 'jpeg'), 'image/jpeg');
   files.put('/video.mp4', video, 'video/mp4');
   for (const platform of platforms) {
     for (const name of Object.keys(await sandbox.control.limits(platform))) {
@@ -44,7 +46,20 @@ afterAll(async () => {
 });
 
 const video = syntheticMp4({ durationSeconds: 10, payloadBytes: 200_000 });
-const kinds = (platform: Platform) => (['video', 'image'] as const).filter((kind) => capabilities[platform].media[kind]);
+type Kind = 'video' | 'image' | 'second image';
+/**
+ * The posts each platform is published with: a video, an image, two images where it takes
+ * several, and a video with an image where it takes both together (a carousel) — each as the
+ * engine selects them (mediaForPlatform).
+ */
+function cases(platform: Platform): Array<{ name: string; kinds: Kind[] }> {
+  const { media } = capabilities[platform];
+  const found: Array<{ name: string; kinds: Kind[] }> = (['video', 'image'] as const).filter((kind) => media[kind]).map((kind) => ({ name: kind, kinds: [kind] }));
+  if ((media.image?.maxCount ?? 0) >= 2) found.push({ name: '2 images', kinds: ['image', 'second image'] });
+  const mixed = mediaForPlatform(platform, [{ kind: 'video' as const, name: 'video' as Kind }, { kind: 'image' as const, name: 'image' as Kind }]);
+  if (mixed.length > 1) found.push({ name: 'a video and an image', kinds: mixed.map((item) => item.name) });
+  return found;
+}
 
 interface Run {
   result: StepResult | Rejected;
@@ -67,7 +82,7 @@ async function setUp(platform: Platform, account: string) {
 }
 
 /** Publishes as the state machine drives the steps: start, status while processing, publish; Retryable is retried. */
-async function publishOnce(platform: Platform, kind: 'video' | 'image', account: string, marker: string): Promise<Run> {
+async function publishOnce(platform: Platform, kinds: Kind[], account: string, marker: string): Promise<Run> {
   const { settings, tokens, account: owner } = await setUp(platform, account);
   const createCalls: RecordedCall[] = [];
   const unguarded: string[] = [];
@@ -113,10 +128,13 @@ async function publishOnce(platform: Platform, kind: 'video' | 'image', account:
         }
       },
     });
-  const media =
+  const media = kinds.map((kind) =>
     kind === 'video'
       ? memoryMedia({ kind: 'video', bytes: new Uint8Array(video), durationSeconds: 10, url: files.url('/video.mp4') })
-      : memoryMedia({ kind: 'image', bytes: new Uint8Array(testBytes(2000, 'jpeg')), url: files.url('/image.jpg') });
+      : kind === 'image'
+        ? memoryMedia({ kind: 'image', bytes: new Uint8Array(testBytes(2000, 'jpeg')), url: files.url('/image.jpg') })
+        : memoryMedia({ kind: 'image', bytes: new Uint8Array(testBytes(3000, 'jpeg')), url: files.url('/second.jpg') }),
+  );
   const attachments = memoryAttachments();
   let action: 'start' | 'status' | 'publish' = 'start';
   let last = '';
@@ -124,7 +142,7 @@ async function publishOnce(platform: Platform, kind: 'video' | 'image', account:
     const request: PublishRequest = {
       text: `Registry ${marker}`,
       ...(platform === 'youtube' ? { title: `Registry ${marker}` } : {}),
-      media: [media],
+      media,
       account: owner,
       tokens,
       progress,
@@ -144,24 +162,28 @@ async function publishOnce(platform: Platform, kind: 'video' | 'image', account:
       last = error.message;
     }
   }
-  throw new Error(`${platform} ${kind} did not finish (${action}: ${last})`);
+  throw new Error(`${platform} ${kinds.join(' + ')} did not finish (${action}: ${last})`);
 }
 
 describe('createOnce over the publisher registry (against the platform sandbox)', () => {
   for (const platform of platforms) {
-    for (const kind of kinds(platform)) {
-      it(`${platform} ${kind}: only createOnce makes a post appear, and a lost answer to it never makes a second`, async () => {
+    for (const { name, kinds } of cases(platform)) {
+      const kind = name.replace(/ /g, '-');
+      it(`${platform} ${name}: only createOnce makes a post appear, and a lost answer to it never makes a second`, async () => {
         const account = `registry-${platform}-${kind}`;
-        const clean = await publishOnce(platform, kind, account, `${platform}-${kind}-clean`);
+        const clean = await publishOnce(platform, kinds, account, `${platform}-${kind}-clean`);
         expect(clean.result, String(clean.result instanceof Error ? clean.result.message : '')).toMatchObject({ state: 'published' });
         expect(clean.unguarded).toEqual([]);
         expect(clean.createCalls.length).toBeGreaterThan(0);
-        expect((await sandbox.control.feed(platform, account)).posts.filter((post) => post.text.includes('clean') || (post.title ?? '').includes('clean'))).toHaveLength(1);
+        const cleanPosts = (await sandbox.control.feed(platform, account)).posts.filter((post) => post.text.includes('clean') || (post.title ?? '').includes('clean'));
+        expect(cleanPosts).toHaveLength(1);
+        // One post carrying every file it was given (a carousel of 2, two images), in order.
+        expect(cleanPosts[0]!.media.map((item) => item.contentType.split('/')[0])).toEqual(kinds.map((item) => (item === 'video' ? 'video' : 'image')));
 
         for (const [index, call] of clean.createCalls.entries()) {
           const marker = `${platform}-${kind}-lost-${index}`;
           await sandbox.control.injectFault({ platform, method: call.method, hostKey: call.hostKey, route: call.route, dropConnection: 'after' });
-          const lost = await publishOnce(platform, kind, account, marker);
+          const lost = await publishOnce(platform, kinds, account, marker);
           await sandbox.control.clearFaults(platform);
           const made = (await sandbox.control.feed(platform, account)).posts.filter((post) => post.text.includes(marker) || (post.title ?? '').includes(marker));
           expect(made.length, `${call.method} ${call.route}`).toBeLessThanOrEqual(1);

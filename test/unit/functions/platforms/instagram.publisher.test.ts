@@ -175,4 +175,87 @@ describe('Instagram publisher (containers, media_publish)', () => {
     const lost = publisherWith('instagram', createInstagramPublisher, [quota, { body: { status_code: 'PUBLISHED' } }, { body: { data: [] } }]);
     await expect(lost.publisher.publish(publishRequest({ progress: ready, createOnce: armedTarget('Instagram') }))).rejects.toThrow(/check your Instagram account/);
   });
+
+  describe('carousels (several files in one post)', () => {
+    const second = () => memoryMedia({ kind: 'image', url: 'https://media.example/second.jpg' });
+
+    it('creates one item container per file in order (a video as media_type=VIDEO), saving each id as it comes', async () => {
+      const saved: unknown[] = [];
+      const { publisher, requests } = publisherWith('instagram', createInstagramPublisher, [{ body: { id: 'item-1' } }, { body: { id: 'item-2' } }]);
+      const result = await publisher.start(publishRequest({ text: 'Both', media: [reel(), photo()], saveProgress: async (progress) => void saved.push(progress) }));
+
+      expect(requests.map((request) => [request.method, request.url.toString()])).toEqual([
+        ['POST', `${graph}/user-1/media`],
+        ['POST', `${graph}/user-1/media`],
+      ]);
+      expect(formOf(requests[0]!)).toEqual({ media_type: 'VIDEO', video_url: 'https://media.example/reel.mp4', is_carousel_item: 'true' });
+      expect(formOf(requests[1]!)).toEqual({ image_url: 'https://media.example/photo.jpg', is_carousel_item: 'true' });
+      expect(saved).toEqual([
+        { mediaKind: 'carousel', childIds: ['item-1'] },
+        { mediaKind: 'carousel', childIds: ['item-1', 'item-2'] },
+      ]);
+      expect(result).toEqual({ state: 'processing', waitSeconds: 20, progress: { mediaKind: 'carousel', childIds: ['item-1', 'item-2'] } });
+    });
+
+    it('resumes after the items it already made, never making one twice', async () => {
+      const { publisher, requests } = publisherWith('instagram', createInstagramPublisher, [{ body: { id: 'item-3' } }]);
+      const result = await publisher.start(publishRequest({ media: [photo(), second(), photo()], progress: { mediaKind: 'carousel', childIds: ['item-1', 'item-2'] } }));
+      expect(requests).toHaveLength(1);
+      expect(formOf(requests[0]!)).toEqual({ image_url: 'https://media.example/photo.jpg', is_carousel_item: 'true' });
+      expect(result.progress).toEqual({ mediaKind: 'carousel', childIds: ['item-1', 'item-2', 'item-3'] });
+    });
+
+    it('checks every file before making any item: JPEG images, reels of 3–90 s, 2 to 10 files', async () => {
+      for (const media of [[photo(), memoryMedia({ kind: 'image', contentType: 'image/png' })], [reel(2), photo()], Array.from({ length: 11 }, () => photo())]) {
+        const { publisher, requests } = publisherWith('instagram', createInstagramPublisher);
+        await expect(publisher.start(publishRequest({ media }))).rejects.toBeInstanceOf(Rejected);
+        expect(requests).toHaveLength(0);
+      }
+    });
+
+    it('reads the items until every one is FINISHED, skipping those already seen finished', async () => {
+      const progress = { mediaKind: 'carousel', childIds: ['item-1', 'item-2'] };
+      const first = publisherWith('instagram', createInstagramPublisher, [{ body: { status_code: 'FINISHED' } }, { body: { status_code: 'IN_PROGRESS' } }]);
+      const waiting = await first.publisher.checkStatus(publishRequest({ media: [reel(), photo()], progress }));
+      expect(first.requests.map((request) => request.url.pathname)).toEqual(['/v21.0/item-1', '/v21.0/item-2']);
+      expect(queryOf(first.requests[0]!.url)).toEqual({ fields: 'status_code,status' });
+      expect(waiting).toEqual({ state: 'processing', waitSeconds: 20, progress: { ...progress, childrenFinished: 1 } });
+
+      const next = publisherWith('instagram', createInstagramPublisher, [{ body: { status_code: 'FINISHED' } }]);
+      const ready = await next.publisher.checkStatus(publishRequest({ media: [reel(), photo()], progress: waiting.progress }));
+      expect(next.requests.map((request) => request.url.pathname)).toEqual(['/v21.0/item-2']);
+      expect(ready).toEqual({ state: 'ready', progress: { ...progress, childrenFinished: 2 } });
+    });
+
+    it('fails with which file Instagram could not process', async () => {
+      const { publisher } = publisherWith('instagram', createInstagramPublisher, [{ body: { status_code: 'FINISHED' } }, { body: { status_code: 'ERROR', status: 'Error: 2207026' } }]);
+      const error = await publisher.checkStatus(publishRequest({ media: [photo(), reel()], progress: { mediaKind: 'carousel', childIds: ['item-1', 'item-2'] } })).catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(Rejected);
+      expect((error as Error).message).toBe('Instagram could not process file 2 of 2 of the carousel: Error: 2207026');
+    });
+
+    it('then creates the CAROUSEL container with the items and the caption, saved at once, and reads it before media_publish', async () => {
+      const saved: unknown[] = [];
+      const itemsReady = { mediaKind: 'carousel', childIds: ['item-1', 'item-2'], childrenFinished: 2 };
+      const { publisher, requests } = publisherWith('instagram', createInstagramPublisher, [
+        { body: { id: 'carousel-1' } },
+        { body: { status_code: 'FINISHED' } },
+        quota(3),
+        { body: { id: 'media-9' } },
+        { body: { permalink: 'https://www.instagram.com/p/abc/' } },
+      ]);
+      const media = [reel(), photo()];
+      const created = await publisher.publish(publishRequest({ text: 'Both', media, progress: itemsReady, saveProgress: async (progress) => void saved.push(progress) }));
+      expect(formOf(requests[0]!)).toEqual({ media_type: 'CAROUSEL', children: 'item-1,item-2', caption: 'Both' });
+      expect(created).toEqual({ state: 'processing', waitSeconds: 5, progress: { ...itemsReady, containerId: 'carousel-1' } });
+      expect(saved).toEqual([{ ...itemsReady, containerId: 'carousel-1' }]);
+
+      const ready = await publisher.checkStatus(publishRequest({ media, progress: created.progress }));
+      expect(requests[1]!.url.pathname).toBe('/v21.0/carousel-1');
+      expect(ready.state).toBe('ready');
+      const published = await publisher.publish(publishRequest({ text: 'Both', media, progress: ready.progress }));
+      expect(formOf(requests[3]!)).toEqual({ creation_id: 'carousel-1' });
+      expect(published).toMatchObject({ state: 'published', platformPostId: 'media-9', postUrl: 'https://www.instagram.com/p/abc/' });
+    });
+  });
 });

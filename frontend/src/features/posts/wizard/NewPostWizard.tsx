@@ -25,6 +25,8 @@ const stepNames = ['upload', 'platforms', 'description', 'review'] as const;
 const TOTAL_STEPS = stepNames.length;
 const REDIRECT_AFTER_PUBLISH_MS = 2000;
 const sharedContentKey = 'sharedContentUrl';
+/** The name My Content gave the shared file (its module, type and date), without the extension. */
+const sharedContentNameKey = 'sharedContentName';
 
 /** A file name for shared content: the URL's last path segment. */
 function sharedFileName(url: string, contentType: string): string {
@@ -73,13 +75,17 @@ export function NewPostWizard() {
   useEffect(() => {
     const url = localStorage.getItem(sharedContentKey);
     if (!url) return;
+    const sharedName = localStorage.getItem(sharedContentNameKey);
     localStorage.removeItem(sharedContentKey);
+    localStorage.removeItem(sharedContentNameKey);
     setSharedStatus('loading');
     fetch(url)
       .then(async (response) => {
         if (!response.ok) throw new Error(`HTTP ${response.status}`);
         const blob = await response.blob();
-        addFiles([new File([blob], sharedFileName(url, blob.type), { type: blob.type })]);
+        const fileName = sharedFileName(url, blob.type);
+        const named = sharedName ? `${sharedName}.${fileName.split('.').pop()!}` : fileName;
+        addFiles([new File([blob], named, { type: blob.type })]);
         setSharedStatus('loaded');
       })
       .catch(() => setSharedStatus('failed'));

@@ -47,7 +47,8 @@ export function PlatformStep({
       case 'imagesOnly':
         return t(`wizard.platforms.problems.${problem.code}`, values);
       case 'tooManyImages':
-        return t('wizard.platforms.problems.tooManyImages', { ...values, max: problem.max, count: problem.count });
+      case 'tooManyFiles':
+        return t(`wizard.platforms.problems.${problem.code}`, { ...values, max: problem.max, count: problem.count });
       case 'format':
         return t('wizard.platforms.problems.format', { ...values, formats: new Intl.ListFormat(language, { type: 'disjunction' }).format(problem.accepted.map(formatName)) });
       case 'tooLarge':

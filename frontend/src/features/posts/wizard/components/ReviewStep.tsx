@@ -1,8 +1,30 @@
 import { useTranslation } from 'react-i18next';
 import type { Platform } from '../../../../../../shared/platforms';
 import { PlatformChip } from '../../../../components/ui/PlatformChip';
+import { PlatformMark } from '../../../../components/ui/PlatformMark';
 import type { MediaItem } from '../useMediaUploads';
 import { megabytes } from './UploadStep';
+import { perNetworkMedia } from './perNetworkMedia';
+
+/** What each chosen network gets of the post's files, where one gets less or gets a carousel. */
+function PerNetworkMedia({ media, chosenPlatforms }: { media: MediaItem[]; chosenPlatforms: readonly Platform[] }) {
+  const { t } = useTranslation();
+  const lines = perNetworkMedia((key, values) => String(t(key as never, values as never)), media, chosenPlatforms);
+  if (!lines.length) return null;
+  return (
+    <>
+      <h3 className="wizard-subheading">{t('wizard.review.perNetwork')}</h3>
+      <ul className="review-media-notes">
+        {lines.map((line) => (
+          <li key={`${line.platform}-${line.text}`} className={`review-media-note review-media-${line.kind}`}>
+            <PlatformMark platform={line.platform} size="sm" />
+            <span>{line.text}</span>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
 
 export function ReviewStep({
   media,
@@ -42,6 +64,7 @@ export function ReviewStep({
           <PlatformChip key={platform} platform={platform} as="li" />
         ))}
       </ul>
+      <PerNetworkMedia media={media} chosenPlatforms={chosenPlatforms} />
       {title !== undefined && (
         <>
           <h3 className="wizard-subheading">{t('wizard.review.title')}</h3>
