@@ -10,6 +10,7 @@ import { seriousViolations } from '../support/axe';
 import { connectThroughOAuth, makeAdmin, sandboxAccountName, sandboxControl } from '../support/connect';
 import { createPost, tinyJpeg, uploadMedia } from '../support/posts';
 import { callApi, createUser, type TestUser } from '../support/users';
+import { testOptions } from '../support/postOptions';
 
 const twin = inject('twin');
 /** The browser's zone in these tests (UTC+3 all year), so the picker's default and the calendar's days are known. */
@@ -50,7 +51,7 @@ async function scheduleThroughApi(description: string, scheduledFor: Date, targe
   const created = await createPost(twin, user, {
     description,
     media: [{ key }],
-    targets: targets.map((platform) => ({ platform, accountId: accountIds[platform] })),
+    targets: targets.map((platform) => ({ platform, accountId: accountIds[platform], ...testOptions(platform) })),
     scheduledFor: scheduledFor.toISOString(),
     timeZone: ZONE,
   });
