@@ -6,6 +6,7 @@ import { connectThroughOAuth, makeAdmin, sandboxAccountName, sandboxControl } fr
 import { syntheticMp4 } from '../support/mp4';
 import { tinyJpeg } from '../support/posts';
 import { createUser, type TestUser } from '../support/users';
+import { seriousViolations } from '../support/axe';
 
 const twin = inject('twin');
 /** How long a poll waits for the page: uploads and API calls on a loaded 2-core machine take seconds, not the default 1 s. */
@@ -82,14 +83,57 @@ describe('the post wizard in Chromium', () => {
     expect(await stepText(page)).toBe('Step 4 of 4');
     for (const platform of platforms) expect(await page.locator('.platform-chip', { hasText: new RegExp(`^${platformNames[platform]}$`) }).count()).toBe(1);
     expect(await page.getByText('Launch day from the wizard').isVisible()).toBe(true);
-    await page.getByRole('button', { name: 'Publish Now' }).click();
+
+    // Per-network settings: Publish waits for YouTube's made-for-kids answer and for a TikTok privacy the user chooses.
+    const publishNow = page.getByRole('button', { name: 'Publish Now' });
+    const tiktok = page.getByTestId('options-tiktok');
+    const optionsBlocker = page.locator('#wizard-options-blocker');
+    await expect.poll(() => tiktok.getByText('Posting to TikTok as').isVisible(), settle).toBe(true);
+    expect(await tiktok.getByText(`Sandbox ${accounts.tiktok}`).isVisible()).toBe(true);
+    expect(await publishNow.isDisabled()).toBe(true);
+    expect(await optionsBlocker.textContent()).toBe('Say whether your YouTube video is made for kids.');
+    await page.getByTestId('options-youtube').getByLabel("No, it's not made for kids").check();
+    await expect.poll(() => optionsBlocker.textContent(), settle).toBe('Choose who can see your TikTok post.');
+    expect(await publishNow.isDisabled()).toBe(true);
+    expect(await tiktok.getByLabel('Who can see this post').inputValue()).toBe('');
+    for (const name of ['Comment', 'Duet', 'Stitch']) expect(await tiktok.getByRole('checkbox', { name, exact: true }).isChecked()).toBe(false);
+    const declaration = page.getByTestId('declaration-creatorSettings');
+    expect(await declaration.textContent()).toBe("By posting, you agree to TikTok's Music Usage Confirmation.");
+    expect(await declaration.getByRole('link', { name: 'Music Usage Confirmation' }).getAttribute('href')).toBe('https://www.tiktok.com/legal/page/global/music-usage-confirmation/en');
+
+    await tiktok.getByLabel('Who can see this post').selectOption('FOLLOWER_OF_CREATOR');
+    await tiktok.getByRole('checkbox', { name: 'Comment', exact: true }).check();
+    await expect.poll(() => publishNow.isEnabled(), settle).toBe(true);
+    // Commercial content: a kind must be chosen; branded content is labelled 'Paid partnership', cannot be private, and brings TikTok's Branded Content Policy.
+    await tiktok.getByRole('switch', { name: 'Disclose video content' }).check();
+    await expect.poll(() => publishNow.isDisabled(), settle).toBe(true);
+    expect(await optionsBlocker.textContent()).toBe('You need to indicate if your content promotes yourself, a third party, or both.');
+    await tiktok.getByRole('checkbox', { name: /^Branded content/ }).check();
+    expect(await tiktok.getByText("Your video will be labeled 'Paid partnership'").isVisible()).toBe(true);
+    expect(await tiktok.locator('option[value="SELF_ONLY"]').isDisabled()).toBe(true);
+    expect(await declaration.textContent()).toBe("By posting, you agree to TikTok's Branded Content Policy and Music Usage Confirmation.");
+    expect(await declaration.getByRole('link', { name: 'Branded Content Policy' }).getAttribute('href')).toBe('https://www.tiktok.com/legal/page/global/bc-policy/en');
+    await expect.poll(() => publishNow.isEnabled(), settle).toBe(true);
+
+    await publishNow.click();
     await expect.poll(() => page.getByRole('button', { name: 'Published!' }).isVisible(), { timeout: 15_000 }).toBe(true);
+    expect(await page.getByText(/it may take a few minutes to process and appear on your profile/).isVisible()).toBe(true);
     await page.waitForURL(`${twin.webUrl}/dashboard/posts`);
 
     const control = sandboxControl(twin);
     for (const platform of platforms) {
       await expect.poll(async () => (await control.feed(platform, accounts[platform])).posts.length, { timeout: 30_000, interval: 250 }).toBe(1);
     }
+    // What reached TikTok and YouTube: the user's choices, interactions left off staying off.
+    expect((await control.feed('tiktok', accounts.tiktok)).posts[0]!.settings).toEqual({
+      privacy_level: 'FOLLOWER_OF_CREATOR',
+      disable_comment: false,
+      disable_duet: true,
+      disable_stitch: true,
+      brand_content_toggle: true,
+      brand_organic_toggle: false,
+    });
+    expect((await control.feed('youtube', accounts.youtube)).posts[0]!.settings).toMatchObject({ privacyStatus: 'public', selfDeclaredMadeForKids: false, categoryId: '22' });
 
     // Published Posts shows the post with every target published, each linked; the modal opens and Escape closes it.
     const postCard = page.getByRole('listitem').filter({ hasText: 'Launch day from the wizard' }).first();
@@ -103,6 +147,31 @@ describe('the post wizard in Chromium', () => {
     await expect.poll(() => dialog.count(), settle).toBe(0);
     expect(problems).toEqual([]);
     await context.close();
+  });
+
+  it('shows the TikTok and YouTube settings without serious accessibility problems, light and dark', async () => {
+    for (const colorScheme of ['light', 'dark'] as const) {
+      // axe is injected as a script, which the app's CSP forbids: this context bypasses the CSP.
+      const { page, context } = await openSession(browser, { colorScheme, bypassCSP: true });
+      await signInThroughUi(page, twin.webUrl, user.email, user.password);
+      await fileInput(page).setInputFiles({ name: 'clip.mp4', mimeType: 'video/mp4', buffer: syntheticMp4({ durationSeconds: 5, payloadBytes: 50_000 }) });
+      await expect.poll(() => nextButton(page).isEnabled(), settle).toBe(true);
+      await nextButton(page).click();
+      await accountButton(page, 'tiktok').click();
+      await accountButton(page, 'youtube').click();
+      await nextButton(page).click();
+      await page.getByLabel('Description').fill('Accessible settings');
+      await page.getByPlaceholder('Enter video title...').fill('Accessible');
+      await nextButton(page).click();
+      const tiktok = page.getByTestId('options-tiktok');
+      await expect.poll(() => tiktok.getByText('Posting to TikTok as').isVisible(), settle).toBe(true);
+      expect(await seriousViolations(page), `untouched (${colorScheme})`).toEqual([]);
+      await tiktok.getByRole('switch', { name: 'Disclose video content' }).check();
+      await tiktok.getByRole('checkbox', { name: /^Your brand/ }).check();
+      expect(await tiktok.getByText("Your video will be labeled 'Promotional content'").isVisible()).toBe(true);
+      expect(await seriousViolations(page), `disclosed (${colorScheme})`).toEqual([]);
+      await context.close();
+    }
   });
 
   it('publishes an image with one target forced to fail, then Retry failed brings it to published', async () => {
