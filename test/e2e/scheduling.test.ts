@@ -94,6 +94,8 @@ describe('scheduling in Chromium', () => {
     await page.getByLabel('Time', { exact: true }).fill(wall.time);
     const shown = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: ZONE }).format(at);
     await expect.poll(() => page.getByText(`Publishes ${shown} (${ZONE})`).isVisible()).toBe(true);
+    // TikTok waits for the user to choose who can see the post.
+    await page.getByTestId('options-tiktok').getByLabel('Who can see this post').selectOption('SELF_ONLY');
     await page.getByRole('button', { name: 'Schedule', exact: true }).click();
     await expect.poll(() => page.getByRole('button', { name: 'Scheduled!' }).isVisible(), { timeout: 15_000 }).toBe(true);
     await page.waitForURL(`${twin.webUrl}/dashboard/scheduled`);
