@@ -174,6 +174,29 @@ describe('the post wizard in Chromium', () => {
     }
   });
 
+  it("greys out the interactions a creator switched off, with the reason, and offers no duet or stitch for a photo", async () => {
+    const quietUser = await createUser(twin);
+    const quietAccount = `quiet-${sandboxAccountName('tiktok')}`;
+    await connectThroughOAuth(twin, quietUser, 'tiktok', quietAccount);
+    const { page, context } = await openSession(browser);
+    await signInThroughUi(page, twin.webUrl, quietUser.email, quietUser.password);
+    await fileInput(page).setInputFiles({ name: 'photo.jpg', mimeType: 'image/jpeg', buffer: tinyJpeg });
+    await expect.poll(() => nextButton(page).isEnabled(), settle).toBe(true);
+    await nextButton(page).click();
+    await page.getByRole('button', { name: new RegExp(`^TikTok Sandbox ${quietAccount}`) }).click();
+    await nextButton(page).click();
+    await page.getByLabel('Description').fill('A quiet photo');
+    await nextButton(page).click();
+    const tiktok = page.getByTestId('options-tiktok');
+    await expect.poll(() => tiktok.getByText('Posting to TikTok as').isVisible(), settle).toBe(true);
+    const comment = tiktok.getByRole('checkbox', { name: 'Comment (turned off in your TikTok settings)' });
+    expect(await comment.isDisabled()).toBe(true);
+    expect(await comment.isChecked()).toBe(false);
+    expect(await tiktok.getByRole('checkbox', { name: /Duet|Stitch/ }).count()).toBe(0);
+    expect(await tiktok.getByRole('switch', { name: 'Disclose photo content' }).isVisible()).toBe(true);
+    await context.close();
+  });
+
   it('publishes an image with one target forced to fail, then Retry failed brings it to published', async () => {
     const { page, context } = await openWizard();
     await fileInput(page).setInputFiles({ name: 'photo.jpg', mimeType: 'image/jpeg', buffer: tinyJpeg });

@@ -198,6 +198,13 @@ describe('a TikTok FILE_UPLOAD direct post', () => {
     expect((await errorOf(response)).code).toBe('ok');
   });
 
+  it('tells which creators switched comments, duets and stitches off (a name starting with "quiet")', async () => {
+    const quiet = (await (await call(await accessTokenFor(sandbox, 'tiktok', 'quiet-creator'), '/v2/post/publish/creator_info/query/')).json()) as Envelope;
+    expect(quiet.data).toMatchObject({ comment_disabled: true, duet_disabled: true, stitch_disabled: true });
+    const open = (await (await call(await accessTokenFor(sandbox, 'tiktok', 'open-creator'), '/v2/post/publish/creator_info/query/')).json()) as Envelope;
+    expect(open.data).toMatchObject({ comment_disabled: false, duet_disabled: false, stitch_disabled: false });
+  });
+
   it('refuses branded content that is private (SELF_ONLY), in words, and records the settings a post was made with', async () => {
     const token = await accessTokenFor(sandbox, 'tiktok', 'brand');
     const refused = await videoInit(token, fileSource(100), { ...postInfo('SELF_ONLY'), brand_content_toggle: true });

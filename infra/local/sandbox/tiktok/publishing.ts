@@ -25,7 +25,8 @@ import { contentLength, parseContentRange, receiveBody } from '../uploads';
  * its status is read, as TikTok posts by itself; the status reads PUBLISH_COMPLETE after the
  * processing reads. Sandbox conventions: an
  * account whose name starts with "private" is a private TikTok account (no
- * PUBLIC_TO_EVERYONE); the limit unauditedCreatorsPer24h > 0 makes the app an unaudited client
+ * PUBLIC_TO_EVERYONE), and one whose name starts with "quiet" has switched comments, duets and
+ * stitches off in TikTok (creator_info says so); the limit unauditedCreatorsPer24h > 0 makes the app an unaudited client
  * (only SELF_ONLY, only private accounts, at most that many posting creators per 24 h).
  * setProcessing: `fail` → FAILED with fail_reason = reason (default file_format_check_failed);
  * `expire` → the upload_url is expired at once (status FAILED, upload_url_expired), or for
@@ -103,6 +104,7 @@ export function tiktokPublishing(context: PlatformContext): { routes: Route[]; u
   const invalid = (message: string) => error(400, 'invalid_params', message);
 
   const isPrivateAccount = (account: string) => account.toLowerCase().startsWith('private');
+  const interactionsOff = (account: string) => account.toLowerCase().startsWith('quiet');
   const unaudited = () => context.limit('unauditedCreatorsPer24h') > 0;
 
   function privacyOptions(account: string): string[] {
@@ -140,9 +142,9 @@ export function tiktokPublishing(context: PlatformContext): { routes: Route[]; u
       creator_username: handle(account.name, 24),
       creator_nickname: account.displayName,
       privacy_level_options: privacyOptions(account.name),
-      comment_disabled: false,
-      duet_disabled: false,
-      stitch_disabled: false,
+      comment_disabled: interactionsOff(account.name),
+      duet_disabled: interactionsOff(account.name),
+      stitch_disabled: interactionsOff(account.name),
       max_video_post_duration_sec: 600,
     });
   }
