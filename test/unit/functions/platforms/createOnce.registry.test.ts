@@ -10,6 +10,7 @@ import { syntheticMp4 } from '../../../support/mp4';
 import { accessTokenFor, clients, startFileServer, startTestSandbox, testBytes, testClock } from '../../sandbox/harness';
 import { defaultOptions, memoryMedia } from './harness';
 import { blueskyConnect } from '../../sandbox/bluesky.harness';
+import { testOptions } from '../../../support/postOptions';
 
 /**
  * The exactly-once rule, checked over the publisher registry against the platform sandbox: for
@@ -124,6 +125,8 @@ async function publishOnce(platform: Platform, kind: 'video' | 'image', account:
     const request: PublishRequest = {
       text: `Registry ${marker}`,
       ...(platform === 'youtube' ? { title: `Registry ${marker}` } : {}),
+      // The choices a platform asks for (as the API stores them with the target).
+      ...testOptions(platform),
       media: [media],
       account: owner,
       tokens,
