@@ -167,9 +167,9 @@ export const createTiktokPublisher: PublisherFactory = ({ hosts, http, clock }) 
     return { publishId: data.publish_id, uploadUrl: data.upload_url, chunkSize, chunkCount, nextChunk: 0 };
   }
 
-  async function initPhotos(request: PublishRequest, images: MediaSource[], creator: CreatorInfo): Promise<string> {
+  async function initPhotos(request: PublishRequest, images: MediaSource[], settings: ReturnType<typeof postSettings>): Promise<string> {
     // Photo posts take no duet or stitch (content/init's post_info).
-    const { privacy_level, disable_comment, brand_content_toggle, brand_organic_toggle } = postSettings(request, creator);
+    const { privacy_level, disable_comment, brand_content_toggle, brand_organic_toggle } = settings;
     const data = await call<{ publish_id?: string }>(request, '/v2/post/publish/content/init/', {
       media_type: 'PHOTO',
       post_mode: 'DIRECT_POST',
@@ -245,10 +245,12 @@ export const createTiktokPublisher: PublisherFactory = ({ hosts, http, clock }) 
         } else {
           // TikTok pulls the photos and posts by itself: init is the create call.
           const at = progress;
+          // Checked before the intent is recorded: a refused choice is a plain failure, never "check your account".
+          const settings = postSettings(request, creator);
           const publishId = await request.createOnce({
             what: 'the TikTok photo post',
             progress: at,
-            send: () => initPhotos(request, media.images, creator),
+            send: () => initPhotos(request, media.images, settings),
             reconcile: () => {
               throw new CannotTell('the answer carrying its publish_id was lost, and TikTok offers no list of posts to look in');
             },

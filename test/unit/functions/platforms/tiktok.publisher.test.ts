@@ -122,6 +122,14 @@ describe('TikTok publisher (Direct Post)', () => {
     expect(changed.requests).toHaveLength(1);
   });
 
+  it('refuses a photo post whose privacy is no longer offered before its create call is armed: a plain failure, never "check your account"', async () => {
+    const log: string[] = [];
+    const { publisher } = publisherWith('tiktok', createTiktokPublisher, [creatorInfo({ privacy_level_options: ['SELF_ONLY'] })]);
+    const error = await publisher.start(publishRequest({ media: [memoryMedia({ kind: 'image' })], createOnce: armedTarget('TikTok', log) })).catch((caught: unknown) => caught);
+    expect((error as Error).message).toMatch(/^TikTok no longer offers the chosen privacy \(PUBLIC_TO_EVERYONE\)/);
+    expect(log).toEqual([]);
+  });
+
   it('refuses a post without a chosen privacy (stored before the choice existed) instead of choosing one, before any call', async () => {
     const { publisher, requests } = publisherWith('tiktok', createTiktokPublisher, [creatorInfo()]);
     const error = await publisher.start(basePublishRequest({ media: [memoryMedia({ size: 100 })] })).catch((caught: unknown) => caught);
