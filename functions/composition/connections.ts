@@ -1,4 +1,5 @@
 import { createConnectionService, type ConnectionService } from '../services/connections';
+import { createCreatorInfoService, type CreatorInfoService } from '../services/creatorInfo';
 import { createOAuthStates } from '../services/oauthStates';
 import { connectionsContext } from './connectionsContext';
 import { memberships } from './memberships';
@@ -22,4 +23,10 @@ export function connectionService(): Promise<ConnectionService> {
     }),
   );
   return service;
+}
+
+let creatorInfo: Promise<CreatorInfoService> | undefined;
+/** A connected account's current posting settings (TikTok's creator_info), asked with its tokens. */
+export function creatorInfoService(): Promise<CreatorInfoService> {
+  return (creatorInfo ??= connectionsContext().then(({ adapters, store, freshness }) => createCreatorInfoService({ store, adapters, freshness })));
 }

@@ -1,10 +1,11 @@
 import { apiDependencies } from '../composition/http';
-import { connectionService } from '../composition/connections';
+import { connectionService, creatorInfoService } from '../composition/connections';
 import { createHttpHandler } from '../http/httpHandler';
 import { requestCookie, withCookies } from '../http/cookies';
 import { OAUTH_COOKIE_NAME } from '../services/connections';
 
 const connections = await connectionService();
+const creatorInfo = await creatorInfoService();
 
 export const handler = createHttpHandler(
   'connections',
@@ -26,6 +27,7 @@ export const handler = createHttpHandler(
       return withCookies({ location }, [cookie]);
     },
     getClientMetadata: async ({ input }) => connections.clientMetadata(input.path.platform),
+    getCreatorInfo: ({ user, input }) => creatorInfo.get(user, input.path.platform, input.path.accountId),
     disconnectConnection: async ({ user, input }) => {
       await connections.disconnect(user, input.path.platform, input.path.accountId);
       return undefined;

@@ -1,6 +1,7 @@
 import type { Platform } from '../../shared/platforms';
 import type { Clock } from '../clock';
 import type { PlatformHttp } from './http';
+import type { CreatorInfo } from '../../shared/api/creatorInfo';
 
 /** Tokens as we keep them (encrypted at rest). Times are ISO strings. */
 export interface TokenSet {
@@ -89,6 +90,11 @@ export interface PlatformAdapter {
    * document, served by our API at that URL. Absent elsewhere.
    */
   clientMetadata?(redirectUri: string): Record<string, unknown>;
+  /**
+   * For platforms whose posting rules require showing the account's current posting settings
+   * before the user chooses (TikTok's creator_info): those settings. Absent elsewhere.
+   */
+  creatorInfo?(tokens: TokenSet): Promise<CreatorInfo>;
 }
 
 export type AdapterFactory = (deps: AdapterDeps) => PlatformAdapter;

@@ -46,6 +46,12 @@ export interface PublishRequest {
   /** Scheduled publishing on the platform itself (YouTube publishAt), when asked for. */
   publishAt?: string;
   /**
+   * The choices the user made for this platform (its post options rule in
+   * shared/platforms/postOptions.ts), already checked and completed; the publisher parses them
+   * with its own schema. Absent when none were given (a post stored before they existed).
+   */
+  options?: Record<string, unknown>;
+  /**
    * Persists progress in the middle of a step (a new upload session, a confirmed offset): if
    * the step is then interrupted, the next attempt resumes from there instead of starting over.
    */

@@ -30,6 +30,8 @@ export interface TargetItem {
   publishArmedAt?: string;
   /** YouTube's own scheduling: uploaded at once as private, made public by YouTube at this time. */
   publishAt?: string;
+  /** The platform's post options the user chose (shared/platforms/postOptions.ts), completed; handed to its publisher. */
+  options?: Record<string, unknown>;
   /** The execution whose first step claimed this target. */
   claimedBy?: string;
   updatedAt: string;
@@ -117,6 +119,7 @@ export function toPost(item: PostItem): Post {
         failureCode: target.failureCode ?? null,
         waiting: target.status === 'uploading' || target.status === 'processing' ? (target.waiting ?? null) : null,
         notice: typeof target.progress?.['notice'] === 'string' ? target.progress['notice'] : null,
+        options: target.options ?? null,
         updatedAt: target.updatedAt,
       })),
     platforms: item.platforms,

@@ -3,6 +3,7 @@ import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { monotonicFactory } from 'ulid';
 import { capabilities, type Platform } from '../../shared/platforms';
 import { mediaProblemMessage, mediaProblemsOn } from '../../shared/platformRules';
+import { checkPostOptions } from '../../shared/platforms/postOptions';
 import { parseMediaKey } from '../../shared/media';
 import { SCHEDULE_HORIZON_DAYS, type CreatePost, type EditPost, type Post, type PostList, type ReschedulePost } from '../../shared/api/posts';
 import type { Notification, NotificationList } from '../../shared/api/notifications';
@@ -159,7 +160,15 @@ export function createPostService(deps: PostServiceDeps) {
     const userConnections = await connections.list(userId);
     const missing: Platform[] = [];
     const targets: Record<string, TargetItem> = {};
-    for (const target of inputTargets) {
+    for (const [index, target] of inputTargets.entries()) {
+      // The platform's choices, completed (defaults) as they will be sent; the schema checked them already.
+      const checked = checkPostOptions(target.platform, target.options, { nativeSchedule: Boolean(publishAt) }, capabilities[target.platform].name);
+      if (checked.problems.length) {
+        throw new InvalidInput(
+          checked.problems.map((problem) => problem.message).join(' '),
+          checked.problems.map((problem) => ({ path: ['targets', index, 'options', ...problem.path].join('.'), message: problem.message })),
+        );
+      }
       const connectionId = connectionIdOf(target.platform, target.accountId);
       const connection = userConnections.find((item) => item.connectionId === connectionId && item.status === 'connected');
       if (!connection) {
@@ -177,6 +186,7 @@ export function createPostService(deps: PostServiceDeps) {
         statusChecks: 0,
         rateLimitWaits: 0,
         ...(publishAt && capabilities[target.platform].nativeScheduling ? { publishAt } : {}),
+        ...(checked.options ? { options: checked.options } : {}),
         updatedAt: now.toISOString(),
       };
     }

@@ -166,6 +166,7 @@ export function createPublishing(deps: PublishingDeps) {
           text: post.description,
           ...(post.title ? { title: post.title } : {}),
           ...(target.publishAt ? { publishAt: target.publishAt } : {}),
+          ...(target.options ? { options: target.options } : {}),
           media: mediaForPlatform(target.platform, post.media).map((item) => media.source(item)),
           account: { platformUserId: connection.platformUserId, ...(connection.username ? { username: connection.username } : {}) },
           tokens,

@@ -1,5 +1,6 @@
 import * as z from '../zod';
 import { capabilities, platforms } from '../platforms';
+import { checkPostOptions } from '../platforms/postOptions';
 import { isTimeZone } from '../timeZone';
 
 export const postStatuses = ['scheduled', 'publishing', 'published', 'partially_published', 'failed', 'cancelled'] as const;
@@ -36,9 +37,27 @@ const targetInputSchema = z.object({
   platform: z.enum(platforms),
   /** The connected account's platform user id. */
   accountId: z.string().min(1).max(200),
+  /**
+   * The choices this platform asks for (shared/platforms/postOptions.ts: TikTok's privacy,
+   * interactions and disclosure; YouTube's privacy, made for kids, tags, category), checked
+   * against that platform's rule below.
+   */
+  options: z.record(z.string(), z.unknown()).optional(),
 });
 
-type PostText = { description: string; title?: string | undefined; targets: Array<{ platform: (typeof platforms)[number]; accountId: string }> };
+type PostText = {
+  description: string;
+  title?: string | undefined;
+  targets: Array<{ platform: (typeof platforms)[number]; accountId: string; options?: Record<string, unknown> | undefined }>;
+};
+
+/** Each target's options against its platform's rule, the messages at the target's options. */
+function checkTargetOptions(post: PostText, nativeSchedule: boolean, context: z.RefinementCtx): void {
+  for (const [index, target] of post.targets.entries()) {
+    const { problems } = checkPostOptions(target.platform, target.options, { nativeSchedule }, capabilities[target.platform].name);
+    for (const problem of problems) context.addIssue({ code: 'custom', path: ['targets', index, 'options', ...problem.path], message: problem.message });
+  }
+}
 
 /** The rules a post's text and targets share between creating and editing. */
 function checkPostText(post: PostText, context: z.RefinementCtx): void {
@@ -93,6 +112,7 @@ export const createPostSchema = z
   })
   .superRefine((post, context) => {
     checkPostText(post, context);
+    checkTargetOptions(post, Boolean(post.youtubeNative && post.scheduledFor), context);
     if (post.scheduledFor && !post.timeZone) {
       context.addIssue({ code: 'custom', path: ['timeZone'], message: 'Say which time zone the scheduled time is in.' });
     }
@@ -140,6 +160,8 @@ export const postTargetSchema = z.object({
   waiting: targetWaitingSchema.nullable().optional(),
   /** A note from the platform step the user should read (e.g. TikTok never gave the public id). */
   notice: z.string().nullable().optional(),
+  /** The choices made for this platform (its post options), as they were sent to it; null when it asks for none. */
+  options: z.record(z.string(), z.unknown()).nullable().optional(),
   updatedAt: z.string(),
 });
 export type PostTarget = z.infer<typeof postTargetSchema>;
@@ -149,7 +171,11 @@ export const reschedulePostSchema = z.object({ scheduledFor: scheduledForSchema,
 export type ReschedulePost = z.infer<typeof reschedulePostSchema>;
 
 /** New text and targets for a scheduled post (the media and the time stay). */
-export const editPostSchema = z.object(postTextFields).superRefine(checkPostText);
+export const editPostSchema = z.object(postTextFields).superRefine((post, context) => {
+  checkPostText(post, context);
+  // An edited post keeps its scheduling; a native one is re-checked by the service (it knows the post).
+  checkTargetOptions(post, false, context);
+});
 export type EditPost = z.infer<typeof editPostSchema>;
 
 export const postSchema = z.object({

@@ -11,6 +11,7 @@ import {
   platformParamSchema,
   redirectSchema,
 } from './connections';
+import { creatorInfoSchema } from './creatorInfo';
 import { createPostSchema, editPostSchema, listPostsQuerySchema, postIdSchema, postPageSchema, postSchema, postTargetPathSchema, reschedulePostSchema } from './posts';
 import { notificationListSchema } from './notifications';
 import { abortUploadSchema, completeUploadSchema, createUploadSchema, storageUsageSchema, uploadedMediaSchema, uploadSessionSchema } from './uploads';
@@ -149,6 +150,16 @@ export const routes = {
     summary: 'Revokes at the platform where it can, deletes the tokens, marks the connection disconnected.',
     input: { path: accountPathSchema },
     output: z.undefined(),
+  },
+  getCreatorInfo: {
+    method: 'GET',
+    path: '/connections/{platform}/{accountId}/creator-info',
+    auth: 'user',
+    handler: 'connections',
+    summary:
+      "The connected account's current posting settings as its platform reports them (TikTok's creator_info: nickname, avatar, privacy levels offered, interactions switched off, longest video); 404 for platforms without them.",
+    input: { path: accountPathSchema },
+    output: creatorInfoSchema,
   },
   createPost: {
     method: 'POST',

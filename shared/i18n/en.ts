@@ -5,6 +5,7 @@
 import { postsEn } from './posts.en';
 import { schedulingEn } from './scheduling.en';
 import { wizardEn } from './wizard.en';
+import { postOptionsEn } from './postOptions.en';
 import { analyticsEn } from './analytics.en';
 import { contentEn } from './content.en';
 import { modulesEn } from './modules.en';
@@ -14,6 +15,7 @@ import { uiEn } from './ui.en';
 
 export const en = {
   wizard: wizardEn,
+  postOptions: postOptionsEn,
   posts: postsEn,
   scheduling: schedulingEn,
   analytics: analyticsEn,

@@ -4,6 +4,7 @@ import type { Messages } from './en';
 import { postsTr } from './posts.tr';
 import { schedulingTr } from './scheduling.tr';
 import { wizardTr } from './wizard.tr';
+import { postOptionsTr } from './postOptions.tr';
 import { analyticsTr } from './analytics.tr';
 import { contentTr } from './content.tr';
 import { modulesTr } from './modules.tr';
@@ -13,6 +14,7 @@ import { uiTr } from './ui.tr';
 
 export const tr: Messages = {
   wizard: wizardTr,
+  postOptions: postOptionsTr,
   posts: postsTr,
   scheduling: schedulingTr,
   analytics: analyticsTr,

@@ -22,6 +22,7 @@ import { connectThroughOAuth, makeAdmin, sandboxAccountName } from '../support/c
 import { createPost, waitForPost } from '../support/posts';
 import { syntheticMp4 } from '../support/mp4';
 import type { Benchmark, Figure } from './benchmarks';
+import { testOptions } from '../support/postOptions';
 
 /**
  * What running OneClick costs on AWS, from counts measured on the offline twin (the same
@@ -192,7 +193,7 @@ export const costBenchmark: Benchmark = {
           description: `Cost run post ${index + 1}`,
           title: `Cost run ${index + 1}`,
           media: [{ key }],
-          targets: connections.map((connection) => ({ platform: connection.platform, accountId: connection.platformUserId })),
+          targets: connections.map((connection) => ({ platform: connection.platform, accountId: connection.platformUserId, ...testOptions(connection.platform) })),
         });
         if (created.status !== 200) throw new Error(`createPost answered ${created.status}: ${JSON.stringify(created.body)}`);
         postIds.push((created.body as unknown as Post).postId);

@@ -13,6 +13,7 @@ import { credentialsFromEnvironment } from '../../functions/platforms/config';
 import type { TokenSet } from '../../functions/platforms/adapter';
 import type { PublishProgress } from '../../functions/platforms/publisher';
 import { localCredentials, localRegion } from '../../infra/local/environment';
+import { testOptions } from '../support/postOptions';
 
 const env = process.env;
 const size = Number(env['BENCH_SIZE']);
@@ -36,7 +37,7 @@ if (env['MODE'] === 'raw') {
   const tokens = JSON.parse(env['BENCH_TOKENS']!) as TokenSet;
   let progress: PublishProgress = {};
   const attachments = memoryAttachments();
-  const request = () => ({ text: 'bench', title: 'Bench', media: [media.source(stored)], account: { platformUserId: 'bench' }, tokens, progress, createOnce: sendDirectly, attachments });
+  const request = () => ({ text: 'bench', title: 'Bench', ...testOptions('youtube'), media: [media.source(stored)], account: { platformUserId: 'bench' }, tokens, progress, createOnce: sendDirectly, attachments });
   let result = await youtube.start(request());
   progress = result.progress;
   for (let checks = 0; result.state === 'processing' && checks < 100; checks++) {

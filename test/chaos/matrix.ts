@@ -10,6 +10,7 @@ import { callApi, createUser, signIn, type TestUser } from '../support/users';
 import { connectThroughOAuth, makeAdmin, sandboxAccountName } from '../support/connect';
 import { createPost, sampleVideo, tinyJpeg, uploadMedia } from '../support/posts';
 import { installStepKiller, type StepKiller } from './stepKiller';
+import { testOptions } from '../support/postOptions';
 
 /**
  * The fault matrix (issue 15): every platform × every outbound call a publish makes × every
@@ -127,7 +128,7 @@ async function publish(context: Context, platform: Platform, kind: MediaKind, ma
     description: `Chaos ${marker}`,
     ...(platform === 'youtube' ? { title: `Chaos ${marker}` } : {}),
     media: filesOf(kind).map((file) => ({ key: context.media[file].key })),
-    targets: [{ platform, accountId: context.accounts[platform].id }],
+    targets: [{ platform, accountId: context.accounts[platform].id, ...testOptions(platform) }],
   };
   const created = await createPost(context.current.info, context.user, body);
   if (created.status !== 200) throw new Error(`POST /posts answered ${created.status}: ${JSON.stringify(created.body)}`);

@@ -11,6 +11,7 @@ import type { ConnectionList } from '../../shared/api/connections';
 import type { Post } from '../../shared/api/posts';
 import { languageStorageKey } from '../../frontend/src/i18n';
 import { seriousViolations } from '../support/axe';
+import { testOptions } from '../support/postOptions';
 
 const twin = inject('twin');
 let browser: Browser;
@@ -132,7 +133,7 @@ describe('the Analytics page', () => {
     await connectThroughOAuth(twin, author, 'youtube', sandboxAccountName('yt'));
     const connection = ((await callApi(twin, '/connections', author.idToken)).body as unknown as ConnectionList).connections[0]!;
     const key = await uploadMedia(twin, author.userId, { kind: 'video', body: sampleVideo(10) });
-    const created = await createPost(twin, author, { description: 'Live numbers', title: 'Live', media: [{ key }], targets: [{ platform: 'youtube', accountId: connection.platformUserId }] });
+    const created = await createPost(twin, author, { description: 'Live numbers', title: 'Live', media: [{ key }], targets: [{ platform: 'youtube', accountId: connection.platformUserId, ...testOptions('youtube') }] });
     const post = await waitForPost(twin, author, (created.body as unknown as Post).postId);
     expect(post.status).toBe('published');
 

@@ -7,6 +7,7 @@ import { launchBrowser, openSession, signInThroughUi } from '../support/browser'
 import { callApi, createUser, type TestUser } from '../support/users';
 import { connectThroughOAuth, makeAdmin, sandboxAccountName, sandboxControl } from '../support/connect';
 import { createPost, tinyJpeg, uploadMedia, waitForPost } from '../support/posts';
+import { testOptions } from '../support/postOptions';
 
 const twin = inject('twin');
 const run = Date.now().toString(36);
@@ -28,7 +29,7 @@ async function publish(owner: TestUser, accounts: Record<Platform, string>, body
     description: body.description,
     ...(body.title ? { title: body.title } : {}),
     media: [{ key }],
-    targets: body.platforms.map((platform) => ({ platform, accountId: accounts[platform] })),
+    targets: body.platforms.map((platform) => ({ platform, accountId: accounts[platform], ...testOptions(platform) })),
   });
   if (created.status !== 200) throw new Error(`POST /posts answered ${created.status}: ${JSON.stringify(created.body)}`);
   return waitForPost(twin, owner, (created.body as unknown as Post).postId);

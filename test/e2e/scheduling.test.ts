@@ -10,6 +10,7 @@ import { seriousViolations } from '../support/axe';
 import { connectThroughOAuth, makeAdmin, sandboxAccountName, sandboxControl } from '../support/connect';
 import { createPost, tinyJpeg, uploadMedia } from '../support/posts';
 import { callApi, createUser, type TestUser } from '../support/users';
+import { testOptions } from '../support/postOptions';
 
 const twin = inject('twin');
 /** The browser's zone in these tests (UTC+3 all year), so the picker's default and the calendar's days are known. */
@@ -50,7 +51,7 @@ async function scheduleThroughApi(description: string, scheduledFor: Date, targe
   const created = await createPost(twin, user, {
     description,
     media: [{ key }],
-    targets: targets.map((platform) => ({ platform, accountId: accountIds[platform] })),
+    targets: targets.map((platform) => ({ platform, accountId: accountIds[platform], ...testOptions(platform) })),
     scheduledFor: scheduledFor.toISOString(),
     timeZone: ZONE,
   });
@@ -93,6 +94,8 @@ describe('scheduling in Chromium', () => {
     await page.getByLabel('Time', { exact: true }).fill(wall.time);
     const shown = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: ZONE }).format(at);
     await expect.poll(() => page.getByText(`Publishes ${shown} (${ZONE})`).isVisible()).toBe(true);
+    // TikTok waits for the user to choose who can see the post.
+    await page.getByTestId('options-tiktok').getByLabel('Who can see this post').selectOption('SELF_ONLY');
     await page.getByRole('button', { name: 'Schedule', exact: true }).click();
     await expect.poll(() => page.getByRole('button', { name: 'Scheduled!' }).isVisible(), { timeout: 15_000 }).toBe(true);
     await page.waitForURL(`${twin.webUrl}/dashboard/scheduled`);

@@ -6,6 +6,7 @@ import { connectThroughOAuth, makeAdmin, sandboxAccountName, sandboxControl } fr
 import { syntheticMp4 } from '../support/mp4';
 import { tinyJpeg } from '../support/posts';
 import { createUser, type TestUser } from '../support/users';
+import { seriousViolations } from '../support/axe';
 
 const twin = inject('twin');
 /** How long a poll waits for the page: uploads and API calls on a loaded 2-core machine take seconds, not the default 1 s. */
@@ -93,8 +94,41 @@ describe('the post wizard in Chromium', () => {
           : `${name} takes only videos: the image is not sent to ${name}.`;
       expect(await page.getByRole('listitem').filter({ hasText: note }).count(), note).toBe(1);
     }
-    await page.getByRole('button', { name: 'Publish Now' }).click();
+
+    // Per-network settings: Publish waits for YouTube's made-for-kids answer and for a TikTok privacy the user chooses.
+    const publishNow = page.getByRole('button', { name: 'Publish Now' });
+    const tiktok = page.getByTestId('options-tiktok');
+    const optionsBlocker = page.locator('#wizard-options-blocker');
+    await expect.poll(() => tiktok.getByText('Posting to TikTok as').isVisible(), settle).toBe(true);
+    expect(await tiktok.getByText(`Sandbox ${accounts.tiktok}`).isVisible()).toBe(true);
+    expect(await publishNow.isDisabled()).toBe(true);
+    expect(await optionsBlocker.textContent()).toBe('Say whether your YouTube video is made for kids.');
+    await page.getByTestId('options-youtube').getByLabel("No, it's not made for kids").check();
+    await expect.poll(() => optionsBlocker.textContent(), settle).toBe('Choose who can see your TikTok post.');
+    expect(await publishNow.isDisabled()).toBe(true);
+    expect(await tiktok.getByLabel('Who can see this post').inputValue()).toBe('');
+    for (const name of ['Comment', 'Duet', 'Stitch']) expect(await tiktok.getByRole('checkbox', { name, exact: true }).isChecked()).toBe(false);
+    const declaration = page.getByTestId('declaration-creatorSettings');
+    expect(await declaration.textContent()).toBe("By posting, you agree to TikTok's Music Usage Confirmation.");
+    expect(await declaration.getByRole('link', { name: 'Music Usage Confirmation' }).getAttribute('href')).toBe('https://www.tiktok.com/legal/page/global/music-usage-confirmation/en');
+
+    await tiktok.getByLabel('Who can see this post').selectOption('FOLLOWER_OF_CREATOR');
+    await tiktok.getByRole('checkbox', { name: 'Comment', exact: true }).check();
+    await expect.poll(() => publishNow.isEnabled(), settle).toBe(true);
+    // Commercial content: a kind must be chosen; branded content is labelled 'Paid partnership', cannot be private, and brings TikTok's Branded Content Policy.
+    await tiktok.getByRole('switch', { name: 'Disclose video content' }).check();
+    await expect.poll(() => publishNow.isDisabled(), settle).toBe(true);
+    expect(await optionsBlocker.textContent()).toBe('You need to indicate if your content promotes yourself, a third party, or both.');
+    await tiktok.getByRole('checkbox', { name: /^Branded content/ }).check();
+    expect(await tiktok.getByText("Your video will be labeled 'Paid partnership'").isVisible()).toBe(true);
+    expect(await tiktok.locator('option[value="SELF_ONLY"]').isDisabled()).toBe(true);
+    expect(await declaration.textContent()).toBe("By posting, you agree to TikTok's Branded Content Policy and Music Usage Confirmation.");
+    expect(await declaration.getByRole('link', { name: 'Branded Content Policy' }).getAttribute('href')).toBe('https://www.tiktok.com/legal/page/global/bc-policy/en');
+    await expect.poll(() => publishNow.isEnabled(), settle).toBe(true);
+
+    await publishNow.click();
     await expect.poll(() => page.getByRole('button', { name: 'Published!' }).isVisible(), { timeout: 15_000 }).toBe(true);
+    expect(await page.getByText(/it may take a few minutes to process and appear on your profile/).isVisible()).toBe(true);
     await page.waitForURL(`${twin.webUrl}/dashboard/posts`);
 
     const control = sandboxControl(twin);
@@ -105,6 +139,16 @@ describe('the post wizard in Chromium', () => {
       const kinds = post!.media.map((item) => item.contentType.split('/')[0]);
       expect(kinds, platform).toEqual(capabilities[platform].carousel ? ['video', 'image'] : ['video']);
     }
+    // What reached TikTok and YouTube: the user's choices, interactions left off staying off.
+    expect((await control.feed('tiktok', accounts.tiktok)).posts[0]!.settings).toEqual({
+      privacy_level: 'FOLLOWER_OF_CREATOR',
+      disable_comment: false,
+      disable_duet: true,
+      disable_stitch: true,
+      brand_content_toggle: true,
+      brand_organic_toggle: false,
+    });
+    expect((await control.feed('youtube', accounts.youtube)).posts[0]!.settings).toMatchObject({ privacyStatus: 'public', selfDeclaredMadeForKids: false, categoryId: '22' });
 
     // Published Posts shows the post with every target published, each linked; the modal opens and Escape closes it.
     const postCard = page.getByRole('listitem').filter({ hasText: 'Launch day from the wizard' }).first();
@@ -117,6 +161,54 @@ describe('the post wizard in Chromium', () => {
     await page.keyboard.press('Escape');
     await expect.poll(() => dialog.count(), settle).toBe(0);
     expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('shows the TikTok and YouTube settings without serious accessibility problems, light and dark', async () => {
+    for (const colorScheme of ['light', 'dark'] as const) {
+      // axe is injected as a script, which the app's CSP forbids: this context bypasses the CSP.
+      const { page, context } = await openSession(browser, { colorScheme, bypassCSP: true });
+      await signInThroughUi(page, twin.webUrl, user.email, user.password);
+      await fileInput(page).setInputFiles({ name: 'clip.mp4', mimeType: 'video/mp4', buffer: syntheticMp4({ durationSeconds: 5, payloadBytes: 50_000 }) });
+      await expect.poll(() => nextButton(page).isEnabled(), settle).toBe(true);
+      await nextButton(page).click();
+      await accountButton(page, 'tiktok').click();
+      await accountButton(page, 'youtube').click();
+      await nextButton(page).click();
+      await page.getByLabel('Description').fill('Accessible settings');
+      await page.getByPlaceholder('Enter video title...').fill('Accessible');
+      await nextButton(page).click();
+      const tiktok = page.getByTestId('options-tiktok');
+      await expect.poll(() => tiktok.getByText('Posting to TikTok as').isVisible(), settle).toBe(true);
+      expect(await seriousViolations(page), `untouched (${colorScheme})`).toEqual([]);
+      await tiktok.getByRole('switch', { name: 'Disclose video content' }).check();
+      await tiktok.getByRole('checkbox', { name: /^Your brand/ }).check();
+      expect(await tiktok.getByText("Your video will be labeled 'Promotional content'").isVisible()).toBe(true);
+      expect(await seriousViolations(page), `disclosed (${colorScheme})`).toEqual([]);
+      await context.close();
+    }
+  });
+
+  it("greys out the interactions a creator switched off, with the reason, and offers no duet or stitch for a photo", async () => {
+    const quietUser = await createUser(twin);
+    const quietAccount = `quiet-${sandboxAccountName('tiktok')}`;
+    await connectThroughOAuth(twin, quietUser, 'tiktok', quietAccount);
+    const { page, context } = await openSession(browser);
+    await signInThroughUi(page, twin.webUrl, quietUser.email, quietUser.password);
+    await fileInput(page).setInputFiles({ name: 'photo.jpg', mimeType: 'image/jpeg', buffer: tinyJpeg });
+    await expect.poll(() => nextButton(page).isEnabled(), settle).toBe(true);
+    await nextButton(page).click();
+    await page.getByRole('button', { name: new RegExp(`^TikTok Sandbox ${quietAccount}`) }).click();
+    await nextButton(page).click();
+    await page.getByLabel('Description').fill('A quiet photo');
+    await nextButton(page).click();
+    const tiktok = page.getByTestId('options-tiktok');
+    await expect.poll(() => tiktok.getByText('Posting to TikTok as').isVisible(), settle).toBe(true);
+    const comment = tiktok.getByRole('checkbox', { name: 'Comment (turned off in your TikTok settings)' });
+    expect(await comment.isDisabled()).toBe(true);
+    expect(await comment.isChecked()).toBe(false);
+    expect(await tiktok.getByRole('checkbox', { name: /Duet|Stitch/ }).count()).toBe(0);
+    expect(await tiktok.getByRole('switch', { name: 'Disclose photo content' }).isVisible()).toBe(true);
     await context.close();
   });
 

@@ -7,6 +7,7 @@ import { moduleSessionFor, registerContent, sampleCartoon } from '../support/con
 import { createPost, tinyJpeg, uploadMedia, waitForPost } from '../support/posts';
 import type { TwinInfo } from '../support/twinInfo';
 import { callApi, createUser, type TestUser } from '../support/users';
+import { testOptions } from '../support/postOptions';
 
 const accountNames: Record<Platform, string> = {
   youtube: 'northwind-studio',
@@ -38,7 +39,7 @@ export async function seedDemoUser(twin: TwinInfo): Promise<TestUser> {
     const created = await createPost(twin, user, {
       description,
       media: [{ key }],
-      targets: platforms.map((platform) => ({ platform, accountId: accounts[platform] })),
+      targets: platforms.map((platform) => ({ platform, accountId: accounts[platform], ...testOptions(platform) })),
       ...(scheduledFor ? { scheduledFor: scheduledFor.toISOString(), timeZone: 'UTC' } : {}),
     });
     if (created.status !== 200) throw new Error(`POST /posts answered ${created.status}: ${JSON.stringify(created.body)}`);

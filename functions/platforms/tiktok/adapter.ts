@@ -33,6 +33,18 @@ export function classifyTiktokError(response: PlatformResponse, now: Date): Erro
   return new Rejected(truncate(`${NAME} API error: ${code ?? response.status} ${message}`));
 }
 
+/** creator_info/query's data (platform-apis.md §2). */
+export interface TiktokCreatorInfo {
+  creator_avatar_url?: string;
+  creator_username?: string;
+  creator_nickname?: string;
+  privacy_level_options?: string[];
+  comment_disabled?: boolean;
+  duet_disabled?: boolean;
+  stitch_disabled?: boolean;
+  max_video_post_duration_sec?: number;
+}
+
 export const createTiktokAdapter: AdapterFactory = ({ credentials, hosts, http, clock }) => {
   const tokenUrl = `${hosts['open']}/v2/oauth/token/`;
 
@@ -116,6 +128,28 @@ export const createTiktokAdapter: AdapterFactory = ({ credentials, hosts, http, 
         displayName: user.display_name || user.username || user.open_id,
         ...(user.username ? { username: user.username } : {}),
         ...(user.avatar_url ? { avatarUrl: user.avatar_url } : {}),
+      };
+    },
+
+    /** creator_info/query (Direct Post): who posts, the privacy levels offered, what the creator switched off. */
+    async creatorInfo(tokens) {
+      const response = await http({
+        method: 'POST',
+        url: `${hosts['open']}/v2/post/publish/creator_info/query/`,
+        headers: { authorization: `Bearer ${tokens.accessToken}`, 'content-type': 'application/json; charset=UTF-8' },
+      });
+      const body = (response.body ?? {}) as { data?: TiktokCreatorInfo; error?: { code?: string } };
+      if (response.status >= 300 || (body.error?.code && body.error.code !== 'ok')) throw classifyTiktokError(response, clock.now());
+      const data = body.data ?? {};
+      return {
+        avatarUrl: data.creator_avatar_url || null,
+        username: data.creator_username || null,
+        nickname: data.creator_nickname || null,
+        privacyLevelOptions: Array.isArray(data.privacy_level_options) ? data.privacy_level_options.filter((level) => typeof level === 'string') : [],
+        commentDisabled: data.comment_disabled === true,
+        duetDisabled: data.duet_disabled === true,
+        stitchDisabled: data.stitch_disabled === true,
+        maxVideoPostDurationSec: typeof data.max_video_post_duration_sec === 'number' ? data.max_video_post_duration_sec : null,
       };
     },
 

@@ -5,6 +5,7 @@ import type { MediaSource, PublishProgress, PublishRequest, StepResult } from '.
 import type { PublisherFactory } from '../module';
 import { alreadyPublished, isOk, postMedia, progressNumber, progressText, readRange } from '../steps';
 import { classifyTiktokError } from './adapter';
+import { TIKTOK_PRIVATE_LEVEL, tiktokOptionsSchema, tiktokRuleMessages, type TiktokOptions } from '../../../shared/platforms/tiktokOptions';
 
 /**
  * TikTok Direct Post (platform-apis.md §2). The init call is the create call: once the file is
@@ -73,21 +74,44 @@ export const createTiktokPublisher: PublisherFactory = ({ hosts, http, clock }) 
     return (envelope.data ?? {}) as T;
   }
 
-  function chooseSettings(creator: CreatorInfo, video?: MediaSource) {
-    const options = creator.privacy_level_options ?? [];
-    const privacyLevel = options.includes('PUBLIC_TO_EVERYONE') ? 'PUBLIC_TO_EVERYONE' : options[0];
-    if (!privacyLevel) throw new Rejected('TikTok offers no privacy level this account may post with');
+  /**
+   * The user's choices checked against the creator's settings as TikTok reports them now
+   * (creator_info, asked just before): a privacy level TikTok no longer offers this creator fails
+   * the target in words — never another privacy level in its place — and an interaction the
+   * creator switched off stays off whatever was chosen.
+   */
+  function postSettings(request: PublishRequest, creator: CreatorInfo, video?: MediaSource) {
+    const options = userChoices(request);
+    const offered = creator.privacy_level_options ?? [];
+    if (!offered.includes(options.privacyLevel)) {
+      throw new Rejected(
+        offered.length
+          ? `TikTok no longer offers the chosen privacy (${options.privacyLevel}) for this account: it now offers ${offered.join(', ')}. Publish it again with one of those`
+          : 'TikTok offers no privacy level this account may post with',
+      );
+    }
+    if (options.commercialContent?.brandedContent && options.privacyLevel === TIKTOK_PRIVATE_LEVEL) throw new Rejected(tiktokRuleMessages.brandedNotPrivate);
     const maxSeconds = creator.max_video_post_duration_sec;
     if (video?.durationSeconds !== undefined && maxSeconds !== undefined && video.durationSeconds > maxSeconds) {
       throw new Rejected(`The video is ${Math.ceil(video.durationSeconds)} seconds long; TikTok allows this account at most ${maxSeconds} seconds`);
     }
     return {
-      privacy_level: privacyLevel,
-      // What the creator switched off in TikTok stays off (TikTok's UX guidelines).
-      disable_comment: creator.comment_disabled === true,
-      disable_duet: creator.duet_disabled === true,
-      disable_stitch: creator.stitch_disabled === true,
+      privacy_level: options.privacyLevel,
+      disable_comment: !options.allowComment || creator.comment_disabled === true,
+      disable_duet: !options.allowDuet || creator.duet_disabled === true,
+      disable_stitch: !options.allowStitch || creator.stitch_disabled === true,
+      // Your brand → brand_organic_toggle ("Promotional content"); branded content → brand_content_toggle ("Paid partnership").
+      brand_content_toggle: options.commercialContent?.brandedContent === true,
+      brand_organic_toggle: options.commercialContent?.yourBrand === true,
     };
+  }
+
+  /** The post options the user chose for TikTok; none (a post stored before they existed) is refused in words. */
+  function userChoices(request: PublishRequest): TiktokOptions {
+    if (!request.options) throw new Rejected(tiktokRuleMessages.choosePrivacy);
+    const parsed = tiktokOptionsSchema.safeParse(request.options);
+    if (!parsed.success) throw new Rejected(parsed.error.issues.map((issue) => issue.message).join(' '));
+    return parsed.data;
   }
 
   /** Whether TikTok has the whole file (the final chunk arrived): it posts by itself from then on. */
@@ -136,21 +160,16 @@ export const createTiktokPublisher: PublisherFactory = ({ hosts, http, clock }) 
     const { chunkSize, chunkCount } = tiktokChunks(video.size);
     if (chunkCount > MAX_CHUNKS) throw new Rejected('The video is too large for TikTok');
     const data = await call<{ publish_id?: string; upload_url?: string }>(request, '/v2/post/publish/video/init/', {
-      post_info: {
-        title: request.text,
-        ...chooseSettings(creator, video),
-        brand_content_toggle: false,
-        brand_organic_toggle: false,
-        is_aigc: false,
-      },
+      post_info: { title: request.text, ...postSettings(request, creator, video), is_aigc: false },
       source_info: { source: 'FILE_UPLOAD', video_size: video.size, chunk_size: chunkSize, total_chunk_count: chunkCount },
     });
     if (!data.publish_id || !data.upload_url) throw new Rejected('TikTok returned no publish_id or upload_url');
     return { publishId: data.publish_id, uploadUrl: data.upload_url, chunkSize, chunkCount, nextChunk: 0 };
   }
 
-  async function initPhotos(request: PublishRequest, images: MediaSource[], creator: CreatorInfo): Promise<string> {
-    const { privacy_level, disable_comment } = chooseSettings(creator);
+  async function initPhotos(request: PublishRequest, images: MediaSource[], settings: ReturnType<typeof postSettings>): Promise<string> {
+    // Photo posts take no duet or stitch (content/init's post_info).
+    const { privacy_level, disable_comment, brand_content_toggle, brand_organic_toggle } = settings;
     const data = await call<{ publish_id?: string }>(request, '/v2/post/publish/content/init/', {
       media_type: 'PHOTO',
       post_mode: 'DIRECT_POST',
@@ -160,8 +179,8 @@ export const createTiktokPublisher: PublisherFactory = ({ hosts, http, clock }) 
         privacy_level,
         disable_comment,
         auto_add_music: true,
-        brand_content_toggle: false,
-        brand_organic_toggle: false,
+        brand_content_toggle,
+        brand_organic_toggle,
       },
       source_info: { source: 'PULL_FROM_URL', photo_cover_index: 0, photo_images: await Promise.all(images.map((image) => image.publicUrl())) },
     });
@@ -226,10 +245,12 @@ export const createTiktokPublisher: PublisherFactory = ({ hosts, http, clock }) 
         } else {
           // TikTok pulls the photos and posts by itself: init is the create call.
           const at = progress;
+          // Checked before the intent is recorded: a refused choice is a plain failure, never "check your account".
+          const settings = postSettings(request, creator);
           const publishId = await request.createOnce({
             what: 'the TikTok photo post',
             progress: at,
-            send: () => initPhotos(request, media.images, creator),
+            send: () => initPhotos(request, media.images, settings),
             reconcile: () => {
               throw new CannotTell('the answer carrying its publish_id was lost, and TikTok offers no list of posts to look in');
             },

@@ -5,6 +5,7 @@ import type { MediaSource, PublishProgress, PublishRequest, StepResult } from '.
 import type { PublisherFactory } from '../module';
 import { alreadyPublished, isOk, postMedia, progressText, publishedResult, readRange } from '../steps';
 import { classifyYoutubeError } from './adapter';
+import { youtubeOptionsSchema, youtubeRuleMessages, type YoutubeOptions } from '../../../shared/platforms/youtubeOptions';
 
 /**
  * YouTube: one resumable upload (platform-apis.md §1). `videos.insert` creates the video when the
@@ -19,8 +20,6 @@ export const YOUTUBE_CHUNK_BYTES = 32 * 256 * 1024;
 const PROCESSING_WAIT_SECONDS = 30;
 /** The first session and one replacement for a session that expired mid-upload. */
 const MAX_SESSIONS_PER_START = 2;
-/** People and Blogs, the category the spec publishes in. */
-const CATEGORY_ID = '22';
 const UNTITLED = 'Untitled Video';
 
 const watchUrl = (videoId: string) => `https://www.youtube.com/watch?v=${encodeURIComponent(videoId)}`;
@@ -42,14 +41,29 @@ export const createYoutubePublisher: PublisherFactory = ({ hosts, http, clock })
     return media.video;
   }
 
+  /** The user's choices for YouTube (privacy, made for kids, tags, category); none is refused in words (the declaration is required). */
+  function userChoices(request: PublishRequest): YoutubeOptions {
+    if (!request.options) throw new Rejected(youtubeRuleMessages.madeForKids);
+    const parsed = youtubeOptionsSchema.safeParse(request.options);
+    if (!parsed.success) throw new Rejected(parsed.error.issues.map((issue) => issue.message).join(' '));
+    return parsed.data;
+  }
+
   function videoResource(request: PublishRequest) {
+    const options = userChoices(request);
+    if (request.publishAt && options.privacyStatus !== 'public') throw new Rejected(youtubeRuleMessages.nativeNeedsPublic);
     return {
-      snippet: { title: request.title?.trim() || UNTITLED, description: request.text, categoryId: CATEGORY_ID },
+      snippet: {
+        title: request.title?.trim() || UNTITLED,
+        description: request.text,
+        ...(options.tags.length ? { tags: options.tags } : {}),
+        categoryId: options.categoryId,
+      },
       status: {
         // publishAt is only accepted on a private video; YouTube makes it public at that time.
-        privacyStatus: request.publishAt ? 'private' : 'public',
+        privacyStatus: request.publishAt ? 'private' : options.privacyStatus,
         ...(request.publishAt ? { publishAt: request.publishAt } : {}),
-        selfDeclaredMadeForKids: false,
+        selfDeclaredMadeForKids: options.madeForKids,
         embeddable: true,
       },
     };

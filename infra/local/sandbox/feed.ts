@@ -24,6 +24,8 @@ const entrySchema = z.object({
   createdAt: z.number(),
   /** Shown on the feed page, e.g. a video whose processing failed after the upload. */
   note: z.string().optional(),
+  /** The post's settings as the create request carried them (privacy, interactions, declarations), by the platform's own field names. */
+  settings: z.record(z.string(), z.union([z.string(), z.boolean(), z.array(z.string())])).optional(),
 });
 
 const fileSchema = z.object({ version: z.literal(1), entries: z.array(entrySchema) });
@@ -40,6 +42,8 @@ export interface PublishedPost {
   media: Array<{ contentType: string; size: number }>;
   /** Epoch ms. */
   createdAt: number;
+  /** The settings the create request carried, by the platform's field names (e.g. privacy_level). */
+  settings?: Record<string, string | boolean | string[]>;
 }
 
 export interface FeedStore {
@@ -62,6 +66,7 @@ export function publishedPost(entry: FeedEntry): PublishedPost {
     ...(entry.title === undefined ? {} : { title: entry.title }),
     media: entry.media.map((item) => ({ contentType: item.contentType, size: item.size })),
     createdAt: entry.createdAt,
+    ...(entry.settings ? { settings: entry.settings } : {}),
   };
 }
 

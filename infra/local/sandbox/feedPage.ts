@@ -43,6 +43,7 @@ function article(platform: string, entry: FeedEntry): string {
     entry.title ? `<h2>${escapeHtml(entry.title)}</h2>` : '',
     entry.text ? `<p class="text">${escapeHtml(entry.text)}</p>` : '',
     entry.note ? `<p class="note">${escapeHtml(entry.note)}</p>` : '',
+    entry.settings ? `<p class="settings">${Object.entries(entry.settings).map(([name, value]) => `<code>${escapeHtml(name)}: ${escapeHtml(Array.isArray(value) ? value.join(', ') : String(value))}</code>`).join(' ')}</p>` : '',
     ...entry.media.map((_item, index) => mediaElement(platform, entry, index)),
     `<p class="meta"><time datetime="${time}">${time.replace('T', ' ').replace(/\.\d+Z$/, ' UTC')}</time> · <code>${escapeHtml(entry.id)}</code> · <a href="${escapeHtml(entry.url)}">${escapeHtml(entry.url)}</a></p>`,
     '</article>',

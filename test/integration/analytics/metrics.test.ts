@@ -15,6 +15,7 @@ import { callApi, createUser, documentClient, type TestUser } from '../../suppor
 import { connectThroughOAuth, makeAdmin, sandboxAccountName, sandboxControl } from '../../support/connect';
 import { createPost, sampleVideo, uploadMedia, waitForPost } from '../../support/posts';
 import { refreshMetricsNow } from '../../support/analytics';
+import { testOptions } from '../../support/postOptions';
 
 const twin = inject('twin');
 
@@ -50,7 +51,7 @@ async function publishedVideo(connect: readonly Platform[]): Promise<{ user: Tes
     description: 'Numbers, please #oneclick',
     title: 'Metrics',
     media: [{ key }],
-    targets: connections.map((connection) => ({ platform: connection.platform, accountId: connection.platformUserId })),
+    targets: connections.map((connection) => ({ platform: connection.platform, accountId: connection.platformUserId, ...testOptions(connection.platform) })),
   });
   expect(created.status, JSON.stringify(created.body)).toBe(200);
   const post = await waitForPost(twin, user, (created.body as unknown as Post).postId);

@@ -5,6 +5,7 @@ import type { Post } from '../../../shared/api/posts';
 import { callApi, createUser, type TestUser } from '../../support/users';
 import { connectThroughOAuth, makeAdmin, sandboxAccountName, sandboxControl } from '../../support/connect';
 import { createPost, sampleVideo, tinyJpeg, uploadMedia, waitForPost } from '../../support/posts';
+import { testOptions } from '../../support/postOptions';
 
 const twin = inject('twin');
 const sandbox = () => sandboxControl(twin);
@@ -83,7 +84,7 @@ describe('publishing through faults: every post ends in a terminal status with a
       media: [{ key }],
       targets: [
         { platform: 'instagram', accountId: accounts.instagram },
-        { platform: 'tiktok', accountId: accounts.tiktok },
+        { platform: 'tiktok', accountId: accounts.tiktok, ...testOptions('tiktok') },
       ],
     });
 
@@ -110,7 +111,7 @@ describe('publishing through faults: every post ends in a terminal status with a
     const key = await uploadMedia(twin, user.userId, { kind: 'video', body: sampleVideo(10) });
     await sandbox().revokeAccess('youtube', names.youtube);
 
-    const post = await publish(user, { description: 'revoked', title: 'Revoked', media: [{ key }], targets: [{ platform: 'youtube', accountId: accounts.youtube }] });
+    const post = await publish(user, { description: 'revoked', title: 'Revoked', media: [{ key }], targets: [{ platform: 'youtube', accountId: accounts.youtube, ...testOptions('youtube') }] });
 
     expect(post.status).toBe('failed');
     expect(target(post, 'youtube').error).toMatch(/^Reconnect your YouTube account/);
@@ -127,7 +128,7 @@ describe('publishing through faults: every post ends in a terminal status with a
       media: [{ key }],
       targets: [
         { platform: 'linkedin', accountId: accounts.linkedin },
-        { platform: 'tiktok', accountId: accounts.tiktok },
+        { platform: 'tiktok', accountId: accounts.tiktok, ...testOptions('tiktok') },
       ],
     });
     expect(failed.status).toBe('partially_published');

@@ -5,6 +5,7 @@ import type { Post } from '../../../shared/api/posts';
 import { callApi, createUser, type TestUser } from '../../support/users';
 import { connectThroughOAuth, makeAdmin, sandboxAccountName, sandboxControl } from '../../support/connect';
 import { createPost, sampleVideo, tinyJpeg, uploadMedia, waitForPost } from '../../support/posts';
+import { testOptions } from '../../support/postOptions';
 
 const twin = inject('twin');
 
@@ -40,7 +41,7 @@ describe('publishing through the API and the PublishPost state machine (against 
       description: 'Our launch video #oneclick',
       title: 'Launch',
       media: [{ key }],
-      targets: platforms.map((platform) => ({ platform, accountId: accounts[platform] })),
+      targets: platforms.map((platform) => ({ platform, accountId: accounts[platform], ...testOptions(platform) })),
     });
 
     expect(post.status, JSON.stringify(post.targets)).toBe('published');
@@ -60,7 +61,7 @@ describe('publishing through the API and the PublishPost state machine (against 
     const post = await publish(user, {
       description: 'A picture',
       media: [{ key }],
-      targets: imagePlatforms.map((platform) => ({ platform, accountId: accounts[platform] })),
+      targets: imagePlatforms.map((platform) => ({ platform, accountId: accounts[platform], ...testOptions(platform) })),
     });
 
     expect(post.status, JSON.stringify(post.targets)).toBe('published');
@@ -76,7 +77,7 @@ describe('publishing through the API and the PublishPost state machine (against 
       description: 'Video and picture',
       title: 'Both',
       media: [{ key: image }, { key: video }],
-      targets: platforms.map((platform) => ({ platform, accountId: accounts[platform] })),
+      targets: platforms.map((platform) => ({ platform, accountId: accounts[platform], ...testOptions(platform) })),
     });
 
     expect(post.status, JSON.stringify(post.targets)).toBe('published');

@@ -11,6 +11,7 @@ import { callApi, createUser, type TestUser } from '../../support/users';
 import { connectThroughOAuth, makeAdmin, sandboxAccountName, sandboxControl } from '../../support/connect';
 import { createPost, sampleVideo, tinyJpeg, uploadMedia, waitForPost } from '../../support/posts';
 import { executionNames } from '../../support/executions';
+import { testOptions } from '../../support/postOptions';
 
 const twin = inject('twin');
 const ZONE = 'Europe/Istanbul';
@@ -60,7 +61,7 @@ describe('scheduled posts (API, PublishPost executions, sandbox)', () => {
     const key = await uploadMedia(twin, user.userId, { kind: 'image', body: tinyJpeg });
     const at = inMs(4000);
 
-    const created = await schedule(user, { description: 'On time', media: [{ key }], targets: platforms.map((platform) => ({ platform, accountId: accounts[platform] })), scheduledFor: at });
+    const created = await schedule(user, { description: 'On time', media: [{ key }], targets: platforms.map((platform) => ({ platform, accountId: accounts[platform], ...testOptions(platform) })), scheduledFor: at });
 
     expect(created).toMatchObject({ status: 'scheduled', scheduledFor: at, timeZone: ZONE, late: false, startedAt: null });
     const listed = (await callApi(twin, '/posts?status=scheduled', user.idToken)).body as { posts: Post[] };
@@ -185,7 +186,7 @@ describe('scheduled posts (API, PublishPost executions, sandbox)', () => {
     const { user, names, accounts } = await scheduler(platforms);
     const key = await uploadMedia(twin, user.userId, { kind: 'image', body: tinyJpeg });
     const at = inMs(3000);
-    const created = await schedule(user, { description: 'Raced', media: [{ key }], targets: platforms.map((platform) => ({ platform, accountId: accounts[platform] })), scheduledFor: at });
+    const created = await schedule(user, { description: 'Raced', media: [{ key }], targets: platforms.map((platform) => ({ platform, accountId: accounts[platform], ...testOptions(platform) })), scheduledFor: at });
     // A reschedule to the very same instant replaces the first execution with a second; then the old one is
     // started again under another name (as if StopExecution had been lost), with the same input
     // shape and the same time, so both reach their first step together and race.
@@ -232,7 +233,7 @@ describe('scheduled posts (API, PublishPost executions, sandbox)', () => {
       description: 'Premiere',
       title: 'Premiere',
       media: [{ key }],
-      targets: [{ platform: 'youtube', accountId: accounts.youtube }, { platform: 'x', accountId: accounts.x }],
+      targets: [{ platform: 'youtube', accountId: accounts.youtube, ...testOptions('youtube') }, { platform: 'x', accountId: accounts.x }],
       scheduledFor: at,
       youtubeNative: true,
     });

@@ -3,6 +3,7 @@ import { callApi, createUser } from '../../support/users';
 import { connectThroughOAuth, makeAdmin, sandboxAccountName } from '../../support/connect';
 import { createPost, sampleVideo, tinyJpeg, uploadMedia } from '../../support/posts';
 import type { ConnectionList } from '../../../shared/api/connections';
+import { testOptions } from '../../support/postOptions';
 
 const twin = inject('twin');
 
@@ -25,7 +26,7 @@ describe('creating a post: every input is checked and nothing is half-written', 
       title: 'T',
       media: [{ key }],
       targets: [
-        { platform: 'youtube', accountId: accounts['youtube'] },
+        { platform: 'youtube', accountId: accounts['youtube'], ...testOptions('youtube') },
         { platform: 'x', accountId: '123' },
       ],
     });
@@ -81,7 +82,7 @@ describe('creating a post: every input is checked and nothing is half-written', 
       media: [{ key }],
       targets: [
         { platform: 'x', accountId: accounts['x'] },
-        { platform: 'youtube', accountId: accounts['youtube'] },
+        { platform: 'youtube', accountId: accounts['youtube'], ...testOptions('youtube') },
       ],
     });
 
@@ -96,7 +97,7 @@ describe('creating a post: every input is checked and nothing is half-written', 
     const image = await uploadMedia(twin, user.userId, { kind: 'image', body: tinyJpeg });
     const longVideo = await uploadMedia(twin, user.userId, { kind: 'video', body: sampleVideo(120) });
 
-    const onYoutube = await createPost(twin, user, { description: 'x', title: 't', media: [{ key: image }], targets: [{ platform: 'youtube', accountId: accounts['youtube'] }] });
+    const onYoutube = await createPost(twin, user, { description: 'x', title: 't', media: [{ key: image }], targets: [{ platform: 'youtube', accountId: accounts['youtube'], ...testOptions('youtube') }] });
     expect(onYoutube.status).toBe(400);
     expect(String(onYoutube.body?.['message'])).toMatch(/YouTube publishes videos only: add a video or leave YouTube out/);
 
@@ -120,10 +121,10 @@ describe('creating a post: every input is checked and nothing is half-written', 
     expect(shortOnLinkedIn.body?.['message']).toBe('Video süresi çok kısa: 2 saniye. LinkedIn, en az 3 saniye uzunluğunda video gerektirir.');
 
     const video = await uploadMedia(twin, user.userId, { kind: 'video', body: sampleVideo() });
-    const badTitle = await createPost(twin, user, { description: 'x', title: 'A <b>bold</b> title', media: [{ key: video }], targets: [{ platform: 'youtube', accountId: accounts['youtube'] }] });
+    const badTitle = await createPost(twin, user, { description: 'x', title: 'A <b>bold</b> title', media: [{ key: video }], targets: [{ platform: 'youtube', accountId: accounts['youtube'], ...testOptions('youtube') }] });
     expect(badTitle.status).toBe(400);
     expect((badTitle.body as { issues: Array<{ message: string }> }).issues.map((issue) => issue.message)).toContain('YouTube titles cannot contain < or >.');
-    const longTitle = await createPost(twin, user, { description: 'x', title: 't'.repeat(101), media: [{ key: video }], targets: [{ platform: 'youtube', accountId: accounts['youtube'] }] });
+    const longTitle = await createPost(twin, user, { description: 'x', title: 't'.repeat(101), media: [{ key: video }], targets: [{ platform: 'youtube', accountId: accounts['youtube'], ...testOptions('youtube') }] });
     expect((longTitle.body as { issues: Array<{ message: string }> }).issues.map((issue) => issue.message)).toContain('The YouTube title can be at most 100 characters.');
   });
 

@@ -11,6 +11,7 @@ import { systemClock } from '../../../functions/clock';
 import { callApi, createUser, documentClient } from '../../support/users';
 import { connectThroughOAuth, makeAdmin, sandboxAccountName, sandboxControl } from '../../support/connect';
 import { createPost, sampleVideo, tinyJpeg, uploadMedia, waitForPost } from '../../support/posts';
+import { testOptions } from '../../support/postOptions';
 
 /**
  * Everything logged during a full publish run — the twin's own lines and every line the
@@ -62,7 +63,7 @@ describe('secrets stay out of logs and tables', () => {
       description: 'Secrets stay out of logs',
       title: 'Logs',
       media: [{ key: videoKey }, { key: session.key }],
-      targets: connections.map((connection) => ({ platform: connection.platform, accountId: connection.platformUserId })),
+      targets: connections.map((connection) => ({ platform: connection.platform, accountId: connection.platformUserId, ...testOptions(connection.platform) })),
     });
     expect(created.status, JSON.stringify(created.body)).toBe(200);
     const postId = (created.body as unknown as Post).postId;

@@ -73,6 +73,12 @@ export const matrix: Record<RouteId, MatrixEntry> = {
     sample: { path: { platform: 'youtube', accountId: 'someone' } },
     againstVictim: (victim) => ({ request: { path: { platform: 'youtube', accountId: victim.accountId } }, refusedWith: [404] }),
   },
+  getCreatorInfo: {
+    auth: 'user',
+    sample: { path: { platform: 'tiktok', accountId: 'someone' } },
+    // The victim's account id under a platform that has creator settings: the attacker has no such connection.
+    againstVictim: (victim) => ({ request: { path: { platform: 'tiktok', accountId: victim.accountId } }, refusedWith: [404] }),
+  },
   createPost: {
     auth: 'user',
     sample: { body: { description: 'x', media: [{ key: 'k' }], targets: [{ platform: 'youtube', accountId: 'a' }] } },

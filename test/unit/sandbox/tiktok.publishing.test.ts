@@ -135,7 +135,16 @@ describe('a TikTok FILE_UPLOAD direct post', () => {
     const { posts } = await sandbox.control.feed('tiktok', 'dancer');
     const [postId] = (await status(token, publishId))['publicaly_available_post_id'] as string[];
 
-    expect(posts).toEqual([{ id: postId, url: `https://www.tiktok.com/@dancer/video/${postId!}`, text: 'Dance #fyp', media: [{ contentType: 'video/mp4', size: 3000 }], createdAt: clock.now() }]);
+    expect(posts).toEqual([
+      {
+        id: postId,
+        url: `https://www.tiktok.com/@dancer/video/${postId!}`,
+        text: 'Dance #fyp',
+        media: [{ contentType: 'video/mp4', size: 3000 }],
+        createdAt: clock.now(),
+        settings: { privacy_level: 'PUBLIC_TO_EVERYONE', disable_comment: false, disable_duet: false, disable_stitch: false },
+      },
+    ]);
   });
 
   it('posts a direct video by itself when the last chunk arrives, before anyone reads the status', async () => {
@@ -187,6 +196,38 @@ describe('a TikTok FILE_UPLOAD direct post', () => {
     const response = await videoInit(token, fileSource(64 * MIB * 3 + 63 * MIB, 64 * MIB, 3));
 
     expect((await errorOf(response)).code).toBe('ok');
+  });
+
+  it('tells which creators switched comments, duets and stitches off (a name starting with "quiet")', async () => {
+    const quiet = (await (await call(await accessTokenFor(sandbox, 'tiktok', 'quiet-creator'), '/v2/post/publish/creator_info/query/')).json()) as Envelope;
+    expect(quiet.data).toMatchObject({ comment_disabled: true, duet_disabled: true, stitch_disabled: true });
+    const open = (await (await call(await accessTokenFor(sandbox, 'tiktok', 'open-creator'), '/v2/post/publish/creator_info/query/')).json()) as Envelope;
+    expect(open.data).toMatchObject({ comment_disabled: false, duet_disabled: false, stitch_disabled: false });
+  });
+
+  it('refuses branded content that is private (SELF_ONLY), in words, and records the settings a post was made with', async () => {
+    const token = await accessTokenFor(sandbox, 'tiktok', 'brand');
+    const refused = await videoInit(token, fileSource(100), { ...postInfo('SELF_ONLY'), brand_content_toggle: true });
+    expect(await errorOf(refused)).toMatchObject({ code: 'invalid_params', message: expect.stringMatching(/^Branded content visibility cannot be set to private/) });
+
+    const file = testBytes(3000, 'mp4');
+    const { upload_url: uploadUrl } = await init(token, fileSource(file.length), {
+      ...postInfo('FOLLOWER_OF_CREATOR'),
+      disable_comment: true,
+      brand_content_toggle: true,
+      brand_organic_toggle: false,
+    });
+    await putChunk(uploadUrl!, file, 0, file.length - 1);
+    const [post] = (await sandbox.control.feed('tiktok', 'brand')).posts;
+    expect(post!.settings).toEqual({
+      privacy_level: 'FOLLOWER_OF_CREATOR',
+      disable_comment: true,
+      disable_duet: false,
+      disable_stitch: false,
+      brand_content_toggle: true,
+      brand_organic_toggle: false,
+    });
+    expect(await (await fetch(`${sandbox.url}/tiktok/_feed/brand`)).text()).toContain('<code>privacy_level: FOLLOWER_OF_CREATOR</code>');
   });
 
   it('refuses an unknown privacy level, and a title over 2200 characters', async () => {

@@ -100,8 +100,18 @@ describe('a YouTube resumable upload', () => {
     expect(again.status).toBe(200);
     expect(await jsonOf(again)).toMatchObject({ id: created['id'] });
     expect(posts).toEqual([
-      { id: created['id'], url: `https://www.youtube.com/watch?v=${created['id'] as string}`, text: 'We shipped it.', title: 'Launch day', media: [{ contentType: 'video/mp4', size: file.length }], createdAt: clock.now() },
+      {
+        id: created['id'],
+        url: `https://www.youtube.com/watch?v=${created['id'] as string}`,
+        text: 'We shipped it.',
+        title: 'Launch day',
+        media: [{ contentType: 'video/mp4', size: file.length }],
+        createdAt: clock.now(),
+        // What videos.insert carried, as the feed shows it.
+        settings: { privacyStatus: 'public', categoryId: '22', selfDeclaredMadeForKids: false, tags: ['launch'] },
+      },
     ]);
+    expect(page).toContain('<code>selfDeclaredMadeForKids: false</code>');
     expect(page).toContain('<h2>Launch day</h2>');
     expect(page).toContain(`https://www.youtube.com/watch?v=${created['id'] as string}`);
     expect(served.equals(file)).toBe(true);

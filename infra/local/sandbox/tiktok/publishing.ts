@@ -25,7 +25,8 @@ import { contentLength, parseContentRange, receiveBody } from '../uploads';
  * its status is read, as TikTok posts by itself; the status reads PUBLISH_COMPLETE after the
  * processing reads. Sandbox conventions: an
  * account whose name starts with "private" is a private TikTok account (no
- * PUBLIC_TO_EVERYONE); the limit unauditedCreatorsPer24h > 0 makes the app an unaudited client
+ * PUBLIC_TO_EVERYONE), and one whose name starts with "quiet" has switched comments, duets and
+ * stitches off in TikTok (creator_info says so); the limit unauditedCreatorsPer24h > 0 makes the app an unaudited client
  * (only SELF_ONLY, only private accounts, at most that many posting creators per 24 h).
  * setProcessing: `fail` → FAILED with fail_reason = reason (default file_format_check_failed);
  * `expire` → the upload_url is expired at once (status FAILED, upload_url_expired), or for
@@ -79,6 +80,8 @@ interface Publish {
   mode: 'DIRECT_POST' | 'MEDIA_UPLOAD';
   title: string;
   description: string;
+  /** post_info's settings as the init request carried them (shown in the feed). */
+  settings?: Record<string, string | boolean>;
   upload?: FileUpload;
   /** PULL_FROM_URL: the sandbox's download; resolves with the media, or the fail_reason. */
   download?: Promise<FeedMedia[] | string>;
@@ -101,6 +104,7 @@ export function tiktokPublishing(context: PlatformContext): { routes: Route[]; u
   const invalid = (message: string) => error(400, 'invalid_params', message);
 
   const isPrivateAccount = (account: string) => account.toLowerCase().startsWith('private');
+  const interactionsOff = (account: string) => account.toLowerCase().startsWith('quiet');
   const unaudited = () => context.limit('unauditedCreatorsPer24h') > 0;
 
   function privacyOptions(account: string): string[] {
@@ -138,9 +142,9 @@ export function tiktokPublishing(context: PlatformContext): { routes: Route[]; u
       creator_username: handle(account.name, 24),
       creator_nickname: account.displayName,
       privacy_level_options: privacyOptions(account.name),
-      comment_disabled: false,
-      duet_disabled: false,
-      stitch_disabled: false,
+      comment_disabled: interactionsOff(account.name),
+      duet_disabled: interactionsOff(account.name),
+      stitch_disabled: interactionsOff(account.name),
       max_video_post_duration_sec: 600,
     });
   }
@@ -162,7 +166,28 @@ export function tiktokPublishing(context: PlatformContext): { routes: Route[]; u
     if (!privacyOptions(account).includes(privacy)) {
       return error(400, 'privacy_level_option_mismatch', 'privacy_level is not one of the privacy_level_options of the creator.');
     }
+    // Content Sharing Guidelines: branded content visibility cannot be set to private.
+    if (postInfo['brand_content_toggle'] === true && privacy === 'SELF_ONLY') {
+      return invalid('Branded content visibility cannot be set to private: brand_content_toggle cannot be true with privacy_level SELF_ONLY.');
+    }
     return undefined;
+  }
+
+  /** The settings of a direct post's post_info, recorded with the post (the feed shows them). */
+  function settingsOf(postInfo: Fields | undefined, kind: 'video' | 'photo'): Record<string, string | boolean> | undefined {
+    if (!postInfo) return undefined;
+    const names = ['privacy_level', 'disable_comment', ...(kind === 'video' ? ['disable_duet', 'disable_stitch'] : ['auto_add_music']), 'brand_content_toggle', 'brand_organic_toggle'];
+    const settings: Record<string, string | boolean> = {};
+    for (const name of names) {
+      const value = postInfo[name];
+      if (typeof value === 'string' || typeof value === 'boolean') settings[name] = value;
+    }
+    return settings;
+  }
+
+  function settingsFor(mode: 'DIRECT_POST' | 'MEDIA_UPLOAD', postInfo: Fields | undefined, kind: 'video' | 'photo'): { settings?: Record<string, string | boolean> } {
+    const settings = mode === 'DIRECT_POST' ? settingsOf(postInfo, kind) : undefined;
+    return settings ? { settings } : {};
   }
 
   /** The per-creator caps a direct post counts against; undefined when it may post. */
@@ -278,7 +303,7 @@ export function tiktokPublishing(context: PlatformContext): { routes: Route[]; u
     const fileUpload = source['source'] === 'FILE_UPLOAD';
     const id = `v_${fileUpload ? (mode === 'DIRECT_POST' ? 'pub_file' : 'inbox_file') : mode === 'DIRECT_POST' ? 'pub_url' : 'inbox_url'}~v2-1.7${randomDigits(18)}`;
     if (!fileUpload) {
-      const publish = newPublish(account, { id, kind: 'video', mode, title, description: '' });
+      const publish = newPublish(account, { id, kind: 'video', mode, title, description: '', ...settingsFor(mode, postInfo, 'video') });
       publish.download = pull(publish, [source['video_url'] as string], 'video');
       void publish.download.then((pulled) => typeof pulled !== 'string' && goLive(publish, pulled));
       return tiktokOk(context.now(), { publish_id: publish.id });
@@ -295,7 +320,7 @@ export function tiktokPublishing(context: PlatformContext): { routes: Route[]; u
       expiresAt: context.now() + UPLOAD_URL_MS,
       busy: false,
     };
-    const publish = newPublish(account, { id, kind: 'video', mode, title, description: '', upload });
+    const publish = newPublish(account, { id, kind: 'video', mode, title, description: '', upload, ...settingsFor(mode, postInfo, 'video') });
     if (publish.processing.plan.outcome === 'expire') upload.expiresAt = context.now();
     const uploadUrl = new URL(`${context.hostUrl('open-upload')}/video/`);
     uploadUrl.searchParams.set('upload_id', upload.uploadId);
@@ -339,6 +364,7 @@ export function tiktokPublishing(context: PlatformContext): { routes: Route[]; u
       mode,
       title: typeof postInfo['title'] === 'string' ? postInfo['title'] : '',
       description: typeof postInfo['description'] === 'string' ? postInfo['description'] : '',
+      ...settingsFor(mode, postInfo, 'photo'),
     });
     publish.download = pull(publish, images as string[], 'photo');
     void publish.download.then((pulled) => typeof pulled !== 'string' && goLive(publish, pulled));
@@ -414,6 +440,7 @@ export function tiktokPublishing(context: PlatformContext): { routes: Route[]; u
       ...(publish.kind === 'photo' && publish.title ? { title: publish.title } : {}),
       media,
       createdAt: context.now(),
+      ...(publish.settings ? { settings: publish.settings } : {}),
     });
   }
 

@@ -295,6 +295,13 @@ export function youtubePublishing(context: PlatformContext): { routes: Route[]; 
       title: session.metadata.title,
       media: [{ contentType: session.contentType ?? 'video/mp4', size: session.received, blobId: session.blobId }],
       createdAt: video.publishedAt,
+      settings: {
+        privacyStatus: session.metadata.privacyStatus,
+        categoryId: session.metadata.categoryId,
+        ...(session.metadata.selfDeclaredMadeForKids !== undefined ? { selfDeclaredMadeForKids: session.metadata.selfDeclaredMadeForKids } : {}),
+        ...(session.metadata.tags?.length ? { tags: session.metadata.tags } : {}),
+        ...(session.metadata.publishAt ? { publishAt: session.metadata.publishAt } : {}),
+      },
     });
     return video;
   }

@@ -11,6 +11,7 @@ import { syntheticMp4 } from '../../../support/mp4';
 import { accessTokenFor, clients, startFileServer, startTestSandbox, testBytes, testClock } from '../../sandbox/harness';
 import { defaultOptions, memoryMedia } from './harness';
 import { blueskyConnect } from '../../sandbox/bluesky.harness';
+import { testOptions } from '../../../support/postOptions';
 
 /**
  * The exactly-once rule, checked over the publisher registry against the platform sandbox: for
@@ -142,6 +143,8 @@ async function publishOnce(platform: Platform, kinds: Kind[], account: string, m
     const request: PublishRequest = {
       text: `Registry ${marker}`,
       ...(platform === 'youtube' ? { title: `Registry ${marker}` } : {}),
+      // The choices a platform asks for (as the API stores them with the target).
+      ...testOptions(platform),
       media,
       account: owner,
       tokens,

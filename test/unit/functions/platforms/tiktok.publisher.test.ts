@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { AuthExpired, RateLimited, Rejected, Retryable } from '../../../../functions/platforms/errors';
 import { createTiktokPublisher, TIKTOK_CHUNK_BYTES, tiktokChunks } from '../../../../functions/platforms/tiktok/publisher';
-import { armedTarget, jsonOf, memoryMedia, patternBytes, publisherWith, publishRequest } from './harness';
+import { armedTarget, jsonOf, memoryMedia, patternBytes, publisherWith, publishRequest as basePublishRequest } from './harness';
+import type { PublishRequest } from '../../../../functions/platforms/publisher';
+
+/** The user's choices: public, every interaction allowed (the creator's own "off" still wins), no disclosure. */
+const allowEverything = { privacyLevel: 'PUBLIC_TO_EVERYONE', allowComment: true, allowDuet: true, allowStitch: true };
+const publishRequest = (overrides: Partial<PublishRequest> = {}) => basePublishRequest({ options: allowEverything, ...overrides });
 
 const MB = 1_000_000;
 const MiB = 1024 * 1024;
@@ -103,10 +108,69 @@ describe('TikTok publisher (Direct Post)', () => {
     expect(requests[2]!.headers['content-range']).toBe(`bytes 0-${3 * MB - 1}/${3 * MB}`);
   });
 
-  it('takes the first privacy option when public is not offered', async () => {
-    const { publisher, requests } = publisherWith('tiktok', createTiktokPublisher, [creatorInfo({ privacy_level_options: ['SELF_ONLY', 'FOLLOWER_OF_CREATOR'] }), initialized, { status: 201 }]);
-    await publisher.start(publishRequest({ media: [memoryMedia({ size: 100 })] }));
-    expect(jsonOf(requests[1]!)).toMatchObject({ post_info: { privacy_level: 'SELF_ONLY' } });
+  it('sends the privacy the user chose, never one of its own: a privacy the creator is no longer offered fails in words before init', async () => {
+    const chosen = publisherWith('tiktok', createTiktokPublisher, [creatorInfo({ privacy_level_options: ['SELF_ONLY', 'FOLLOWER_OF_CREATOR'] }), initialized, { status: 201 }]);
+    await chosen.publisher.start(publishRequest({ media: [memoryMedia({ size: 100 })], options: { privacyLevel: 'FOLLOWER_OF_CREATOR' } }));
+    expect(jsonOf(chosen.requests[1]!)).toMatchObject({ post_info: { privacy_level: 'FOLLOWER_OF_CREATOR' } });
+
+    const changed = publisherWith('tiktok', createTiktokPublisher, [creatorInfo({ privacy_level_options: ['SELF_ONLY', 'FOLLOWER_OF_CREATOR'] })]);
+    const error = await changed.publisher.start(publishRequest({ media: [memoryMedia({ size: 100 })] })).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(Rejected);
+    expect((error as Error).message).toBe(
+      'TikTok no longer offers the chosen privacy (PUBLIC_TO_EVERYONE) for this account: it now offers SELF_ONLY, FOLLOWER_OF_CREATOR. Publish it again with one of those',
+    );
+    expect(changed.requests).toHaveLength(1);
+  });
+
+  it('refuses a photo post whose privacy is no longer offered before its create call is armed: a plain failure, never "check your account"', async () => {
+    const log: string[] = [];
+    const { publisher } = publisherWith('tiktok', createTiktokPublisher, [creatorInfo({ privacy_level_options: ['SELF_ONLY'] })]);
+    const error = await publisher.start(publishRequest({ media: [memoryMedia({ kind: 'image' })], createOnce: armedTarget('TikTok', log) })).catch((caught: unknown) => caught);
+    expect((error as Error).message).toMatch(/^TikTok no longer offers the chosen privacy \(PUBLIC_TO_EVERYONE\)/);
+    expect(log).toEqual([]);
+  });
+
+  it('refuses a post without a chosen privacy (stored before the choice existed) instead of choosing one, before any call', async () => {
+    const { publisher, requests } = publisherWith('tiktok', createTiktokPublisher, [creatorInfo()]);
+    const error = await publisher.start(basePublishRequest({ media: [memoryMedia({ size: 100 })] })).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(Rejected);
+    expect((error as Error).message).toBe('Choose who can see the TikTok post: TikTok requires the creator to choose it.');
+    expect(requests.filter((request) => request.url.toString().includes('/init/'))).toHaveLength(0);
+  });
+
+  it('keeps interactions off unless the user turned them on, and off when the creator switched them off', async () => {
+    const { publisher, requests } = publisherWith('tiktok', createTiktokPublisher, [creatorInfo({ comment_disabled: true, duet_disabled: false }), initialized, { status: 201 }]);
+    await publisher.start(publishRequest({ media: [memoryMedia({ size: 100 })], options: { privacyLevel: 'SELF_ONLY', allowComment: true, allowDuet: true } }));
+    expect(jsonOf(requests[1]!)).toMatchObject({
+      post_info: { privacy_level: 'SELF_ONLY', disable_comment: true, disable_duet: false, disable_stitch: true, brand_content_toggle: false, brand_organic_toggle: false },
+    });
+  });
+
+  it('sends the commercial content disclosure: your brand → brand_organic_toggle, branded content → brand_content_toggle (videos and photos)', async () => {
+    const video = publisherWith('tiktok', createTiktokPublisher, [creatorInfo(), initialized, { status: 201 }]);
+    await video.publisher.start(
+      publishRequest({ media: [memoryMedia({ size: 100 })], options: { privacyLevel: 'MUTUAL_FOLLOW_FRIENDS', commercialContent: { yourBrand: true, brandedContent: true } } }),
+    );
+    expect(jsonOf(video.requests[1]!)).toMatchObject({ post_info: { privacy_level: 'MUTUAL_FOLLOW_FRIENDS', brand_content_toggle: true, brand_organic_toggle: true } });
+
+    const photo = publisherWith('tiktok', createTiktokPublisher, [creatorInfo(), { body: { data: { publish_id: 'p_pub_1' }, error: ok } }]);
+    await photo.publisher.start(
+      publishRequest({ media: [memoryMedia({ kind: 'image' })], options: { privacyLevel: 'PUBLIC_TO_EVERYONE', commercialContent: { yourBrand: true, brandedContent: false } } }),
+    );
+    const photoInfo = (jsonOf(photo.requests[1]!) as { post_info: Record<string, unknown> }).post_info;
+    expect(photoInfo).toMatchObject({ disable_comment: true, brand_content_toggle: false, brand_organic_toggle: true });
+    expect(photoInfo).not.toHaveProperty('disable_duet');
+    expect(photoInfo).not.toHaveProperty('disable_stitch');
+  });
+
+  it('refuses branded content that is private, in TikTok\'s words, before init', async () => {
+    const { publisher, requests } = publisherWith('tiktok', createTiktokPublisher, [creatorInfo()]);
+    const error = await publisher
+      .start(publishRequest({ media: [memoryMedia({ size: 100 })], options: { privacyLevel: 'SELF_ONLY', commercialContent: { yourBrand: false, brandedContent: true } } }))
+      .catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(Rejected);
+    expect((error as Error).message).toBe('Branded content visibility cannot be set to private.');
+    expect(requests).toHaveLength(1);
   });
 
   it('refuses a video longer than the creator may post, before init', async () => {

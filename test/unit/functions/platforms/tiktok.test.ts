@@ -95,4 +95,41 @@ describe('TikTok adapter (Login Kit, Content Posting API v2)', () => {
     const bad = adapterWith('tiktok', createTiktokAdapter, [{ status: 400, body: { data: {}, error: { code: 'invalid_params', message: 'bad', log_id: 'x' } } }]);
     await expect(bad.adapter.fetchProfile(baseTokens)).rejects.toBeInstanceOf(Rejected);
   });
+
+  it('asks creator_info/query (POST, no body, bearer) and answers the creator\'s settings in our shape', async () => {
+    const { adapter, requests } = adapterWith('tiktok', createTiktokAdapter, [
+      {
+        body: {
+          data: {
+            creator_avatar_url: 'https://p16.tiktokcdn.com/a.jpeg',
+            creator_username: 'dancer',
+            creator_nickname: 'Dancer',
+            privacy_level_options: ['PUBLIC_TO_EVERYONE', 'SELF_ONLY'],
+            comment_disabled: true,
+            duet_disabled: false,
+            stitch_disabled: true,
+            max_video_post_duration_sec: 300,
+          },
+          error: { code: 'ok', message: '', log_id: 'l' },
+        },
+      },
+    ]);
+    expect(await adapter.creatorInfo!(baseTokens)).toEqual({
+      avatarUrl: 'https://p16.tiktokcdn.com/a.jpeg',
+      username: 'dancer',
+      nickname: 'Dancer',
+      privacyLevelOptions: ['PUBLIC_TO_EVERYONE', 'SELF_ONLY'],
+      commentDisabled: true,
+      duetDisabled: false,
+      stitchDisabled: true,
+      maxVideoPostDurationSec: 300,
+    });
+    expect(requests[0]!.method).toBe('POST');
+    expect(requests[0]!.url.toString()).toBe('https://open.tiktokapis.com/v2/post/publish/creator_info/query/');
+    expect(requests[0]!.headers).toMatchObject({ authorization: `Bearer ${baseTokens.accessToken}`, 'content-type': 'application/json; charset=UTF-8' });
+    expect(requests[0]!.body).toBe('');
+
+    const expired = adapterWith('tiktok', createTiktokAdapter, [{ status: 401, body: { data: {}, error: { code: 'access_token_invalid', message: 'expired', log_id: 'x' } } }]);
+    await expect(expired.adapter.creatorInfo!(baseTokens)).rejects.toBeInstanceOf(AuthExpired);
+  });
 });

@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { AuthExpired, RateLimited, Rejected, Retryable } from '../../../../functions/platforms/errors';
 import { createYoutubePublisher, YOUTUBE_CHUNK_BYTES } from '../../../../functions/platforms/youtube/publisher';
-import { armedTarget, jsonOf, memoryMedia, patternBytes, publisherWith, publishRequest, queryOf } from './harness';
+import { armedTarget, jsonOf, memoryMedia, patternBytes, publisherWith, publishRequest as basePublishRequest, queryOf } from './harness';
+import type { PublishRequest } from '../../../../functions/platforms/publisher';
+
+/** The user's choices: public, not made for kids (the declaration YouTube requires). */
+const publicNotForKids = { privacyStatus: 'public', madeForKids: false };
+const publishRequest = (overrides: Partial<PublishRequest> = {}) => basePublishRequest({ options: publicNotForKids, ...overrides });
 
 const CHUNK = YOUTUBE_CHUNK_BYTES;
 const sessionUri = 'https://www.googleapis.com/upload/youtube/v3/videos?uploadType=resumable&upload_id=xa298sd_f';
@@ -29,6 +34,33 @@ describe('YouTube publisher (resumable upload, videos.list status)', () => {
       snippet: { title: 'My clip', description: 'About my clip', categoryId: '22' },
       status: { privacyStatus: 'public', selfDeclaredMadeForKids: false, embeddable: true },
     });
+  });
+
+  it("puts the user's privacy, made-for-kids declaration, tags and category into videos.insert's snippet and status", async () => {
+    const { publisher, requests } = publisherWith('youtube', createYoutubePublisher, [session, created]);
+    await publisher.start(
+      publishRequest({
+        title: 'Lesson 1',
+        media: [memoryMedia({ size: 10 })],
+        options: { privacyStatus: 'unlisted', madeForKids: true, tags: ['maths', 'for kids'], categoryId: '27' },
+      }),
+    );
+    expect(jsonOf(requests[0]!)).toEqual({
+      snippet: { title: 'Lesson 1', description: 'Hello world', tags: ['maths', 'for kids'], categoryId: '27' },
+      status: { privacyStatus: 'unlisted', selfDeclaredMadeForKids: true, embeddable: true },
+    });
+  });
+
+  it('refuses, before any call, a video without the made-for-kids declaration, and YouTube scheduling of a video not meant to be public', async () => {
+    const undeclared = publisherWith('youtube', createYoutubePublisher, [session, created]);
+    await expect(undeclared.publisher.start(basePublishRequest({ media: [memoryMedia({ size: 10 })] }))).rejects.toThrow(
+      new Rejected('Say whether the YouTube video is made for kids: YouTube requires this declaration.'),
+    );
+    const privateScheduled = publisherWith('youtube', createYoutubePublisher, [session, created]);
+    await expect(
+      privateScheduled.publisher.start(publishRequest({ publishAt: '2026-12-01T10:00:00Z', media: [memoryMedia({ size: 10 })], options: { privacyStatus: 'private', madeForKids: false } })),
+    ).rejects.toBeInstanceOf(Rejected);
+    expect([...undeclared.requests, ...privateScheduled.requests]).toHaveLength(0);
   });
 
   it('schedules on YouTube as a private video with publishAt, and falls back to "Untitled Video"', async () => {

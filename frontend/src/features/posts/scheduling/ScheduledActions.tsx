@@ -96,7 +96,11 @@ export function EditPostDialog({ post, onClose }: { post: Post; onClose: () => v
               postId: post.postId,
               description,
               ...(titleRule ? { title: title.trim() } : {}),
-              targets: targets.map((target) => ({ platform: target.platform, accountId: target.platformUserId })),
+              // Each kept account keeps the choices made for it (its network's post options); an added TikTok or YouTube account is refused in words.
+              targets: targets.map((target) => {
+                const kept = post.targets.find((existing) => existing.platform === target.platform && existing.accountId === target.platformUserId)?.options;
+                return { platform: target.platform, accountId: target.platformUserId, ...(kept ? { options: kept } : {}) };
+              }),
             },
             { onSuccess: onClose },
           );

@@ -14,6 +14,8 @@ import { ReviewStep } from './components/ReviewStep';
 import { UploadStep } from './components/UploadStep';
 import { clearDraft, loadDraft, saveDraft } from './draft';
 import { useMediaUploads } from './useMediaUploads';
+import { afterPublishNotices, PostDeclarations, PostOptionsSection } from './options/PostOptionsSection';
+import { usePostOptions } from './options/usePostOptions';
 import { useMe } from '../../auth';
 import { SchedulePicker } from '../scheduling/SchedulePicker';
 import { ScheduleSuggestion } from '../scheduling/ScheduleSuggestion';
@@ -62,6 +64,7 @@ export function NewPostWizard() {
     [connections.data],
   );
   const chosenAccounts = accounts.filter((account) => selected.has(accountKey(account)));
+  const postOptions = usePostOptions(chosenAccounts);
   const chosenPlatforms = platformOrder.filter((platform) => chosenAccounts.some((account) => account.platform === platform));
   const uploaded = uploads.items.filter((item) => item.status === 'done' && item.media);
   const uploading = uploads.items.some((item) => item.status === 'uploading');
@@ -144,7 +147,10 @@ export function NewPostWizard() {
         description,
         ...(titleRule ? { title: title.trim() } : {}),
         media: uploaded.map((item) => ({ key: item.media!.key })),
-        targets: chosenAccounts.map((account) => ({ platform: account.platform, accountId: account.platformUserId })),
+        targets: chosenAccounts.map((account) => {
+          const options = postOptions.optionsFor(account);
+          return { platform: account.platform, accountId: account.platformUserId, ...(options ? { options } : {}) };
+        }),
         ...(scheduledAt
           ? { scheduledFor: scheduledAt.toISOString(), timeZone: schedule.zone, ...(nativeSchedulers.length && schedule.youtubeNative ? { youtubeNative: true } : {}) }
           : {}),
@@ -223,6 +229,7 @@ export function NewPostWizard() {
               title={titleRule ? title : undefined}
               {...(scheduledAt ? { publishTime: formatInZone(scheduledAt, schedule.zone, language) } : {})}
             />
+            <PostOptionsSection state={postOptions} media={uploaded} nativeSchedule={Boolean(scheduledAt && nativeSchedulers.length && schedule.youtubeNative)} />
             <SchedulePicker value={schedule} onChange={setSchedule} canSchedule={canSchedule} nativeSchedulers={nativeSchedulers} />
             <ScheduleSuggestion value={schedule} onChange={setSchedule} canSchedule={canSchedule} />
             {publishError.length > 0 && (
@@ -247,7 +254,13 @@ export function NewPostWizard() {
             {t('wizard.next')}
           </button>
         ) : (
-          <button type="button" className="button primary" onClick={submit} disabled={publish.isPending || published || (scheduling && !scheduledAt)}>
+          <button
+            type="button"
+            className="button primary"
+            onClick={submit}
+            disabled={publish.isPending || published || (scheduling && !scheduledAt) || Boolean(postOptions.blocker) || postOptions.pending}
+            aria-describedby={postOptions.blocker ? 'wizard-options-blocker' : undefined}
+          >
             {scheduling
               ? published
                 ? t('scheduling.submit.scheduled')
@@ -266,6 +279,16 @@ export function NewPostWizard() {
             {blocker}
           </p>
         )}
+        {step === TOTAL_STEPS && postOptions.blocker && !published && (
+          <p id="wizard-options-blocker" className="hint">
+            {postOptions.blocker}
+          </p>
+        )}
+        {step === TOTAL_STEPS && <PostDeclarations state={postOptions} />}
+        {published &&
+          afterPublishNotices(postOptions, t).map((notice) => (
+            <NoticeBox key={notice}>{notice}</NoticeBox>
+          ))}
       </div>
     </section>
   );

@@ -1,0 +1,34 @@
+import type { Platform } from './index';
+import type { PostOptionsRule } from './postOptionsRule';
+import { tiktokPostOptions } from './tiktokOptions';
+import { youtubePostOptions } from './youtubeOptions';
+
+export type { PostContext, PostOptionsEditor, PostOptionsRule } from './postOptionsRule';
+
+/**
+ * The platforms that ask the user for per-post choices, and their rules (one line each). Kept
+ * apart from the capability entries because the rules are zod schemas, which the front end's
+ * first page does not load.
+ */
+export const postOptionRules: Partial<Record<Platform, PostOptionsRule>> = {
+  tiktok: tiktokPostOptions as PostOptionsRule,
+  youtube: youtubePostOptions as PostOptionsRule,
+};
+
+/** Validates one target's options for its platform: the completed options, or the problems in words. */
+export function checkPostOptions(
+  platform: Platform,
+  options: unknown,
+  post: { nativeSchedule: boolean },
+  platformName: string,
+): { options?: Record<string, unknown>; problems: Array<{ path: Array<string | number>; message: string }> } {
+  const rule = postOptionRules[platform];
+  if (!rule) return options === undefined ? { problems: [] } : { problems: [{ path: [], message: `${platformName} takes no post options.` }] };
+  if (options === undefined) return { problems: rule.required ? [{ path: [], message: rule.required }] : [] };
+  const parsed = rule.schema.safeParse(options);
+  if (!parsed.success) {
+    return { problems: parsed.error.issues.map((issue) => ({ path: issue.path.filter((key): key is string | number => typeof key !== 'symbol'), message: issue.message })) };
+  }
+  const problems = (rule.problems?.(parsed.data, post) ?? []).map((message) => ({ path: [] as Array<string | number>, message }));
+  return { options: parsed.data as Record<string, unknown>, problems };
+}

@@ -1,0 +1,29 @@
+import type * as z from '../zod';
+
+/**
+ * The per-post choices a platform asks of the user (privacy, declarations, interactions…),
+ * stored with the target and handed to that platform's publisher. Each platform that has them
+ * declares one rule (shared/platforms/postOptions.ts); generic code reads only this shape.
+ */
+export interface PostOptionsRule<Options = unknown> {
+  /**
+   * Which form the wizard shows for it: `creatorSettings` (the account's own settings are read
+   * from the platform first: privacy offered, interactions, disclosure, a declaration by the
+   * Publish button) or `videoDetails` (privacy, audience declaration, tags, category).
+   */
+  editor: PostOptionsEditor;
+  /** Validates (and completes, e.g. defaults) a target's options; its messages are the platform's rules in words. */
+  schema: z.ZodType<Options>;
+  /** Set when a target of the platform cannot go without options: the message saying what to choose. */
+  required?: string;
+  /** Rules that depend on the post, not only on the options (e.g. its own scheduling). */
+  problems?(options: Options, post: PostContext): string[];
+}
+
+export type PostOptionsEditor = 'creatorSettings' | 'videoDetails';
+
+/** What an option rule may need to know about the post. */
+export interface PostContext {
+  /** The platform itself publishes the post at the scheduled time (e.g. YouTube's publishAt). */
+  nativeSchedule: boolean;
+}
