@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DESCRIPTION_MAX, titleRuleFor } from '../../../../../../shared/platformRules';
 import { capabilities, platformNames, type Platform } from '../../../../../../shared/platforms';
@@ -18,35 +18,50 @@ export function platformCounts(description: string, chosen: readonly Platform[])
 }
 
 /**
+ * The counting loaded on demand, shared by every component that shows a count or gates on one
+ * (the step and the wizard's Next): whoever's load settles, all of them re-render.
+ */
+const onDemand = { version: 0, failed: false, listeners: new Set<() => void>() };
+function settle(failed: boolean) {
+  onDemand.failed = failed;
+  onDemand.version += 1;
+  for (const listener of onDemand.listeners) listener();
+}
+const subscribe = (listener: () => void) => {
+  onDemand.listeners.add(listener);
+  return () => {
+    onDemand.listeners.delete(listener);
+  };
+};
+function loadCounting(platforms: readonly Platform[]) {
+  Promise.all(platforms.map((platform) => capabilities[platform].text.load?.())).then(
+    () => settle(false),
+    () => settle(true),
+  );
+}
+
+/**
  * Loads the counting the chosen platforms need on demand (X's twitter-text, its own chunk) and
  * re-renders when it is ready: 'counting' until then, 'failed' (with retry) when it cannot be
- * fetched. Both the step and the wizard's gating call it; the load happens once.
+ * fetched.
  */
 export function useTextCounting(chosen: readonly Platform[]): { state: 'ready' | 'counting' | 'failed'; retry: () => void } {
+  useSyncExternalStore(subscribe, () => onDemand.version);
   const pending = chosen.filter((platform) => {
     const { text } = capabilities[platform];
     return text.ready && !text.ready();
   });
   const key = pending.join(' ');
-  const [attempt, setAttempt] = useState(0);
-  const [outcome, setOutcome] = useState<{ key: string; attempt: number; failed: boolean }>();
   useEffect(() => {
-    if (!key) return;
-    let live = true;
-    const settle = (failed: boolean) => {
-      if (live) setOutcome({ key, attempt, failed });
-    };
-    const loads = key.split(' ').map((platform) => capabilities[platform as Platform].text.load?.());
-    Promise.all(loads).then(
-      () => settle(false),
-      () => settle(true),
-    );
-    return () => {
-      live = false;
-    };
-  }, [key, attempt]);
-  const failed = outcome?.failed === true && outcome.key === key && outcome.attempt === attempt;
-  return { state: !key ? 'ready' : failed ? 'failed' : 'counting', retry: () => setAttempt((current) => current + 1) };
+    if (key) loadCounting(key.split(' ') as Platform[]);
+  }, [key]);
+  return {
+    state: !key ? 'ready' : onDemand.failed ? 'failed' : 'counting',
+    retry: () => {
+      settle(false);
+      loadCounting(pending);
+    },
+  };
 }
 
 export function DescriptionStep({
