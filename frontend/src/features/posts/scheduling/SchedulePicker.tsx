@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { UpgradeHint } from '../../../components/ui/UpgradeHint';
 import { TimeZoneCombobox } from '../../../components/ui/TimeZoneCombobox';
@@ -8,6 +8,7 @@ import { platformList } from '../../../components/ui/platformList';
 import { describeZone } from '../../../components/ui/timeZones';
 import { useSchedulingTimeZone } from '../../settings';
 import { formatInZone, resolveChoice, type ScheduleChoice } from './schedule';
+import { instantToWallTime, wallTimeToInstant } from '../../../../../shared/scheduling';
 import './scheduling.css';
 
 /** Where a natively scheduled post is changed after the upload (YouTube Studio), from the platform data. */
@@ -43,6 +44,13 @@ export function SchedulePicker({
   const language = i18n.resolvedLanguage ?? 'en';
   const set = (change: Partial<ScheduleChoice>) => onChange({ ...value, ...change });
   const usual = useSchedulingTimeZone();
+  // A zone the user has not picked follows Settings' once the account has loaded (a first visit
+  // starts in the browser's zone before that), keeping the moment offered.
+  useEffect(() => {
+    if (value.zoneChosen || !usual.fromSettings || value.zone === usual.zone) return;
+    const at = /^\d{4}-\d{2}-\d{2}$/.test(value.date) && /^\d{2}:\d{2}$/.test(value.time) ? wallTimeToInstant(value, value.zone) : undefined;
+    onChange({ ...value, ...(at && !Number.isNaN(at.getTime()) ? instantToWallTime(at, usual.zone) : {}), zone: usual.zone });
+  }, [value, usual.zone, usual.fromSettings, onChange]);
 
   return (
     <fieldset className="schedule-picker">
@@ -86,7 +94,7 @@ export function SchedulePicker({
             </label>
             <div className="schedule-field">
               <label htmlFor={`${id}-zone`}>{t('scheduling.picker.zone')}</label>
-              <TimeZoneCombobox id={`${id}-zone`} value={value.zone} onChange={(zone) => set({ zone })} describedBy={value.zone === usual.zone ? `${id}-zone-source` : undefined} />
+              <TimeZoneCombobox id={`${id}-zone`} value={value.zone} onChange={(zone) => set({ zone, zoneChosen: true })} describedBy={value.zone === usual.zone ? `${id}-zone-source` : undefined} />
               {value.zone === usual.zone && (
                 <p id={`${id}-zone-source`} className="hint">
                   {t(usual.fromSettings ? 'scheduling.picker.zoneSettings' : 'scheduling.picker.zoneBrowser')}

@@ -9,6 +9,8 @@ export interface ScheduleChoice {
   time: string;
   zone: string;
   youtubeNative: boolean;
+  /** The user picked the zone; until then it follows the zone chosen in Settings as that loads. */
+  zoneChosen?: boolean;
 }
 
 /** The default time offered: the next full hour after an hour from now, in the browser's zone. */
