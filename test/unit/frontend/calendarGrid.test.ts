@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { dropInstant, monthDays, placeInZone, slotIsPast, todayIn, weekDays } from '../../../frontend/src/features/posts/calendar/grid';
 import { describeZone } from '../../../frontend/src/components/ui/timeZones';
+import { followSettingsZone } from '../../../frontend/src/features/posts/scheduling/schedule';
 
 /** The calendar's days, hours, today and drops in the zone chosen in Settings, whatever the machine's zone. */
 describe("the calendar's grid in a chosen zone", () => {
@@ -63,5 +64,25 @@ describe("the calendar's grid in a chosen zone", () => {
     expect(describeZone('Europe/Berlin', new Date('2026-01-15T12:00:00Z')).offset).toBe('UTC+01:00');
     expect(describeZone('Europe/Berlin', new Date('2026-07-15T12:00:00Z')).offset).toBe('UTC+02:00');
     expect(describeZone('Asia/Kolkata', new Date('2026-07-15T12:00:00Z')).offset).toBe('UTC+05:30');
+  });
+});
+
+describe("the picker's zone before and after Settings are known", () => {
+  const offered = { mode: 'schedule' as const, date: '2026-06-01', time: '10:00', zone: 'Europe/Istanbul', youtubeNative: false };
+
+  it("moves a zone the user has not picked to the Settings zone, keeping the moment offered", () => {
+    const next = followSettingsZone(offered, { zone: 'Asia/Tokyo', fromSettings: true });
+    expect(next).toEqual({ ...offered, date: '2026-06-01', time: '16:00', zone: 'Asia/Tokyo' });
+  });
+
+  it("leaves a picked zone, the browser's own fallback and an unchanged zone alone", () => {
+    const picked = { ...offered, zoneChosen: true };
+    expect(followSettingsZone(picked, { zone: 'Asia/Tokyo', fromSettings: true })).toBe(picked);
+    expect(followSettingsZone(offered, { zone: 'Asia/Tokyo', fromSettings: false })).toBe(offered);
+    expect(followSettingsZone(offered, { zone: 'Europe/Istanbul', fromSettings: true })).toBe(offered);
+  });
+
+  it('moves only the zone when no time is filled in yet', () => {
+    expect(followSettingsZone({ ...offered, time: '' }, { zone: 'Asia/Tokyo', fromSettings: true })).toEqual({ ...offered, time: '', zone: 'Asia/Tokyo' });
   });
 });

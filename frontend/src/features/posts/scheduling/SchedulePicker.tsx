@@ -7,8 +7,7 @@ import { capabilities, type Platform } from '../../../../../shared/platforms';
 import { platformList } from '../../../components/ui/platformList';
 import { describeZone } from '../../../components/ui/timeZones';
 import { useSchedulingTimeZone } from '../../settings';
-import { formatInZone, resolveChoice, type ScheduleChoice } from './schedule';
-import { instantToWallTime, wallTimeToInstant } from '../../../../../shared/scheduling';
+import { followSettingsZone, formatInZone, resolveChoice, type ScheduleChoice } from './schedule';
 import './scheduling.css';
 
 /** Where a natively scheduled post is changed after the upload (YouTube Studio), from the platform data. */
@@ -47,10 +46,9 @@ export function SchedulePicker({
   // A zone the user has not picked follows Settings' once the account has loaded (a first visit
   // starts in the browser's zone before that), keeping the moment offered.
   useEffect(() => {
-    if (value.zoneChosen || !usual.fromSettings || value.zone === usual.zone) return;
-    const at = /^\d{4}-\d{2}-\d{2}$/.test(value.date) && /^\d{2}:\d{2}$/.test(value.time) ? wallTimeToInstant(value, value.zone) : undefined;
-    onChange({ ...value, ...(at && !Number.isNaN(at.getTime()) ? instantToWallTime(at, usual.zone) : {}), zone: usual.zone });
-  }, [value, usual.zone, usual.fromSettings, onChange]);
+    const next = followSettingsZone(value, usual);
+    if (next !== value) onChange(next);
+  }, [value, usual, onChange]);
 
   return (
     <fieldset className="schedule-picker">
