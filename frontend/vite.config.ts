@@ -1,9 +1,15 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 
 export default defineConfig({
   root: import.meta.dirname,
   plugins: [react()],
+  resolve: {
+    // X's counting (shared/platforms/xTextParser.ts) imports twitter-text; in the browser its
+    // stand-in loads the library on demand, when the wizard counts for X (docs/decisions.md).
+    alias: [{ find: /^.*\/xTextParser$/, replacement: fileURLToPath(new URL('../shared/platforms/xTextParser.onDemand.ts', import.meta.url)) }],
+  },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -16,6 +16,13 @@ export interface TextRule {
   count(text: string): number;
   /** The platform's other text rules (hashtags, mentions, characters), as messages; empty when fine. */
   problems?(text: string): string[];
+  /**
+   * Present where the counting code is loaded on demand (X's twitter-text, in the browser):
+   * `count` and `problems` throw until `ready()` is true; `load()` makes it so (and rejects when
+   * the code cannot be fetched). Where absent, the rule is always ready.
+   */
+  ready?(): boolean;
+  load?(): Promise<void>;
 }
 
 /** Files of one kind a platform takes. Formats are MIME types; sizes in bytes. */

@@ -1,5 +1,7 @@
 /** The ways platforms count a post's text (platform-apis.md, each platform's "Limits"). */
 
+import { loadXTextParser, xTextParser } from './xTextParser';
+
 const segmenter = new Intl.Segmenter('en', { granularity: 'grapheme' });
 
 /** User-perceived characters: "👨‍👩‍👧" is one. */
@@ -11,32 +13,32 @@ export const codePoints = (text: string): number => [...text].length;
 export const utf16Units = (text: string): number => text.length;
 export const utf8Bytes = (text: string): number => new TextEncoder().encode(text).length;
 
-/** twitter-text v3: URLs count 23; code points in these ranges weigh 1, all others 2. */
-const lightRanges: Array<[number, number]> = [
-  [0x0000, 0x10ff],
-  [0x2000, 0x200d],
-  [0x2010, 0x201f],
-  [0x2032, 0x2037],
-];
-const urlPattern = /\bhttps?:\/\/[^\s]+|\b(?:[a-z0-9-]+\.)+(?:com|net|org|io|co|app|dev|ly|me|tv)\b(?:\/[^\s]*)?/gi;
-const emojiPattern = /\p{Extended_Pictographic}/u;
+/** X's limit in weighted characters (twitter-text's v3 maxWeightedTweetLength; premium accounts get more, which we cannot see). */
+export const X_MAX_WEIGHTED_LENGTH = 280;
 
-export function xWeightedLength(text: string): number {
-  const normalized = text.normalize('NFC');
-  let length = 0;
-  const withoutUrls = normalized.replace(urlPattern, () => {
-    length += 23;
-    return '';
-  });
-  for (const grapheme of graphemes(withoutUrls)) {
-    if (emojiPattern.test(grapheme)) {
-      length += 2;
-      continue;
-    }
-    for (const point of grapheme) {
-      const code = point.codePointAt(0)!;
-      length += lightRanges.some(([low, high]) => code >= low && code <= high) ? 1 : 2;
-    }
-  }
-  return length;
+/** X's text as twitter-text reads it, or a clear error where it is not loaded yet (the browser, before `load`). */
+function parsedForX(text: string) {
+  const parse = xTextParser();
+  if (!parse) throw new Error("X's text counting (twitter-text) is not loaded yet: await capabilities.x.text.load() before counting.");
+  return parse(text);
 }
+
+/**
+ * X's weighted length, by X's own library (twitter-text's parseTweet, configuration v3): a URL
+ * counts 23 whether written with a scheme or as a bare domain with a known TLD ("example.ai"); an
+ * emoji counts 2 whatever its code points (ZWJ sequences, skin tones, flags); code points up to
+ * U+10FF and a few punctuation ranges count 1, all others (CJK, for one) 2; the text is NFC
+ * normalised first.
+ */
+export const xWeightedLength = (text: string): number => parsedForX(text).weightedLength;
+
+/** What X refuses besides the length: the characters twitter-text calls invalid (U+FFFE, U+FEFF, U+FFFF). */
+export function xTextProblems(text: string): string[] {
+  const parsed = parsedForX(text);
+  if (parsed.valid || parsed.weightedLength === 0 || parsed.weightedLength > X_MAX_WEIGHTED_LENGTH) return [];
+  return ['X refuses the invisible characters U+FEFF, U+FFFE and U+FFFF: remove them.'];
+}
+
+/** Whether X's counting can answer now; loadXCounting() makes it so. */
+export const xCountingReady = (): boolean => xTextParser() !== undefined;
+export const loadXCounting = loadXTextParser;

@@ -93,7 +93,7 @@ describe('scheduling in Chromium', () => {
     await page.getByLabel('Date').fill(wall.date);
     await page.getByLabel('Time', { exact: true }).fill(wall.time);
     const shown = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: ZONE }).format(at);
-    await expect.poll(() => page.getByText(`Publishes ${shown} (${ZONE})`).isVisible()).toBe(true);
+    await expect.poll(() => page.getByText(`Publishes ${shown} (${ZONE}, UTC+03:00)`).isVisible()).toBe(true);
     // TikTok waits for the user to choose who can see the post.
     await page.getByTestId('options-tiktok').getByLabel('Who can see this post').selectOption('SELF_ONLY');
     await page.getByRole('button', { name: 'Schedule', exact: true }).click();
@@ -291,6 +291,72 @@ describe('scheduling in Chromium', () => {
     await callApi(twin, `/posts/${post.postId}/cancel`, user.idToken, { method: 'POST' });
   });
 
+  it('shows the calendar and the picker in the time zone chosen in Settings, not the browser\'s, and says which', async () => {
+    // The browser is in Istanbul (UTC+3); Settings say Tokyo (UTC+9, no daylight saving).
+    const settingsZone = 'Asia/Tokyo';
+    const owner = await createUser(twin);
+    await makeAdmin(twin, owner);
+    const account = sandboxAccountName('zone-x');
+    await connectThroughOAuth(twin, owner, 'x', account);
+    const { body: connections } = await callApi(twin, '/connections', owner.idToken);
+    const accountId = (connections as unknown as ConnectionList).connections.find((connection) => connection.platform === 'x')!.platformUserId;
+    const saved = await callApi(twin, '/account/settings', owner.idToken, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ language: 'en', timeZone: settingsZone, theme: 'light' }),
+    });
+    expect(saved.status).toBe(200);
+    // 20:30 in Istanbul two days ahead is 02:30 the next day in Tokyo.
+    const istanbulDay = instantToWallTime(new Date(Date.now() + 2 * 86_400_000), ZONE).date;
+    const at = wallTimeToInstant({ date: istanbulDay, time: '20:30' }, ZONE);
+    const tokyoDay = instantToWallTime(at, settingsZone).date;
+    expect(tokyoDay).not.toBe(istanbulDay);
+    const description = `Tokyo day ${Date.now()}`;
+    const key = await uploadMedia(twin, owner.userId, { kind: 'image', body: tinyJpeg });
+    const created = await createPost(twin, owner, { description, media: [{ key }], targets: [{ platform: 'x', accountId }], scheduledFor: at.toISOString(), timeZone: ZONE });
+    expect(created.status).toBe(200);
+
+    const { page, context, problems } = await signedIn(owner);
+    await page.goto(`${twin.webUrl}/dashboard/calendar`);
+    await expect.poll(() => page.locator('.calendar-grid').count()).toBe(1);
+    await expect.poll(() => page.getByText('Times in Asia/Tokyo (UTC+09:00), the time zone chosen in Settings.').isVisible()).toBe(true);
+    if ((await page.locator(`[data-day="${tokyoDay}"]`).count()) === 0) await page.getByRole('button', { name: 'Next' }).click();
+    await expect.poll(() => page.locator(`[data-day="${tokyoDay}"]`).locator('.calendar-event', { hasText: description }).count()).toBe(1);
+    expect(await page.locator(`[data-day="${istanbulDay}"]`).locator('.calendar-event', { hasText: description }).count()).toBe(0);
+    expect(await page.locator('.calendar-event', { hasText: description }).locator('.calendar-event-time').textContent()).toBe('02:30 AM');
+
+    // A drop on another day keeps 02:30 Tokyo time (in Istanbul's zone it would have kept 20:30 there).
+    const shift = (day: string, days: number) => instantToWallTime(new Date(Date.parse(`${day}T12:00:00Z`) + days * 86_400_000), 'UTC').date;
+    const to = (await page.locator(`[data-day="${shift(tokyoDay, 1)}"]`).count()) ? shift(tokyoDay, 1) : shift(tokyoDay, -1);
+    await page.locator('.calendar-event', { hasText: description }).dragTo(page.locator(`[data-day="${to}"]`));
+    const post = created.body as unknown as Post;
+    const expected = wallTimeToInstant({ date: to, time: '02:30' }, settingsZone).toISOString();
+    await expect.poll(async () => ((await callApi(twin, `/posts/${post.postId}`, owner.idToken)).body as unknown as Post).scheduledFor, { timeout: 10_000 }).toBe(expected);
+    await expect.poll(() => page.locator(`[data-day="${to}"]`).locator('.calendar-event', { hasText: description }).count()).toBe(1);
+
+    // The week view puts it in Tokyo's 02:00 row.
+    await page.getByRole('tab', { name: 'Week' }).click();
+    if ((await page.locator(`[data-slot="${to}T02"]`).count()) === 0) await page.getByRole('button', { name: 'Next' }).click();
+    await expect.poll(() => page.locator(`[data-slot="${to}T02"]`).locator('.calendar-event', { hasText: description }).count()).toBe(1);
+
+    // The wizard's picker starts in the Settings zone and says so.
+    await page.goto(`${twin.webUrl}/dashboard`);
+    await page.getByLabel('Choose files to upload').setInputFiles({ name: 'photo.jpg', mimeType: 'image/jpeg', buffer: tinyJpeg });
+    await expect.poll(() => nextButton(page).isEnabled(), { timeout: 15_000 }).toBe(true);
+    await nextButton(page).click();
+    await accountButton(page, 'x').click();
+    await nextButton(page).click();
+    await page.getByLabel('Description').fill('Zone check');
+    await nextButton(page).click();
+    await page.getByRole('radio', { name: 'Schedule' }).check();
+    expect(await page.getByRole('combobox', { name: 'Time zone' }).inputValue()).toBe('Tokyo (UTC+09:00)');
+    expect(await page.getByText('The time zone chosen in Settings.').isVisible()).toBe(true);
+    expect(await page.getByText(/^Publishes .+ \(Asia\/Tokyo, UTC\+09:00\)$/).isVisible()).toBe(true);
+    expect(problems).toEqual([]);
+    await context.close();
+    await callApi(twin, `/posts/${post.postId}/cancel`, owner.idToken, { method: 'POST' });
+  });
+
   it('speaks Turkish: the picker, the scheduled-post actions and the calendar', async () => {
     const description = `Türkçe ${Date.now()}`;
     const post = await scheduleThroughApi(description, new Date(Date.now() + 2 * 86_400_000));
@@ -310,7 +376,7 @@ describe('scheduling in Chromium', () => {
     await next.click();
     await page.getByRole('radio', { name: 'Zamanla' }).check();
     expect(await page.getByRole('combobox', { name: 'Saat dilimi' }).inputValue()).toBe('Istanbul (UTC+03:00)');
-    expect(await page.getByText(/tarihinde yayınlanır \(Europe\/Istanbul\)$/).isVisible()).toBe(true);
+    expect(await page.getByText(/tarihinde yayınlanır \(Europe\/Istanbul, UTC\+03:00\)$/).isVisible()).toBe(true);
 
     await page.goto(`${twin.webUrl}/dashboard/scheduled`);
     const card = page.getByRole('listitem').filter({ hasText: description });

@@ -281,6 +281,39 @@ describe('the post wizard in Chromium', () => {
     await context.close();
   });
 
+  it("counts X with X's own library, fetched only when X is chosen, and says so when it cannot be fetched", async () => {
+    const { page, context } = await openWizard();
+    const chunks: string[] = [];
+    page.on('request', (request) => {
+      if (/twitterText/.test(request.url())) chunks.push(request.url());
+    });
+    await page.route(/twitterText[^/]*\.js$/, (route) => route.abort());
+    await fileInput(page).setInputFiles({ name: 'photo.jpg', mimeType: 'image/jpeg', buffer: tinyJpeg });
+    await expect.poll(() => nextButton(page).isEnabled(), settle).toBe(true);
+    expect(chunks).toEqual([]);
+    await nextButton(page).click();
+    await accountButton(page, 'youtube').click();
+    await accountButton(page, 'x').click();
+    await nextButton(page).click();
+    await page.getByLabel('Description').fill('Güzel example.ai');
+    await page.getByPlaceholder('Enter video title...').fill('Counting');
+
+    // The chunk cannot be fetched: no number, Next waits, and Try again fetches it.
+    const x = page.getByTestId('count-x');
+    await expect.poll(() => x.textContent(), settle).toContain('X: the count could not be loaded. Check your connection.');
+    expect(chunks.length).toBeGreaterThan(0);
+    expect(await nextButton(page).isDisabled()).toBe(true);
+    expect(await page.getByText('Wait until the length on each platform is counted.').isVisible()).toBe(true);
+    expect(await page.getByTestId('count-youtube').textContent()).toBe('YouTube: 17 / 5000 bytes');
+    await page.unroute(/twitterText[^/]*\.js$/);
+    await x.getByRole('button', { name: 'Try again' }).click();
+
+    // twitter-text counts the bare domain with a new gTLD as a URL (23): 6 + 23.
+    await expect.poll(() => x.textContent(), settle).toBe('X: 29 / 280 weighted characters (links 23, emoji 2)');
+    expect(await nextButton(page).isEnabled()).toBe(true);
+    await context.close();
+  });
+
   it('keeps the draft, uploaded media included, across a reload on step 3', async () => {
     const { page, context } = await openWizard();
     await fileInput(page).setInputFiles({ name: 'photo.jpg', mimeType: 'image/jpeg', buffer: tinyJpeg });

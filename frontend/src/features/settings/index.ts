@@ -1,2 +1,2 @@
 // What other features may use from settings; everything else in this folder is its own.
-export { ApplySavedSettings, browserZone, savedTimeZone } from './savedSettings';
+export { ApplySavedSettings, browserZone, savedTimeZone, useSchedulingTimeZone } from './savedSettings';

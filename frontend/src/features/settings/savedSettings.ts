@@ -25,6 +25,16 @@ export function browserZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 }
 
+/**
+ * The zone scheduled times are shown and chosen in: the one chosen in Settings (the account's,
+ * or the one this browser remembers until the account has loaded), else the browser's own.
+ */
+export function useSchedulingTimeZone(): { zone: string; fromSettings: boolean } {
+  const account = useAccount();
+  const chosen = account.data ? account.data.settings?.timeZone : savedTimeZone();
+  return chosen ? { zone: chosen, fromSettings: true } : { zone: browserZone(), fromSettings: false };
+}
+
 export function applySettings(settings: AccountSettings, changeLanguage: (language: string) => unknown): void {
   rememberTimeZone(settings.timeZone);
   void changeLanguage(settings.language);

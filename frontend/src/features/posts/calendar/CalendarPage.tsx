@@ -2,14 +2,15 @@ import { useCallback, useEffect, useMemo, useRef, useState, type DragEvent } fro
 import { PlatformMark } from '../../../components/ui/PlatformMark';
 import { useTranslation } from 'react-i18next';
 import type { Post } from '../../../../../shared/api/posts';
-import { browserTimeZone, instantToWallTime, moveToDay } from '../../../../../shared/scheduling';
 import { PageTitle } from '../../../components/ui/PageTitle';
 import { ErrorBox, Spinner } from '../../../components/ui/Form';
 import { PostDialog } from '../lists/components/PostDialog';
 import { Tabs } from '../../../components/ui/Tabs';
 import { useAllPosts, useReschedulePost } from '../scheduling/api';
 import { EditTimeDialog, errorLines } from '../scheduling/ScheduledActions';
-import { addDays, addMonths, dayDate, monthDays, weekDays } from './grid';
+import { addDays, addMonths, dayDate, dropInstant, monthDays, placeInZone, slotIsPast, todayIn, weekDays } from './grid';
+import { describeZone } from '../../../components/ui/timeZones';
+import { useSchedulingTimeZone } from '../../settings';
 import { useNow } from '../../../lib/useNow';
 import '../scheduling/scheduling.css';
 
@@ -28,18 +29,20 @@ const DRAG_TYPE = 'application/x-oneclick-post';
 const FIRST_VISIBLE_HOUR = 7;
 
 /**
- * The calendar: scheduled and published posts in month and week views, in the browser's zone.
- * A scheduled post can be dragged to another day (month) or hour (week): it keeps its wall time
- * (or takes the hour) in this zone, DST-safe, and is rescheduled through the API; clicking it
+ * The calendar: scheduled and published posts in month and week views, in the time zone chosen
+ * in Settings (else the browser's), which the page names with its offset. Days, weeks, today and
+ * the past are that zone's. A scheduled post can be dragged to another day (month) or hour
+ * (week): it keeps its wall time (or takes the hour) in this zone, DST-safe, and is rescheduled
+ * through the API; clicking it
  * opens Edit time (the keyboard path). Built on native drag and drop rather than FullCalendar 7:
  * see docs/publishing.md.
  */
 export function CalendarPage() {
   const { t, i18n } = useTranslation();
   const language = i18n.resolvedLanguage ?? 'en';
-  const zone = useMemo(() => browserTimeZone(), []);
+  const { zone, fromSettings } = useSchedulingTimeZone();
   const now = useNow();
-  const today = instantToWallTime(now, zone).date;
+  const today = todayIn(now, zone);
   const [view, setView] = useState<View>('month');
   const [anchor, setAnchor] = useState(today);
   const scheduled = useAllPosts('scheduled');
@@ -59,8 +62,7 @@ export function CalendarPage() {
     const list: CalendarEvent[] = [];
     const add = (post: Post, at: string | null, kind: CalendarEvent['kind']) => {
       if (!at) return;
-      const wall = instantToWallTime(at, zone);
-      list.push({ post, at, day: wall.date, hour: Number(wall.time.slice(0, 2)), kind });
+      list.push({ post, at, ...placeInZone(at, zone), kind });
     };
     for (const post of scheduled.data ?? []) add(post, post.scheduledFor, 'scheduled');
     for (const post of published.data ?? []) add(post, post.publishedAt ?? post.startedAt ?? post.updatedAt, post.status === 'published' ? 'published' : 'failed');
@@ -89,8 +91,7 @@ export function CalendarPage() {
     (postId: string, day: string, hour?: number) => {
       const event = events.find((item) => item.post.postId === postId && item.kind === 'scheduled');
       if (!event) return;
-      const minutes = instantToWallTime(event.at, zone).time.slice(3);
-      const at = moveToDay(event.at, zone, day, hour === undefined ? undefined : `${String(hour).padStart(2, '0')}:${minutes}`);
+      const at = dropInstant(event.at, zone, day, hour);
       if (at.toISOString() === new Date(event.at).toISOString()) return;
       if (at.getTime() <= Date.now()) {
         setStatus({ text: t('scheduling.calendar.pastSlot'), error: true });
@@ -109,7 +110,7 @@ export function CalendarPage() {
   );
 
   const cellHandlers = (key: string, day: string, hour?: number) => {
-    const past = hour === undefined ? day < today : moveToDay(now, zone, day, `${String(hour).padStart(2, '0')}:59`).getTime() < now.getTime();
+    const past = slotIsPast(now, zone, day, hour);
     return {
       past,
       onDragOver: (event: DragEvent) => {
@@ -211,9 +212,10 @@ export function CalendarPage() {
           </>
         }
       >
-        <p className="hint">
-          {t('scheduling.calendar.hint')} {t('scheduling.calendar.zone', { zone: zone.replaceAll('_', ' ') })}
+        <p className="calendar-zone" data-zone={zone}>
+          {t(fromSettings ? 'scheduling.calendar.zoneSettings' : 'scheduling.calendar.zoneBrowser', { zone: zone.replaceAll('_', ' '), offset: describeZone(zone, now).offset })}
         </p>
+        <p className="hint">{t('scheduling.calendar.hint')}</p>
         <div className="calendar-meta">
           <ul className="calendar-legend">
             <li>

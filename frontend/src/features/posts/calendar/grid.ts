@@ -1,3 +1,5 @@
+import { instantToWallTime, moveToDay } from '../../../../../shared/scheduling';
+
 /**
  * Calendar days as 'YYYY-MM-DD' strings (in the viewer's zone): plain date arithmetic, so a
  * daylight-saving change never makes a day disappear or repeat. Weeks start on Monday.
@@ -40,3 +42,28 @@ export function monthDays(day: string): string[] {
 
 /** A day as a Date at noon UTC, for formatting its name without a zone shift. */
 export const dayDate = (day: string) => new Date(toUtc(day));
+
+/** Where an instant sits on the calendar of a zone: its day there and its hour (0–23) there. */
+export function placeInZone(instant: Date | string, zone: string): { day: string; hour: number } {
+  const wall = instantToWallTime(instant, zone);
+  return { day: wall.date, hour: Number(wall.time.slice(0, 2)) };
+}
+
+/** Today in a zone, for an injected now. */
+export const todayIn = (now: Date, zone: string): string => instantToWallTime(now, zone).date;
+
+/**
+ * The instant a post dropped on a day (month view: at its own wall time there) or on an hour (week
+ * view: that hour, its own minutes) lands on, in the calendar's zone. A wall time that a
+ * spring-forward change skips moves on by the gap (02:30 → 03:30).
+ */
+export function dropInstant(instant: Date | string, zone: string, day: string, hour?: number): Date {
+  const minutes = instantToWallTime(instant, zone).time.slice(3);
+  return moveToDay(instant, zone, day, hour === undefined ? undefined : `${String(hour).padStart(2, '0')}:${minutes}`);
+}
+
+/** Whether the hour slot of a day (or, without an hour, the whole day) is over in the zone at `now`. */
+export function slotIsPast(now: Date, zone: string, day: string, hour?: number): boolean {
+  if (hour === undefined) return day < todayIn(now, zone);
+  return moveToDay(now, zone, day, `${String(hour).padStart(2, '0')}:59`).getTime() < now.getTime();
+}

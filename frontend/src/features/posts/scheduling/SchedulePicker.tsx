@@ -1,11 +1,13 @@
-import { useId } from 'react';
+import { useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { UpgradeHint } from '../../../components/ui/UpgradeHint';
 import { TimeZoneCombobox } from '../../../components/ui/TimeZoneCombobox';
 import { SCHEDULE_HORIZON_DAYS } from '../../../../../shared/api/posts';
 import { capabilities, type Platform } from '../../../../../shared/platforms';
 import { platformList } from '../../../components/ui/platformList';
-import { formatInZone, resolveChoice, type ScheduleChoice } from './schedule';
+import { describeZone } from '../../../components/ui/timeZones';
+import { useSchedulingTimeZone } from '../../settings';
+import { followSettingsZone, formatInZone, resolveChoice, type ScheduleChoice } from './schedule';
 import './scheduling.css';
 
 /** Where a natively scheduled post is changed after the upload (YouTube Studio), from the platform data. */
@@ -15,8 +17,9 @@ const changedIn = (platform: Platform): string[] => {
 };
 
 /**
- * 'Publish Now' or 'Schedule' with a date, a time and a time zone (the browser's by default),
- * the chosen moment shown in the user's language. Plans without scheduling see it disabled with
+ * 'Publish Now' or 'Schedule' with a date, a time and a time zone (the one chosen in Settings,
+ * else the browser's, by default; the field says which), the chosen moment shown in the user's
+ * language with the zone and its offset on that date. Plans without scheduling see it disabled with
  * an upgrade hint (the server refuses it too).
  */
 export function SchedulePicker({
@@ -39,6 +42,13 @@ export function SchedulePicker({
   const resolved = resolveChoice(value);
   const language = i18n.resolvedLanguage ?? 'en';
   const set = (change: Partial<ScheduleChoice>) => onChange({ ...value, ...change });
+  const usual = useSchedulingTimeZone();
+  // A zone the user has not picked follows Settings' once the account has loaded (a first visit
+  // starts in the browser's zone before that), keeping the moment offered.
+  useEffect(() => {
+    const next = followSettingsZone(value, usual);
+    if (next !== value) onChange(next);
+  }, [value, usual, onChange]);
 
   return (
     <fieldset className="schedule-picker">
@@ -82,12 +92,21 @@ export function SchedulePicker({
             </label>
             <div className="schedule-field">
               <label htmlFor={`${id}-zone`}>{t('scheduling.picker.zone')}</label>
-              <TimeZoneCombobox id={`${id}-zone`} value={value.zone} onChange={(zone) => set({ zone })} />
+              <TimeZoneCombobox id={`${id}-zone`} value={value.zone} onChange={(zone) => set({ zone, zoneChosen: true })} describedBy={value.zone === usual.zone ? `${id}-zone-source` : undefined} />
+              {value.zone === usual.zone && (
+                <p id={`${id}-zone-source`} className="hint">
+                  {t(usual.fromSettings ? 'scheduling.picker.zoneSettings' : 'scheduling.picker.zoneBrowser')}
+                </p>
+              )}
             </div>
           </div>
           {'at' in resolved ? (
             <p className="schedule-preview" aria-live="polite">
-              {t('scheduling.picker.preview', { date: formatInZone(resolved.at, value.zone, language), zone: value.zone.replaceAll('_', ' ') })}
+              {t('scheduling.picker.preview', {
+                date: formatInZone(resolved.at, value.zone, language),
+                zone: value.zone.replaceAll('_', ' '),
+                offset: describeZone(value.zone, resolved.at).offset,
+              })}
             </p>
           ) : (
             <p className="schedule-problem" role="alert">

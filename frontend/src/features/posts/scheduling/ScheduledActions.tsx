@@ -39,7 +39,7 @@ export function EditTimeDialog({ post, onClose }: { post: Post; onClose: () => v
   const { t } = useTranslation();
   const reschedule = useReschedulePost();
   const zone = post.timeZone ?? 'UTC';
-  const [choice, setChoice] = useState<ScheduleChoice>(() => ({ mode: 'schedule', ...instantToWallTime(post.scheduledFor ?? new Date(), zone), zone, youtubeNative: post.youtubeNative }));
+  const [choice, setChoice] = useState<ScheduleChoice>(() => ({ mode: 'schedule', ...instantToWallTime(post.scheduledFor ?? new Date(), zone), zone, zoneChosen: true, youtubeNative: post.youtubeNative }));
   const resolved = resolveChoice(choice);
   return (
     <Dialog title={t('scheduling.editTime.title')} onClose={onClose}>

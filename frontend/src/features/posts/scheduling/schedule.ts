@@ -9,6 +9,8 @@ export interface ScheduleChoice {
   time: string;
   zone: string;
   youtubeNative: boolean;
+  /** The user picked the zone; until then it follows the zone chosen in Settings as that loads. */
+  zoneChosen?: boolean;
 }
 
 /** The default time offered: the next full hour after an hour from now, in the browser's zone. */
@@ -36,4 +38,15 @@ export function resolveChoice(choice: Pick<ScheduleChoice, 'date' | 'time' | 'zo
 /** A time in the user's language, in the given zone, naming the zone ("Mar 30, 2026, 10:00 AM GMT+2"). */
 export function formatInZone(instant: Date | string, zone: string, language: string): string {
   return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short', timeZone: zone }).format(new Date(instant));
+}
+
+/**
+ * The choice once the zone chosen in Settings is known: a zone the user has not picked moves to
+ * it, keeping the moment offered; a picked zone, or no zone in Settings, leaves it as it is.
+ */
+export function followSettingsZone(choice: ScheduleChoice, settings: { zone: string; fromSettings: boolean }): ScheduleChoice {
+  if (choice.zoneChosen || !settings.fromSettings || choice.zone === settings.zone) return choice;
+  const valid = /^\d{4}-\d{2}-\d{2}$/.test(choice.date) && /^\d{2}:\d{2}$/.test(choice.time);
+  const at = valid ? wallTimeToInstant(choice, choice.zone) : undefined;
+  return { ...choice, ...(at && !Number.isNaN(at.getTime()) ? instantToWallTime(at, settings.zone) : {}), zone: settings.zone };
 }

@@ -8,7 +8,7 @@ import { ErrorBox, NoticeBox } from '../../../components/ui/Form';
 import { PageTitle } from '../../../components/ui/PageTitle';
 import { ApiError } from '../../../lib/apiClient';
 import { useConnectedAccounts, usePublishPost } from './api/wizardApi';
-import { DescriptionStep, platformCounts } from './components/DescriptionStep';
+import { DescriptionStep, platformCounts, useTextCounting } from './components/DescriptionStep';
 import { accountKey, PlatformStep } from './components/PlatformStep';
 import { ReviewStep } from './components/ReviewStep';
 import { UploadStep } from './components/UploadStep';
@@ -71,6 +71,7 @@ export function NewPostWizard() {
   const language = i18n.resolvedLanguage ?? 'en';
   const titleRule = titleRuleFor(chosenPlatforms);
   const nativeSchedulers = nativeSchedulersAmong(chosenPlatforms);
+  const textCounting = useTextCounting(chosenPlatforms);
   const overLimit = platformCounts(description, chosenPlatforms).some((entry) => entry.over);
 
   // Shared content from "My Content": fetched once, then uploaded like a chosen file.
@@ -122,6 +123,7 @@ export function NewPostWizard() {
     if (step === 3) {
       if (!description.trim()) return t('wizard.description.needDescription');
       if (titleRule?.required && !title.trim()) return t('wizard.description.needTitle', { platforms: platformList(titleRule.platforms, language) });
+      if (textCounting.state !== 'ready') return t('wizard.description.waitForCounting');
       if (overLimit) return t('wizard.description.tooLong');
     }
     return undefined;

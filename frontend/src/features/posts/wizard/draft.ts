@@ -9,7 +9,7 @@ const draftSchema = z.object({
   description: z.string(),
   title: z.string(),
   schedule: z
-    .object({ mode: z.enum(['now', 'schedule']), date: z.string(), time: z.string(), zone: z.string(), youtubeNative: z.boolean() })
+    .object({ mode: z.enum(['now', 'schedule']), date: z.string(), time: z.string(), zone: z.string(), youtubeNative: z.boolean(), zoneChosen: z.boolean().optional() })
     .optional(),
 });
 export type WizardDraft = z.infer<typeof draftSchema>;
