@@ -1,6 +1,6 @@
 import { GetObjectCommand, HeadObjectCommand, NotFound as S3NotFound, type S3Client } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { contentTypes, parseMediaKey } from '../../shared/media';
+import { contentTypes, parseMediaKey, thumbnailKeyOf } from '../../shared/media';
 import type { MediaSource } from '../platforms/publisher';
 import { MediaUnreadable, readVideoMetadata, type VideoMetadata } from './mp4';
 
@@ -16,6 +16,8 @@ export interface StoredMedia {
   durationSeconds?: number;
   width?: number;
   height?: number;
+  /** The medium's thumbnail (`<key>.thumb.jpg`), when the browser made one at upload. */
+  thumbnailKey?: string;
 }
 
 export class MediaNotFound extends Error {}
@@ -89,9 +91,23 @@ export function createS3Media(s3: S3Client, bucket: string) {
     /** The upload check: refuses a file with a problem; describe keeps what it knows. */
     inspect,
 
-    /** What the bucket holds at `key` (size and type), plus a video's duration and size when its metadata can be read. */
+    /**
+     * What the bucket holds at `key` (size and type), plus a video's duration and size when its
+     * metadata can be read, and its thumbnail's key when it has one (the posts' lists show it).
+     */
     async describe(key: string): Promise<StoredMedia> {
-      return (await inspect(key)).media;
+      const thumbnailKey = thumbnailKeyOf(key);
+      const [{ media }, hasThumbnail] = await Promise.all([
+        inspect(key),
+        sizeOf(thumbnailKey).then(
+          () => true,
+          (error: unknown) => {
+            if (error instanceof MediaNotFound) return false;
+            throw error;
+          },
+        ),
+      ]);
+      return hasThumbnail ? { ...media, thumbnailKey } : media;
     },
 
     /** A MediaSource that reads the object in ranges and presigns a short-lived URL. */
