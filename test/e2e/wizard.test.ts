@@ -182,6 +182,27 @@ describe('the post wizard in Chromium', () => {
     }
   });
 
+  it('plays no hover preview for a person who prefers reduced motion; focusing the card plays it otherwise', async () => {
+    const description = videoPostDescription;
+    if (!description) throw new Error('The poster-frame test (above) did not publish its video post.');
+    for (const reducedMotion of ['reduce', 'no-preference'] as const) {
+      const { page, context } = await openSession(browser, { reducedMotion });
+      await signInThroughUi(page, twin.webUrl, user.email, user.password);
+      await page.goto(`${twin.webUrl}/dashboard/posts`);
+      const card = page.getByRole('listitem').filter({ hasText: description }).first();
+      await card.locator('.post-thumb img').waitFor();
+      await card.getByRole('button', { name: new RegExp(description) }).focus();
+      if (reducedMotion === 'reduce') {
+        await card.hover();
+        await page.waitForTimeout(500);
+        expect(await card.locator('video').count()).toBe(0);
+      } else {
+        await expect.poll(() => card.locator('video.post-thumb-preview').count(), settle).toBe(1);
+      }
+      await context.close();
+    }
+  });
+
   it('publishes an image with one target forced to fail, then Retry failed brings it to published', async () => {
     const { page, context } = await openWizard();
     await fileInput(page).setInputFiles({ name: 'photo.jpg', mimeType: 'image/jpeg', buffer: tinyJpeg });
