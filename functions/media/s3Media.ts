@@ -66,6 +66,22 @@ export function createS3Media(s3: S3Client, bucket: string) {
   }
 
   /**
+   * Whether an object is at `key`. Without s3:ListBucket (the posts and uploads functions list
+   * nothing, so they do not have it) S3 answers a HEAD of a missing key 403, not 404: both mean
+   * "not here" to a function that may read every object of the bucket.
+   */
+  async function exists(key: string): Promise<boolean> {
+    try {
+      await s3.send(new HeadObjectCommand({ Bucket: bucket, Key: key }));
+      return true;
+    } catch (error) {
+      const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+      if (error instanceof S3NotFound || status === 404 || status === 403) return false;
+      throw error;
+    }
+  }
+
+  /**
    * What the bucket holds at `key`, and why a video's structure could not be read (`problem`, in
    * words). `size` is the object's size when the caller has just read it.
    */
@@ -88,6 +104,7 @@ export function createS3Media(s3: S3Client, bucket: string) {
 
   return {
     sizeOf,
+    exists,
     /** The upload check: refuses a file with a problem; describe keeps what it knows. */
     inspect,
 
@@ -97,16 +114,7 @@ export function createS3Media(s3: S3Client, bucket: string) {
      */
     async describe(key: string): Promise<StoredMedia> {
       const thumbnailKey = thumbnailKeyOf(key);
-      const [{ media }, hasThumbnail] = await Promise.all([
-        inspect(key),
-        sizeOf(thumbnailKey).then(
-          () => true,
-          (error: unknown) => {
-            if (error instanceof MediaNotFound) return false;
-            throw error;
-          },
-        ),
-      ]);
+      const [{ media }, hasThumbnail] = await Promise.all([inspect(key), exists(thumbnailKey)]);
       return hasThumbnail ? { ...media, thumbnailKey } : media;
     },
 

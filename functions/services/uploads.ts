@@ -267,12 +267,7 @@ export function createUploadService({ s3, bucket, limits, clock, quota, storageL
       }
       const mediaRecord = await quota.find(user.userId, 'media', input.key);
       if (mediaRecord?.state === 'uploading') throw new Conflict('This upload is not complete yet: complete it, then send its thumbnail.');
-      try {
-        await media.sizeOf(input.key);
-      } catch (error) {
-        if (error instanceof MediaNotFound) throw new NotFound('No upload of yours was found at this key.');
-        throw error;
-      }
+      if (!(await media.exists(input.key))) throw new NotFound('No upload of yours was found at this key.');
       const thumbnailKey = thumbnailKeyOf(input.key);
       await quota.release(user.userId, 'media', thumbnailKey);
       try {
