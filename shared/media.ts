@@ -33,3 +33,19 @@ export function parseMediaKey(key: string): MediaKey | undefined {
   if (!allowed.includes(extension!)) return undefined;
   return { userId: userId!, kind, extension: extension! };
 }
+
+/**
+ * A medium's small preview (a video's poster frame, an image's thumbnail): a JPEG the browser
+ * made at upload, stored beside the medium as `<key>.thumb.jpg`. The suffix keeps it out of
+ * parseMediaKey, so a thumbnail can never be posted as media.
+ */
+export const THUMBNAIL_SUFFIX = '.thumb.jpg';
+
+export const thumbnailKeyOf = (mediaKey: string) => `${mediaKey}${THUMBNAIL_SUFFIX}`;
+
+/** The medium a thumbnail key belongs to; undefined when `key` is not a thumbnail of one of ours. */
+export function mediaKeyOfThumbnail(key: string): string | undefined {
+  if (!key.endsWith(THUMBNAIL_SUFFIX)) return undefined;
+  const mediaKey = key.slice(0, -THUMBNAIL_SUFFIX.length);
+  return parseMediaKey(mediaKey) ? mediaKey : undefined;
+}

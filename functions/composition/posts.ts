@@ -1,5 +1,6 @@
 import { createS3Media } from '../media/s3Media';
 import { createConnectionStore, tokensUnavailable } from '../services/connectionStore';
+import { createMediaLinks, type MediaLinks } from '../services/mediaLinks';
 import { createPostDeletion, type PostDeletionService } from '../services/postDeletion';
 import { createPostService, type PostService } from '../services/posts';
 import { memberships, storageQuota } from './memberships';
@@ -40,4 +41,10 @@ export function postDeletion(): PostDeletionService {
     quota: storageQuota(),
     clock,
   }));
+}
+
+let links: MediaLinks | undefined;
+/** Presigned URLs for the media and thumbnails of the posts the API answers. */
+export function mediaLinks(): MediaLinks {
+  return (links ??= createMediaLinks({ s3: s3Client(), bucket: bucketName('media'), clock }));
 }

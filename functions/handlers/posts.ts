@@ -1,17 +1,18 @@
 import { apiDependencies } from '../composition/http';
 import { idempotency } from '../composition/idempotency';
-import { postDeletion, postService } from '../composition/posts';
+import { mediaLinks, postDeletion, postService } from '../composition/posts';
 import { createHttpHandler } from '../http/httpHandler';
 
 const posts = postService();
 const deletion = postDeletion();
+const links = mediaLinks();
 
 export const handler = createHttpHandler(
   'posts',
   {
     createPost: ({ user, input }) => posts.create(user, input.body),
-    listPosts: ({ user, input }) => posts.list(user, input.query),
-    getPost: ({ user, input }) => posts.get(user, input.path.postId),
+    listPosts: async ({ user, input }) => links.forPage(await posts.list(user, input.query)),
+    getPost: async ({ user, input }) => links.forPost(await posts.get(user, input.path.postId)),
     retryPost: ({ user, input }) => posts.retryFailed(user, input.path.postId),
     publishTargetAgain: ({ user, input }) => posts.publishAgain(user, input.path.postId, input.path.targetId),
     reschedulePost: ({ user, input }) => posts.reschedule(user, input.path.postId, input.body),

@@ -14,6 +14,7 @@ export const handler = createHttpHandler(
       return undefined;
     },
     getStorageUsage: ({ user }) => uploads.usage(user),
+    putThumbnail: ({ user, input }) => uploads.putThumbnail(user, input.body),
   },
   apiDependencies('uploads'),
 );

@@ -1,6 +1,6 @@
 import { GetObjectCommand, HeadObjectCommand, NotFound as S3NotFound, type S3Client } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { contentTypes, parseMediaKey } from '../../shared/media';
+import { contentTypes, parseMediaKey, thumbnailKeyOf } from '../../shared/media';
 import type { MediaSource } from '../platforms/publisher';
 import { MediaUnreadable, readVideoMetadata, type VideoMetadata } from './mp4';
 
@@ -16,6 +16,8 @@ export interface StoredMedia {
   durationSeconds?: number;
   width?: number;
   height?: number;
+  /** The medium's thumbnail (`<key>.thumb.jpg`), when the browser made one at upload. */
+  thumbnailKey?: string;
 }
 
 export class MediaNotFound extends Error {}
@@ -64,6 +66,22 @@ export function createS3Media(s3: S3Client, bucket: string) {
   }
 
   /**
+   * Whether an object is at `key`. Without s3:ListBucket (the posts and uploads functions list
+   * nothing, so they do not have it) S3 answers a HEAD of a missing key 403, not 404: both mean
+   * "not here" to a function that may read every object of the bucket.
+   */
+  async function exists(key: string): Promise<boolean> {
+    try {
+      await s3.send(new HeadObjectCommand({ Bucket: bucket, Key: key }));
+      return true;
+    } catch (error) {
+      const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+      if (error instanceof S3NotFound || status === 404 || status === 403) return false;
+      throw error;
+    }
+  }
+
+  /**
    * What the bucket holds at `key`, and why a video's structure could not be read (`problem`, in
    * words). `size` is the object's size when the caller has just read it.
    */
@@ -86,12 +104,18 @@ export function createS3Media(s3: S3Client, bucket: string) {
 
   return {
     sizeOf,
+    exists,
     /** The upload check: refuses a file with a problem; describe keeps what it knows. */
     inspect,
 
-    /** What the bucket holds at `key` (size and type), plus a video's duration and size when its metadata can be read. */
+    /**
+     * What the bucket holds at `key` (size and type), plus a video's duration and size when its
+     * metadata can be read, and its thumbnail's key when it has one (the posts' lists show it).
+     */
     async describe(key: string): Promise<StoredMedia> {
-      return (await inspect(key)).media;
+      const thumbnailKey = thumbnailKeyOf(key);
+      const [{ media }, hasThumbnail] = await Promise.all([inspect(key), exists(thumbnailKey)]);
+      return hasThumbnail ? { ...media, thumbnailKey } : media;
     },
 
     /** A MediaSource that reads the object in ranges and presigns a short-lived URL. */

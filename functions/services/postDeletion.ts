@@ -2,6 +2,7 @@ import { DeleteObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { deleteAttachments } from '../platforms/progressAttachments';
 import { DeleteCommand, GetCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { PostStatus } from '../../shared/api/posts';
+import { thumbnailKeyOf } from '../../shared/media';
 import type { PostDeletion } from '../../shared/api/postDeletion';
 import type { Clock } from '../clock';
 import { Conflict, NotFound } from '../errors';
@@ -51,7 +52,7 @@ export interface PostDeletionDependencies {
 
 /**
  * Deletes a post from OneClick's history (what was published stays on the platforms) and, when
- * asked, the uploaded files no other post uses, giving their bytes back to the plan.
+ * asked, the uploaded files no other post uses (with their thumbnails), giving their bytes back to the plan.
  */
 export function createPostDeletion({ db, postsTable, s3, mediaBucket, quota, clock }: PostDeletionDependencies) {
   return {
@@ -65,7 +66,9 @@ export function createPostDeletion({ db, postsTable, s3, mediaBucket, quota, clo
       const usedElsewhere = await mediaKeysInPosts(db, postsTable, user.userId, postId);
       const ownKeys = [...new Set((post.media ?? []).map((media) => media.key))];
       const toDelete = deleteMedia ? ownKeys.filter((key) => !usedElsewhere.has(key)) : [];
-      const records = await Promise.all(toDelete.map((key) => quota.find(user.userId, 'media', key)));
+      // Each medium's thumbnail (if the browser made one) goes with it.
+      const objectsToDelete = toDelete.flatMap((key) => [key, thumbnailKeyOf(key)]);
+      const records = await Promise.all(objectsToDelete.map((key) => quota.find(user.userId, 'media', key)));
       // Due now in the sweep's list first: if this request stops halfway, the sweep finishes it.
       await Promise.all(records.map((record) => (record ? quota.dueAt(record, clock.now()) : undefined)));
 
@@ -85,13 +88,15 @@ export function createPostDeletion({ db, postsTable, s3, mediaBucket, quota, clo
 
       if (!deleteMedia) {
         // Kept on purpose: no longer waiting for a post, so the sweep leaves them.
-        const kept = await Promise.all(ownKeys.filter((key) => !usedElsewhere.has(key)).map((key) => quota.find(user.userId, 'media', key)));
+        const kept = await Promise.all(
+          ownKeys.filter((key) => !usedElsewhere.has(key)).flatMap((key) => [key, thumbnailKeyOf(key)]).map((key) => quota.find(user.userId, 'media', key)),
+        );
         await Promise.all(kept.map((record) => (record ? quota.keep(record) : undefined)));
       }
       // The targets' large progress (e.g. LinkedIn's part URLs) goes with the post.
       await deleteAttachments(s3, mediaBucket, user.userId, postId, Object.values(post.targets ?? {}).map((target) => target.progress ?? {}));
       let releasedBytes = 0;
-      for (const key of toDelete) {
+      for (const key of objectsToDelete) {
         await s3.send(new DeleteObjectCommand({ Bucket: mediaBucket, Key: key }));
         releasedBytes += await quota.release(user.userId, 'media', key);
       }

@@ -104,6 +104,7 @@ export function toPost(item: PostItem): Post {
       contentType: media.contentType,
       size: media.size,
       ...(media.durationSeconds !== undefined ? { durationSeconds: media.durationSeconds } : {}),
+      ...(media.thumbnailKey ? { thumbnailKey: media.thumbnailKey } : {}),
     })),
     targets: Object.values(item.targets)
       .sort((a, b) => a.targetId.localeCompare(b.targetId))

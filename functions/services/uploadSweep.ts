@@ -1,6 +1,7 @@
 import { AbortMultipartUploadCommand, DeleteObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { GetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { Clock } from '../clock';
+import { mediaKeyOfThumbnail } from '../../shared/media';
 import { parseContentKey } from './content';
 import { mediaKeysInPosts } from './postDeletion';
 import type { StorageBucket, StorageQuota, UploadRecord } from './storageQuota';
@@ -29,7 +30,8 @@ function statusOf(error: unknown): number | undefined {
 
 /**
  * The scheduled sweep (hourly; a timer in the twin): every upload record whose day is up is
- * either in use — a post refers to the media file, or the module's file is in My Content — and
+ * either in use — a post refers to the media file (or to the medium a thumbnail belongs to), or
+ * the module's file is in My Content — and
  * is kept, or is removed: an unfinished multipart upload is aborted, the object deleted, and its
  * bytes given back. The record is released first, only if unchanged, so a completion or a
  * registration that wins the race keeps its file. On AWS the bucket's lifecycle rule also aborts
@@ -66,7 +68,8 @@ export function createUploadSweep({ db, postsTable, contentTable, s3, buckets, q
         if (record.state !== 'uploading') {
           if (record.bucket === 'media') {
             if (!postsMedia.has(record.userId)) postsMedia.set(record.userId, await mediaKeysInPosts(db, postsTable, record.userId));
-            inUse = postsMedia.get(record.userId)!.has(record.key);
+            // A thumbnail is in use while its medium is.
+            inUse = postsMedia.get(record.userId)!.has(mediaKeyOfThumbnail(record.key) ?? record.key);
           } else {
             inUse = await registeredContent(record);
           }

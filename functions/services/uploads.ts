@@ -5,11 +5,12 @@ import {
   CreateMultipartUploadCommand,
   DeleteObjectCommand,
   GetObjectCommand,
+  PutObjectCommand,
   UploadPartCommand,
   type S3Client,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { contentTypes, parseMediaKey, type MediaKey } from '../../shared/media';
+import { contentTypes, parseMediaKey, thumbnailKeyOf, type MediaKey } from '../../shared/media';
 import {
   mediaKindOf,
   uploadExtensionOf,
@@ -20,11 +21,18 @@ import {
   type UploadedMedia,
   type StorageUsage,
   type UploadSession,
+  MAX_THUMBNAIL_BYTES,
+  THUMBNAIL_MAX_HEIGHT,
+  THUMBNAIL_MAX_WIDTH,
+  THUMBNAIL_TOO_LARGE_MESSAGE,
+  type PutThumbnail,
+  type Thumbnail,
 } from '../../shared/api/uploads';
 import type { Clock } from '../clock';
 import { Conflict, InvalidInput, NotFound } from '../errors';
 import { createS3Media, MediaNotFound } from '../media/s3Media';
 import { contentMatchesExtension, SNIFF_BYTES } from '../media/sniff';
+import { jpegDimensions } from '../media/jpeg';
 import type { UserIdentity } from './memberships';
 import type { StorageQuota, UploadRecord } from './storageQuota';
 
@@ -234,6 +242,44 @@ export function createUploadService({ s3, bucket, limits, clock, quota, storageL
       const { media: stored, problem } = await media.inspect(upload.key, size);
       if (problem) await discard(user, upload.key, refusal(problem));
       return toUploaded(stored);
+    },
+
+    /**
+     * Stores a completed upload's thumbnail beside it (`<key>.thumb.jpg`). The bytes come from the
+     * browser, so nothing is trusted: the key must be the caller's own finished upload, the image
+     * a real JPEG within MAX_THUMBNAIL_BYTES and THUMBNAIL_MAX_WIDTH × THUMBNAIL_MAX_HEIGHT, and it
+     * counts in the plan's storage like any file (refused in words when full). It is checked
+     * before it is stored, so a refused thumbnail never reaches the bucket. Sending one again
+     * replaces it. It follows its medium: kept while a post uses the medium, swept with it,
+     * deleted with it.
+     */
+    async putThumbnail(user: UserIdentity, input: PutThumbnail): Promise<Thumbnail> {
+      ownKey(user, input.key);
+      const image = Buffer.from(input.image, 'base64');
+      if (image.length === 0) throw new InvalidInput('The preview image is empty.');
+      if (image.length > MAX_THUMBNAIL_BYTES) throw new InvalidInput(THUMBNAIL_TOO_LARGE_MESSAGE);
+      const dimensions = jpegDimensions(image);
+      if (!dimensions) throw new InvalidInput('The preview image is not a JPEG image: a thumbnail must be a JPEG.');
+      if (dimensions.width > THUMBNAIL_MAX_WIDTH || dimensions.height > THUMBNAIL_MAX_HEIGHT) {
+        throw new InvalidInput(
+          `The preview image is ${dimensions.width} × ${dimensions.height} pixels; a thumbnail is at most ${THUMBNAIL_MAX_WIDTH} × ${THUMBNAIL_MAX_HEIGHT}.`,
+        );
+      }
+      const mediaRecord = await quota.find(user.userId, 'media', input.key);
+      if (mediaRecord?.state === 'uploading') throw new Conflict('This upload is not complete yet: complete it, then send its thumbnail.');
+      if (!(await media.exists(input.key))) throw new NotFound('No upload of yours was found at this key.');
+      const thumbnailKey = thumbnailKeyOf(input.key);
+      await quota.release(user.userId, 'media', thumbnailKey);
+      try {
+        await quota.reserve(user.userId, { bucket: 'media', key: thumbnailKey, bytes: image.length }, await storageLimit(user.userId));
+      } catch (error) {
+        if ((error as Error).name === 'TransactionCanceledException') throw new Conflict('This thumbnail is being stored by another request. Send it again.');
+        throw error;
+      }
+      await s3.send(new PutObjectCommand({ Bucket: bucket, Key: thumbnailKey, Body: image, ContentType: 'image/jpeg' }));
+      const record = await quota.find(user.userId, 'media', thumbnailKey);
+      if (record) await quota.settle(record, image.length, mediaRecord?.state === 'kept' ? 'kept' : 'pending', null);
+      return { key: input.key, thumbnailKey, size: image.length, ...dimensions };
     },
 
     /** The bytes the user stores against the plan's limit. */

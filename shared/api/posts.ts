@@ -131,7 +131,13 @@ export const postMediaSchema = z.object({
   contentType: z.string(),
   size: z.number().int(),
   durationSeconds: z.number().optional(),
+  /** The thumbnail the browser made at upload (a video's poster frame); absent for older media or a failed capture. */
+  thumbnailKey: z.string().optional(),
+  /** Short-lived presigned URLs (GET /posts and GET /posts/{postId}): the medium itself and its thumbnail. */
+  url: z.string().optional(),
+  thumbnailUrl: z.string().optional(),
 });
+export type PostMedia = z.infer<typeof postMediaSchema>;
 
 /**
  * Why a target failed, for the machine: `outcome_unknown` = the platform could not tell whether

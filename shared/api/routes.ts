@@ -15,6 +15,7 @@ import { creatorInfoSchema } from './creatorInfo';
 import { createPostSchema, editPostSchema, listPostsQuerySchema, postIdSchema, postPageSchema, postSchema, postTargetPathSchema, reschedulePostSchema } from './posts';
 import { notificationListSchema } from './notifications';
 import { abortUploadSchema, completeUploadSchema, createUploadSchema, storageUsageSchema, uploadedMediaSchema, uploadSessionSchema } from './uploads';
+import { putThumbnailSchema, thumbnailSchema } from './uploads';
 import { deletePostQuerySchema, postDeletionSchema } from './postDeletion';
 import {
   analyticsSummaryQuerySchema,
@@ -358,6 +359,15 @@ export const routes = {
     summary: "The bytes the user stores (media and content, uploads in progress at their declared size) and the plan's limit.",
     input: {},
     output: storageUsageSchema,
+  },
+  putThumbnail: {
+    method: 'PUT',
+    path: '/uploads/thumbnail',
+    auth: 'user',
+    handler: 'uploads',
+    summary: "Stores a completed upload's thumbnail (a video's poster frame, an image made small; a JPEG the browser made) beside it, within the user's storage.",
+    input: { body: putThumbnailSchema },
+    output: thumbnailSchema,
   },
   deletePost: {
     method: 'DELETE',

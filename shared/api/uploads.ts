@@ -106,3 +106,33 @@ export const storageUsageSchema = z.object({
   maxBytes: z.number().int().nullable(),
 });
 export type StorageUsage = z.infer<typeof storageUsageSchema>;
+
+/**
+ * A medium's thumbnail (a video's poster frame, an image made small), captured by the browser at
+ * upload and sent here as a base64 JPEG: the server checks it (owner, size, JPEG bytes and
+ * dimensions), counts it in the user's storage and stores it beside the medium (docs/decisions.md,
+ * "Thumbnails are made in the browser").
+ */
+export const MAX_THUMBNAIL_BYTES = 256 * 1024;
+export const THUMBNAIL_MAX_WIDTH = 480;
+export const THUMBNAIL_MAX_HEIGHT = 960;
+export const THUMBNAIL_TOO_LARGE_MESSAGE = `The preview image is larger than ${MAX_THUMBNAIL_BYTES / 1024} KiB, the most kept for a thumbnail.`;
+
+export const putThumbnailSchema = z.object({
+  key: z.string().trim().min(1, 'The upload key is missing.').max(300),
+  image: z
+    .string()
+    .min(1, 'The preview image is empty.')
+    .max(Math.ceil(MAX_THUMBNAIL_BYTES / 3) * 4, THUMBNAIL_TOO_LARGE_MESSAGE)
+    .regex(/^[A-Za-z0-9+/]+={0,2}$/, 'The preview image must be base64-encoded JPEG bytes.'),
+});
+export type PutThumbnail = z.infer<typeof putThumbnailSchema>;
+
+export const thumbnailSchema = z.object({
+  key: z.string(),
+  thumbnailKey: z.string(),
+  size: z.number().int().positive(),
+  width: z.number().int().positive(),
+  height: z.number().int().positive(),
+});
+export type Thumbnail = z.infer<typeof thumbnailSchema>;

@@ -19,7 +19,12 @@ export const postsEn = {
     image: 'Image',
     video: 'Video',
     none: 'No media',
-    previewUnavailable: 'Preview not available yet',
+    videoAlt: 'Video: {{text}}',
+    imageAlt: 'Image: {{text}}',
+    fullScreen: 'Full screen',
+    loadFailed: 'This file could not be loaded. It may have been deleted.',
+    count_one: '{{count}} file',
+    count_other: '{{count}} files',
   },
   status: {
     scheduled: 'Scheduled',

@@ -21,7 +21,12 @@ export const postsTr: typeof postsEn = {
     image: 'Görsel',
     video: 'Video',
     none: 'Medya yok',
-    previewUnavailable: 'Önizleme henüz kullanılamıyor',
+    videoAlt: 'Video: {{text}}',
+    imageAlt: 'Görsel: {{text}}',
+    fullScreen: 'Tam ekran',
+    loadFailed: 'Bu dosya yüklenemedi. Silinmiş olabilir.',
+    count_one: '{{count}} dosya',
+    count_other: '{{count}} dosya',
   },
   status: {
     scheduled: 'Zamanlandı',

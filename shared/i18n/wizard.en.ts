@@ -29,6 +29,8 @@ export const wizardEn = {
     retryFile: 'Retry uploading {{name}}',
     failed: 'Upload failed: {{reason}}',
     previewUnavailable: 'Preview not available after a reload; the file is uploaded.',
+    noThumbnail: 'This browser could not make a preview frame of the file; the post lists will show an icon instead.',
+    thumbnailRefused: 'The preview frame was not kept ({{reason}}); the post lists will show an icon instead.',
     rejectedHeading: 'Files not added:',
     rejected: '{{name}}: {{reason}}',
     unsupported: 'Only PNG, JPG, GIF images and MP4, MOV, AVI videos are accepted',

@@ -31,6 +31,8 @@ export const wizardTr: typeof wizardEn = {
     retryFile: '{{name}} dosyasını yeniden yükle',
     failed: 'Yükleme başarısız: {{reason}}',
     previewUnavailable: 'Sayfa yenilendikten sonra önizleme gösterilemiyor; dosya yüklendi.',
+    noThumbnail: 'Bu tarayıcı dosyadan bir önizleme karesi oluşturamadı; gönderi listelerinde bunun yerine bir simge gösterilecek.',
+    thumbnailRefused: 'Önizleme karesi saklanmadı ({{reason}}); gönderi listelerinde bunun yerine bir simge gösterilecek.',
     rejectedHeading: 'Eklenmeyen dosyalar:',
     rejected: '{{name}}: {{reason}}',
     unsupported: 'Yalnızca PNG, JPG, GIF görselleri ve MP4, MOV, AVI videoları kabul edilir',

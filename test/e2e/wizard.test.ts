@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { capabilities, platformNames, platforms, type Platform } from '../../shared/platforms';
@@ -16,6 +18,10 @@ let user: TestUser;
 const accounts = {} as Record<Platform, string>;
 
 /** A valid 1×1 PNG: real image bytes to disguise under a video's name. */
+/** A real 4-second H.264 video Chromium can decode (recorded by Chromium; the demo module's sample). */
+const cartoon = readFileSync(resolve(import.meta.dirname, '../../infra/local/demoModule/samples/cartoon.mp4'));
+/** The description of the video post the poster-frame test publishes (the axe test looks at it). */
+let videoPostDescription: string | undefined;
 const tinyPng = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 
 beforeAll(async () => {
@@ -56,6 +62,9 @@ describe('the post wizard in Chromium', () => {
     await expect.poll(() => nextButton(page).isEnabled(), settle).toBe(true);
     expect(await page.getByRole('listitem', { name: 'clip.mp4' }).getByText('0.29 MB').isVisible()).toBe(true);
     expect(await page.getByRole('listitem', { name: 'cover.jpg' }).isVisible()).toBe(true);
+    // The synthetic MP4 has no real picture: no poster frame, said in words (the image gets its thumbnail).
+    expect(await page.getByRole('listitem', { name: 'clip.mp4' }).getByText('This browser could not make a preview frame of the file; the post lists will show an icon instead.').isVisible()).toBe(true);
+    expect(await page.getByRole('listitem', { name: 'cover.jpg' }).locator('.media-no-thumbnail').count()).toBe(0);
     await nextButton(page).click();
 
     expect(await stepText(page)).toBe('Step 2 of 4');
@@ -155,6 +164,9 @@ describe('the post wizard in Chromium', () => {
     for (const platform of platforms) {
       await expect.poll(() => postCard.getByRole('link', { name: `View post on ${platformNames[platform]}` }).count(), { timeout: 20_000 }).toBe(1);
     }
+    // Its video has no thumbnail: the card shows the kind's icon and name, never a broken image.
+    expect(await postCard.getByRole('img', { name: 'Video: Launch day' }).textContent()).toBe('Video');
+    expect(await postCard.locator('.post-thumb img').count()).toBe(0);
     await postCard.getByRole('button', { name: /Launch day from the wizard/ }).click();
     const dialog = page.getByRole('dialog');
     await expect.poll(() => dialog.getByText('Launch day', { exact: true }).isVisible(), settle).toBe(true);
@@ -185,6 +197,91 @@ describe('the post wizard in Chromium', () => {
       await tiktok.getByRole('checkbox', { name: /^Your brand/ }).check();
       expect(await tiktok.getByText("Your video will be labeled 'Promotional content'").isVisible()).toBe(true);
       expect(await seriousViolations(page), `disclosed (${colorScheme})`).toEqual([]);
+      await context.close();
+    }
+  });
+
+  it('makes a poster frame of a real video at upload: the published card shows it and previews on hover, the modal plays the video with a full-screen control', async () => {
+    const { page, context, problems } = await openWizard();
+    await fileInput(page).setInputFiles({ name: 'cartoon.mp4', mimeType: 'video/mp4', buffer: cartoon });
+    await expect.poll(() => nextButton(page).isEnabled(), settle).toBe(true);
+    expect(await page.locator('.media-no-thumbnail').count()).toBe(0);
+    await nextButton(page).click();
+    await accountButton(page, 'linkedin').click();
+    await nextButton(page).click();
+    const description = `Poster frame ${Date.now()}`;
+    await page.getByLabel('Description').fill(description);
+    await nextButton(page).click();
+    await page.getByRole('button', { name: 'Publish Now' }).click();
+    await page.waitForURL(`${twin.webUrl}/dashboard/posts`, { timeout: 15_000 });
+
+    // The card: the poster frame the browser captured at upload, loaded lazily, described by the post's text.
+    const postCard = page.getByRole('listitem').filter({ hasText: description }).first();
+    const poster = postCard.locator('.post-thumb img');
+    await expect.poll(() => poster.evaluate((image: HTMLImageElement) => (image.complete ? image.naturalWidth : 0)), settle).toBeGreaterThan(0);
+    expect(await poster.getAttribute('alt')).toBe(`Video: ${description}`);
+    expect(await poster.getAttribute('loading')).toBe('lazy');
+    expect(await poster.evaluate((image: HTMLImageElement) => image.naturalWidth <= 480 && image.naturalHeight <= 960)).toBe(true);
+    // Hovering plays the video muted over it.
+    await postCard.hover();
+    const preview = postCard.locator('video.post-thumb-preview');
+    await expect.poll(() => preview.evaluate((video: HTMLVideoElement) => video.muted && video.readyState >= 2), settle).toBe(true);
+
+    // The modal: a player with controls, the poster frame, and a full-screen button.
+    await postCard.getByRole('button', { name: new RegExp(description) }).click();
+    const dialog = page.getByRole('dialog');
+    const player = dialog.locator('video');
+    await expect.poll(() => player.count(), settle).toBe(1);
+    expect(await player.getAttribute('aria-label')).toBe(`Video: ${description}`);
+    expect(await player.evaluate((video: HTMLVideoElement) => video.controls && video.poster.includes('.thumb.jpg'))).toBe(true);
+    await player.click();
+    await expect.poll(() => player.evaluate((video: HTMLVideoElement) => video.readyState >= 2 && !video.paused), settle).toBe(true);
+    await dialog.getByRole('button', { name: 'Full screen' }).click();
+    await expect.poll(() => page.evaluate(() => document.fullscreenElement?.tagName), settle).toBe('VIDEO');
+    await page.evaluate(() => document.exitFullscreen());
+    await expect.poll(() => page.evaluate(() => document.fullscreenElement), settle).toBeNull();
+    await page.keyboard.press('Escape');
+    await expect.poll(() => dialog.count(), settle).toBe(0);
+    expect(problems).toEqual([]);
+    await context.close();
+    videoPostDescription = description;
+  });
+
+  it('passes axe on the list with its poster frames and on the video modal, light and dark', async () => {
+    const description = videoPostDescription;
+    if (!description) throw new Error('The poster-frame test (above) did not publish its video post.');
+    // A context without the CSP, to inject axe.
+    for (const colorScheme of ['light', 'dark'] as const) {
+      const checked = await openSession(browser, { colorScheme, bypassCSP: true });
+      await signInThroughUi(checked.page, twin.webUrl, user.email, user.password);
+      await checked.page.goto(`${twin.webUrl}/dashboard/posts`);
+      const card = checked.page.getByRole('listitem').filter({ hasText: description }).first();
+      await expect.poll(() => card.locator('.post-thumb img').evaluate((image: HTMLImageElement) => (image.complete ? image.naturalWidth : 0)), settle).toBeGreaterThan(0);
+      expect(await seriousViolations(checked.page), `posts (${colorScheme})`).toEqual([]);
+      await card.getByRole('button', { name: new RegExp(description) }).click();
+      await checked.page.getByRole('dialog').locator('video').waitFor();
+      expect(await seriousViolations(checked.page), `post modal (${colorScheme})`).toEqual([]);
+      await checked.context.close();
+    }
+  });
+
+  it('plays no hover preview for a person who prefers reduced motion; focusing the card plays it otherwise', async () => {
+    const description = videoPostDescription;
+    if (!description) throw new Error('The poster-frame test (above) did not publish its video post.');
+    for (const reducedMotion of ['reduce', 'no-preference'] as const) {
+      const { page, context } = await openSession(browser, { reducedMotion });
+      await signInThroughUi(page, twin.webUrl, user.email, user.password);
+      await page.goto(`${twin.webUrl}/dashboard/posts`);
+      const card = page.getByRole('listitem').filter({ hasText: description }).first();
+      await card.locator('.post-thumb img').waitFor();
+      await card.getByRole('button', { name: new RegExp(description) }).focus();
+      if (reducedMotion === 'reduce') {
+        await card.hover();
+        await page.waitForTimeout(500);
+        expect(await card.locator('video').count()).toBe(0);
+      } else {
+        await expect.poll(() => card.locator('video.post-thumb-preview').count(), settle).toBe(1);
+      }
       await context.close();
     }
   });

@@ -90,6 +90,9 @@ describe('your data: settings, export and account deletion', () => {
 
     // A post published now, and two scheduled a little ahead.
     const key = await uploadMedia(twin, user.userId, { kind: 'image', body: tinyJpeg });
+    // Its thumbnail (as the wizard stores it): exported with the file, deleted with the account.
+    const thumbnail = await callApi(twin, '/uploads/thumbnail', user.idToken, json({ key, image: tinyJpeg.toString('base64') }, 'PUT'));
+    expect(thumbnail.status, JSON.stringify(thumbnail.body)).toBe(200);
     const published = await createPost(twin, user, { description: 'Published before deletion', media: [{ key }], targets });
     expect(published.status, JSON.stringify(published.body)).toBe(200);
     const done = await waitForPost(twin, user, (published.body as unknown as Post).postId);
@@ -141,6 +144,7 @@ describe('your data: settings, export and account deletion', () => {
     );
     expect(entries.get(`files/content/videos/${content.contentId}.mp4`)?.equals(sampleCartoon)).toBe(true);
     expect(entries.get(`files/media/${key.slice(user.userId.length + 1)}`)?.equals(tinyJpeg)).toBe(true);
+    expect(entries.get(`files/media/${key.slice(user.userId.length + 1)}.thumb.jpg`)?.equals(tinyJpeg)).toBe(true);
     expect(entries.get('README.txt')?.toString('utf8')).toMatch(/WITHOUT their access or refresh tokens/);
 
     // No token in the archive: neither in its raw bytes nor in any uncompressed entry.

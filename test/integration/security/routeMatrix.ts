@@ -2,6 +2,7 @@ import type { RouteId } from '../../../shared/api/routes';
 import type { Post } from '../../../shared/api/posts';
 import type { TestUser } from '../../support/users';
 import type { RouteRequest } from '../../support/routes';
+import { tinyJpeg } from '../../support/posts';
 
 /** What the victim owns; the attacker (a valid user of the same pool) aims at it. */
 export interface Victim {
@@ -188,6 +189,11 @@ export const matrix: Record<RouteId, MatrixEntry> = {
     againstVictim: (victim) => ({ request: { body: { key: victim.upload.key, uploadId: victim.upload.uploadId } }, refusedWith: [404] }),
   },
   getStorageUsage: { auth: 'user', sample: {}, againstVictim: 'own-data-only' },
+  putThumbnail: {
+    auth: 'user',
+    sample: { body: { key: 'k', image: tinyJpeg.toString('base64') } },
+    againstVictim: (victim) => ({ request: { body: { key: victim.mediaKey, image: tinyJpeg.toString('base64') } }, refusedWith: [404] }),
+  },
   deletePost: {
     auth: 'user',
     sample: { path: { postId: someUlid }, query: { deleteMedia: 'true' } },

@@ -100,3 +100,30 @@ describe('part URLs', () => {
     expect((sent.at(-1) as object).constructor.name).toBe('AbortMultipartUploadCommand');
   });
 });
+
+describe('looking for a thumbnail', () => {
+  it("takes S3's 403 for a missing key (a function without s3:ListBucket) as no thumbnail, and keeps other errors", async () => {
+    const key = `${user.userId}/images/abcdefghijklmnopqrst.jpg`;
+    const answering = (status: number) => {
+      const { s3, objects } = memoryS3();
+      objects.set(key, new Uint8Array([0xff, 0xd8, 0xff, 0xe0]));
+      const send = s3.send.bind(s3) as (command: unknown) => Promise<unknown>;
+      const denying = {
+        send: async (command: { input: { Key: string } }) => {
+          if (command.input.Key.endsWith('.thumb.jpg')) throw Object.assign(new Error('AccessDenied'), { $metadata: { httpStatusCode: status } });
+          return send(command);
+        },
+      } as unknown as S3Client;
+      return { media: createS3Media(denying, 'media'), objects };
+    };
+    const denied = answering(403);
+    expect(await denied.media.describe(key)).not.toHaveProperty('thumbnailKey');
+    expect(await denied.media.exists(`${user.userId}/images/missingmissingmissin.jpg`)).toBe(false);
+    await expect(answering(500).media.describe(key)).rejects.toThrow('AccessDenied');
+
+    const { s3, objects } = memoryS3();
+    objects.set(key, new Uint8Array(4));
+    objects.set(`${key}.thumb.jpg`, new Uint8Array(4));
+    expect(await createS3Media(s3, 'media').describe(key)).toMatchObject({ key, thumbnailKey: `${key}.thumb.jpg` });
+  });
+});

@@ -4,6 +4,7 @@ import { mediaKindOf, uploadExtensionOf, type UploadedMedia } from '../../../../
 import { useApi } from '../../../lib/useApi';
 import { ApiError } from '../../../lib/apiClient';
 import { PartUploadError, UploadAborted, uploadFile } from './api/uploadFile';
+import { storeThumbnail } from './api/thumbnail';
 import type { WizardDraft } from './draft';
 
 export interface MediaItem {
@@ -19,6 +20,8 @@ export interface MediaItem {
   bytesPerSecond: number;
   error?: string;
   media?: UploadedMedia;
+  /** Why the file has no thumbnail (the post lists then show an icon); absent when it has one. */
+  thumbnailError?: string;
 }
 
 export interface RejectedFile {
@@ -69,7 +72,17 @@ export function useMediaUploads(restored: WizardDraft['media']) {
           update(id, { loaded, bytesPerSecond: seconds > 0 ? loaded / seconds : 0 });
         },
       })
-        .then((media) => update(id, { status: 'done', loaded: file.size, media }))
+        .then(async (media) => {
+          // The poster frame or small image the post lists show, made here and stored beside the file.
+          let thumbnailError: string | undefined;
+          try {
+            await storeThumbnail(api, file, media.kind, media.key, controller.signal);
+          } catch (error) {
+            if (controller.signal.aborted) return;
+            thumbnailError = error instanceof ApiError ? t('wizard.upload.thumbnailRefused', { reason: error.message }) : t('wizard.upload.noThumbnail');
+          }
+          update(id, { status: 'done', loaded: file.size, media, thumbnailError });
+        })
         .catch((error: unknown) => {
           if (error instanceof UploadAborted) return;
           // The server refused the file itself (e.g. its content is not what its name says).
@@ -82,7 +95,7 @@ export function useMediaUploads(restored: WizardDraft['media']) {
         })
         .finally(() => controllers.current.delete(id));
     },
-    [api, update, reasonFor],
+    [api, update, reasonFor, t],
   );
 
   const addFiles = useCallback(

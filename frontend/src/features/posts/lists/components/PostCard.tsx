@@ -1,7 +1,9 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Post } from '../../../../../../shared/api/posts';
-import { MediaTile, PlatformChips, PostStatusBadge, ScheduleNotes, TargetList, canRetry, useDateFormat } from './postParts';
+import { PlatformChips, PostStatusBadge, ScheduleNotes, TargetList, canRetry, useDateFormat } from './postParts';
 import { ScheduledActions } from '../../scheduling/ScheduledActions';
+import { PostThumbnail } from './PostMedia';
 
 export function PostCard({
   post,
@@ -17,9 +19,11 @@ export function PostCard({
   const { t } = useTranslation();
   const formatDate = useDateFormat();
   const title = post.title ?? t('posts.untitled');
+  // Hovering the card or focusing its open button plays a video's preview (as in My Content).
+  const [previewing, setPreviewing] = useState(false);
   return (
-    <li className="card post-card" aria-label={title}>
-      <MediaTile post={post} />
+    <li className="card post-card" aria-label={title} onMouseEnter={() => setPreviewing(true)} onMouseLeave={() => setPreviewing(false)}>
+      <PostThumbnail post={post} previewing={previewing} />
       <PlatformChips platforms={post.platforms} />
       <time className="post-date" dateTime={post.createdAt}>
         {formatDate(post.createdAt)}
@@ -28,7 +32,13 @@ export function PostCard({
         <span className="post-scheduled-for">{t('posts.scheduledFor', { date: formatDate(post.scheduledFor) })}</span>
       )}
       {/* The button stretches over the whole card (CSS), so clicking anywhere on it opens the post. */}
-      <button type="button" className="post-card-open" onClick={(event) => onOpen(post, event.currentTarget)}>
+      <button
+        type="button"
+        className="post-card-open"
+        onClick={(event) => onOpen(post, event.currentTarget)}
+        onFocus={() => setPreviewing(true)}
+        onBlur={() => setPreviewing(false)}
+      >
         <span className="post-content">{post.description}</span>
       </button>
       <PostStatusBadge post={post} />

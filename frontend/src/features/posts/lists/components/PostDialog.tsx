@@ -1,16 +1,17 @@
 import { useTranslation } from 'react-i18next';
 import type { Post } from '../../../../../../shared/api/posts';
-import { MediaTile, PlatformChips, PostStatusBadge, TargetList } from './postParts';
+import { PlatformChips, PostStatusBadge, TargetList } from './postParts';
 import { TargetMetrics } from '../../../analytics';
 import { Dialog, DialogTitle } from '../../../../components/ui/Dialog';
 import { DeletePostAction } from '../../deletion/DeletePostAction';
+import { PostMediaViewer } from './PostMedia';
 
-/** The full-screen view of one post; Escape or the close button closes it and focus returns to the opener. */
+/** The full-screen view of one post (its videos play, with a full-screen button; images large); Escape or the close button closes it and focus returns to the opener. */
 export function PostDialog({ post, onClose }: { post: Post; onClose: () => void }) {
   const { t } = useTranslation();
   return (
     <Dialog closeLabel={t('posts.close')} onClose={onClose} size="full" className="post-dialog" initialFocus="close">
-      <MediaTile post={post} large />
+      <PostMediaViewer post={post} />
       <div className="post-dialog-details">
         <DialogTitle>{post.title ?? t('posts.untitled')}</DialogTitle>
         <p className="post-dialog-description">{post.description.trim() ? post.description : t('posts.noDescription')}</p>

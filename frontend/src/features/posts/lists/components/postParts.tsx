@@ -27,20 +27,6 @@ export function PlatformChips({ platforms }: { platforms: readonly Platform[] })
   );
 }
 
-/** The post's media as a neutral tile: kind and file name (the API does not expose media URLs yet). */
-export function MediaTile({ post, large = false }: { post: Post; large?: boolean }) {
-  const { t } = useTranslation();
-  const first = post.media[0];
-  const name = first ? (first.key.split('/').pop() ?? first.key) : undefined;
-  return (
-    <div className={`media-tile${large ? ' large' : ''}${first ? ` media-${first.kind}` : ''}`} aria-hidden={large ? undefined : true}>
-      <span className="media-kind">{first ? t(`posts.media.${first.kind}`) : t('posts.media.none')}</span>
-      {name && <span className="media-name">{name}</span>}
-      {large && <span className="media-note">{t('posts.media.previewUnavailable')}</span>}
-    </div>
-  );
-}
-
 export function PostStatusBadge({ post }: { post: Post }) {
   const { t } = useTranslation();
   return <span className={`post-status status-${post.status}`}>{t(`posts.status.${post.status}`)}</span>;

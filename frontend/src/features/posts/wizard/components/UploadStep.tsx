@@ -120,6 +120,7 @@ function MediaCard({ item, onRemove, onRetry }: { item: MediaItem; onRemove: () 
           </p>
         </div>
       )}
+      {item.status === 'done' && item.thumbnailError && <p className="hint media-no-thumbnail">{item.thumbnailError}</p>}
       {item.status === 'failed' && (
         <div role="alert" className="media-failed">
           <p>{t('wizard.upload.failed', { reason: item.error ?? '' })}</p>

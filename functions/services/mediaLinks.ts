@@ -1,0 +1,59 @@
+import { GetObjectCommand, type S3Client } from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import type { Post, PostMedia, PostPage } from '../../shared/api/posts';
+import type { Clock } from '../clock';
+
+/**
+ * URLs are signed for a window: every answer within the same window carries the same URL, so a
+ * list refreshed every few seconds while a post publishes does not make the browser fetch its
+ * thumbnails and videos again (and a playing video keeps its source).
+ */
+export const MEDIA_LINK_WINDOW_SECONDS = 10 * 60;
+/** How long a URL stays valid after its window starts: always at least this minus the window (10 minutes) after it was handed out. */
+export const MEDIA_LINK_SECONDS = 20 * 60;
+
+export interface MediaLinkDependencies {
+  s3: S3Client;
+  /** The media bucket. */
+  bucket: string;
+  clock: Clock;
+}
+
+/**
+ * Presigned GET URLs for a post's media and thumbnails, so the lists and the post modal can show
+ * them. Presigning is local work (an HMAC with the function's credentials), never a request to
+ * S3, so a page of 100 posts costs no S3 call. The thumbnails are cached by the browser for the
+ * URL's life (`Cache-Control` on the signed response).
+ */
+export function createMediaLinks({ s3, bucket, clock }: MediaLinkDependencies) {
+  function sign(key: string, signingDate: Date): Promise<string> {
+    return getSignedUrl(s3, new GetObjectCommand({ Bucket: bucket, Key: key, ResponseCacheControl: `private, max-age=${MEDIA_LINK_WINDOW_SECONDS}` }), {
+      expiresIn: MEDIA_LINK_SECONDS,
+      signingDate,
+    });
+  }
+
+  function windowStart(): Date {
+    const windowMs = MEDIA_LINK_WINDOW_SECONDS * 1000;
+    return new Date(Math.floor(clock.now().getTime() / windowMs) * windowMs);
+  }
+
+  async function withLinks(media: PostMedia, signingDate: Date): Promise<PostMedia> {
+    const [url, thumbnailUrl] = await Promise.all([sign(media.key, signingDate), media.thumbnailKey ? sign(media.thumbnailKey, signingDate) : undefined]);
+    return { ...media, url, ...(thumbnailUrl ? { thumbnailUrl } : {}) };
+  }
+
+  async function forPost(post: Post, signingDate = windowStart()): Promise<Post> {
+    return { ...post, media: await Promise.all(post.media.map((media) => withLinks(media, signingDate))) };
+  }
+
+  return {
+    forPost,
+    async forPage(page: PostPage): Promise<PostPage> {
+      const signingDate = windowStart();
+      return { ...page, posts: await Promise.all(page.posts.map((post) => forPost(post, signingDate))) };
+    },
+  };
+}
+
+export type MediaLinks = ReturnType<typeof createMediaLinks>;

@@ -1,0 +1,61 @@
+import { S3Client } from '@aws-sdk/client-s3';
+import { describe, expect, it } from 'vitest';
+import type { Post } from '../../../../shared/api/posts';
+import { createMediaLinks, MEDIA_LINK_SECONDS, MEDIA_LINK_WINDOW_SECONDS } from '../../../../functions/services/mediaLinks';
+
+/** A client that can only sign: any request it sent would fail (no such endpoint), and presigning sends none. */
+const s3 = new S3Client({ region: 'eu-central-1', endpoint: 'http://127.0.0.1:9', forcePathStyle: true, credentials: { accessKeyId: 'AKIDEXAMPLE', secretAccessKey: 'secret' } });
+
+function post(media: Post['media']): Post {
+  return {
+    postId: '01J00000000000000000000000',
+    status: 'published',
+    title: null,
+    description: 'A post',
+    media,
+    targets: [],
+    platforms: [],
+    createdAt: '2026-01-05T15:04:00.000Z',
+    updatedAt: '2026-01-05T15:04:00.000Z',
+    scheduledFor: null,
+    timeZone: null,
+    youtubeNative: false,
+    startedAt: null,
+    late: false,
+    lateSeconds: null,
+    publishedAt: null,
+  };
+}
+
+const video = { key: 'user-1/videos/abcdefghij.mp4', kind: 'video' as const, contentType: 'video/mp4', size: 10, thumbnailKey: 'user-1/videos/abcdefghij.mp4.thumb.jpg' };
+const image = { key: 'user-1/images/klmnopqrst.jpg', kind: 'image' as const, contentType: 'image/jpeg', size: 5 };
+
+describe('presigned media links for the posts API', () => {
+  it('signs the medium and its thumbnail, valid for the link lifetime, cached privately', async () => {
+    let now = new Date('2026-01-05T15:04:30Z');
+    const links = createMediaLinks({ s3, bucket: 'media', clock: { now: () => now } });
+    const [first] = (await links.forPost(post([video]))).media;
+    const url = new URL(first!.url!);
+    expect(url.pathname).toBe('/media/user-1/videos/abcdefghij.mp4');
+    expect(url.searchParams.get('X-Amz-Expires')).toBe(String(MEDIA_LINK_SECONDS));
+    expect(url.searchParams.get('response-cache-control')).toBe(`private, max-age=${MEDIA_LINK_WINDOW_SECONDS}`);
+    // Signed at the start of the 10-minute window: 15:00.
+    expect(url.searchParams.get('X-Amz-Date')).toBe('20260105T150000Z');
+    expect(new URL(first!.thumbnailUrl!).pathname).toBe('/media/user-1/videos/abcdefghij.mp4.thumb.jpg');
+
+    // The same URLs within the window (a list refreshed every 2 s does not reload its media), new ones after it.
+    now = new Date('2026-01-05T15:09:59Z');
+    expect((await links.forPost(post([video]))).media[0]).toEqual(first);
+    now = new Date('2026-01-05T15:10:00Z');
+    expect((await links.forPost(post([video]))).media[0]!.url).not.toBe(first!.url);
+  });
+
+  it('gives a medium without a thumbnail its URL only, and signs a whole page', async () => {
+    const links = createMediaLinks({ s3, bucket: 'media', clock: { now: () => new Date('2026-01-05T15:04:30Z') } });
+    const page = await links.forPage({ posts: [post([image]), post([video, image])], nextCursor: 'next' });
+    expect(page.nextCursor).toBe('next');
+    expect(page.posts[0]!.media[0]).toEqual({ ...image, url: expect.stringContaining('X-Amz-Signature=') });
+    expect(page.posts[0]!.media[0]).not.toHaveProperty('thumbnailUrl');
+    expect(page.posts[1]!.media.map((media) => Boolean(media.thumbnailUrl))).toEqual([true, false]);
+  });
+});
