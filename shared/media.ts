@@ -49,3 +49,14 @@ export function mediaKeyOfThumbnail(key: string): string | undefined {
   const mediaKey = key.slice(0, -THUMBNAIL_SUFFIX.length);
   return parseMediaKey(mediaKey) ? mediaKey : undefined;
 }
+
+/**
+ * Media URLs in post answers are signed for a window: every answer within the same window carries
+ * the same URL, so a list refreshed every few seconds while a post publishes does not make the
+ * browser fetch its thumbnails and videos again (and a playing video keeps its source).
+ */
+export const MEDIA_LINK_WINDOW_SECONDS = 10 * 60;
+/** How long a URL stays valid after its window starts: always at least this minus the window (10 minutes) after it was handed out. */
+export const MEDIA_LINK_SECONDS = 20 * 60;
+/** A list on screen refetches at least this often, so the media links it shows never expire under it. */
+export const MEDIA_LINK_REFRESH_MS = ((MEDIA_LINK_SECONDS - MEDIA_LINK_WINDOW_SECONDS) * 1000) / 2;

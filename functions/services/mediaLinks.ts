@@ -1,16 +1,11 @@
 import { GetObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { Post, PostMedia, PostPage } from '../../shared/api/posts';
+import { MEDIA_LINK_SECONDS, MEDIA_LINK_WINDOW_SECONDS } from '../../shared/media';
 import type { Clock } from '../clock';
 
-/**
- * URLs are signed for a window: every answer within the same window carries the same URL, so a
- * list refreshed every few seconds while a post publishes does not make the browser fetch its
- * thumbnails and videos again (and a playing video keeps its source).
- */
-export const MEDIA_LINK_WINDOW_SECONDS = 10 * 60;
-/** How long a URL stays valid after its window starts: always at least this minus the window (10 minutes) after it was handed out. */
-export const MEDIA_LINK_SECONDS = 20 * 60;
+// The signing window and lifetime are shared with the post lists, which refresh before links expire.
+export { MEDIA_LINK_SECONDS, MEDIA_LINK_WINDOW_SECONDS };
 
 export interface MediaLinkDependencies {
   s3: S3Client;

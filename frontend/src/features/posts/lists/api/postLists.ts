@@ -1,11 +1,17 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PostList } from '../../../../../../shared/api/posts';
 import type { Platform } from '../../../../../../shared/platforms';
+import { MEDIA_LINK_REFRESH_MS } from '../../../../../../shared/media';
 import { useApi } from '../../../../lib/useApi';
 
 export const POST_PAGE_SIZE = 20;
 /** How often a list is refetched while one of its posts is still publishing. */
 export const LIVE_REFRESH_MS = 2_000;
+
+/** Live while a post publishes; otherwise often enough that the media links on screen stay valid. */
+export function listRefreshInterval(live: boolean): number {
+  return live ? LIVE_REFRESH_MS : MEDIA_LINK_REFRESH_MS;
+}
 
 const postsKey = ['posts'] as const;
 const listKey = (list: PostList, platform: Platform | undefined) => [...postsKey, list, platform ?? 'all'] as const;
@@ -19,7 +25,7 @@ export function usePostPages(list: PostList, platform: Platform | undefined, opt
       api('listPosts', { query: { status: list, limit: POST_PAGE_SIZE, ...(platform ? { platform } : {}), ...(pageParam ? { cursor: pageParam } : {}) } }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (page) => page.nextCursor ?? undefined,
-    refetchInterval: options.live ? LIVE_REFRESH_MS : false,
+    refetchInterval: listRefreshInterval(options.live),
   });
 }
 
