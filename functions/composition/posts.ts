@@ -1,6 +1,7 @@
 import { createS3Media } from '../media/s3Media';
 import { createConnectionStore, tokensUnavailable } from '../services/connectionStore';
 import { createPostDeletion, type PostDeletionService } from '../services/postDeletion';
+import { createDraftService, type DraftService } from '../services/postDrafts';
 import { createPostService, type PostService } from '../services/posts';
 import { memberships, storageQuota } from './memberships';
 import { postStore } from './postStore';
@@ -40,4 +41,19 @@ export function postDeletion(): PostDeletionService {
     quota: storageQuota(),
     clock,
   }));
+}
+
+let drafts: DraftService | undefined;
+/** Drafts: saved, updated and duplicated without publishing (publishing one is the post service's). */
+export function draftService(): DraftService {
+  if (drafts) return drafts;
+  const db = documentClient();
+  drafts = createDraftService({
+    db,
+    posts: postStore(),
+    connections: createConnectionStore({ db, tableName: tableName('connections'), cipher: tokensUnavailable, clock }),
+    media: createS3Media(s3Client(), bucketName('media')),
+    clock,
+  });
+  return drafts;
 }
