@@ -22,6 +22,7 @@ export const postsEn = {
     previewUnavailable: 'Preview not available yet',
   },
   status: {
+    draft: 'Draft',
     scheduled: 'Scheduled',
     publishing: 'Publishing',
     published: 'Published',

@@ -24,6 +24,7 @@ export const postsTr: typeof postsEn = {
     previewUnavailable: 'Önizleme henüz kullanılamıyor',
   },
   status: {
+    draft: 'Taslak',
     scheduled: 'Zamanlandı',
     publishing: 'Yayınlanıyor',
     published: 'Yayınlandı',

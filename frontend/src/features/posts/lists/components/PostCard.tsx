@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { Post } from '../../../../../../shared/api/posts';
 import { MediaTile, PlatformChips, PostStatusBadge, ScheduleNotes, TargetList, canRetry, useDateFormat } from './postParts';
 import { ScheduledActions } from '../../scheduling/ScheduledActions';
+import { DuplicatePostMenu } from '../../drafts/DuplicateAction';
 
 export function PostCard({
   post,
@@ -35,6 +36,7 @@ export function PostCard({
       <ScheduleNotes post={post} />
       <TargetList targets={post.targets} post={post} />
       {post.status === 'scheduled' && <ScheduledActions post={post} />}
+      {post.status !== 'scheduled' && <DuplicatePostMenu post={post} />}
       {canRetry(post) && (
         <button type="button" className="button secondary" disabled={retrying} onClick={() => onRetry(post)}>
           {retrying ? t('posts.retrying') : t('posts.retry')}

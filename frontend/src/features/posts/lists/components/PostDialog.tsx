@@ -4,6 +4,7 @@ import { MediaTile, PlatformChips, PostStatusBadge, TargetList } from './postPar
 import { TargetMetrics } from '../../../analytics';
 import { Dialog, DialogTitle } from '../../../../components/ui/Dialog';
 import { DeletePostAction } from '../../deletion/DeletePostAction';
+import { DuplicatePostButton } from '../../drafts/DuplicateAction';
 
 /** The full-screen view of one post; Escape or the close button closes it and focus returns to the opener. */
 export function PostDialog({ post, onClose }: { post: Post; onClose: () => void }) {
@@ -18,6 +19,7 @@ export function PostDialog({ post, onClose }: { post: Post; onClose: () => void 
         <PostStatusBadge post={post} />
         <TargetList targets={post.targets} post={post} actions />
         <TargetMetrics postId={post.postId} targets={post.targets} />
+        <DuplicatePostButton post={post} />
         <DeletePostAction post={post} onDeleted={onClose} />
       </div>
     </Dialog>
