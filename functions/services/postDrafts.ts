@@ -57,7 +57,10 @@ export function createDraftService({ db, posts, connections, media, clock }: Dra
   async function draftMedia(userId: string, input: SaveDraft['media']): Promise<PostItem['media']> {
     const stored: PostItem['media'] = [];
     for (const { key, name } of input) {
-      if (parseMediaKey(key)?.userId !== userId) throw new InvalidInput(`The file ${key} is not one of your uploads.`, [{ path: 'media', message: 'Not one of your uploads.' }]);
+      // The key is not echoed: it may name another user's file (and so that user).
+      if (parseMediaKey(key)?.userId !== userId) {
+        throw new InvalidInput(`The file ${name ?? 'you chose'} is not one of your uploads: upload it again.`, [{ path: 'media', message: 'Not one of your uploads.' }]);
+      }
       try {
         stored.push({ ...(await media.describe(key)), ...(name ? { name } : {}) });
       } catch (error) {

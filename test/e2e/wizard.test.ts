@@ -284,7 +284,7 @@ describe('the composer with nothing connected, and drafts, in Chromium', () => {
     await page.goto(`${twin.webUrl}/dashboard/posts/drafts`);
     const card = page.getByRole('listitem').filter({ hasText: `${description}, edited` });
     await expect.poll(() => card.isVisible(), settle).toBe(true);
-    expect(await card.getByText('1 file(s)').isVisible()).toBe(true);
+    expect(await card.getByText('1 file', { exact: true }).isVisible()).toBe(true);
     for (const colorScheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme });
       expect(await seriousViolations(page), `Drafts (${colorScheme})`).toEqual([]);

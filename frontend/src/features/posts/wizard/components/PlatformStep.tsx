@@ -143,8 +143,11 @@ export function PlatformStep({
                               {account.displayName.slice(0, 1).toUpperCase()}
                             </span>
                           )}
-                          <span className="truncate" title={account.username ? `${account.displayName} (@${account.username})` : account.displayName}>
-                            {account.displayName}
+                          <span className="account-toggle-text">
+                            <span className="truncate" title={account.displayName}>
+                              {account.displayName}
+                            </span>
+                            <span className="hint truncate">{account.username ? (account.username.includes('@') ? account.username : `@${account.username}`) : account.platformUserId}</span>
                           </span>
                           {on && (
                             <span className="platform-check" aria-label={t('wizard.platforms.selected')}>
