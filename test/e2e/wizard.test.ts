@@ -246,8 +246,18 @@ describe('the composer with nothing connected, and drafts, in Chromium', () => {
       expect(await seriousViolations(page), `step 2, nothing connected (${colorScheme})`).toEqual([]);
     }
 
-    // Connect LinkedIn: the sandbox's consent page, then back at step 2 with the file and the account chosen.
+    // Deny on X's consent page: back at step 2, told why in words, the file still there.
     const beforeConsent = problems.length;
+    await page.getByRole('button', { name: 'Connect X' }).click();
+    await page.waitForURL((url) => url.origin === twin.endpoints.sandbox, settle);
+    await page.getByLabel('Sandbox account').fill(sandboxAccountName('wizard-deny'));
+    await page.getByRole('button', { name: 'Deny' }).click();
+    await page.waitForURL(`${twin.webUrl}/dashboard`, settle);
+    await expect.poll(() => page.getByText('You did not give OneClick access to your X account.').isVisible(), settle).toBe(true);
+    expect(await stepText(page)).toBe('Step 2 of 4');
+    expect(await page.getByRole('button', { name: 'Connect X' }).isEnabled()).toBe(true);
+
+    // Connect LinkedIn: the sandbox's consent page, then back at step 2 with the file and the account chosen.
     await page.getByRole('button', { name: 'Connect LinkedIn' }).click();
     await page.waitForURL((url) => url.origin === twin.endpoints.sandbox, settle);
     const account = sandboxAccountName('wizard-connect');
