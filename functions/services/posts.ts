@@ -192,105 +192,103 @@ export function createPostService(deps: PostServiceDeps) {
     return post;
   }
 
-  /**
-   * Creates a post and starts publishing it. With `draftId`, the draft becomes the post (same id,
-   * no second item): the write replaces the draft only while it is still a draft, in the same
-   * transaction as the month's slot, so a double submit publishes once.
-   */
-  async function publish(user: UserIdentity, input: CreatePost, draftId?: string): Promise<Post> {
-    const membership = await memberships.ensure(user);
-    const now = clock.now();
+  return {
+    /**
+     * Creates a post and starts publishing it. With `draftId` (publishDraft), the draft becomes the
+     * post (same id, no second item): the write replaces the draft only while it is still a draft,
+     * in the same transaction as the month's slot, so a double submit publishes once.
+     */
+    async create(user: UserIdentity, input: CreatePost, draftId?: string): Promise<Post> {
+      const membership = await memberships.ensure(user);
+      const now = clock.now();
 
-    // Scheduling: only plans that include it, only in the future and within the horizon.
-    let scheduledFor: string | undefined;
-    if (input.scheduledFor) {
-      if (!membership.canSchedule) throw new Forbidden('Scheduling is not included in your plan. Publish now, or upgrade to schedule.');
-      scheduledFor = checkScheduledTime(new Date(input.scheduledFor), now);
-    }
+      // Scheduling: only plans that include it, only in the future and within the horizon.
+      let scheduledFor: string | undefined;
+      if (input.scheduledFor) {
+        if (!membership.canSchedule) throw new Forbidden('Scheduling is not included in your plan. Publish now, or upgrade to schedule.');
+        scheduledFor = checkScheduledTime(new Date(input.scheduledFor), now);
+      }
 
-    // Targets: the user's own connected accounts only.
-    const targets = await targetsFor(user.userId, input.targets, now, input.youtubeNative ? scheduledFor : undefined);
+      // Targets: the user's own connected accounts only.
+      const targets = await targetsFor(user.userId, input.targets, now, input.youtubeNative ? scheduledFor : undefined);
 
-    // Media: the user's own files, and what every chosen platform accepts.
-    const stored: StoredMedia[] = [];
-    for (const { key } of input.media) {
-      if (parseMediaKey(key)?.userId !== user.userId) throw new InvalidInput(`The file ${key} is not one of your uploads.`);
+      // Media: the user's own files, and what every chosen platform accepts.
+      const stored: StoredMedia[] = [];
+      for (const { key } of input.media) {
+        if (parseMediaKey(key)?.userId !== user.userId) throw new InvalidInput(`The file ${key} is not one of your uploads.`);
+        try {
+          stored.push(await media.describe(key));
+        } catch (error) {
+          if (error instanceof MediaNotFound) throw new InvalidInput(`The file ${key} was not found: upload it again.`);
+          throw error;
+        }
+      }
+      const platforms = [...new Set(Object.values(targets).map((target) => target.platform))];
+      const problems = mediaProblems(stored, platforms);
+      if (problems.length) throw new InvalidInput(problems.join(' '), problems.map((message) => ({ path: 'media', message })));
+
+      const status = scheduledFor ? 'scheduled' : 'publishing';
+      const base = {
+        userId: user.userId,
+        postId: draftId ?? newId(now.getTime()),
+        status,
+        ...(input.title ? { title: input.title } : {}),
+        description: input.description,
+        media: stored,
+        targets,
+        platforms,
+        createdAt: now.toISOString(),
+        updatedAt: now.toISOString(),
+        ...(scheduledFor ? { scheduledFor, timeZone: input.timeZone ?? 'UTC', ...(input.youtubeNative ? { youtubeNative: true } : {}) } : {}),
+        executions: [] as string[],
+      } satisfies Omit<PostItem, 'userList' | 'listAt'>;
+      const firstExecution = newExecutionName(base.postId);
+      const item: PostItem = {
+        ...base,
+        ...listPlacement(base),
+        executions: [firstExecution],
+        activeShard: activeShardOf(base.postId),
+        ...executionRecord(base, Object.keys(targets).length, firstExecution, now),
+      };
+
+      // The post and the month's count are one transaction: the allowance is never overrun.
       try {
-        stored.push(await media.describe(key));
+        await db.send(
+          new TransactWriteCommand({
+            TransactItems: [
+              {
+                Put: {
+                  TableName: posts.tableName,
+                  Item: item,
+                  ...(draftId
+                    ? { ConditionExpression: '#status = :draft', ExpressionAttributeNames: { '#status': 'status' }, ExpressionAttributeValues: { ':draft': 'draft' } }
+                    : { ConditionExpression: 'attribute_not_exists(postId)' }),
+                },
+              },
+              memberships.reservePostSlot(user.userId, monthOf(now), membership.maxPosts),
+            ],
+          }),
+        );
       } catch (error) {
-        if (error instanceof MediaNotFound) throw new InvalidInput(`The file ${key} was not found: upload it again.`);
+        if (draftId && error instanceof TransactionCanceledException && error.CancellationReasons?.[0]?.Code === 'ConditionalCheckFailed') {
+          throw new Conflict(DRAFT_GONE_MESSAGE);
+        }
+        if (error instanceof TransactionCanceledException && error.CancellationReasons?.[1]?.Code === 'ConditionalCheckFailed') {
+          throw new QuotaExceeded(
+            `Your plan includes ${membership.maxPosts} posts a month and they are used up for ${monthOf(now)}. They renew on the 1st (UTC), or upgrade your plan.`,
+          );
+        }
         throw error;
       }
-    }
-    const platforms = [...new Set(Object.values(targets).map((target) => target.platform))];
-    const problems = mediaProblems(stored, platforms);
-    if (problems.length) throw new InvalidInput(problems.join(' '), problems.map((message) => ({ path: 'media', message })));
-
-    const status = scheduledFor ? 'scheduled' : 'publishing';
-    const base = {
-      userId: user.userId,
-      postId: draftId ?? newId(now.getTime()),
-      status,
-      ...(input.title ? { title: input.title } : {}),
-      description: input.description,
-      media: stored,
-      targets,
-      platforms,
-      createdAt: now.toISOString(),
-      updatedAt: now.toISOString(),
-      ...(scheduledFor ? { scheduledFor, timeZone: input.timeZone ?? 'UTC', ...(input.youtubeNative ? { youtubeNative: true } : {}) } : {}),
-      executions: [] as string[],
-    } satisfies Omit<PostItem, 'userList' | 'listAt'>;
-    const firstExecution = newExecutionName(base.postId);
-    const item: PostItem = {
-      ...base,
-      ...listPlacement(base),
-      executions: [firstExecution],
-      activeShard: activeShardOf(base.postId),
-      ...executionRecord(base, Object.keys(targets).length, firstExecution, now),
-    };
-
-    // The post and the month's count are one transaction: the allowance is never overrun.
-    try {
-      await db.send(
-        new TransactWriteCommand({
-          TransactItems: [
-            {
-              Put: {
-                TableName: posts.tableName,
-                Item: item,
-                ...(draftId
-                  ? { ConditionExpression: '#status = :draft', ExpressionAttributeNames: { '#status': 'status' }, ExpressionAttributeValues: { ':draft': 'draft' } }
-                  : { ConditionExpression: 'attribute_not_exists(postId)' }),
-              },
-            },
-            memberships.reservePostSlot(user.userId, monthOf(now), membership.maxPosts),
-          ],
-        }),
-      );
-    } catch (error) {
-      if (draftId && error instanceof TransactionCanceledException && error.CancellationReasons?.[0]?.Code === 'ConditionalCheckFailed') {
-        throw new Conflict(DRAFT_GONE_MESSAGE);
-      }
-      if (error instanceof TransactionCanceledException && error.CancellationReasons?.[1]?.Code === 'ConditionalCheckFailed') {
-        throw new QuotaExceeded(
-          `Your plan includes ${membership.maxPosts} posts a month and they are used up for ${monthOf(now)}. They renew on the 1st (UTC), or upgrade your plan.`,
-        );
-      }
-      throw error;
-    }
-    await startRecorded(item, Object.keys(targets), firstExecution);
-    return toPost(item);
-  }
-
-  return {
-    create: (user: UserIdentity, input: CreatePost): Promise<Post> => publish(user, input),
+      await startRecorded(item, Object.keys(targets), firstExecution);
+      return toPost(item);
+    },
 
     /** Publishes (or schedules) a draft with the wizard's final post: the draft becomes that post. */
     async publishDraft(user: UserIdentity, postId: string, input: CreatePost): Promise<Post> {
       const draft = await load(user, postId);
       if (draft.status !== 'draft') throw new Conflict(DRAFT_GONE_MESSAGE);
-      return publish(user, input, postId);
+      return this.create(user, input, postId);
     },
 
     /** Moves a scheduled post to a new time (its zone too); the execution is replaced safely. */

@@ -329,6 +329,16 @@ describe('the composer with nothing connected, and drafts, in Chromium', () => {
     const copies = await draftsOf(newcomer);
     expect(copies).toHaveLength(1);
     expect(copies[0]).toMatchObject({ status: 'draft', description: `${description}, edited`, platforms: ['linkedin'] });
+
+    // And from the post's window: Duplicate there makes another draft.
+    await page.goto(`${twin.webUrl}/dashboard/posts`);
+    const again = page.getByRole('listitem').filter({ hasText: `${description}, edited` }).first();
+    await expect.poll(() => again.isVisible(), settle).toBe(true);
+    await again.getByRole('button', { name: new RegExp(`^${description}`) }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Duplicate' }).click();
+    await page.waitForURL(`${twin.webUrl}/dashboard`, settle);
+    await expect.poll(() => stepText(page), settle).toBe('Step 3 of 4');
+    expect(await draftsOf(newcomer)).toHaveLength(2);
     expect(problems).toEqual([]);
     await context.close();
   });
