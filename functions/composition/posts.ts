@@ -2,6 +2,7 @@ import { createS3Media } from '../media/s3Media';
 import { createConnectionStore, tokensUnavailable } from '../services/connectionStore';
 import { createMediaLinks, type MediaLinks } from '../services/mediaLinks';
 import { createPostDeletion, type PostDeletionService } from '../services/postDeletion';
+import { createDraftService, type DraftService } from '../services/postDrafts';
 import { createPostService, type PostService } from '../services/posts';
 import { memberships, storageQuota } from './memberships';
 import { postStore } from './postStore';
@@ -47,4 +48,19 @@ let links: MediaLinks | undefined;
 /** Presigned URLs for the media and thumbnails of the posts the API answers. */
 export function mediaLinks(): MediaLinks {
   return (links ??= createMediaLinks({ s3: s3Client(), bucket: bucketName('media'), clock }));
+}
+
+let drafts: DraftService | undefined;
+/** Drafts: saved, updated and duplicated without publishing (publishing one is the post service's). */
+export function draftService(): DraftService {
+  if (drafts) return drafts;
+  const db = documentClient();
+  drafts = createDraftService({
+    db,
+    posts: postStore(),
+    connections: createConnectionStore({ db, tableName: tableName('connections'), cipher: tokensUnavailable, clock }),
+    media: createS3Media(s3Client(), bucketName('media')),
+    clock,
+  });
+  return drafts;
 }

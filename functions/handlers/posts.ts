@@ -1,11 +1,12 @@
 import { apiDependencies } from '../composition/http';
 import { idempotency } from '../composition/idempotency';
-import { mediaLinks, postDeletion, postService } from '../composition/posts';
+import { draftService, mediaLinks, postDeletion, postService } from '../composition/posts';
 import { createHttpHandler } from '../http/httpHandler';
 
 const posts = postService();
 const deletion = postDeletion();
 const links = mediaLinks();
+const drafts = draftService();
 
 export const handler = createHttpHandler(
   'posts',
@@ -21,6 +22,10 @@ export const handler = createHttpHandler(
     listNotifications: ({ user }) => posts.notifications(user),
     readNotifications: ({ user }) => posts.readNotifications(user),
     deletePost: ({ user, input }) => deletion.remove(user, input.path.postId, { deleteMedia: input.query.deleteMedia }),
+    createDraft: ({ user, input }) => drafts.create(user, input.body),
+    updateDraft: ({ user, input }) => drafts.update(user, input.path.postId, input.body),
+    publishDraft: ({ user, input }) => posts.publishDraft(user, input.path.postId, input.body),
+    duplicatePost: ({ user, input }) => drafts.duplicate(user, input.path.postId),
   },
   { ...apiDependencies('posts'), idempotency: idempotency() },
 );

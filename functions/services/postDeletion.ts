@@ -11,8 +11,8 @@ import type { UserIdentity } from './memberships';
 import { NOTIFICATION_PREFIX, type PostItem } from './postStore';
 import type { StorageQuota } from './storageQuota';
 
-/** Posts that are finished one way or another: deleting them stops nothing. */
-const DELETABLE: readonly PostStatus[] = ['published', 'partially_published', 'failed', 'cancelled'];
+/** Posts that are finished one way or another, and drafts: deleting them stops nothing. */
+const DELETABLE: readonly PostStatus[] = ['published', 'partially_published', 'failed', 'cancelled', 'draft'];
 
 export const SCHEDULED_MESSAGE = 'This post is scheduled. Cancel it first, then delete it.';
 export const PUBLISHING_MESSAGE = 'This post is being published right now. Wait until it finishes, then delete it.';

@@ -43,7 +43,8 @@ export interface PostItem {
   status: PostStatus;
   title?: string;
   description: string;
-  media: StoredMedia[];
+  /** `name`: the file's name as the user chose it (drafts keep it for the wizard). */
+  media: Array<StoredMedia & { name?: string }>;
   targets: Record<string, TargetItem>;
   platforms: Platform[];
   createdAt: string;
@@ -85,10 +86,17 @@ export function userListKey(userId: string, list: PostList | 'cancelled'): strin
   return `${userId}#${list}`;
 }
 
-/** Where a post sits in its list: scheduled by time to publish, the rest by latest activity. */
+/** Where a post sits in its list: scheduled by time to publish, drafts by last save, the rest by latest activity. */
 export function listPlacement(post: Pick<PostItem, 'userId' | 'status' | 'scheduledFor' | 'publishedAt' | 'createdAt' | 'updatedAt'>) {
   const list = listOf(post.status);
-  const listAt = list === 'scheduled' ? (post.scheduledFor ?? post.createdAt) : list === 'published' ? (post.publishedAt ?? post.updatedAt) : post.createdAt;
+  const listAt =
+    list === 'scheduled'
+      ? (post.scheduledFor ?? post.createdAt)
+      : list === 'published'
+        ? (post.publishedAt ?? post.updatedAt)
+        : list === 'draft'
+          ? post.updatedAt
+          : post.createdAt;
   return { userList: userListKey(post.userId, list), listAt };
 }
 
@@ -105,6 +113,7 @@ export function toPost(item: PostItem): Post {
       size: media.size,
       ...(media.durationSeconds !== undefined ? { durationSeconds: media.durationSeconds } : {}),
       ...(media.thumbnailKey ? { thumbnailKey: media.thumbnailKey } : {}),
+      ...(media.name !== undefined ? { name: media.name } : {}),
     })),
     targets: Object.values(item.targets)
       .sort((a, b) => a.targetId.localeCompare(b.targetId))

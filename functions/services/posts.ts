@@ -31,6 +31,8 @@ export interface PostServiceDeps {
 
 const monthOf = (date: Date) => date.toISOString().slice(0, 7);
 
+export const DRAFT_GONE_MESSAGE = 'This draft has been published already (or deleted): see Posts or Scheduled.';
+
 function encodeCursor(key: Record<string, unknown> | undefined): string | null {
   return key ? Buffer.from(JSON.stringify(key)).toString('base64url') : null;
 }
@@ -201,7 +203,12 @@ export function createPostService(deps: PostServiceDeps) {
   }
 
   return {
-    async create(user: UserIdentity, input: CreatePost): Promise<Post> {
+    /**
+     * Creates a post and starts publishing it. With `draftId` (publishDraft), the draft becomes the
+     * post (same id, no second item): the write replaces the draft only while it is still a draft,
+     * in the same transaction as the month's slot, so a double submit publishes once.
+     */
+    async create(user: UserIdentity, input: CreatePost, draftId?: string): Promise<Post> {
       const membership = await memberships.ensure(user);
       const now = clock.now();
 
@@ -233,7 +240,7 @@ export function createPostService(deps: PostServiceDeps) {
       const status = scheduledFor ? 'scheduled' : 'publishing';
       const base = {
         userId: user.userId,
-        postId: newId(now.getTime()),
+        postId: draftId ?? newId(now.getTime()),
         status,
         ...(input.title ? { title: input.title } : {}),
         description: input.description,
@@ -259,12 +266,23 @@ export function createPostService(deps: PostServiceDeps) {
         await db.send(
           new TransactWriteCommand({
             TransactItems: [
-              { Put: { TableName: posts.tableName, Item: item, ConditionExpression: 'attribute_not_exists(postId)' } },
+              {
+                Put: {
+                  TableName: posts.tableName,
+                  Item: item,
+                  ...(draftId
+                    ? { ConditionExpression: '#status = :draft', ExpressionAttributeNames: { '#status': 'status' }, ExpressionAttributeValues: { ':draft': 'draft' } }
+                    : { ConditionExpression: 'attribute_not_exists(postId)' }),
+                },
+              },
               memberships.reservePostSlot(user.userId, monthOf(now), membership.maxPosts),
             ],
           }),
         );
       } catch (error) {
+        if (draftId && error instanceof TransactionCanceledException && error.CancellationReasons?.[0]?.Code === 'ConditionalCheckFailed') {
+          throw new Conflict(DRAFT_GONE_MESSAGE);
+        }
         if (error instanceof TransactionCanceledException && error.CancellationReasons?.[1]?.Code === 'ConditionalCheckFailed') {
           throw new QuotaExceeded(
             `Your plan includes ${membership.maxPosts} posts a month and they are used up for ${monthOf(now)}. They renew on the 1st (UTC), or upgrade your plan.`,
@@ -274,6 +292,13 @@ export function createPostService(deps: PostServiceDeps) {
       }
       await startRecorded(item, Object.keys(targets), firstExecution);
       return toPost(item);
+    },
+
+    /** Publishes (or schedules) a draft with the wizard's final post: the draft becomes that post. */
+    async publishDraft(user: UserIdentity, postId: string, input: CreatePost): Promise<Post> {
+      const draft = await load(user, postId);
+      if (draft.status !== 'draft') throw new Conflict(DRAFT_GONE_MESSAGE);
+      return this.create(user, input, postId);
     },
 
     /** Moves a scheduled post to a new time (its zone too); the execution is replaced safely. */

@@ -3,18 +3,19 @@ import { capabilities, platforms } from '../platforms';
 import { checkPostOptions } from '../platforms/postOptions';
 import { isTimeZone } from '../timeZone';
 
-export const postStatuses = ['scheduled', 'publishing', 'published', 'partially_published', 'failed', 'cancelled'] as const;
+/** `draft`: saved from the wizard, not published; it starts no execution and uses no month's slot. */
+export const postStatuses = ['draft', 'scheduled', 'publishing', 'published', 'partially_published', 'failed', 'cancelled'] as const;
 export type PostStatus = (typeof postStatuses)[number];
 
 export const targetStatuses = ['pending', 'uploading', 'processing', 'published', 'failed'] as const;
 export type TargetStatus = (typeof targetStatuses)[number];
 
-/** The lists the dashboard shows; "published" holds every finished post (fully, partly, failed). */
-export const postLists = ['scheduled', 'publishing', 'published'] as const;
+/** The lists the dashboard shows; "published" holds every finished post (fully, partly, failed); "draft" the saved drafts. */
+export const postLists = ['scheduled', 'publishing', 'published', 'draft'] as const;
 export type PostList = (typeof postLists)[number];
 
 export function listOf(status: PostStatus): PostList | 'cancelled' {
-  if (status === 'scheduled' || status === 'publishing' || status === 'cancelled') return status;
+  if (status === 'scheduled' || status === 'publishing' || status === 'cancelled' || status === 'draft') return status;
   return 'published';
 }
 
@@ -136,6 +137,8 @@ export const postMediaSchema = z.object({
   /** Short-lived presigned URLs (GET /posts and GET /posts/{postId}): the medium itself and its thumbnail. */
   url: z.string().optional(),
   thumbnailUrl: z.string().optional(),
+  /** The file's name as the user chose it (kept for drafts, so the wizard can show it again). */
+  name: z.string().optional(),
 });
 export type PostMedia = z.infer<typeof postMediaSchema>;
 
@@ -221,3 +224,33 @@ export const listPostsQuerySchema = z.object({
 
 export const postPageSchema = z.object({ posts: z.array(postSchema), nextCursor: z.string().nullable() });
 export type PostPage = z.infer<typeof postPageSchema>;
+
+/** At most this many drafts per user (the wizard's "Save as draft" says so when they are used up). */
+export const MAX_DRAFTS = 100;
+
+/**
+ * A draft as the wizard saves it: anything so far. The text may be empty and there may be no
+ * media or accounts yet; the rules a post must meet are checked when it is published. Media keys
+ * must still be the user's own uploads, and an account may be chosen only once.
+ */
+export const saveDraftSchema = z
+  .object({
+    description: z.string().max(10_000, 'The description can be at most 10,000 characters.'),
+    title: z.string().max(1000, 'The title can be at most 1,000 characters.').optional(),
+    targets: z.array(targetInputSchema).max(20, 'Choose at most 20 accounts.'),
+    media: z
+      .array(z.object({ key: z.string().min(1).max(300), name: z.string().trim().min(1).max(255).optional() }))
+      .max(10, 'A post can carry at most 10 files.'),
+  })
+  .superRefine((draft, context) => {
+    const seen = new Set<string>();
+    for (const [index, target] of draft.targets.entries()) {
+      const key = `${target.platform}#${target.accountId}`;
+      if (seen.has(key)) context.addIssue({ code: 'custom', path: ['targets', index], message: 'The same account is chosen twice.' });
+      seen.add(key);
+    }
+    if (!draft.description.trim() && !draft.title?.trim() && draft.media.length === 0 && draft.targets.length === 0) {
+      context.addIssue({ code: 'custom', path: ['description'], message: 'There is nothing to save yet: add a file, an account or some text.' });
+    }
+  });
+export type SaveDraft = z.infer<typeof saveDraftSchema>;

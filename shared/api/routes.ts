@@ -12,7 +12,7 @@ import {
   redirectSchema,
 } from './connections';
 import { creatorInfoSchema } from './creatorInfo';
-import { createPostSchema, editPostSchema, listPostsQuerySchema, postIdSchema, postPageSchema, postSchema, postTargetPathSchema, reschedulePostSchema } from './posts';
+import { createPostSchema, editPostSchema, listPostsQuerySchema, postIdSchema, postPageSchema, postSchema, postTargetPathSchema, reschedulePostSchema, saveDraftSchema } from './posts';
 import { notificationListSchema } from './notifications';
 import { abortUploadSchema, completeUploadSchema, createUploadSchema, storageUsageSchema, uploadedMediaSchema, uploadSessionSchema } from './uploads';
 import { putThumbnailSchema, thumbnailSchema } from './uploads';
@@ -374,9 +374,49 @@ export const routes = {
     path: '/posts/{postId}',
     auth: 'user',
     handler: 'posts',
-    summary: "Removes a finished, failed or cancelled post from OneClick's history (not from the platforms); with deleteMedia=true also its media no other post uses.",
+    summary: "Removes a finished, failed or cancelled post, or a draft, from OneClick's history (not from the platforms); with deleteMedia=true also its media no other post uses.",
     input: { path: postIdSchema, query: deletePostQuerySchema },
     output: postDeletionSchema,
+  },
+  createDraft: {
+    method: 'POST',
+    path: '/drafts',
+    auth: 'user',
+    handler: 'posts',
+    summary: "Saves the wizard's post as a draft (text, title, chosen accounts, the user's own uploaded files; any may be missing). Publishes nothing and uses none of the month's posts.",
+    input: { body: saveDraftSchema },
+    output: postSchema,
+    idempotent: true,
+  },
+  updateDraft: {
+    method: 'PUT',
+    path: '/drafts/{postId}',
+    auth: 'user',
+    handler: 'posts',
+    summary: 'Replaces a draft\'s text, title, accounts and files, while it is still a draft.',
+    input: { path: postIdSchema, body: saveDraftSchema },
+    output: postSchema,
+    idempotent: true,
+  },
+  publishDraft: {
+    method: 'POST',
+    path: '/drafts/{postId}/publish',
+    auth: 'user',
+    handler: 'posts',
+    summary: 'Publishes (or schedules) a draft with the final post, checked like POST /posts: the draft becomes the post (same id), once, even under a double submit.',
+    input: { path: postIdSchema, body: createPostSchema },
+    output: postSchema,
+    idempotent: true,
+  },
+  duplicatePost: {
+    method: 'POST',
+    path: '/posts/{postId}/duplicate',
+    auth: 'user',
+    handler: 'posts',
+    summary: 'A new draft with the post\'s text, title, accounts and files.',
+    input: { path: postIdSchema },
+    output: postSchema,
+    idempotent: true,
   },
   getPostMetrics: {
     method: 'GET',

@@ -12,6 +12,7 @@ import { modulesEn } from './modules.en';
 import { settingsEn } from './settings.en';
 import { mediaEn } from './media.en';
 import { uiEn } from './ui.en';
+import { composerEn } from './composer.en';
 
 export const en = {
   wizard: wizardEn,
@@ -24,6 +25,7 @@ export const en = {
   settings: settingsEn,
   media: mediaEn,
   ui: uiEn,
+  composer: composerEn,
   common: {
     appName: 'OneClick',
     loading: 'Loading…',

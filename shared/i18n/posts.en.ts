@@ -27,6 +27,7 @@ export const postsEn = {
     count_other: '{{count}} files',
   },
   status: {
+    draft: 'Draft',
     scheduled: 'Scheduled',
     publishing: 'Publishing',
     published: 'Published',

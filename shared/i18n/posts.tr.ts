@@ -29,6 +29,7 @@ export const postsTr: typeof postsEn = {
     count_other: '{{count}} dosya',
   },
   status: {
+    draft: 'Taslak',
     scheduled: 'Zamanlandı',
     publishing: 'Yayınlanıyor',
     published: 'Yayınlandı',

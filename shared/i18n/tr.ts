@@ -11,6 +11,7 @@ import { modulesTr } from './modules.tr';
 import { settingsTr } from './settings.tr';
 import { mediaTr } from './media.tr';
 import { uiTr } from './ui.tr';
+import { composerTr } from './composer.tr';
 
 export const tr: Messages = {
   wizard: wizardTr,
@@ -23,6 +24,7 @@ export const tr: Messages = {
   settings: settingsTr,
   media: mediaTr,
   ui: uiTr,
+  composer: composerTr,
   common: {
     appName: 'OneClick',
     loading: 'Yükleniyor…',

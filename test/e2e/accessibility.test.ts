@@ -15,7 +15,7 @@ afterAll(async () => {
 });
 
 const publicPages = ['/', '/login', '/signup', '/reset-password', '/privacy', '/terms'];
-const dashboardPages = ['/dashboard', '/dashboard/accounts', '/dashboard/posts', '/dashboard/analytics', '/dashboard/scheduled', '/dashboard/calendar', '/dashboard/content',
+const dashboardPages = ['/dashboard', '/dashboard/accounts', '/dashboard/posts', '/dashboard/posts/drafts', '/dashboard/analytics', '/dashboard/scheduled', '/dashboard/calendar', '/dashboard/content',
   '/dashboard/influencer', '/dashboard/autotoon', '/dashboard/podcast', '/dashboard/image-generator', '/dashboard/settings'];
 
 // axe is injected as a script, which the app's CSP (rightly) forbids: these contexts bypass the CSP.

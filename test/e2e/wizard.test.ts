@@ -7,8 +7,9 @@ import { launchBrowser, openSession, signInThroughUi } from '../support/browser'
 import { connectThroughOAuth, makeAdmin, sandboxAccountName, sandboxControl } from '../support/connect';
 import { syntheticMp4 } from '../support/mp4';
 import { tinyJpeg } from '../support/posts';
-import { createUser, type TestUser } from '../support/users';
+import { callApi, createUser, type TestUser } from '../support/users';
 import { seriousViolations } from '../support/axe';
+import type { PostPage } from '../../shared/api/posts';
 
 const twin = inject('twin');
 /** How long a poll waits for the page: uploads and API calls on a loaded 2-core machine take seconds, not the default 1 s. */
@@ -453,6 +454,128 @@ describe('the post wizard in Chromium', () => {
     await expect.poll(() => page.getByText('Failed to load shared content').isVisible(), settle).toBe(true);
     expect(await page.evaluate(() => localStorage.getItem('sharedContentUrl'))).toBeNull();
     expect(problems.filter((problem) => !problem.includes('status of 404'))).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('the composer with nothing connected, and drafts, in Chromium', () => {
+  const draftsOf = async (owner: TestUser) => ((await callApi(twin, '/posts?status=draft', owner.idToken)).body as unknown as PostPage).posts;
+
+  it('shows every platform with Connect at step 2, connects through the consent page and comes back to step 2 with the post kept', async () => {
+    // A free user (one account) with nothing connected.
+    const newcomer = await createUser(twin);
+    const { page, context, problems } = await openSession(browser, { bypassCSP: true });
+    await signInThroughUi(page, twin.webUrl, newcomer.email, newcomer.password);
+    await expect.poll(() => stepText(page), settle).toBe('Step 1 of 4');
+    await fileInput(page).setInputFiles({ name: 'photo.jpg', mimeType: 'image/jpeg', buffer: tinyJpeg });
+    await expect.poll(() => nextButton(page).isEnabled(), settle).toBe(true);
+    await nextButton(page).click();
+
+    expect(await stepText(page)).toBe('Step 2 of 4');
+    for (const platform of platforms) {
+      await expect.poll(() => page.getByRole('button', { name: `Connect ${platformNames[platform]}` }).isEnabled(), settle).toBe(true);
+    }
+    expect(await page.locator('.platform-toggle-grid > *').count()).toBe(platforms.length);
+    expect(await nextButton(page).isDisabled()).toBe(true);
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      expect(await seriousViolations(page), `step 2, nothing connected (${colorScheme})`).toEqual([]);
+    }
+
+    // Deny on X's consent page: back at step 2, told why in words, the file still there.
+    const beforeConsent = problems.length;
+    await page.getByRole('button', { name: 'Connect X' }).click();
+    await page.waitForURL((url) => url.origin === twin.endpoints.sandbox, settle);
+    await page.getByLabel('Sandbox account').fill(sandboxAccountName('wizard-deny'));
+    await page.getByRole('button', { name: 'Deny' }).click();
+    await page.waitForURL(`${twin.webUrl}/dashboard`, settle);
+    await expect.poll(() => page.getByText('You did not give OneClick access to your X account.').isVisible(), settle).toBe(true);
+    expect(await stepText(page)).toBe('Step 2 of 4');
+    expect(await page.getByRole('button', { name: 'Connect X' }).isEnabled()).toBe(true);
+
+    // Connect LinkedIn: the sandbox's consent page, then back at step 2 with the file and the account chosen.
+    await page.getByRole('button', { name: 'Connect LinkedIn' }).click();
+    await page.waitForURL((url) => url.origin === twin.endpoints.sandbox, settle);
+    const account = sandboxAccountName('wizard-connect');
+    await page.getByLabel('Sandbox account').fill(account);
+    await page.getByLabel('Display name').fill(`Sandbox ${account}`);
+    await page.getByRole('button', { name: 'Allow' }).click();
+    await page.waitForURL(/\/auth\/callback/, settle);
+    // The sandbox's consent page (another origin) has no favicon: Chromium logs its 404, which is not ours.
+    expect(problems.splice(beforeConsent).filter((problem) => !problem.includes('status of 404'))).toEqual([]);
+    await page.waitForURL(`${twin.webUrl}/dashboard`, settle);
+
+    await expect.poll(() => stepText(page), settle).toBe('Step 2 of 4');
+    await expect.poll(() => page.getByText('LinkedIn is connected. It is selected for this post.').isVisible(), settle).toBe(true);
+    expect(await accountButton(page, 'linkedin').getAttribute('aria-pressed')).toBe('true');
+    expect(await page.locator('.platform-check').count()).toBe(1);
+    // The free plan's one account is used: the other platforms say so instead of offering a doomed round trip.
+    expect(await page.getByRole('button', { name: 'Connect X' }).isDisabled()).toBe(true);
+    expect(await nextButton(page).isEnabled()).toBe(true);
+    await page.getByRole('button', { name: 'Previous' }).click();
+    expect(await page.getByRole('listitem', { name: 'photo.jpg' }).isVisible()).toBe(true);
+    await nextButton(page).click();
+    await nextButton(page).click();
+
+    // Save as draft on step 3; it is listed under Posts › Drafts.
+    const description = `Drafted in the wizard ${Date.now()}`;
+    await page.getByLabel('Description').fill(description);
+    await page.getByRole('button', { name: 'Save as draft' }).click();
+    await expect.poll(() => page.getByText(/^Draft saved at/).isVisible(), settle).toBe(true);
+    expect((await draftsOf(newcomer)).map((draft) => draft.description)).toEqual([description]);
+    await page.getByLabel('Description').fill(`${description}, edited`);
+    await page.getByRole('button', { name: 'Save as draft' }).click();
+    await expect.poll(async () => (await draftsOf(newcomer)).map((draft) => draft.description), settle).toEqual([`${description}, edited`]);
+
+    await page.goto(`${twin.webUrl}/dashboard/posts/drafts`);
+    const card = page.getByRole('listitem').filter({ hasText: `${description}, edited` });
+    await expect.poll(() => card.isVisible(), settle).toBe(true);
+    expect(await card.getByText('1 file', { exact: true }).isVisible()).toBe(true);
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      expect(await seriousViolations(page), `Drafts (${colorScheme})`).toEqual([]);
+    }
+
+    // Reopen it in the wizard (in a fresh tab state) and publish it: the draft becomes the post.
+    await page.evaluate(() => sessionStorage.clear());
+    await card.getByRole('link', { name: /^Open the draft/ }).click();
+    await expect.poll(() => stepText(page), settle).toBe('Step 3 of 4');
+    expect(await page.getByLabel('Description').inputValue()).toBe(`${description}, edited`);
+    expect(await page.getByText('You are editing a draft. Publishing it turns it into the post.').isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'Go back to step 1: Upload' }).click();
+    expect(await page.getByRole('listitem', { name: 'photo.jpg' }).isVisible()).toBe(true);
+    await nextButton(page).click();
+    expect(await accountButton(page, 'linkedin').getAttribute('aria-pressed')).toBe('true');
+    await nextButton(page).click();
+    await nextButton(page).click();
+    await page.getByRole('button', { name: 'Publish Now' }).click();
+    await expect.poll(() => page.getByRole('button', { name: 'Published!' }).isVisible(), { timeout: 15_000 }).toBe(true);
+    await page.waitForURL(`${twin.webUrl}/dashboard/posts`);
+    await expect.poll(async () => (await sandboxControl(twin).feed('linkedin', account)).posts.length, { timeout: 30_000, interval: 250 }).toBe(1);
+    expect(await draftsOf(newcomer)).toEqual([]);
+
+    // Duplicate the published post from its card's More actions: a new draft, opened in the wizard.
+    const published = page.getByRole('listitem').filter({ hasText: `${description}, edited` }).first();
+    await expect.poll(() => published.getByRole('button', { name: /^More actions for/ }).isVisible(), settle).toBe(true);
+    await published.getByRole('button', { name: /^More actions for/ }).click();
+    await page.getByRole('menuitem', { name: 'Duplicate' }).click();
+    await page.waitForURL(`${twin.webUrl}/dashboard`, settle);
+    await expect.poll(() => stepText(page), settle).toBe('Step 3 of 4');
+    expect(await page.getByLabel('Description').inputValue()).toBe(`${description}, edited`);
+    const copies = await draftsOf(newcomer);
+    expect(copies).toHaveLength(1);
+    expect(copies[0]).toMatchObject({ status: 'draft', description: `${description}, edited`, platforms: ['linkedin'] });
+
+    // And from the post's window: Duplicate there makes another draft.
+    await page.goto(`${twin.webUrl}/dashboard/posts`);
+    const again = page.getByRole('listitem').filter({ hasText: `${description}, edited` }).first();
+    await expect.poll(() => again.isVisible(), settle).toBe(true);
+    await again.getByRole('button', { name: new RegExp(`^${description}`) }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Duplicate' }).click();
+    await page.waitForURL(`${twin.webUrl}/dashboard`, settle);
+    await expect.poll(() => stepText(page), settle).toBe('Step 3 of 4');
+    expect(await draftsOf(newcomer)).toHaveLength(2);
+    expect(problems).toEqual([]);
     await context.close();
   });
 });

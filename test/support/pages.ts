@@ -5,6 +5,7 @@ export const dashboardPages = [
   '/dashboard',
   '/dashboard/accounts',
   '/dashboard/posts',
+  '/dashboard/posts/drafts',
   '/dashboard/scheduled',
   '/dashboard/calendar',
   '/dashboard/analytics',

@@ -75,7 +75,7 @@ describe('your data: settings, export and account deletion', () => {
     expect((await signIn(twin, user.email, user.password)).IdToken).toBeTruthy();
   });
 
-  it('exports posts, targets, results, connections without tokens, content and files; then deletion leaves nothing and the scheduled posts never publish', async () => {
+  it('exports posts (a draft too), targets, results, connections without tokens, content and files; then deletion leaves nothing and the scheduled posts never publish', async () => {
     const user = await createUser(twin);
     await makeAdmin(twin, user);
     const platforms: Platform[] = ['x', 'linkedin', 'youtube'];
@@ -107,6 +107,10 @@ describe('your data: settings, export and account deletion', () => {
       expect(created.status, JSON.stringify(created.body)).toBe(200);
       scheduled.push(created.body as unknown as Post);
     }
+    // A draft: the user's data too (exported, deleted), but not one of the month's posts.
+    const draft = await callApi(twin, '/drafts', user.idToken, json({ description: 'A draft kept for later', media: [{ key, name: 'photo.jpg' }], targets }));
+    expect(draft.status, JSON.stringify(draft.body)).toBe(200);
+    const draftId = (draft.body as unknown as Post).postId;
     const content = await registerContent(twin, await moduleSessionFor(twin, user), { type: 'video', fileName: 'cartoon.mp4', contentType: 'video/mp4', body: sampleCartoon });
     await callApi(twin, '/account/settings', user.idToken, json({ language: 'en', timeZone: 'America/New_York', theme: 'light' }, 'PUT'));
     const account = (await callApi(twin, '/account', user.idToken)).body as unknown as Account;
@@ -127,7 +131,8 @@ describe('your data: settings, export and account deletion', () => {
 
     const rows = (name: string) => JSON.parse(entries.get(`data/${name}.json`)!.toString('utf8')) as Array<Record<string, unknown>>;
     const posts = rows('posts');
-    expect(posts.map((post) => post['postId']).sort()).toEqual([done.postId, ...scheduled.map((post) => post.postId)].sort());
+    expect(posts.map((post) => post['postId']).sort()).toEqual([done.postId, draftId, ...scheduled.map((post) => post.postId)].sort());
+    expect(posts.find((post) => post['postId'] === draftId)).toMatchObject({ status: 'draft', description: 'A draft kept for later' });
     const exportedPublished = posts.find((post) => post['postId'] === done.postId)!;
     const exportedTargets = Object.values(exportedPublished['targets'] as Record<string, { status: string; postUrl?: string }>);
     expect(exportedTargets.map((target) => target.status)).toEqual(['published', 'published']);

@@ -199,6 +199,33 @@ export const matrix: Record<RouteId, MatrixEntry> = {
     sample: { path: { postId: someUlid }, query: { deleteMedia: 'true' } },
     againstVictim: (victim) => ({ request: { path: { postId: victim.post.postId }, query: { deleteMedia: 'true' } }, refusedWith: [404] }),
   },
+  createDraft: {
+    auth: 'user',
+    sample: { body: { description: 'x', media: [], targets: [] } },
+    // A draft naming the victim's file is refused: a draft's files must be the caller's own uploads.
+    againstVictim: (victim) => ({ request: { body: { description: 'with your file', media: [{ key: victim.mediaKey }], targets: [] } }, refusedWith: [400] }),
+  },
+  updateDraft: {
+    auth: 'user',
+    sample: { path: { postId: someUlid }, body: { description: 'x', media: [], targets: [] } },
+    againstVictim: (victim) => ({ request: { path: { postId: victim.post.postId }, body: { description: 'overwritten', media: [], targets: [] } }, refusedWith: [404] }),
+  },
+  publishDraft: {
+    auth: 'user',
+    sample: { path: { postId: someUlid }, body: { description: 'x', media: [{ key: 'k' }], targets: [{ platform: 'youtube', accountId: 'a' }] } },
+    againstVictim: (victim) => ({
+      request: {
+        path: { postId: victim.post.postId },
+        body: { description: 'published as you', media: [{ key: victim.mediaKey }], targets: [{ platform: 'linkedin', accountId: victim.accountId }] },
+      },
+      refusedWith: [404],
+    }),
+  },
+  duplicatePost: {
+    auth: 'user',
+    sample: { path: { postId: someUlid } },
+    againstVictim: (victim) => ({ request: { path: { postId: victim.post.postId } }, refusedWith: [404] }),
+  },
   getAccount: { auth: 'user', sample: {}, againstVictim: 'own-data-only' },
   updateAccountSettings: { auth: 'user', sample: { body: { language: 'en', timeZone: 'UTC', theme: 'system' } }, againstVictim: 'own-data-only' },
   startDataExport: { auth: 'user', sample: {}, againstVictim: 'own-data-only' },

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../components/ui/Form';
 import { isPlatform } from '../../../../shared/platforms';
 import { useApi } from '../../lib/useApi';
+import { takeReturnPath, withSearch } from '../../lib/returnTo';
 import { confirmedSearch } from './confirmedSearch';
 
 /** Where the OAuth flow lands: says the account is connecting, then goes to the Accounts page. */
@@ -12,7 +13,8 @@ export const callbackRedirectDelayMs = 1500;
 /**
  * A flow the platform sent back carries `platform` and `state`: the signed-in user confirms it
  * here (the API checks they are who started it, from this browser) before it connects anything.
- * Whatever the outcome, the Accounts page shows it (by code, in our words) after 1.5 s.
+ * Whatever the outcome, the Accounts page shows it (by code, in our words) after 1.5 s — or the
+ * in-app page the flow was started from (the wizard's step 2), when it left a safe return path.
  */
 export function AuthCallbackPage() {
   const { t } = useTranslation();
@@ -37,7 +39,9 @@ export function AuthCallbackPage() {
     const delay = new Promise((resolve) => setTimeout(resolve, callbackRedirectDelayMs));
     let cancelled = false;
     void Promise.all([outcome, delay]).then(([next]) => {
-      if (!cancelled) navigate(`/dashboard/accounts${next}`, { replace: true });
+      if (cancelled) return;
+      const back = takeReturnPath(window.location.origin, sessionStorage);
+      navigate(back ? withSearch(back, next) : `/dashboard/accounts${next}`, { replace: true });
     });
     return () => {
       cancelled = true;

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Platform } from '../../../../../shared/platforms';
 import { useApi } from '../../../lib/useApi';
+import { rememberReturnPath } from '../../../lib/returnTo';
 
 const connectionsKey = ['connections'] as const;
 
@@ -14,11 +15,19 @@ export function useConnections() {
   });
 }
 
-/** Asks the API for the platform's consent URL and sends the browser there. */
+/**
+ * Asks the API for the platform's consent URL and sends the browser there. With `returnTo` (an
+ * in-app path, e.g. the wizard), /auth/callback comes back there instead of the Accounts page;
+ * an unsafe path is refused before the browser leaves.
+ */
 export function useStartConnection() {
   const api = useApi();
   return useMutation({
-    mutationFn: async (platform: Platform) => {
+    mutationFn: async (target: Platform | { platform: Platform; returnTo: string }) => {
+      const platform = typeof target === 'string' ? target : target.platform;
+      if (typeof target !== 'string' && !rememberReturnPath(target.returnTo, window.location.origin, sessionStorage)) {
+        throw new Error(`Not a page of this app to come back to: ${target.returnTo}`);
+      }
       const { authorizationUrl } = await api('startConnection', { path: { platform } });
       window.location.assign(authorizationUrl);
     },

@@ -13,6 +13,7 @@ import { PostCard } from './components/PostCard';
 import { PostDialog } from './components/PostDialog';
 import '../scheduling/scheduling.css';
 import { useInfiniteScroll } from '../../../components/ui/useInfiniteScroll';
+import { PostsTabs } from '../drafts/PostsTabs';
 
 const DUE_SOON_MS = 120_000;
 const newestFirst = (a: Post, b: Post) => b.createdAt.localeCompare(a.createdAt);
@@ -87,6 +88,7 @@ export function PostListPage({ list }: { list: 'published' | 'scheduled' }) {
   return (
     <section className="post-list-page">
       <PageTitle>{list === 'published' ? t('pages.posts') : t('pages.scheduled')}</PageTitle>
+      {list === 'published' && <PostsTabs />}
       <div className="toolbar post-list-toolbar">
         <label htmlFor={filterId}>{t('posts.filterLabel')}</label>
         <select

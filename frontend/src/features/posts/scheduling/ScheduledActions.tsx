@@ -12,6 +12,7 @@ import { platformCounts } from '../wizard/components/DescriptionStep';
 import { useCancelPost, useEditPost, useReschedulePost } from './api';
 import { Dialog } from './Dialog';
 import { Menu } from '../../../components/ui/Menu';
+import { useDuplicateAndOpen } from '../drafts/DuplicateAction';
 import { SchedulePicker } from './SchedulePicker';
 import { resolveChoice, type ScheduleChoice } from './schedule';
 
@@ -189,6 +190,7 @@ export function ScheduledActions({ post }: { post: Post }) {
   const [open, setOpen] = useState<Open>();
   const opener = useRef<HTMLButtonElement | null>(null);
   const menuTrigger = useRef<HTMLButtonElement | null>(null);
+  const duplicate = useDuplicateAndOpen();
   const close = useCallback(() => {
     setOpen(undefined);
     opener.current?.focus();
@@ -216,9 +218,11 @@ export function ScheduledActions({ post }: { post: Post }) {
         triggerRef={menuTrigger}
         items={[
           { label: t('scheduling.actions.editPost'), onSelect: () => openFromMenu('post') },
+          { label: t('composer.drafts.duplicate'), onSelect: () => duplicate.run(post), disabled: duplicate.duplicate.isPending },
           { label: t('scheduling.actions.cancelPost'), onSelect: () => openFromMenu('cancel'), danger: true },
         ]}
       />
+      {duplicate.duplicate.isError && <ErrorBox>{t('composer.drafts.duplicateFailed', { message: duplicate.duplicate.error.message })}</ErrorBox>}
       {open === 'time' && <EditTimeDialog post={post} onClose={close} />}
       {open === 'post' && <EditPostDialog post={post} onClose={close} />}
       {open === 'cancel' && <CancelDialog post={post} onClose={close} />}

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { platformsInDisplayOrder } from '../../../../../shared/platforms';
 import { nativeSchedulersAmong, titleRuleFor } from '../../../../../shared/platformRules';
@@ -7,16 +7,19 @@ import { platformList } from '../../../components/ui/platformList';
 import { ErrorBox, NoticeBox } from '../../../components/ui/Form';
 import { PageTitle } from '../../../components/ui/PageTitle';
 import { ApiError } from '../../../lib/apiClient';
-import { useConnectedAccounts, usePublishPost } from './api/wizardApi';
+import { useConnectedAccounts, usePost, usePublishPost, useSaveDraft } from './api/wizardApi';
 import { DescriptionStep, platformCounts, useTextCounting } from './components/DescriptionStep';
 import { accountKey, PlatformStep } from './components/PlatformStep';
 import { ReviewStep } from './components/ReviewStep';
 import { UploadStep } from './components/UploadStep';
-import { clearDraft, loadDraft, saveDraft } from './draft';
+import { clearDraft, loadDraft, saveDraft, wizardDraftOf } from './draft';
 import { useMediaUploads } from './useMediaUploads';
 import { afterPublishNotices, PostDeclarations, PostOptionsSection } from './options/PostOptionsSection';
 import { usePostOptions } from './options/usePostOptions';
 import { useMe } from '../../auth';
+import { connectErrorText, useStartConnection } from '../../accounts';
+import { isPlatform, platformNames, type Platform } from '../../../../../shared/platforms';
+import type { SaveDraft } from '../../../../../shared/api/posts';
 import { SchedulePicker } from '../scheduling/SchedulePicker';
 import { ScheduleSuggestion } from '../scheduling/ScheduleSuggestion';
 import { defaultChoice, formatInZone, resolveChoice, type ScheduleChoice } from '../scheduling/schedule';
@@ -38,9 +41,50 @@ function sharedFileName(url: string, contentType: string): string {
   return `${last || 'shared'}.${extension}`;
 }
 
+/**
+ * The wizard. `?draft=<postId>` opens a server draft: it is loaded, becomes the tab's wizard state
+ * (the sessionStorage safety net) and the form starts from it.
+ */
 export function NewPostWizard() {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const draftId = params.get('draft') ?? undefined;
+  const opened = usePost(draftId);
+  const [formKey, setFormKey] = useState(0);
+  const openedDraft = opened.data?.status === 'draft' ? opened.data : undefined;
+  useEffect(() => {
+    if (!openedDraft) return;
+    saveDraft(wizardDraftOf(openedDraft));
+    setFormKey((key) => key + 1);
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete('draft');
+        return next;
+      },
+      { replace: true },
+    );
+  }, [openedDraft, setParams]);
+  if (!draftId) return <WizardForm key={formKey} />;
+  return (
+    <section className="wizard">
+      <PageTitle>{t('wizard.title')}</PageTitle>
+      {opened.isError ? (
+        <ErrorBox>{t('composer.drafts.loadFailed', { message: opened.error.message })}</ErrorBox>
+      ) : opened.data && !openedDraft ? (
+        <ErrorBox>{t('composer.drafts.notADraft')}</ErrorBox>
+      ) : (
+        <NoticeBox>{t('composer.drafts.loading')}</NoticeBox>
+      )}
+    </section>
+  );
+}
+
+function WizardForm() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
+  const location = useLocation();
+  const [params, setParams] = useSearchParams();
   const me = useMe();
   const canSchedule = me.data?.membership.canSchedule ?? false;
   const [draft] = useState(loadDraft);
@@ -53,16 +97,18 @@ export function NewPostWizard() {
   const uploads = useMediaUploads(draft?.media ?? []);
   const connections = useConnectedAccounts();
   const publish = usePublishPost();
+  const saveServerDraft = useSaveDraft();
+  const startConnection = useStartConnection();
+  const [serverDraftId, setServerDraftId] = useState(draft?.serverDraftId);
+  const [savedAt, setSavedAt] = useState<Date>();
   const [published, setPublished] = useState(false);
   const headingRef = useRef<HTMLDivElement>(null);
 
-  const accounts = useMemo(
-    () =>
-      (connections.data?.connections ?? [])
-        .filter((connection) => connection.status === 'connected')
-        .sort((a, b) => platformOrder.indexOf(a.platform) - platformOrder.indexOf(b.platform)),
+  const allAccounts = useMemo(
+    () => [...(connections.data?.connections ?? [])].sort((a, b) => platformOrder.indexOf(a.platform) - platformOrder.indexOf(b.platform)),
     [connections.data],
   );
+  const accounts = useMemo(() => allAccounts.filter((connection) => connection.status === 'connected'), [allAccounts]);
   const chosenAccounts = accounts.filter((account) => selected.has(accountKey(account)));
   const postOptions = usePostOptions(chosenAccounts);
   const chosenPlatforms = platformOrder.filter((platform) => chosenAccounts.some((account) => account.platform === platform));
@@ -104,8 +150,86 @@ export function NewPostWizard() {
       description,
       title,
       schedule,
+      ...(serverDraftId ? { serverDraftId } : {}),
     });
-  }, [step, uploaded, selected, description, title, schedule, published]);
+  }, [step, uploaded, selected, description, title, schedule, published, serverDraftId]);
+
+  // Back from a platform's consent page (Connect on step 2): the outcome rides on the query string.
+  const [connectResult] = useState(() => {
+    const platform = params.get('platform');
+    if (!platform || !isPlatform(platform)) return undefined;
+    if (params.get('status') === 'connected') return { platform, connected: true as const };
+    if (params.get('error') === 'auth_failed') return { platform, connected: false as const, code: params.get('error_code') };
+    return undefined;
+  });
+  useEffect(() => {
+    if (connectResult) setParams({}, { replace: true });
+  }, [connectResult, setParams]);
+  // The account just connected is chosen for this post when it is the platform's only one.
+  const [autoChosen, setAutoChosen] = useState(false);
+  const justConnected = useMemo(
+    () => (connectResult?.connected ? accounts.filter((account) => account.platform === connectResult.platform) : []),
+    [connectResult, accounts],
+  );
+  useEffect(() => {
+    if (autoChosen || justConnected.length !== 1) return;
+    setAutoChosen(true);
+    const key = accountKey(justConnected[0]!);
+    setSelected((current) => (current.has(key) ? current : new Set([...current, key])));
+  }, [autoChosen, justConnected]);
+  const [connectError, setConnectError] = useState<string>();
+  const connectMessage = connectError
+    ? { kind: 'error' as const, text: connectError }
+    : connectResult && !connectResult.connected
+      ? { kind: 'error' as const, text: connectErrorText(t, connectResult.code, connectResult.platform, connections.data?.usage.maxAccounts) }
+      : connectResult && justConnected.length > 0
+        ? {
+            kind: 'notice' as const,
+            text: t(justConnected.length === 1 ? 'composer.platforms.connectedNotice' : 'composer.platforms.connectedChoose', { platform: platformNames[connectResult.platform] }),
+          }
+        : undefined;
+
+  function connect(platform: Platform) {
+    setConnectError(undefined);
+    startConnection.mutate(
+      { platform, returnTo: location.pathname },
+      { onError: (error) => setConnectError(t('composer.platforms.connectFailed', { message: error.message || t('common.genericError') })) },
+    );
+  }
+
+  // Accounts the draft chose that are no longer connected: said, never dropped silently.
+  const lostAccounts = connections.data
+    ? [...selected].filter((key) => !accounts.some((account) => accountKey(account) === key))
+    : [];
+  const lostNames = new Intl.ListFormat(i18n.resolvedLanguage ?? 'en').format(
+    lostAccounts.map((key) => {
+      const [platform, accountId] = key.split('#') as [string, string];
+      return `${isPlatform(platform) ? platformNames[platform] : platform} (${accountId})`;
+    }),
+  );
+
+  const draftInput: SaveDraft = {
+    description,
+    ...(title.trim() ? { title } : {}),
+    media: uploaded.map((item) => ({ key: item.media!.key, name: item.name })),
+    targets: [...selected].flatMap((key) => {
+      const [platform, accountId] = key.split('#') as [string, string];
+      return isPlatform(platform) && accountId ? [{ platform, accountId }] : [];
+    }),
+  };
+  const nothingToSave = !description.trim() && !title.trim() && draftInput.media.length === 0 && draftInput.targets.length === 0;
+
+  function saveAsDraft() {
+    saveServerDraft.mutate(
+      { draft: draftInput, draftId: serverDraftId },
+      {
+        onSuccess: (saved) => {
+          setServerDraftId(saved.postId);
+          setSavedAt(new Date());
+        },
+      },
+    );
+  }
 
   const scheduling = schedule.mode === 'schedule' && canSchedule;
   const resolved = resolveChoice(schedule);
@@ -146,6 +270,8 @@ export function NewPostWizard() {
   function submit() {
     publish.mutate(
       {
+        draftId: serverDraftId,
+        post: {
         description,
         ...(titleRule ? { title: title.trim() } : {}),
         media: uploaded.map((item) => ({ key: item.media!.key })),
@@ -156,6 +282,7 @@ export function NewPostWizard() {
         ...(scheduledAt
           ? { scheduledFor: scheduledAt.toISOString(), timeZone: schedule.zone, ...(nativeSchedulers.length && schedule.youtubeNative ? { youtubeNative: true } : {}) }
           : {}),
+        },
       },
       {
         onSuccess: () => {
@@ -210,14 +337,22 @@ export function NewPostWizard() {
       <div className="wizard-body card" ref={headingRef} tabIndex={-1}>
         {step === 1 && <UploadStep items={uploads.items} rejected={uploads.rejected} onFiles={uploads.addFiles} onRemove={uploads.remove} onRetry={uploads.retry} />}
         {step === 2 && (
-          <PlatformStep
-            accounts={accounts}
-            loading={connections.isPending}
-            failed={connections.isError}
-            selected={selected}
-            onToggle={toggle}
-            media={uploaded}
-          />
+          <>
+            {lostAccounts.length > 0 && <NoticeBox>{t('composer.platforms.noLongerConnected', { names: lostNames })}</NoticeBox>}
+            <PlatformStep
+              accounts={allAccounts}
+              availablePlatforms={connections.data?.availablePlatforms}
+              usage={connections.data?.usage}
+              loading={connections.isPending}
+              failed={connections.isError}
+              selected={selected}
+              onToggle={toggle}
+              onConnect={connect}
+              connecting={startConnection.isPending ? (typeof startConnection.variables === 'string' ? startConnection.variables : startConnection.variables?.platform) : undefined}
+              connectMessage={connectMessage}
+              media={uploaded}
+            />
+          </>
         )}
         {step === 3 && (
           <DescriptionStep description={description} title={title} chosenPlatforms={chosenPlatforms} onDescription={setDescription} onTitle={setTitle} />
@@ -245,6 +380,7 @@ export function NewPostWizard() {
         )}
       </div>
 
+      {serverDraftId && !published && <p className="hint wizard-draft-note">{t('composer.drafts.editing')}</p>}
       <div className="wizard-actions">
         {step > 1 && (
           <button type="button" className="button secondary" onClick={() => goTo(step - 1)} disabled={publish.isPending || published}>
@@ -276,6 +412,20 @@ export function NewPostWizard() {
                   : t('wizard.review.publishNow')}
           </button>
         )}
+        <button
+          type="button"
+          className="button secondary wizard-save-draft"
+          onClick={saveAsDraft}
+          disabled={nothingToSave || uploading || saveServerDraft.isPending || publish.isPending || published}
+          aria-describedby={nothingToSave || uploading ? 'wizard-draft-blocker' : undefined}
+        >
+          {saveServerDraft.isPending ? t('composer.drafts.saving') : t('composer.drafts.save')}
+        </button>
+        {(nothingToSave || uploading) && !published && (
+          <p id="wizard-draft-blocker" className="visually-hidden">
+            {uploading ? t('composer.drafts.waitForUploads') : t('composer.drafts.nothingToSave')}
+          </p>
+        )}
         {blocker && step < TOTAL_STEPS && (
           <p id="wizard-blocker" className="hint">
             {blocker}
@@ -291,6 +441,12 @@ export function NewPostWizard() {
           afterPublishNotices(postOptions, t).map((notice) => (
             <NoticeBox key={notice}>{notice}</NoticeBox>
           ))}
+      </div>
+      <div aria-live="polite" className="wizard-draft-status">
+        {savedAt && !saveServerDraft.isPending && !saveServerDraft.isError && (
+          <p className="hint">{t('composer.drafts.savedAt', { time: savedAt.toLocaleTimeString(language, { hour: '2-digit', minute: '2-digit' }) })}</p>
+        )}
+        {saveServerDraft.isError && <ErrorBox>{t('composer.drafts.saveFailed', { message: saveServerDraft.error.message })}</ErrorBox>}
       </div>
     </section>
   );

@@ -1,7 +1,12 @@
 import { z } from 'zod';
 import { uploadedMediaSchema } from '../../../../../shared/api/uploads';
+import type { Post } from '../../../../../shared/api/posts';
 
-/** What a reload must not lose: the step, the uploaded media, the chosen accounts and the text. */
+/**
+ * What a reload (or a round trip to a platform's consent page) must not lose: the step, the
+ * uploaded media, the chosen accounts and the text — kept in this tab's sessionStorage as a
+ * safety net. The server draft ("Save as draft", `serverDraftId`) is the one the Drafts list shows.
+ */
 const draftSchema = z.object({
   step: z.number().int().min(1).max(4),
   media: z.array(z.object({ name: z.string(), size: z.number(), media: uploadedMediaSchema })),
@@ -11,6 +16,8 @@ const draftSchema = z.object({
   schedule: z
     .object({ mode: z.enum(['now', 'schedule']), date: z.string(), time: z.string(), zone: z.string(), youtubeNative: z.boolean(), zoneChosen: z.boolean().optional() })
     .optional(),
+  /** The server draft this wizard edits: saving updates it, publishing turns it into the post. */
+  serverDraftId: z.string().optional(),
 });
 export type WizardDraft = z.infer<typeof draftSchema>;
 
@@ -33,4 +40,19 @@ export function saveDraft(draft: WizardDraft): void {
 
 export function clearDraft(): void {
   sessionStorage.removeItem(draftKey);
+}
+
+/** The file name a stored media key shows when the draft kept none (the key's last segment). */
+const nameOfKey = (key: string) => key.split('/').pop() ?? key;
+
+/** A server draft as the wizard's state: opened at the first step it still needs. */
+export function wizardDraftOf(post: Post): WizardDraft {
+  const media = post.media.map((item) => ({
+    name: item.name ?? nameOfKey(item.key),
+    size: item.size,
+    media: { key: item.key, kind: item.kind, contentType: item.contentType, size: item.size, ...(item.durationSeconds !== undefined ? { durationSeconds: item.durationSeconds } : {}) },
+  }));
+  const accounts = post.targets.map((target) => `${target.platform}#${target.accountId}`);
+  const step = media.length === 0 ? 1 : accounts.length === 0 ? 2 : 3;
+  return { step, media, accounts, description: post.description, title: post.title ?? '', serverDraftId: post.postId };
 }

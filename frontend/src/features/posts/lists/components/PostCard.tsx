@@ -4,6 +4,7 @@ import type { Post } from '../../../../../../shared/api/posts';
 import { PlatformChips, PostStatusBadge, ScheduleNotes, TargetList, canRetry, useDateFormat } from './postParts';
 import { ScheduledActions } from '../../scheduling/ScheduledActions';
 import { PostThumbnail } from './PostMedia';
+import { DuplicatePostMenu } from '../../drafts/DuplicateAction';
 
 export function PostCard({
   post,
@@ -45,6 +46,7 @@ export function PostCard({
       <ScheduleNotes post={post} />
       <TargetList targets={post.targets} post={post} />
       {post.status === 'scheduled' && <ScheduledActions post={post} />}
+      {post.status !== 'scheduled' && <DuplicatePostMenu post={post} />}
       {canRetry(post) && (
         <button type="button" className="button secondary" disabled={retrying} onClick={() => onRetry(post)}>
           {retrying ? t('posts.retrying') : t('posts.retry')}

@@ -5,6 +5,7 @@ import { TargetMetrics } from '../../../analytics';
 import { Dialog, DialogTitle } from '../../../../components/ui/Dialog';
 import { DeletePostAction } from '../../deletion/DeletePostAction';
 import { PostMediaViewer } from './PostMedia';
+import { DuplicatePostButton } from '../../drafts/DuplicateAction';
 
 /** The full-screen view of one post (its videos play, with a full-screen button; images large); Escape or the close button closes it and focus returns to the opener. */
 export function PostDialog({ post, onClose }: { post: Post; onClose: () => void }) {
@@ -19,6 +20,7 @@ export function PostDialog({ post, onClose }: { post: Post; onClose: () => void 
         <PostStatusBadge post={post} />
         <TargetList targets={post.targets} post={post} actions />
         <TargetMetrics postId={post.postId} targets={post.targets} />
+        <DuplicatePostButton post={post} />
         <DeletePostAction post={post} onDeleted={onClose} />
       </div>
     </Dialog>

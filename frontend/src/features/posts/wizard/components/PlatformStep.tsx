@@ -1,11 +1,11 @@
-import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { Connection } from '../../../../../../shared/api/connections';
-import { capabilities, platformNames, platformsInDisplayOrder } from '../../../../../../shared/platforms';
+import type { Connection, ConnectionList } from '../../../../../../shared/api/connections';
+import { capabilities, platformNames, platformsInDisplayOrder, type Platform } from '../../../../../../shared/platforms';
 import { formatName, mediaProblemsOn, type MediaFacts, type MediaProblem } from '../../../../../../shared/platformRules';
-import { ErrorBox } from '../../../../components/ui/Form';
+import { ErrorBox, NoticeBox } from '../../../../components/ui/Form';
 import { PlatformMark } from '../../../../components/ui/PlatformMark';
 import type { MediaItem } from '../useMediaUploads';
+import '../composer.css';
 
 export const accountKey = (connection: Connection) => `${connection.platform}#${connection.platformUserId}`;
 
@@ -16,22 +16,38 @@ const tenths = (value: number) => Math.round(value * 10) / 10;
 
 export function PlatformStep({
   accounts,
+  availablePlatforms,
+  usage,
   loading,
   failed,
   selected,
   onToggle,
+  onConnect,
+  connecting,
+  connectMessage,
   media,
 }: {
+  /** Every connection of the user (connected or needing a reconnect). */
   accounts: Connection[];
+  /** Platforms configured on this deployment (undefined while loading). */
+  availablePlatforms: readonly Platform[] | undefined;
+  usage: ConnectionList['usage'] | undefined;
   loading: boolean;
   failed: boolean;
   selected: ReadonlySet<string>;
   onToggle: (key: string) => void;
+  /** Starts the Accounts connect flow for a platform; it comes back here with the post kept. */
+  onConnect: (platform: Platform) => void;
+  /** The platform whose consent page is being opened. */
+  connecting: Platform | undefined;
+  /** The outcome of a connection (or of starting one), in words. */
+  connectMessage: { kind: 'notice' | 'error'; text: string } | undefined;
   media: MediaItem[];
 }) {
   const { t, i18n } = useTranslation();
   const language = i18n.resolvedLanguage ?? 'en';
-  const chosen = platformsInDisplayOrder.filter((platform) => accounts.some((account) => account.platform === platform && selected.has(accountKey(account))));
+  const connected = accounts.filter((account) => account.status === 'connected');
+  const chosen = platformsInDisplayOrder.filter((platform) => connected.some((account) => account.platform === platform && selected.has(accountKey(account))));
   const files: FileFacts[] = media.flatMap((item) => (item.media ? [{ ...item.media, name: item.name }] : []));
   const withVideo = files.some((item) => item.kind === 'video');
   // Each chosen platform's video length rule (shown while a video is in the post), and its problems with the media.
@@ -61,36 +77,131 @@ export function PlatformStep({
   };
   const problems = chosen.flatMap((platform) => mediaProblemsOn(platform, files).map((problem) => inWords(platformNames[platform], problem)));
 
+  const atLimit = usage !== undefined && usage.maxAccounts !== null && usage.connectedAccounts >= usage.maxAccounts;
+
   return (
     <div className="wizard-platforms">
       <h2>{t('wizard.platforms.heading')}</h2>
       {loading && <p role="status">{t('wizard.platforms.loading')}</p>}
       {failed && <ErrorBox>{t('wizard.platforms.loadFailed')}</ErrorBox>}
-      {!loading && !failed && accounts.length === 0 && (
-        <p>
-          {t('wizard.platforms.none')} <Link to="/dashboard/accounts">{t('wizard.platforms.connectLink')}</Link>
-        </p>
-      )}
-      <div className="platform-toggle-grid">
-        {accounts.map((account) => {
-          const key = accountKey(account);
-          const on = selected.has(key);
-          return (
-            <button key={key} type="button" className={`platform-toggle${on ? ' selected' : ''}`} aria-pressed={on} onClick={() => onToggle(key)}>
-              <PlatformMark platform={account.platform} />
-              <span className="platform-toggle-text">
-                <span className="platform-toggle-name">{platformNames[account.platform]}</span>
-                <span className="hint truncate" title={account.displayName}>{account.displayName}</span>
-              </span>
-              {on && (
-                <span className="platform-check" aria-label={t('wizard.platforms.selected')}>
-                  ✓
+      {connectMessage?.kind === 'notice' && <NoticeBox>{connectMessage.text}</NoticeBox>}
+      {connectMessage?.kind === 'error' && <ErrorBox>{connectMessage.text}</ErrorBox>}
+      {!loading && !failed && (
+        <div className="platform-toggle-grid">
+          {platformsInDisplayOrder.map((platform) => {
+            const name = platformNames[platform];
+            const own = connected.filter((account) => account.platform === platform);
+            if (own.length === 1) {
+              const account = own[0]!;
+              const key = accountKey(account);
+              const on = selected.has(key);
+              return (
+                <button key={platform} type="button" className={`platform-toggle${on ? ' selected' : ''}`} aria-pressed={on} onClick={() => onToggle(key)}>
+                  <PlatformMark platform={platform} />
+                  <span className="platform-toggle-text">
+                    <span className="platform-toggle-name">{name}</span>
+                    <span className="hint truncate" title={account.displayName}>
+                      {account.displayName}
+                    </span>
+                  </span>
+                  {on && (
+                    <span className="platform-check" aria-label={t('wizard.platforms.selected')}>
+                      ✓
+                    </span>
+                  )}
+                </button>
+              );
+            }
+            if (own.length > 1) {
+              const anyOn = own.some((account) => selected.has(accountKey(account)));
+              const headingId = `platform-accounts-${platform}`;
+              return (
+                <div key={platform} className={`platform-tile platform-tile-accounts${anyOn ? ' selected' : ''}`} role="group" aria-labelledby={headingId}>
+                  <div className="platform-tile-head">
+                    <PlatformMark platform={platform} />
+                    <span className="platform-toggle-text">
+                      <span className="platform-toggle-name" id={headingId}>
+                        {name}
+                      </span>
+                      <span className="hint">{t('composer.platforms.accountsOf', { platform: name })}</span>
+                    </span>
+                    {anyOn && (
+                      <span className="platform-check" aria-hidden="true">
+                        ✓
+                      </span>
+                    )}
+                  </div>
+                  <div className="account-toggles">
+                    {own.map((account) => {
+                      const key = accountKey(account);
+                      const on = selected.has(key);
+                      return (
+                        <button key={key} type="button" className={`account-toggle${on ? ' selected' : ''}`} aria-pressed={on} onClick={() => onToggle(key)}>
+                          {account.avatarUrl ? (
+                            <img src={account.avatarUrl} alt="" width={28} height={28} className="avatar" />
+                          ) : (
+                            <span className="avatar avatar-initial" aria-hidden="true">
+                              {account.displayName.slice(0, 1).toUpperCase()}
+                            </span>
+                          )}
+                          <span className="account-toggle-text">
+                            <span className="truncate" title={account.displayName}>
+                              {account.displayName}
+                            </span>
+                            <span className="hint truncate">{account.username ? (account.username.includes('@') ? account.username : `@${account.username}`) : account.platformUserId}</span>
+                          </span>
+                          {on && (
+                            <span className="platform-check" aria-label={t('wizard.platforms.selected')}>
+                              ✓
+                            </span>
+                          )}
+                        </button>
+                      );
+                    })}
+                  </div>
+                </div>
+              );
+            }
+            // No connected account: Connect (or Reconnect) here, and come back with the post kept.
+            const available = availablePlatforms?.includes(platform) ?? true;
+            const lapsed = accounts.some((account) => account.platform === platform);
+            const blocked = !available || (atLimit && !lapsed);
+            const hintId = `platform-connect-${platform}`;
+            return (
+              <div key={platform} className="platform-tile platform-tile-unconnected">
+                <PlatformMark platform={platform} />
+                <span className="platform-toggle-text">
+                  <span className="platform-toggle-name">{name}</span>
+                  <span className="hint" id={hintId}>
+                    {!available
+                      ? t('composer.platforms.notAvailable')
+                      : atLimit && !lapsed
+                        ? t('composer.platforms.atLimit', { max: usage?.maxAccounts ?? 1, platform: name })
+                        : lapsed
+                          ? t('accounts.needsReconnect')
+                          : t('composer.platforms.notConnected')}
+                  </span>
                 </span>
-              )}
-            </button>
-          );
-        })}
-      </div>
+                <button
+                  type="button"
+                  className="button secondary small platform-connect"
+                  disabled={blocked || connecting !== undefined}
+                  aria-label={t(lapsed ? 'composer.platforms.reconnectAria' : 'composer.platforms.connectAria', { platform: name })}
+                  aria-describedby={hintId}
+                  title={blocked ? undefined : t('composer.platforms.connectHint', { platform: name })}
+                  onClick={() => onConnect(platform)}
+                >
+                  {connecting === platform
+                    ? t('composer.platforms.connecting', { platform: name })
+                    : lapsed
+                      ? t('composer.platforms.reconnect')
+                      : t('composer.platforms.connect')}
+                </button>
+              </div>
+            );
+          })}
+        </div>
+      )}
       {(lengthRules.length > 0 || problems.length > 0) && (
         <div className="media-rules">
           {lengthRules.map((rule) => (

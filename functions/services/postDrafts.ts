@@ -1,0 +1,177 @@
+import { PutCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { monotonicFactory } from 'ulid';
+import { parseMediaKey } from '../../shared/media';
+import { MAX_DRAFTS, type Post, type SaveDraft } from '../../shared/api/posts';
+import type { Clock } from '../clock';
+import { Conflict, InvalidInput, NotFound, QuotaExceeded } from '../errors';
+import { MediaNotFound, type S3Media } from '../media/s3Media';
+import { connectionIdOf, type ConnectionStore } from './connectionStore';
+import type { UserIdentity } from './memberships';
+import { listPlacement, toPost, userListKey, type PostItem, type PostStore, type TargetItem } from './postStore';
+import { writeIf } from './conditionalWrite';
+
+export interface DraftServiceDeps {
+  db: DynamoDBDocumentClient;
+  posts: PostStore;
+  connections: ConnectionStore;
+  media: S3Media;
+  clock: Clock;
+}
+
+export const NOT_A_DRAFT_MESSAGE = 'This post is no longer a draft (it has been published): it cannot be saved as a draft.';
+
+/**
+ * Drafts live in the posts table as posts with status `draft`, in their own list (newest save
+ * first). A draft starts no execution, has no place in the reconciler's index and uses none of
+ * the month's posts; publishing it (posts service, publishDraft) turns the same item into the post.
+ */
+export function createDraftService({ db, posts, connections, media, clock }: DraftServiceDeps) {
+  const newId = monotonicFactory();
+
+  /** The chosen accounts as the draft's targets; an account no longer connected keeps its id as its name. */
+  async function draftTargets(userId: string, input: SaveDraft['targets'], now: string, names: Map<string, string> = new Map()): Promise<Record<string, TargetItem>> {
+    const userConnections = input.length ? await connections.list(userId) : [];
+    return Object.fromEntries(
+      input.map((target) => {
+        const connectionId = connectionIdOf(target.platform, target.accountId);
+        const connection = userConnections.find((item) => item.connectionId === connectionId);
+        const accountName = (connection ? (connection.username ?? connection.displayName) : undefined) ?? names.get(connectionId) ?? target.accountId;
+        const item: TargetItem = {
+          targetId: connectionId,
+          platform: target.platform,
+          accountId: target.accountId,
+          accountName,
+          connectionId,
+          status: 'pending',
+          progress: {},
+          statusChecks: 0,
+          rateLimitWaits: 0,
+          updatedAt: now,
+        };
+        return [connectionId, item];
+      }),
+    );
+  }
+
+  /** The draft's files: the user's own uploads, still stored. */
+  async function draftMedia(userId: string, input: SaveDraft['media']): Promise<PostItem['media']> {
+    const stored: PostItem['media'] = [];
+    for (const { key, name } of input) {
+      // The key is not echoed: it may name another user's file (and so that user).
+      if (parseMediaKey(key)?.userId !== userId) {
+        throw new InvalidInput(`The file ${name ?? 'you chose'} is not one of your uploads: upload it again.`, [{ path: 'media', message: 'Not one of your uploads.' }]);
+      }
+      try {
+        stored.push({ ...(await media.describe(key)), ...(name ? { name } : {}) });
+      } catch (error) {
+        if (error instanceof MediaNotFound) throw new InvalidInput(`The file ${name ?? key} was not found: upload it again.`, [{ path: 'media', message: 'Not found.' }]);
+        throw error;
+      }
+    }
+    return stored;
+  }
+
+  async function draftCount(userId: string): Promise<number> {
+    let count = 0;
+    let startKey: Record<string, unknown> | undefined;
+    do {
+      const page = await db.send(
+        new QueryCommand({
+          TableName: posts.tableName,
+          IndexName: 'byList',
+          KeyConditionExpression: 'userList = :list',
+          ExpressionAttributeValues: { ':list': userListKey(userId, 'draft') },
+          Select: 'COUNT',
+          ...(startKey ? { ExclusiveStartKey: startKey } : {}),
+        }),
+      );
+      count += page.Count ?? 0;
+      startKey = page.LastEvaluatedKey;
+    } while (startKey);
+    return count;
+  }
+
+  /** Stores a new draft (never over an existing item). */
+  async function putNew(user: UserIdentity, fields: Pick<PostItem, 'description' | 'media' | 'targets'> & { title?: string }): Promise<Post> {
+    if ((await draftCount(user.userId)) >= MAX_DRAFTS) {
+      throw new QuotaExceeded(`You have ${MAX_DRAFTS} drafts, the most OneClick keeps: publish or delete some, then save again.`);
+    }
+    const now = clock.now().toISOString();
+    const base = {
+      userId: user.userId,
+      postId: newId(clock.now().getTime()),
+      status: 'draft' as const,
+      ...fields,
+      platforms: [...new Set(Object.values(fields.targets).map((target) => target.platform))],
+      createdAt: now,
+      updatedAt: now,
+      executions: [] as string[],
+    };
+    const item: PostItem = { ...base, ...listPlacement(base) };
+    await db.send(new PutCommand({ TableName: posts.tableName, Item: item, ConditionExpression: 'attribute_not_exists(postId)' }));
+    return toPost(item);
+  }
+
+  const textOf = (input: SaveDraft) => ({ description: input.description, ...(input.title?.trim() ? { title: input.title } : {}) });
+
+  async function load(user: UserIdentity, postId: string): Promise<PostItem> {
+    const post = await posts.get(user.userId, postId);
+    if (!post) throw new NotFound('Post not found');
+    return post;
+  }
+
+  return {
+    async create(user: UserIdentity, input: SaveDraft): Promise<Post> {
+      const now = clock.now().toISOString();
+      return putNew(user, { ...textOf(input), media: await draftMedia(user.userId, input.media), targets: await draftTargets(user.userId, input.targets, now) });
+    },
+
+    /** Replaces a draft's text, files and accounts, only while it is still a draft. */
+    async update(user: UserIdentity, postId: string, input: SaveDraft): Promise<Post> {
+      const draft = await load(user, postId);
+      if (draft.status !== 'draft') throw new Conflict(NOT_A_DRAFT_MESSAGE);
+      const now = clock.now().toISOString();
+      const fields = { ...textOf(input), media: await draftMedia(user.userId, input.media), targets: await draftTargets(user.userId, input.targets, now) };
+      const base = {
+        userId: user.userId,
+        postId,
+        status: 'draft' as const,
+        ...fields,
+        platforms: [...new Set(Object.values(fields.targets).map((target) => target.platform))],
+        createdAt: draft.createdAt,
+        updatedAt: now,
+        executions: [] as string[],
+      };
+      const item: PostItem = { ...base, ...listPlacement(base) };
+      const saved = await writeIf(
+        db.send(
+          new PutCommand({
+            TableName: posts.tableName,
+            Item: item,
+            ConditionExpression: '#status = :draft',
+            ExpressionAttributeNames: { '#status': 'status' },
+            ExpressionAttributeValues: { ':draft': 'draft' },
+          }),
+        ),
+      );
+      if (!saved) throw new Conflict(NOT_A_DRAFT_MESSAGE);
+      return toPost(item);
+    },
+
+    /** A new draft with a post's text, title, accounts and files (any post of the user, drafts too). */
+    async duplicate(user: UserIdentity, postId: string): Promise<Post> {
+      const original = await load(user, postId);
+      const now = clock.now().toISOString();
+      const names = new Map(Object.values(original.targets).map((target) => [target.connectionId, target.accountName]));
+      const targets = await draftTargets(
+        user.userId,
+        Object.values(original.targets).map((target) => ({ platform: target.platform, accountId: target.accountId })),
+        now,
+        names,
+      );
+      return putNew(user, { description: original.description, ...(original.title ? { title: original.title } : {}), media: original.media, targets });
+    },
+  };
+}
+
+export type DraftService = ReturnType<typeof createDraftService>;
