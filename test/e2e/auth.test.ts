@@ -96,7 +96,13 @@ describe('signing up, in and out in Chromium', () => {
     await page.getByLabel('Email').fill(user.email);
     const codesBefore = codesSentTo(twin.cognitoDataDir, user.email).length;
     await page.getByRole('button', { name: 'Send code' }).click();
-    await page.getByLabel('Confirmation code').fill(await waitForCode(user.email, codesBefore));
+    // The first auth call loads Amplify on demand: wait for the code step (or say what the page said instead).
+    const codeField = page.getByLabel('Confirmation code');
+    const alert = page.getByRole('alert');
+    await expect
+      .poll(async () => ((await codeField.isVisible()) ? 'code step' : ((await alert.count()) ? `alert: ${await alert.first().textContent()}` : 'waiting')), { timeout: 30_000 })
+      .toBe('code step');
+    await codeField.fill(await waitForCode(user.email, codesBefore));
     await page.getByLabel('New password').fill(newPassword);
     await page.getByRole('button', { name: 'Set new password' }).click();
 

@@ -47,7 +47,7 @@ describe('deleting a post in Chromium', () => {
 
     await page.goto(`${twin.webUrl}/dashboard/posts`);
     const card = page.getByRole('listitem').filter({ hasText: description });
-    await card.getByRole('button', { name: description }).first().click();
+    await card.getByRole('button', { name: description, exact: true }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
     const confirm = dialog.getByTestId('delete-post-confirm');

@@ -120,7 +120,7 @@ describe('the post lists in Chromium', () => {
     const { page, context } = await openSession(browser);
     await signInThroughUi(page, twin.webUrl, user.email, user.password);
     await openList(page, 'posts');
-    const opener = card(page, text.first).getByRole('button', { name: text.first });
+    const opener = card(page, text.first).getByRole('button', { name: text.first, exact: true });
     await opener.click();
 
     const dialog = page.getByRole('dialog');
@@ -132,7 +132,7 @@ describe('the post lists in Chromium', () => {
     await expect.poll(() => dialog.count()).toBe(0);
     expect(await opener.evaluate((element) => element === document.activeElement)).toBe(true);
 
-    await card(page, text.second).getByRole('button', { name: text.second }).click();
+    await card(page, text.second).getByRole('button', { name: text.second, exact: true }).click();
     await expect.poll(() => dialog.getByRole('heading').textContent()).toBe('Second title');
     await dialog.getByRole('button', { name: 'Close' }).click();
     await expect.poll(() => dialog.count()).toBe(0);

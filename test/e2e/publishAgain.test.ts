@@ -36,7 +36,7 @@ describe('"It was not published — publish again" in the post modal', () => {
     const { page, context } = await openSession(browser);
     await signInThroughUi(page, twin.webUrl, user.email, user.password);
     await page.goto(`${twin.webUrl}/dashboard/posts`);
-    await page.getByRole('listitem').filter({ hasText: description }).getByRole('button', { name: description }).click();
+    await page.getByRole('listitem').filter({ hasText: description }).getByRole('button', { name: description, exact: true }).click();
     const dialog = page.getByRole('dialog');
     await expect.poll(() => dialog.getByText('LinkedIn could not tell us whether this post was published.').isVisible()).toBe(true);
 

@@ -105,7 +105,7 @@ describe('scheduling in Chromium', () => {
     // Edit time on the card; Edit post and Cancel post in its "more actions" menu.
     expect(await card.getByRole('button', { name: /^Edit time: / }).isVisible()).toBe(true);
     await card.getByRole('button', { name: /^More actions: / }).click();
-    await expect.poll(() => page.getByRole('menu').getByRole('menuitem').allTextContents()).toEqual(['Edit post', 'Cancel post']);
+    await expect.poll(() => page.getByRole('menu').getByRole('menuitem').allTextContents()).toEqual(['Edit post', 'Duplicate', 'Cancel post']);
     await page.keyboard.press('Escape');
     await expect.poll(() => page.getByRole('menu').count()).toBe(0);
     await expect.poll(() => card.getByRole('button', { name: /^More actions: / }).evaluate((button) => button === document.activeElement)).toBe(true);
@@ -383,7 +383,7 @@ describe('scheduling in Chromium', () => {
     await expect.poll(() => card.isVisible()).toBe(true);
     expect(await card.getByRole('button', { name: /^Saati düzenle: / }).isVisible()).toBe(true);
     await card.getByRole('button', { name: /^Diğer işlemler: / }).click();
-    await expect.poll(() => page.getByRole('menu').getByRole('menuitem').allTextContents()).toEqual(['Gönderiyi düzenle', 'Gönderiyi iptal et']);
+    await expect.poll(() => page.getByRole('menu').getByRole('menuitem').allTextContents()).toEqual(['Gönderiyi düzenle', 'Çoğalt', 'Gönderiyi iptal et']);
     await page.keyboard.press('Escape');
     await page.goto(`${twin.webUrl}/dashboard/calendar`);
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Takvim');

@@ -229,7 +229,7 @@ describe('the post wizard in Chromium', () => {
     await expect.poll(() => preview.evaluate((video: HTMLVideoElement) => video.muted && video.readyState >= 2), settle).toBe(true);
 
     // The modal: a player with controls, the poster frame, and a full-screen button.
-    await postCard.getByRole('button', { name: new RegExp(description) }).click();
+    await postCard.getByRole('button', { name: description, exact: true }).click();
     const dialog = page.getByRole('dialog');
     const player = dialog.locator('video');
     await expect.poll(() => player.count(), settle).toBe(1);
@@ -259,7 +259,7 @@ describe('the post wizard in Chromium', () => {
       const card = checked.page.getByRole('listitem').filter({ hasText: description }).first();
       await expect.poll(() => card.locator('.post-thumb img').evaluate((image: HTMLImageElement) => (image.complete ? image.naturalWidth : 0)), settle).toBeGreaterThan(0);
       expect(await seriousViolations(checked.page), `posts (${colorScheme})`).toEqual([]);
-      await card.getByRole('button', { name: new RegExp(description) }).click();
+      await card.getByRole('button', { name: description, exact: true }).click();
       await checked.page.getByRole('dialog').locator('video').waitFor();
       expect(await seriousViolations(checked.page), `post modal (${colorScheme})`).toEqual([]);
       await checked.context.close();
@@ -275,7 +275,7 @@ describe('the post wizard in Chromium', () => {
       await page.goto(`${twin.webUrl}/dashboard/posts`);
       const card = page.getByRole('listitem').filter({ hasText: description }).first();
       await card.locator('.post-thumb img').waitFor();
-      await card.getByRole('button', { name: new RegExp(description) }).focus();
+      await card.getByRole('button', { name: description, exact: true }).focus();
       if (reducedMotion === 'reduce') {
         await card.hover();
         await page.waitForTimeout(500);

@@ -17,9 +17,21 @@ describe('Idempotency-Key', () => {
     }
   });
 
-  it('is taken by exactly the writes the issue names', () => {
+  it('is taken by exactly the writes a browser may repeat (the issue\'s list, and the drafts that create or publish)', () => {
     const flagged = routeIds.filter((id) => (routes[id] as { idempotent?: boolean }).idempotent).sort();
-    expect(flagged).toEqual(['cancelPost', 'createPost', 'editPost', 'publishTargetAgain', 'reschedulePost', 'retryPost', 'startDataExport']);
+    expect(flagged).toEqual([
+      'cancelPost',
+      'createDraft',
+      'createPost',
+      'duplicatePost',
+      'editPost',
+      'publishDraft',
+      'publishTargetAgain',
+      'reschedulePost',
+      'retryPost',
+      'startDataExport',
+      'updateDraft',
+    ]);
   });
 
   it('uses a table keyed the way Powertools\' DynamoDB persistence layer expects (id, TTL on expiration)', () => {
