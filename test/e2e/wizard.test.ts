@@ -204,6 +204,8 @@ describe('the post wizard in Chromium', () => {
 
   it('makes a poster frame of a real video at upload: the published card shows it and previews on hover, the modal plays the video with a full-screen control', async () => {
     const { page, context, problems } = await openWizard();
+    // Each step waits at most 15 s, so a step that never happens fails naming its element, not the test's 60 s.
+    page.setDefaultTimeout(15_000);
     await fileInput(page).setInputFiles({ name: 'cartoon.mp4', mimeType: 'video/mp4', buffer: cartoon });
     await expect.poll(() => nextButton(page).isEnabled(), settle).toBe(true);
     expect(await page.locator('.media-no-thumbnail').count()).toBe(0);
@@ -219,14 +221,20 @@ describe('the post wizard in Chromium', () => {
     // The card: the poster frame the browser captured at upload, loaded lazily, described by the post's text.
     const postCard = page.getByRole('listitem').filter({ hasText: description }).first();
     const poster = postCard.locator('.post-thumb img');
+    await poster.waitFor();
     await expect.poll(() => poster.evaluate((image: HTMLImageElement) => (image.complete ? image.naturalWidth : 0)), settle).toBeGreaterThan(0);
     expect(await poster.getAttribute('alt')).toBe(`Video: ${description}`);
     expect(await poster.getAttribute('loading')).toBe('lazy');
     expect(await poster.evaluate((image: HTMLImageElement) => image.naturalWidth <= 480 && image.naturalHeight <= 960)).toBe(true);
-    // Hovering plays the video muted over it.
-    await postCard.hover();
+    // Hovering plays the video muted over it (hovered again on each poll: the list may re-render under the pointer while the post publishes).
     const preview = postCard.locator('video.post-thumb-preview');
-    await expect.poll(() => preview.evaluate((video: HTMLVideoElement) => video.muted && video.readyState >= 2), settle).toBe(true);
+    const previewPlaying = async () => {
+      await page.mouse.move(0, 0);
+      await postCard.hover();
+      if ((await preview.count()) === 0) return 'no preview video';
+      return preview.evaluate((video: HTMLVideoElement) => (video.muted && video.readyState >= 2 ? 'playing muted' : `muted ${video.muted}, readyState ${video.readyState}`));
+    };
+    await expect.poll(previewPlaying, settle).toBe('playing muted');
 
     // The modal: a player with controls, the poster frame, and a full-screen button.
     await postCard.getByRole('button', { name: description, exact: true }).click();
@@ -282,6 +290,17 @@ describe('the post wizard in Chromium', () => {
         expect(await card.locator('video').count()).toBe(0);
       } else {
         await expect.poll(() => card.locator('video.post-thumb-preview').count(), settle).toBe(1);
+        // Hovered and focused apart: leaving one keeps the preview while the other holds.
+        await card.hover();
+        await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+        await page.waitForTimeout(300);
+        expect(await card.locator('video.post-thumb-preview').count(), 'blurred while hovered').toBe(1);
+        await card.getByRole('button', { name: description, exact: true }).focus();
+        await page.mouse.move(0, 0);
+        await page.waitForTimeout(300);
+        expect(await card.locator('video.post-thumb-preview').count(), 'pointer left while focused').toBe(1);
+        await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+        await expect.poll(() => card.locator('video.post-thumb-preview').count(), settle).toBe(0);
       }
       await context.close();
     }

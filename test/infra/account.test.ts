@@ -7,7 +7,7 @@ const webAssetPath = resolve(import.meta.dirname, '../fixtures/web');
 let template: Template;
 
 beforeAll(() => {
-  const { app, stack } = buildApp({ webAssetPath });
+  const { app, stack } = buildApp({ webAssetPath, skipBundling: true });
   app.synth();
   template = Template.fromStack(stack);
 });

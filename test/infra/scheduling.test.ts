@@ -7,7 +7,7 @@ const webAssetPath = resolve(import.meta.dirname, '../fixtures/web');
 let template: Template;
 
 beforeAll(() => {
-  const { stack } = buildApp({ webAssetPath });
+  const { stack } = buildApp({ webAssetPath, skipBundling: true });
   template = Template.fromStack(stack);
 });
 

@@ -45,13 +45,13 @@ describe('the stack', () => {
   });
 
   it('also passes cdk-nag for a concrete account and region, as `cdk synth` and `cdk deploy` resolve them', () => {
-    const { app } = buildApp({ webAssetPath, env: { account: '123456789012', region: 'eu-central-1' } });
+    const { app } = buildApp({ webAssetPath, skipBundling: true, env: { account: '123456789012', region: 'eu-central-1' } });
     expect(() => app.synth()).not.toThrow();
   });
 
   it('passes cdk-nag with a region but no account, as `cdk synth` resolves them on a machine with no AWS configuration', () => {
     // The CDK CLI defaults the region to us-east-1 when nothing configures one; the account stays unknown.
-    const { app } = buildApp({ webAssetPath, env: { region: 'us-east-1' } });
+    const { app } = buildApp({ webAssetPath, skipBundling: true, env: { region: 'us-east-1' } });
     expect(() => app.synth()).not.toThrow();
   });
 
@@ -416,7 +416,7 @@ describe('the stack', () => {
 
     it('publishes alarms on a KMS-encrypted, TLS-only topic, with an e-mail subscription when configured', () => {
       template.hasResourceProperties('AWS::SNS::Topic', { KmsMasterKeyId: Match.anyValue() });
-      const { app, stack } = buildApp({ webAssetPath, context: { 'oneclick:alarmEmail': 'ops@example.com' } });
+      const { app, stack } = buildApp({ webAssetPath, skipBundling: true, context: { 'oneclick:alarmEmail': 'ops@example.com' } });
       app.synth();
       Template.fromStack(stack).hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'email', Endpoint: 'ops@example.com' });
     });

@@ -1,7 +1,8 @@
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ContentItem } from '../../../../../shared/api/content';
 import { PodcastIcon } from './PlayerDialog';
+import { useHoverOrFocus } from '../../../lib/useHoverOrFocus';
 
 /** One item: a video thumbnail that plays on hover (or the podcast icon), date and time, type badge, and its actions. */
 export function ContentCard({
@@ -20,19 +21,20 @@ export function ContentCard({
   const { t } = useTranslation();
   const videoRef = useRef<HTMLVideoElement>(null);
 
-  const preview = (playing: boolean) => {
+  const preview = useHoverOrFocus();
+  useEffect(() => {
     const video = videoRef.current;
     if (!video) return;
-    if (playing) {
+    if (preview.active) {
       void video.play().catch(() => undefined);
     } else {
       video.pause();
       video.currentTime = 0;
     }
-  };
+  }, [preview.active]);
 
   return (
-    <li className="content-card card" data-content-id={item.contentId} onMouseEnter={() => preview(true)} onMouseLeave={() => preview(false)}>
+    <li className="content-card card" data-content-id={item.contentId} {...preview.handlers}>
       <div className="content-thumb">
         {item.type === 'video' ? (
           <video ref={videoRef} src={item.url} muted loop playsInline preload="metadata" aria-hidden="true" tabIndex={-1} />
@@ -45,8 +47,6 @@ export function ContentCard({
         className="content-card-open"
         aria-label={t('content.open', { name: item.fileName })}
         onClick={(event) => onOpen(item, event.currentTarget)}
-        onFocus={() => preview(true)}
-        onBlur={() => preview(false)}
       >
         <span className="content-name">{item.fileName}</span>
       </button>

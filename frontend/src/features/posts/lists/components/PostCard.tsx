@@ -1,10 +1,10 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Post } from '../../../../../../shared/api/posts';
 import { PlatformChips, PostStatusBadge, ScheduleNotes, TargetList, canRetry, useDateFormat } from './postParts';
 import { ScheduledActions } from '../../scheduling/ScheduledActions';
 import { PostThumbnail } from './PostMedia';
 import { DuplicatePostMenu } from '../../drafts/DuplicateAction';
+import { useHoverOrFocus } from '../../../../lib/useHoverOrFocus';
 
 export function PostCard({
   post,
@@ -20,11 +20,11 @@ export function PostCard({
   const { t } = useTranslation();
   const formatDate = useDateFormat();
   const title = post.title ?? t('posts.untitled');
-  // Hovering the card or focusing its open button plays a video's preview (as in My Content).
-  const [previewing, setPreviewing] = useState(false);
+  // Hovering the card or focusing it plays a video's preview (as in My Content).
+  const preview = useHoverOrFocus();
   return (
-    <li className="card post-card" aria-label={title} onMouseEnter={() => setPreviewing(true)} onMouseLeave={() => setPreviewing(false)}>
-      <PostThumbnail post={post} previewing={previewing} />
+    <li className="card post-card" aria-label={title} {...preview.handlers}>
+      <PostThumbnail post={post} previewing={preview.active} />
       <PlatformChips platforms={post.platforms} />
       <time className="post-date" dateTime={post.createdAt}>
         {formatDate(post.createdAt)}
@@ -37,8 +37,6 @@ export function PostCard({
         type="button"
         className="post-card-open"
         onClick={(event) => onOpen(post, event.currentTarget)}
-        onFocus={() => setPreviewing(true)}
-        onBlur={() => setPreviewing(false)}
       >
         <span className="post-content">{post.description}</span>
       </button>
