@@ -4,8 +4,8 @@ import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { platformNames } from '../../../../../shared/platforms';
 import { useAuth } from '../../auth';
-import { useNotifications, useReadNotifications } from '../scheduling/api';
-import { useDateFormat } from '../lists/components/postParts';
+import { useNotifications, useReadNotifications } from './api';
+import { useDateFormat } from '../lists/useDateFormat';
 import '../scheduling/scheduling.css';
 
 /**

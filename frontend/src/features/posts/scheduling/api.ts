@@ -5,9 +5,6 @@ import type { EditPost, Post, ReschedulePost } from '../../../../../shared/api/p
 import { useApi } from '../../../lib/useApi';
 
 const postsKey = ['posts'] as const;
-export const notificationsKey = ['notifications'] as const;
-/** How often the notification badge looks for new failures. */
-export const NOTIFICATIONS_REFRESH_MS = 30_000;
 
 /** After a change, every list and the calendar reload (they share the ['posts'] prefix). */
 function useInvalidateAll() {
@@ -82,19 +79,5 @@ export function useAllPosts(list: 'scheduled' | 'published', maxPosts = 1000) {
       return posts;
     },
     refetchInterval: 30_000,
-  });
-}
-
-export function useNotifications(enabled: boolean) {
-  const api = useApi();
-  return useQuery({ queryKey: notificationsKey, queryFn: () => api('listNotifications'), enabled, refetchInterval: NOTIFICATIONS_REFRESH_MS });
-}
-
-export function useReadNotifications() {
-  const api = useApi();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: () => api('readNotifications'),
-    onSuccess: (list) => queryClient.setQueryData(notificationsKey, list),
   });
 }

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { Post } from '../../../../../../shared/api/posts';
-import { PlatformChips, PostStatusBadge, ScheduleNotes, TargetList, canRetry, useDateFormat } from './postParts';
+import { PlatformChips, PostStatusBadge, ScheduleNotes, TargetList, canRetry } from './postParts';
+import { useDateFormat } from '../useDateFormat';
 import { ScheduledActions } from '../../scheduling/ScheduledActions';
 import { PostThumbnail } from './PostMedia';
 import { DuplicatePostMenu } from '../../drafts/DuplicateAction';

@@ -10,12 +10,6 @@ import { waitingInWords } from '../targetWaiting';
 import { PublishAgainAction } from './PublishAgainAction';
 
 /** A date like 'Jan 5, 2025, 3:04 PM' in the user's language. */
-export function useDateFormat(): (iso: string) => string {
-  const { i18n } = useTranslation();
-  const format = new Intl.DateTimeFormat(i18n.resolvedLanguage ?? 'en', { dateStyle: 'medium', timeStyle: 'short' });
-  return (iso) => format.format(new Date(iso));
-}
-
 export function PlatformChips({ platforms }: { platforms: readonly Platform[] }) {
   const { t } = useTranslation();
   return (
