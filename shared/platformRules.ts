@@ -8,6 +8,21 @@ import { capabilities, type Platform } from './platforms';
 /** The spec's description limit, shown in the wizard. */
 export const DESCRIPTION_MAX = 2200;
 
+/** A post's own text for some networks (issue 19's per-network versions); the others get the description. */
+export type NetworkTexts = Partial<Record<Platform, string>>;
+
+/** The text a network gets: its own version when one is written, else the post's description. */
+export function textFor(post: { description: string; texts?: NetworkTexts | null | undefined }, platform: Platform): string {
+  const own = post.texts?.[platform];
+  return own?.trim() ? own : post.description;
+}
+
+/** Only the versions worth keeping: for a chosen network and not blank (a blank one means "the description"). */
+export function keptTexts(texts: NetworkTexts | undefined, chosen: readonly Platform[]): NetworkTexts | undefined {
+  const kept = Object.fromEntries(Object.entries(texts ?? {}).filter(([platform, text]) => chosen.includes(platform as Platform) && text?.trim()));
+  return Object.keys(kept).length ? (kept as NetworkTexts) : undefined;
+}
+
 /** What a rule needs to know about a file: the upload's facts. */
 export interface MediaFacts {
   kind: 'image' | 'video';

@@ -1,6 +1,8 @@
 import { PutCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { monotonicFactory } from 'ulid';
 import { parseMediaKey } from '../../shared/media';
+import { keptTexts, type NetworkTexts } from '../../shared/platformRules';
+import { platforms } from '../../shared/platforms';
 import { MAX_DRAFTS, type Post, type SaveDraft } from '../../shared/api/posts';
 import type { Clock } from '../clock';
 import { Conflict, InvalidInput, NotFound, QuotaExceeded } from '../errors';
@@ -92,7 +94,7 @@ export function createDraftService({ db, posts, connections, media, clock }: Dra
   }
 
   /** Stores a new draft (never over an existing item). */
-  async function putNew(user: UserIdentity, fields: Pick<PostItem, 'description' | 'media' | 'targets'> & { title?: string }): Promise<Post> {
+  async function putNew(user: UserIdentity, fields: Pick<PostItem, 'description' | 'media' | 'targets'> & { title?: string; texts?: NetworkTexts }): Promise<Post> {
     if ((await draftCount(user.userId)) >= MAX_DRAFTS) {
       throw new QuotaExceeded(`You have ${MAX_DRAFTS} drafts, the most OneClick keeps: publish or delete some, then save again.`);
     }
@@ -112,7 +114,11 @@ export function createDraftService({ db, posts, connections, media, clock }: Dra
     return toPost(item);
   }
 
-  const textOf = (input: SaveDraft) => ({ description: input.description, ...(input.title?.trim() ? { title: input.title } : {}) });
+  /** The draft's text; every network's own version that is not blank (a draft keeps one for a network not chosen yet, too). */
+  const textOf = (input: SaveDraft) => {
+    const texts = keptTexts(input.texts, platforms);
+    return { description: input.description, ...(texts ? { texts } : {}), ...(input.title?.trim() ? { title: input.title } : {}) };
+  };
 
   async function load(user: UserIdentity, postId: string): Promise<PostItem> {
     const post = await posts.get(user.userId, postId);
@@ -169,7 +175,7 @@ export function createDraftService({ db, posts, connections, media, clock }: Dra
         now,
         names,
       );
-      return putNew(user, { description: original.description, ...(original.title ? { title: original.title } : {}), media: original.media, targets });
+      return putNew(user, { description: original.description, ...(original.texts ? { texts: original.texts } : {}), ...(original.title ? { title: original.title } : {}), media: original.media, targets });
     },
   };
 }

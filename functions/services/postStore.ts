@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { Platform } from '../../shared/platforms';
+import type { NetworkTexts } from '../../shared/platformRules';
 import { LATE_AFTER_SECONDS, listOf, type Post, type PostList, type PostStatus, type TargetFailureCode, type TargetStatus, type TargetWaiting } from '../../shared/api/posts';
 import type { Notification } from '../../shared/api/notifications';
 import type { Clock } from '../clock';
@@ -43,6 +44,8 @@ export interface PostItem {
   status: PostStatus;
   title?: string;
   description: string;
+  /** Networks with their own version of the text (shared/platformRules.ts textFor); the others get the description. */
+  texts?: NetworkTexts;
   /** `name`: the file's name as the user chose it (drafts keep it for the wizard). */
   media: Array<StoredMedia & { name?: string }>;
   targets: Record<string, TargetItem>;
@@ -106,6 +109,7 @@ export function toPost(item: PostItem): Post {
     status: item.status,
     title: item.title ?? null,
     description: item.description,
+    ...(item.texts && Object.keys(item.texts).length ? { texts: item.texts } : {}),
     media: item.media.map((media) => ({
       key: media.key,
       kind: media.kind,
@@ -160,6 +164,8 @@ export interface ScheduleChange {
   timeZone?: string;
   description?: string;
   title?: string | null;
+  /** null: no network has its own text any more. */
+  texts?: NetworkTexts | null;
   targets?: Record<string, TargetItem>;
   platforms?: Platform[];
 }

@@ -1,5 +1,5 @@
 import { platformNames, type Platform } from '../../shared/platforms';
-import { mediaForPlatform } from '../../shared/platformRules';
+import { mediaForPlatform, textFor } from '../../shared/platformRules';
 import type { Clock } from '../clock';
 import { AuthExpired, RateLimited, Rejected } from '../platforms/errors';
 import { checkYourAccount, createOnceWith, OutcomeUnknown } from '../platforms/createOnce';
@@ -163,7 +163,7 @@ export function createPublishing(deps: PublishingDeps) {
         let progress = target.progress;
         const targetAttachments = attachments({ userId: post.userId, postId: post.postId, targetId: target.targetId });
         const request = (): PublishRequest => ({
-          text: post.description,
+          text: textFor(post, target.platform),
           ...(post.title ? { title: post.title } : {}),
           ...(target.publishAt ? { publishAt: target.publishAt } : {}),
           ...(target.options ? { options: target.options } : {}),

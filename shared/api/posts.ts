@@ -1,6 +1,7 @@
 import * as z from '../zod';
 import { capabilities, platforms } from '../platforms';
 import { checkPostOptions } from '../platforms/postOptions';
+import { textFor, type NetworkTexts } from '../platformRules';
 import { isTimeZone } from '../timeZone';
 
 /** `draft`: saved from the wizard, not published; it starts no execution and uses no month's slot. */
@@ -48,6 +49,7 @@ const targetInputSchema = z.object({
 
 type PostText = {
   description: string;
+  texts?: NetworkTexts | undefined;
   title?: string | undefined;
   targets: Array<{ platform: (typeof platforms)[number]; accountId: string; options?: Record<string, unknown> | undefined }>;
 };
@@ -68,13 +70,23 @@ function checkPostText(post: PostText, context: z.RefinementCtx): void {
     if (seen.has(key)) context.addIssue({ code: 'custom', path: ['targets', index], message: 'The same account is chosen twice.' });
     seen.add(key);
   }
-  for (const platform of new Set(post.targets.map((target) => target.platform))) {
-    const { name, text, title } = capabilities[platform];
-    const count = text.count(post.description);
-    if (count > text.max) {
-      context.addIssue({ code: 'custom', path: ['description'], message: `The description is too long for ${name} (${count} of ${text.max}).` });
+  const chosen = new Set(post.targets.map((target) => target.platform));
+  for (const platform of Object.keys(post.texts ?? {}) as Array<keyof NetworkTexts>) {
+    if (!chosen.has(platform) && post.texts?.[platform]?.trim()) {
+      context.addIssue({ code: 'custom', path: ['texts', platform], message: `There is a ${capabilities[platform].name} text but no ${capabilities[platform].name} account among the targets.` });
     }
-    for (const problem of text.problems?.(post.description) ?? []) context.addIssue({ code: 'custom', path: ['description'], message: problem });
+  }
+  for (const platform of chosen) {
+    const { name, text, title } = capabilities[platform];
+    // The network's own text when it has one (its messages say so), else the description.
+    const own = Boolean(post.texts?.[platform]?.trim());
+    const words = textFor(post, platform);
+    const path = own ? ['texts', platform] : ['description'];
+    const count = text.count(words);
+    if (count > text.max) {
+      context.addIssue({ code: 'custom', path, message: own ? `The ${name} text is too long (${count} of ${text.max}).` : `The description is too long for ${name} (${count} of ${text.max}).` });
+    }
+    for (const problem of text.problems?.(words) ?? []) context.addIssue({ code: 'custom', path, message: own ? `${name} text: ${problem}` : problem });
     if (!title) continue;
     if (title.required && !post.title) {
       context.addIssue({ code: 'custom', path: ['title'], message: `A ${name} title is required when ${name} is a target.` });
@@ -90,8 +102,12 @@ function checkPostText(post: PostText, context: z.RefinementCtx): void {
 const nativeSchedulers = platforms.filter((platform) => capabilities[platform].nativeScheduling);
 const nativeSchedulerNames = nativeSchedulers.map((platform) => capabilities[platform].name).join(' or ');
 
+/** Per network, its own version of the text (absent or blank: the description). */
+const networkTextsSchema = z.partialRecord(z.enum(platforms), z.string().max(10_000, 'A network\'s text can be at most 10,000 characters.'));
+
 const postTextFields = {
   description: z.string().trim().min(1, 'Write a description.').max(10_000),
+  texts: networkTextsSchema.optional(),
   // Each platform's own title limit is checked in checkPostText, with its name in the message.
   title: z.string().trim().max(1000).optional(),
   targets: z.array(targetInputSchema).min(1, 'Choose at least one account.').max(20),
@@ -192,6 +208,8 @@ export const postSchema = z.object({
   status: z.enum(postStatuses),
   title: z.string().nullable(),
   description: z.string(),
+  /** Networks with their own version of the text (the others get the description). */
+  texts: networkTextsSchema.optional(),
   media: z.array(postMediaSchema),
   targets: z.array(postTargetSchema),
   platforms: z.array(z.enum(platforms)),
@@ -236,6 +254,7 @@ export const MAX_DRAFTS = 100;
 export const saveDraftSchema = z
   .object({
     description: z.string().max(10_000, 'The description can be at most 10,000 characters.'),
+    texts: networkTextsSchema.optional(),
     title: z.string().max(1000, 'The title can be at most 1,000 characters.').optional(),
     targets: z.array(targetInputSchema).max(20, 'Choose at most 20 accounts.'),
     media: z

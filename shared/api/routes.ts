@@ -225,7 +225,7 @@ export const routes = {
     path: '/posts/{postId}',
     auth: 'user',
     handler: 'posts',
-    summary: 'Changes a scheduled post\'s description, title and targets; its execution is replaced safely.',
+    summary: 'Changes a scheduled post\'s description, each network\'s own text, title and targets; its execution is replaced safely.',
     input: { path: postIdSchema, body: editPostSchema },
     output: postSchema,
     idempotent: true,

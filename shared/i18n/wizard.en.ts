@@ -90,7 +90,7 @@ export const wizardEn = {
     titleCount: '{{count}}/{{max}}',
     needDescription: 'Write a description to continue.',
     needTitle: 'Enter a title for {{platforms}} to continue.',
-    tooLong: 'Shorten the description for the platforms marked over the limit.',
+    tooLong: 'Shorten the text for the networks marked over the limit.',
   },
   review: {
     heading: 'Review & Publish',

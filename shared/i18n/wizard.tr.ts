@@ -92,7 +92,7 @@ export const wizardTr: typeof wizardEn = {
     titleCount: '{{count}}/{{max}}',
     needDescription: 'Devam etmek için bir açıklama yazın.',
     needTitle: 'Devam etmek için {{platforms}} başlığı girin.',
-    tooLong: 'Sınırı aşan platformlar için açıklamayı kısaltın.',
+    tooLong: 'Sınırı aşan ağlar için metni kısaltın.',
   },
   review: {
     heading: 'Gözden Geçir ve Yayınla',

@@ -362,6 +362,70 @@ describe('the post wizard in Chromium', () => {
     await context.close();
   });
 
+  it("gives X its own text in X's tab, counted in X's unit, shown at review: X's feed gets it, LinkedIn's the description", async () => {
+    const { page, context, problems } = await openWizard();
+    await fileInput(page).setInputFiles({ name: 'photo.jpg', mimeType: 'image/jpeg', buffer: tinyJpeg });
+    await expect.poll(() => nextButton(page).isEnabled(), settle).toBe(true);
+    await nextButton(page).click();
+    await accountButton(page, 'x').click();
+    await accountButton(page, 'linkedin').click();
+    await nextButton(page).click();
+
+    const stamp = Date.now();
+    const description = `The long story for LinkedIn ${stamp}. ${'It goes on. '.repeat(25)}`.trim();
+    await page.getByLabel('Description').fill(description);
+    // Over X's limit with the description alone: Next waits.
+    await expect.poll(() => page.getByTestId('count-x').textContent(), settle).toContain('/ 280');
+    expect(await page.getByTestId('count-x').textContent()).toContain('over the limit');
+    expect(await nextButton(page).isDisabled()).toBe(true);
+
+    await page.getByRole('tab', { name: 'X', exact: true }).click();
+    expect(await page.getByText('X gets the text from All networks.').isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'Write a text for X only' }).click();
+    const own = page.getByLabel('Text for X');
+    expect(await own.inputValue()).toBe(description);
+    const xText = `Short for X ${stamp} https://example.com/launch`;
+    await own.fill(xText);
+    // A link counts 23 in X's weighted count.
+    const weighted = `Short for X ${stamp} `.length + 23;
+    expect(await page.getByText(`${weighted} / 280 weighted characters (links 23, emoji 2)`, { exact: true }).isVisible()).toBe(true);
+    expect(await page.getByTestId('count-x').textContent()).toBe(`X (own text): ${weighted} / 280 weighted characters (links 23, emoji 2)`);
+    expect(await page.getByRole('tab', { name: 'X (own text)' }).isVisible()).toBe(true);
+    expect(await nextButton(page).isEnabled()).toBe(true);
+    await nextButton(page).click();
+
+    expect(await page.getByRole('heading', { name: 'Text on each network' }).isVisible()).toBe(true);
+    expect(await page.getByText(xText, { exact: true }).isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'Publish Now' }).click();
+    await page.waitForURL(`${twin.webUrl}/dashboard/posts`, { timeout: 15_000 });
+
+    const feedTexts = async (platform: Platform) => (await sandboxControl(twin).feed(platform, accounts[platform])).posts.map((post) => post.text);
+    await expect.poll(async () => (await feedTexts('x')).filter((text) => text.includes(String(stamp))), settle).toEqual([xText]);
+    await expect.poll(async () => (await feedTexts('linkedin')).filter((text) => text.includes(String(stamp))), settle).toEqual([description]);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('passes axe on the per-network text tabs, light and dark', async () => {
+    for (const colorScheme of ['light', 'dark'] as const) {
+      const { page, context } = await openSession(browser, { colorScheme, bypassCSP: true });
+      await signInThroughUi(page, twin.webUrl, user.email, user.password);
+      await fileInput(page).setInputFiles({ name: 'photo.jpg', mimeType: 'image/jpeg', buffer: tinyJpeg });
+      await expect.poll(() => nextButton(page).isEnabled(), settle).toBe(true);
+      await nextButton(page).click();
+      await accountButton(page, 'x').click();
+      await accountButton(page, 'bluesky').click();
+      await nextButton(page).click();
+      await page.getByLabel('Description').fill('x'.repeat(301));
+      expect(await seriousViolations(page), `all networks, over the limit (${colorScheme})`).toEqual([]);
+      await page.getByRole('tab', { name: 'Bluesky', exact: true }).click();
+      expect(await seriousViolations(page), `a network using the description (${colorScheme})`).toEqual([]);
+      await page.getByRole('button', { name: 'Write a text for Bluesky only' }).click();
+      expect(await seriousViolations(page), `own text over the limit (${colorScheme})`).toEqual([]);
+      await context.close();
+    }
+  });
+
   it('lists rejected and disguised files with the reasons', async () => {
     const { page, context } = await openWizard();
     await fileInput(page).setInputFiles([

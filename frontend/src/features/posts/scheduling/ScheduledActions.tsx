@@ -2,13 +2,14 @@ import { useCallback, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Post } from '../../../../../shared/api/posts';
 import { platformNames } from '../../../../../shared/platforms';
-import { titleRuleFor } from '../../../../../shared/platformRules';
+import { keptTexts, titleRuleFor, type NetworkTexts } from '../../../../../shared/platformRules';
 import { platformList } from '../../../components/ui/platformList';
 import { instantToWallTime } from '../../../../../shared/scheduling';
 import { ErrorBox } from '../../../components/ui/Form';
 import { ApiError } from '../../../lib/apiClient';
 import { useConnectedAccounts } from '../wizard/api/wizardApi';
 import { platformCounts } from '../wizard/components/DescriptionStep';
+import { NetworkTextTabs } from '../wizard/components/NetworkTextTabs';
 import { useCancelPost, useEditPost, useReschedulePost } from './api';
 import { Dialog } from './Dialog';
 import { Menu } from '../../../components/ui/Menu';
@@ -63,13 +64,14 @@ export function EditTimeDialog({ post, onClose }: { post: Post; onClose: () => v
   );
 }
 
-/** Edit post: the description, the title (where a chosen platform takes one) and the accounts (media and time stay). */
+/** Edit post: the description and each network's own text, the title (where a chosen platform takes one) and the accounts (media and time stay). */
 export function EditPostDialog({ post, onClose }: { post: Post; onClose: () => void }) {
   const { t, i18n } = useTranslation();
   const id = useId();
   const edit = useEditPost();
   const connections = useConnectedAccounts();
   const [description, setDescription] = useState(post.description);
+  const [texts, setTexts] = useState<NetworkTexts>(() => post.texts ?? {});
   const [title, setTitle] = useState(post.title ?? '');
   const [chosen, setChosen] = useState<ReadonlySet<string>>(() => new Set(post.targets.map((target) => `${target.platform}#${target.accountId}`)));
   const accounts = (connections.data?.connections ?? []).filter((connection) => connection.status === 'connected' || chosen.has(`${connection.platform}#${connection.platformUserId}`));
@@ -84,7 +86,8 @@ export function EditPostDialog({ post, onClose }: { post: Post; onClose: () => v
       : titleRule?.required && !title.trim()
         ? t('scheduling.editPost.needTitle', { platforms: titled })
         : undefined;
-  const counts = platformCounts(description, platforms);
+  const counts = platformCounts(description, platforms, texts);
+  const sentTexts = keptTexts(texts, platforms);
 
   return (
     <Dialog title={t('scheduling.editPost.title')} onClose={onClose} wide>
@@ -96,6 +99,7 @@ export function EditPostDialog({ post, onClose }: { post: Post; onClose: () => v
             {
               postId: post.postId,
               description,
+              ...(sentTexts ? { texts: sentTexts } : {}),
               ...(titleRule ? { title: title.trim() } : {}),
               // Each kept account keeps the choices made for it (its network's post options); an added TikTok or YouTube account is refused in words.
               targets: targets.map((target) => {
@@ -107,13 +111,23 @@ export function EditPostDialog({ post, onClose }: { post: Post; onClose: () => v
           );
         }}
       >
-        <label htmlFor={`${id}-description`}>{t('scheduling.editPost.description')}</label>
-        <textarea id={`${id}-description`} className="edit-description" rows={5} value={description} onChange={(event) => setDescription(event.target.value)} />
+        <NetworkTextTabs
+          description={description}
+          chosen={platforms}
+          texts={texts}
+          onTexts={setTexts}
+          base={
+            <>
+              <label htmlFor={`${id}-description`}>{t('scheduling.editPost.description')}</label>
+              <textarea id={`${id}-description`} className="edit-description" rows={5} value={description} onChange={(event) => setDescription(event.target.value)} />
+            </>
+          }
+        />
         <ul className="edit-counts">
           {counts.map((entry) => (
             <li key={entry.platform} className={entry.over ? 'over' : undefined}>
               {t('wizard.description.platformCount', {
-                platform: platformNames[entry.platform],
+                platform: entry.own ? t('composer.texts.ownMarker', { platform: platformNames[entry.platform] }) : platformNames[entry.platform],
                 count: entry.count,
                 max: entry.max,
                 unit: t(`wizard.description.units.${entry.unit}`),

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { platformsInDisplayOrder } from '../../../../../shared/platforms';
-import { nativeSchedulersAmong, titleRuleFor } from '../../../../../shared/platformRules';
+import { keptTexts, nativeSchedulersAmong, titleRuleFor, type NetworkTexts } from '../../../../../shared/platformRules';
 import { platformList } from '../../../components/ui/platformList';
 import { ErrorBox, NoticeBox } from '../../../components/ui/Form';
 import { PageTitle } from '../../../components/ui/PageTitle';
@@ -92,6 +92,8 @@ function WizardForm() {
   const [step, setStep] = useState(draft?.step ?? 1);
   const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set(draft?.accounts ?? []));
   const [description, setDescription] = useState(draft?.description ?? '');
+  // Networks' own texts; one for a network not chosen (any more) is kept in the draft, sent only for chosen ones.
+  const [texts, setTexts] = useState<NetworkTexts>(() => draft?.texts ?? {});
   const [title, setTitle] = useState(draft?.title ?? '');
   const [sharedStatus, setSharedStatus] = useState<'loading' | 'loaded' | 'failed'>();
   const uploads = useMediaUploads(draft?.media ?? []);
@@ -118,7 +120,8 @@ function WizardForm() {
   const titleRule = titleRuleFor(chosenPlatforms);
   const nativeSchedulers = nativeSchedulersAmong(chosenPlatforms);
   const textCounting = useTextCounting(chosenPlatforms);
-  const overLimit = platformCounts(description, chosenPlatforms).some((entry) => entry.over);
+  const overLimit = platformCounts(description, chosenPlatforms, texts).some((entry) => entry.over);
+  const sentTexts = keptTexts(texts, chosenPlatforms);
 
   // Shared content from "My Content": fetched once, then uploaded like a chosen file.
   const { addFiles } = uploads;
@@ -148,11 +151,12 @@ function WizardForm() {
       media: uploaded.map((item) => ({ name: item.name, size: item.size, media: item.media! })),
       accounts: [...selected],
       description,
+      texts,
       title,
       schedule,
       ...(serverDraftId ? { serverDraftId } : {}),
     });
-  }, [step, uploaded, selected, description, title, schedule, published, serverDraftId]);
+  }, [step, uploaded, selected, description, texts, title, schedule, published, serverDraftId]);
 
   // Back from a platform's consent page (Connect on step 2): the outcome rides on the query string.
   const [connectResult] = useState(() => {
@@ -210,6 +214,7 @@ function WizardForm() {
 
   const draftInput: SaveDraft = {
     description,
+    ...(keptTexts(texts, platformOrder) ? { texts: keptTexts(texts, platformOrder) } : {}),
     ...(title.trim() ? { title } : {}),
     media: uploaded.map((item) => ({ key: item.media!.key, name: item.name })),
     targets: [...selected].flatMap((key) => {
@@ -273,6 +278,7 @@ function WizardForm() {
         draftId: serverDraftId,
         post: {
         description,
+        ...(sentTexts ? { texts: sentTexts } : {}),
         ...(titleRule ? { title: title.trim() } : {}),
         media: uploaded.map((item) => ({ key: item.media!.key })),
         targets: chosenAccounts.map((account) => {
@@ -355,7 +361,15 @@ function WizardForm() {
           </>
         )}
         {step === 3 && (
-          <DescriptionStep description={description} title={title} chosenPlatforms={chosenPlatforms} onDescription={setDescription} onTitle={setTitle} />
+          <DescriptionStep
+            description={description}
+            texts={texts}
+            title={title}
+            chosenPlatforms={chosenPlatforms}
+            onDescription={setDescription}
+            onTexts={setTexts}
+            onTitle={setTitle}
+          />
         )}
         {step === 4 && (
           <>
@@ -363,6 +377,7 @@ function WizardForm() {
               media={uploaded}
               chosenPlatforms={chosenPlatforms}
               description={description}
+              texts={sentTexts}
               title={titleRule ? title : undefined}
               {...(scheduledAt ? { publishTime: formatInZone(scheduledAt, schedule.zone, language) } : {})}
             />

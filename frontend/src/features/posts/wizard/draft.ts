@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { uploadedMediaSchema } from '../../../../../shared/api/uploads';
 import type { Post } from '../../../../../shared/api/posts';
+import { platforms } from '../../../../../shared/platforms';
 
 /**
  * What a reload (or a round trip to a platform's consent page) must not lose: the step, the
@@ -12,6 +13,8 @@ const draftSchema = z.object({
   media: z.array(z.object({ name: z.string(), size: z.number(), media: uploadedMediaSchema })),
   accounts: z.array(z.string()),
   description: z.string(),
+  /** Networks' own texts (absent in a draft kept before they existed). */
+  texts: z.partialRecord(z.enum(platforms), z.string()).optional(),
   title: z.string(),
   schedule: z
     .object({ mode: z.enum(['now', 'schedule']), date: z.string(), time: z.string(), zone: z.string(), youtubeNative: z.boolean(), zoneChosen: z.boolean().optional() })
@@ -54,5 +57,5 @@ export function wizardDraftOf(post: Post): WizardDraft {
   }));
   const accounts = post.targets.map((target) => `${target.platform}#${target.accountId}`);
   const step = media.length === 0 ? 1 : accounts.length === 0 ? 2 : 3;
-  return { step, media, accounts, description: post.description, title: post.title ?? '', serverDraftId: post.postId };
+  return { step, media, accounts, description: post.description, ...(post.texts ? { texts: post.texts } : {}), title: post.title ?? '', serverDraftId: post.postId };
 }

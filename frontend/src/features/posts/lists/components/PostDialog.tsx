@@ -1,11 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import type { Post } from '../../../../../../shared/api/posts';
+import { platformNames, platformsInDisplayOrder } from '../../../../../../shared/platforms';
+import { PlatformMark } from '../../../../components/ui/PlatformMark';
 import { PlatformChips, PostStatusBadge, TargetList } from './postParts';
 import { TargetMetrics } from '../../../analytics';
 import { Dialog, DialogTitle } from '../../../../components/ui/Dialog';
 import { DeletePostAction } from '../../deletion/DeletePostAction';
 import { PostMediaViewer } from './PostMedia';
 import { DuplicatePostButton } from '../../drafts/DuplicateAction';
+import '../../wizard/components/networkTexts.css';
 
 /** The full-screen view of one post (its videos play, with a full-screen button; images large); Escape or the close button closes it and focus returns to the opener. */
 export function PostDialog({ post, onClose }: { post: Post; onClose: () => void }) {
@@ -16,6 +19,20 @@ export function PostDialog({ post, onClose }: { post: Post; onClose: () => void 
       <div className="post-dialog-details">
         <DialogTitle>{post.title ?? t('posts.untitled')}</DialogTitle>
         <p className="post-dialog-description">{post.description.trim() ? post.description : t('posts.noDescription')}</p>
+        {post.texts && (
+          <dl className="review-network-texts" aria-label={t('composer.texts.reviewHeading')}>
+            {platformsInDisplayOrder
+              .filter((platform) => post.texts?.[platform])
+              .map((platform) => (
+                <div key={platform}>
+                  <dt>
+                    <PlatformMark platform={platform} size="sm" /> {platformNames[platform]} · {t('composer.texts.reviewOwn')}
+                  </dt>
+                  <dd className="post-dialog-description">{post.texts?.[platform]}</dd>
+                </div>
+              ))}
+          </dl>
+        )}
         <PlatformChips platforms={post.platforms} />
         <PostStatusBadge post={post} />
         <TargetList targets={post.targets} post={post} actions />

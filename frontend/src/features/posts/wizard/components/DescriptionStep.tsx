@@ -1,19 +1,22 @@
 import { useEffect, useId, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DESCRIPTION_MAX, titleRuleFor } from '../../../../../../shared/platformRules';
+import { DESCRIPTION_MAX, textFor, titleRuleFor, type NetworkTexts } from '../../../../../../shared/platformRules';
 import { capabilities, platformNames, type Platform } from '../../../../../../shared/platforms';
 import { platformList } from '../../../../components/ui/platformList';
+import { NetworkTextTabs } from './NetworkTextTabs';
 
 /**
- * Each chosen platform's own count of the text against its limit, in its unit. A platform whose
- * counting is still loading (X's twitter-text) has no count yet: `counting`, never over.
+ * Each chosen platform's own count of the text it gets (its own version, else the description)
+ * against its limit, in its unit. A platform whose counting is still loading (X's twitter-text)
+ * has no count yet: `counting`, never over.
  */
-export function platformCounts(description: string, chosen: readonly Platform[]) {
+export function platformCounts(description: string, chosen: readonly Platform[], texts?: NetworkTexts) {
   return chosen.map((platform) => {
     const { text } = capabilities[platform];
-    if (text.ready && !text.ready()) return { platform, counting: true, count: undefined, max: text.max, unit: text.unit, over: false };
-    const count = text.count(description);
-    return { platform, counting: false, count, max: text.max, unit: text.unit, over: count > text.max };
+    const own = Boolean(texts?.[platform]?.trim());
+    if (text.ready && !text.ready()) return { platform, own, counting: true, count: undefined, max: text.max, unit: text.unit, over: false };
+    const count = text.count(textFor({ description, texts }, platform));
+    return { platform, own, counting: false, count, max: text.max, unit: text.unit, over: count > text.max };
   });
 }
 
@@ -66,21 +69,26 @@ export function useTextCounting(chosen: readonly Platform[]): { state: 'ready' |
 
 export function DescriptionStep({
   description,
+  texts,
   title,
   chosenPlatforms,
   onDescription,
+  onTexts,
   onTitle,
 }: {
   description: string;
+  texts: NetworkTexts;
   title: string;
   chosenPlatforms: readonly Platform[];
   onDescription: (value: string) => void;
+  onTexts: (texts: NetworkTexts) => void;
   onTitle: (value: string) => void;
 }) {
   const { t, i18n } = useTranslation();
   const id = useId();
   const counting = useTextCounting(chosenPlatforms);
-  const counts = platformCounts(description, chosenPlatforms);
+  const counts = platformCounts(description, chosenPlatforms, texts);
+  const baseOver = counts.some((entry) => entry.over && !entry.own);
   const titleRule = titleRuleFor(chosenPlatforms);
 
   return (
@@ -102,24 +110,32 @@ export function DescriptionStep({
           </p>
         </div>
       )}
-      <div className="field">
-        <label htmlFor={`${id}-description`}>{t('wizard.description.label')}</label>
-        <textarea
-          id={`${id}-description`}
-          rows={6}
-          value={description}
-          placeholder={t('wizard.description.placeholder')}
-          aria-describedby={`${id}-count ${id}-max`}
-          aria-invalid={counts.some((entry) => entry.over) || undefined}
-          onChange={(event) => onDescription(event.target.value)}
-        />
-        <p className="hint wizard-counter">
-          <span id={`${id}-count`} aria-live="polite">
-            {t('wizard.description.count', { count: description.length })}
-          </span>{' '}
-          · <span id={`${id}-max`}>{t('wizard.description.maximum', { max: DESCRIPTION_MAX })}</span>
-        </p>
-      </div>
+      <NetworkTextTabs
+        description={description}
+        chosen={chosenPlatforms}
+        texts={texts}
+        onTexts={onTexts}
+        base={
+          <div className="field">
+            <label htmlFor={`${id}-description`}>{t('wizard.description.label')}</label>
+            <textarea
+              id={`${id}-description`}
+              rows={6}
+              value={description}
+              placeholder={t('wizard.description.placeholder')}
+              aria-describedby={`${id}-count ${id}-max`}
+              aria-invalid={baseOver || undefined}
+              onChange={(event) => onDescription(event.target.value)}
+            />
+            <p className="hint wizard-counter">
+              <span id={`${id}-count`} aria-live="polite">
+                {t('wizard.description.count', { count: description.length })}
+              </span>{' '}
+              · <span id={`${id}-max`}>{t('wizard.description.maximum', { max: DESCRIPTION_MAX })}</span>
+            </p>
+          </div>
+        }
+      />
       {counts.length > 0 && (
         <section aria-label={t('wizard.description.perPlatform')}>
           <h3 className="wizard-subheading">{t('wizard.description.perPlatform')}</h3>
@@ -129,7 +145,7 @@ export function DescriptionStep({
                 {entry.count === undefined
                   ? t(counting.state === 'failed' ? 'wizard.description.countingFailed' : 'wizard.description.counting', { platform: platformNames[entry.platform] })
                   : t('wizard.description.platformCount', {
-                      platform: platformNames[entry.platform],
+                      platform: entry.own ? t('composer.texts.ownMarker', { platform: platformNames[entry.platform] }) : platformNames[entry.platform],
                       count: entry.count,
                       max: entry.max,
                       unit: t(`wizard.description.units.${entry.unit}`),

@@ -1,10 +1,12 @@
 import { useTranslation } from 'react-i18next';
-import type { Platform } from '../../../../../../shared/platforms';
+import { platformNames, type Platform } from '../../../../../../shared/platforms';
+import type { NetworkTexts } from '../../../../../../shared/platformRules';
 import { PlatformChip } from '../../../../components/ui/PlatformChip';
 import { PlatformMark } from '../../../../components/ui/PlatformMark';
 import type { MediaItem } from '../useMediaUploads';
 import { megabytes } from './UploadStep';
 import { perNetworkMedia } from './perNetworkMedia';
+import './networkTexts.css';
 
 /** What each chosen network gets of the post's files, where one gets less or gets a carousel. */
 function PerNetworkMedia({ media, chosenPlatforms }: { media: MediaItem[]; chosenPlatforms: readonly Platform[] }) {
@@ -30,12 +32,15 @@ export function ReviewStep({
   media,
   chosenPlatforms,
   description,
+  texts,
   title,
   publishTime: chosenTime,
 }: {
   media: MediaItem[];
   chosenPlatforms: readonly Platform[];
   description: string;
+  /** The chosen networks' own texts (the others get the description). */
+  texts: NetworkTexts | undefined;
   title: string | undefined;
   /** The scheduled time, formatted; absent = now. */
   publishTime?: string;
@@ -73,6 +78,23 @@ export function ReviewStep({
       )}
       <h3 className="wizard-subheading">{t('wizard.review.description')}</h3>
       <p className="wizard-review-description">{description}</p>
+      {texts && (
+        <>
+          <h3 className="wizard-subheading">{t('composer.texts.reviewHeading')}</h3>
+          <dl className="review-network-texts">
+            {chosenPlatforms
+              .filter((platform) => texts[platform])
+              .map((platform) => (
+                <div key={platform}>
+                  <dt>
+                    <PlatformMark platform={platform} size="sm" /> {platformNames[platform]} · {t('composer.texts.reviewOwn')}
+                  </dt>
+                  <dd className="wizard-review-description">{texts[platform]}</dd>
+                </div>
+              ))}
+          </dl>
+        </>
+      )}
       <h3 className="wizard-subheading">{t('wizard.review.publishTime')}</h3>
       <p>{publishTime}</p>
     </div>
