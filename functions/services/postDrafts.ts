@@ -30,7 +30,11 @@ export const NOT_A_DRAFT_MESSAGE = 'This post is no longer a draft (it has been 
 export function createDraftService({ db, posts, connections, media, clock }: DraftServiceDeps) {
   const newId = monotonicFactory();
 
-  /** The chosen accounts as the draft's targets; an account no longer connected keeps its id as its name. */
+  /**
+   * The chosen accounts as the draft's targets; an account no longer connected keeps its id as its
+   * name. The choices made so far for a platform's post options are kept as they are (they may be
+   * incomplete: the platform's rule checks them when the draft is published).
+   */
   async function draftTargets(userId: string, input: SaveDraft['targets'], now: string, names: Map<string, string> = new Map()): Promise<Record<string, TargetItem>> {
     const userConnections = input.length ? await connections.list(userId) : [];
     return Object.fromEntries(
@@ -49,6 +53,7 @@ export function createDraftService({ db, posts, connections, media, clock }: Dra
           statusChecks: 0,
           rateLimitWaits: 0,
           updatedAt: now,
+          ...(target.options && Object.keys(target.options).length ? { options: target.options } : {}),
         };
         return [connectionId, item];
       }),

@@ -426,6 +426,46 @@ describe('the post wizard in Chromium', () => {
     }
   });
 
+  it("keeps a draft's TikTok and YouTube choices and the networks' own texts: reopened, the review step shows them as they were", async () => {
+    const { page, context, problems } = await openWizard();
+    await fileInput(page).setInputFiles({ name: 'clip.mp4', mimeType: 'video/mp4', buffer: syntheticMp4({ durationSeconds: 8, payloadBytes: 80_000 }) });
+    await expect.poll(() => nextButton(page).isEnabled(), settle).toBe(true);
+    await nextButton(page).click();
+    await accountButton(page, 'tiktok').click();
+    await accountButton(page, 'youtube').click();
+    await nextButton(page).click();
+    const description = `Choices kept ${Date.now()}`;
+    await page.getByLabel('Description').fill(description);
+    await page.getByPlaceholder('Enter video title...').fill('Kept');
+    await page.getByRole('tab', { name: 'TikTok', exact: true }).click();
+    await page.getByRole('button', { name: 'Write a text for TikTok only' }).click();
+    await page.getByLabel('Text for TikTok').fill(`${description} on TikTok`);
+    await nextButton(page).click();
+    const tiktok = page.getByTestId('options-tiktok');
+    await expect.poll(() => tiktok.getByText('Posting to TikTok as').isVisible(), settle).toBe(true);
+    await tiktok.getByLabel('Who can see this post').selectOption('SELF_ONLY');
+    await page.getByTestId('options-youtube').getByLabel("No, it's not made for kids").check();
+    await page.getByTestId('options-youtube').getByLabel('Tags').fill('kept, drafts');
+    await page.getByRole('button', { name: 'Save as draft' }).click();
+    await expect.poll(() => page.getByText(/^Draft saved at/).isVisible(), settle).toBe(true);
+
+    await page.evaluate(() => sessionStorage.clear());
+    await page.goto(`${twin.webUrl}/dashboard/posts/drafts`);
+    const card = page.getByRole('listitem').filter({ hasText: description });
+    await expect.poll(() => card.isVisible(), settle).toBe(true);
+    await card.getByRole('link', { name: /^Open the draft/ }).click();
+    await expect.poll(() => stepText(page), settle).toBe('Step 3 of 4');
+    await expect.poll(() => page.getByRole('tab', { name: 'TikTok (own text)' }).isVisible(), settle).toBe(true);
+    await nextButton(page).click();
+    await expect.poll(() => tiktok.getByText('Posting to TikTok as').isVisible(), settle).toBe(true);
+    expect(await tiktok.getByLabel('Who can see this post').inputValue()).toBe('SELF_ONLY');
+    expect(await page.getByTestId('options-youtube').getByLabel("No, it's not made for kids").isChecked()).toBe(true);
+    expect(await page.getByTestId('options-youtube').getByLabel('Tags').inputValue()).toBe('kept, drafts');
+    expect(await page.getByText(`${description} on TikTok`, { exact: true }).isVisible()).toBe(true);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   it('lists rejected and disguised files with the reasons', async () => {
     const { page, context } = await openWizard();
     await fileInput(page).setInputFiles([
@@ -627,6 +667,9 @@ describe('the composer with nothing connected, and drafts, in Chromium', () => {
     expect(await page.getByText('You are editing a draft. Publishing it turns it into the post.').isVisible()).toBe(true);
     await page.getByRole('button', { name: 'Go back to step 1: Upload' }).click();
     expect(await page.getByRole('listitem', { name: 'photo.jpg' }).isVisible()).toBe(true);
+    // The opened draft previews its file from the server (a signed link), not a grey box.
+    const reopenedPreview = page.getByRole('listitem', { name: 'photo.jpg' }).locator('img');
+    await expect.poll(() => reopenedPreview.evaluate((image: HTMLImageElement) => (image.complete ? image.naturalWidth : 0)), settle).toBeGreaterThan(0);
     await nextButton(page).click();
     expect(await accountButton(page, 'linkedin').getAttribute('aria-pressed')).toBe('true');
     await nextButton(page).click();

@@ -211,4 +211,26 @@ describe('Drafts', () => {
     expect(await storedPost(twin, user.userId, draft.postId)).toMatchObject({ status: 'draft', description: 'Mine' });
     expect((await drafts(user)).map((post) => post.postId)).toEqual([draft.postId]);
   });
+
+  it("keeps each account's post options as chosen so far (even incomplete), replaced on update; a duplicate starts without them", async () => {
+    const user = await createUser(twin);
+    const account = sandboxAccountName('draft-options');
+    await connectThroughOAuth(twin, user, 'tiktok', account);
+    const accountId = ((await callApi(twin, '/connections', user.idToken)).body as unknown as ConnectionList).connections[0]!.platformUserId;
+
+    // Only the interactions so far: no privacy yet, which publishing would refuse.
+    const saved = await send(user, '/drafts', { description: 'TikTok later', media: [], targets: [{ platform: 'tiktok', accountId, options: { allowComment: true } }] });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(asPost(saved).targets[0]!.options).toEqual({ allowComment: true });
+    const draftId = asPost(saved).postId;
+    expect(((await callApi(twin, `/posts/${draftId}`, user.idToken)).body as unknown as Post).targets[0]!.options).toEqual({ allowComment: true });
+
+    const updated = await send(user, `/drafts/${draftId}`, { description: 'TikTok later', media: [], targets: [{ platform: 'tiktok', accountId, options: { privacyLevel: 'SELF_ONLY' } }] }, { method: 'PUT' });
+    expect(asPost(updated).targets[0]!.options).toEqual({ privacyLevel: 'SELF_ONLY' });
+
+    // TikTok asks for a privacy chosen for each post, with no default: a copy does not carry one over.
+    const copy = await send(user, `/posts/${draftId}/duplicate`);
+    expect(copy.status, JSON.stringify(copy.body)).toBe(200);
+    expect(asPost(copy).targets[0]!.options ?? null).toBeNull();
+  });
 });

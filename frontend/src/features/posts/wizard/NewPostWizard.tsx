@@ -112,7 +112,7 @@ function WizardForm() {
   );
   const accounts = useMemo(() => allAccounts.filter((connection) => connection.status === 'connected'), [allAccounts]);
   const chosenAccounts = accounts.filter((account) => selected.has(accountKey(account)));
-  const postOptions = usePostOptions(chosenAccounts);
+  const postOptions = usePostOptions(chosenAccounts, draft?.options);
   const chosenPlatforms = platformOrder.filter((platform) => chosenAccounts.some((account) => account.platform === platform));
   const uploaded = uploads.items.filter((item) => item.status === 'done' && item.media);
   const uploading = uploads.items.some((item) => item.status === 'uploading');
@@ -153,10 +153,11 @@ function WizardForm() {
       description,
       texts,
       title,
+      options: postOptions.choices,
       schedule,
       ...(serverDraftId ? { serverDraftId } : {}),
     });
-  }, [step, uploaded, selected, description, texts, title, schedule, published, serverDraftId]);
+  }, [step, uploaded, selected, description, texts, title, postOptions.choices, schedule, published, serverDraftId]);
 
   // Back from a platform's consent page (Connect on step 2): the outcome rides on the query string.
   const [connectResult] = useState(() => {
@@ -219,7 +220,8 @@ function WizardForm() {
     media: uploaded.map((item) => ({ key: item.media!.key, name: item.name })),
     targets: [...selected].flatMap((key) => {
       const [platform, accountId] = key.split('#') as [string, string];
-      return isPlatform(platform) && accountId ? [{ platform, accountId }] : [];
+      const options = postOptions.choices[key];
+      return isPlatform(platform) && accountId ? [{ platform, accountId, ...(options && Object.keys(options).length ? { options } : {}) }] : [];
     }),
   };
   const nothingToSave = !description.trim() && !title.trim() && draftInput.media.length === 0 && draftInput.targets.length === 0;

@@ -10,12 +10,15 @@ import { platforms } from '../../../../../shared/platforms';
  */
 const draftSchema = z.object({
   step: z.number().int().min(1).max(4),
-  media: z.array(z.object({ name: z.string(), size: z.number(), media: uploadedMediaSchema })),
+  /** `previewUrl`: a server draft's signed link to the file, for its preview while the opened draft is on screen (never kept past a reload: it expires). */
+  media: z.array(z.object({ name: z.string(), size: z.number(), media: uploadedMediaSchema, previewUrl: z.string().optional() })),
   accounts: z.array(z.string()),
   description: z.string(),
   /** Networks' own texts (absent in a draft kept before they existed). */
   texts: z.partialRecord(z.enum(platforms), z.string()).optional(),
   title: z.string(),
+  /** Each account's post options chosen so far (TikTok's privacy, YouTube's details), by account key. */
+  options: z.record(z.string(), z.record(z.string(), z.unknown())).optional(),
   schedule: z
     .object({ mode: z.enum(['now', 'schedule']), date: z.string(), time: z.string(), zone: z.string(), youtubeNative: z.boolean(), zoneChosen: z.boolean().optional() })
     .optional(),
@@ -53,9 +56,11 @@ export function wizardDraftOf(post: Post): WizardDraft {
   const media = post.media.map((item) => ({
     name: item.name ?? nameOfKey(item.key),
     size: item.size,
+    ...(item.url ? { previewUrl: item.url } : {}),
     media: { key: item.key, kind: item.kind, contentType: item.contentType, size: item.size, ...(item.durationSeconds !== undefined ? { durationSeconds: item.durationSeconds } : {}) },
   }));
   const accounts = post.targets.map((target) => `${target.platform}#${target.accountId}`);
+  const options = Object.fromEntries(post.targets.flatMap((target) => (target.options ? [[`${target.platform}#${target.accountId}`, target.options]] : [])));
   const step = media.length === 0 ? 1 : accounts.length === 0 ? 2 : 3;
-  return { step, media, accounts, description: post.description, ...(post.texts ? { texts: post.texts } : {}), title: post.title ?? '', serverDraftId: post.postId };
+  return { step, media, accounts, description: post.description, ...(post.texts ? { texts: post.texts } : {}), title: post.title ?? '', ...(Object.keys(options).length ? { options } : {}), serverDraftId: post.postId };
 }

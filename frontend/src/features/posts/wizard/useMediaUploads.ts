@@ -12,7 +12,7 @@ export interface MediaItem {
   name: string;
   size: number;
   kind: 'image' | 'video';
-  /** Absent for media restored from the draft (the file stayed on the other page load). */
+  /** The file's object URL; an opened server draft's signed link; absent for media restored after a reload (the file stayed on the other page load). */
   file?: File;
   previewUrl?: string;
   status: 'uploading' | 'done' | 'failed';
@@ -38,7 +38,17 @@ export function useMediaUploads(restored: WizardDraft['media']) {
   const { t } = useTranslation();
   const api = useApi();
   const [items, setItems] = useState<MediaItem[]>(() =>
-    restored.map((entry) => ({ id: newId(), name: entry.name, size: entry.size, kind: entry.media.kind, status: 'done', loaded: entry.size, bytesPerSecond: 0, media: entry.media })),
+    restored.map((entry) => ({
+      id: newId(),
+      name: entry.name,
+      size: entry.size,
+      kind: entry.media.kind,
+      status: 'done',
+      loaded: entry.size,
+      bytesPerSecond: 0,
+      media: entry.media,
+      ...(entry.previewUrl ? { previewUrl: entry.previewUrl } : {}),
+    })),
   );
   const [rejected, setRejected] = useState<RejectedFile[]>([]);
   const controllers = useRef(new Map<string, AbortController>());
@@ -122,7 +132,7 @@ export function useMediaUploads(restored: WizardDraft['media']) {
     controllers.current.get(id)?.abort();
     setItems((current) => {
       const item = current.find((entry) => entry.id === id);
-      if (item?.previewUrl) URL.revokeObjectURL(item.previewUrl);
+      if (item?.previewUrl?.startsWith('blob:')) URL.revokeObjectURL(item.previewUrl);
       return current.filter((entry) => entry.id !== id);
     });
   }, []);

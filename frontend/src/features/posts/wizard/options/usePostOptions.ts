@@ -16,8 +16,9 @@ export function accountsWithOptions(accounts: readonly Connection[]): Array<{ ac
  * The wizard's per-account post options: the choices, what each form says still blocks
  * publishing, and each target's options for the API.
  */
-export function usePostOptions(chosenAccounts: readonly Connection[]) {
-  const [choices, setChoices] = useState<Record<string, AccountOptions>>({});
+export function usePostOptions(chosenAccounts: readonly Connection[], initial: Record<string, AccountOptions> = {}) {
+  // The choices a kept draft made (by account key), shown again as they were.
+  const [choices, setChoices] = useState<Record<string, AccountOptions>>(() => initial);
   const [blockers, setBlockers] = useState<Record<string, string | undefined>>({});
   const withOptions = useMemo(() => accountsWithOptions(chosenAccounts), [chosenAccounts]);
 
