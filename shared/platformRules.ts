@@ -7,6 +7,8 @@ import { capabilities, type Platform } from './platforms';
 
 /** The spec's description limit, shown in the wizard. */
 export const DESCRIPTION_MAX = 2200;
+/** The longest alt text a file may carry (a file's description for people who cannot see it). */
+export const ALT_TEXT_MAX = 2000;
 
 /** A post's own text for some networks (issue 19's per-network versions); the others get the description. */
 export type NetworkTexts = Partial<Record<Platform, string>>;

@@ -18,6 +18,8 @@ export interface StoredMedia {
   height?: number;
   /** The medium's thumbnail (`<key>.thumb.jpg`), when the browser made one at upload. */
   thumbnailKey?: string;
+  /** What it shows, for people who cannot see it, as the post's author wrote it. */
+  altText?: string;
 }
 
 export class MediaNotFound extends Error {}
@@ -127,6 +129,7 @@ export function createS3Media(s3: S3Client, bucket: string) {
         extension: media.extension,
         ...(media.durationSeconds !== undefined ? { durationSeconds: media.durationSeconds } : {}),
         ...(media.width !== undefined ? { width: media.width, height: media.height } : {}),
+        ...(media.altText ? { altText: media.altText } : {}),
         read: (start, endInclusive) => read(media.key, start, endInclusive),
         publicUrl: () => getSignedUrl(s3, new GetObjectCommand({ Bucket: bucket, Key: media.key }), { expiresIn: PLATFORM_FETCH_URL_SECONDS }),
       };

@@ -63,13 +63,13 @@ export function createDraftService({ db, posts, connections, media, clock }: Dra
   /** The draft's files: the user's own uploads, still stored. */
   async function draftMedia(userId: string, input: SaveDraft['media']): Promise<PostItem['media']> {
     const stored: PostItem['media'] = [];
-    for (const { key, name } of input) {
+    for (const { key, name, altText } of input) {
       // The key is not echoed: it may name another user's file (and so that user).
       if (parseMediaKey(key)?.userId !== userId) {
         throw new InvalidInput(`The file ${name ?? 'you chose'} is not one of your uploads: upload it again.`, [{ path: 'media', message: 'Not one of your uploads.' }]);
       }
       try {
-        stored.push({ ...(await media.describe(key)), ...(name ? { name } : {}) });
+        stored.push({ ...(await media.describe(key)), ...(name ? { name } : {}), ...(altText ? { altText } : {}) });
       } catch (error) {
         if (error instanceof MediaNotFound) throw new InvalidInput(`The file ${name ?? key} was not found: upload it again.`, [{ path: 'media', message: 'Not found.' }]);
         throw error;

@@ -118,6 +118,7 @@ export function toPost(item: PostItem): Post {
       ...(media.durationSeconds !== undefined ? { durationSeconds: media.durationSeconds } : {}),
       ...(media.thumbnailKey ? { thumbnailKey: media.thumbnailKey } : {}),
       ...(media.name !== undefined ? { name: media.name } : {}),
+      ...(media.altText ? { altText: media.altText } : {}),
     })),
     targets: Object.values(item.targets)
       .sort((a, b) => a.targetId.localeCompare(b.targetId))

@@ -224,10 +224,10 @@ export function createPostService(deps: PostServiceDeps) {
 
       // Media: the user's own files, and what every chosen platform accepts.
       const stored: StoredMedia[] = [];
-      for (const { key } of input.media) {
+      for (const { key, altText } of input.media) {
         if (parseMediaKey(key)?.userId !== user.userId) throw new InvalidInput(`The file ${key} is not one of your uploads.`);
         try {
-          stored.push(await media.describe(key));
+          stored.push({ ...(await media.describe(key)), ...(altText ? { altText } : {}) });
         } catch (error) {
           if (error instanceof MediaNotFound) throw new InvalidInput(`The file ${key} was not found: upload it again.`);
           throw error;

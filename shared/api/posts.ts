@@ -1,7 +1,7 @@
 import * as z from '../zod';
 import { capabilities, platforms } from '../platforms';
 import { checkPostOptions } from '../platforms/postOptions';
-import { textFor, type NetworkTexts } from '../platformRules';
+import { ALT_TEXT_MAX, textFor, type NetworkTexts } from '../platformRules';
 import { isTimeZone } from '../timeZone';
 
 /** `draft`: saved from the wizard, not published; it starts no execution and uses no month's slot. */
@@ -102,6 +102,9 @@ function checkPostText(post: PostText, context: z.RefinementCtx): void {
 const nativeSchedulers = platforms.filter((platform) => capabilities[platform].nativeScheduling);
 const nativeSchedulerNames = nativeSchedulers.map((platform) => capabilities[platform].name).join(' or ');
 
+/** What a file shows, for people who cannot see it (sent where a network takes it: `capabilities[p].altText`). */
+const altTextSchema = z.string().trim().max(ALT_TEXT_MAX, `An alt text can be at most ${ALT_TEXT_MAX} characters.`).optional();
+
 /** Per network, its own version of the text (absent or blank: the description). */
 const networkTextsSchema = z.partialRecord(z.enum(platforms), z.string().max(10_000, 'A network\'s text can be at most 10,000 characters.'));
 
@@ -116,7 +119,7 @@ const postTextFields = {
 export const createPostSchema = z
   .object({
     ...postTextFields,
-    media: z.array(z.object({ key: z.string().min(1).max(300) })).min(1, 'Add a video or an image.').max(10),
+    media: z.array(z.object({ key: z.string().min(1).max(300), altText: altTextSchema })).min(1, 'Add a video or an image.').max(10),
     /** ISO time to publish at (plans that can schedule); absent = now. */
     scheduledFor: scheduledForSchema.optional(),
     /** The user's IANA time zone the time was chosen in (required with scheduledFor). */
@@ -155,6 +158,8 @@ export const postMediaSchema = z.object({
   thumbnailUrl: z.string().optional(),
   /** The file's name as the user chose it (kept for drafts, so the wizard can show it again). */
   name: z.string().optional(),
+  /** What the file shows, for people who cannot see it. */
+  altText: z.string().optional(),
 });
 export type PostMedia = z.infer<typeof postMediaSchema>;
 
@@ -258,7 +263,7 @@ export const saveDraftSchema = z
     title: z.string().max(1000, 'The title can be at most 1,000 characters.').optional(),
     targets: z.array(targetInputSchema).max(20, 'Choose at most 20 accounts.'),
     media: z
-      .array(z.object({ key: z.string().min(1).max(300), name: z.string().trim().min(1).max(255).optional() }))
+      .array(z.object({ key: z.string().min(1).max(300), name: z.string().trim().min(1).max(255).optional(), altText: altTextSchema }))
       .max(10, 'A post can carry at most 10 files.'),
   })
   .superRefine((draft, context) => {

@@ -16,6 +16,12 @@ export const composerEn = {
     connectFailed: 'The connection could not be started: {{message}}',
     noLongerConnected: 'The draft chose {{names}}, which is no longer connected; connect it again or choose another account.',
   },
+  altText: {
+    heading: 'Alt text',
+    label: 'Alt text for {{name}}',
+    hint: 'Describe what it shows for people who cannot see it. Sent to {{platforms}}; the other networks do not take it from OneClick yet.',
+    count: '{{count}} / {{max}}',
+  },
   texts: {
     tabsLabel: 'Text for each network',
     allNetworks: 'All networks',

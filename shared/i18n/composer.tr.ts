@@ -18,6 +18,12 @@ export const composerTr: typeof composerEn = {
     connectFailed: 'Bağlantı başlatılamadı: {{message}}',
     noLongerConnected: 'Taslakta seçilen {{names}} artık bağlı değil; yeniden bağlayın veya başka bir hesap seçin.',
   },
+  altText: {
+    heading: 'Alternatif metin',
+    label: '{{name}} için alternatif metin',
+    hint: 'Göremeyenler için neyi gösterdiğini anlatın. {{platforms}} ağına gönderilir; diğer ağlar bunu OneClick üzerinden henüz almıyor.',
+    count: '{{count}} / {{max}}',
+  },
   texts: {
     tabsLabel: 'Her ağın metni',
     allNetworks: 'Tüm ağlar',

@@ -29,6 +29,7 @@ export const bluesky: PlatformCapabilities<'bluesky'> = {
   nativeScheduling: false,
   // As a reply to the post.
   firstComment: true,
+  altText: true,
   threads: true,
   dailyRateLimit: false,
 };

@@ -69,6 +69,8 @@ export interface PlatformCapabilities<Id extends string = string> {
   nativeScheduling: false | { changedIn: string };
   /** A first comment can be published under the post (issue 19 publishes it). */
   firstComment: boolean;
+  /** Its publisher sends each file's alt text (what it shows, for people who cannot see it) with the post. */
+  altText: boolean;
   /** A long text can go out as a thread of numbered posts (issue 19). */
   threads: boolean;
   /**

@@ -25,6 +25,7 @@ export const instagram: PlatformCapabilities<'instagram'> = {
   },
   nativeScheduling: false,
   firstComment: true,
+  altText: false,
   threads: false,
   // A carousel of images and/or videos: item containers (is_carousel_item; media_type=VIDEO for a
   // video), then media_type=CAROUSEL with their ids in `children`, 2 to 10 of them (error 2207028),

@@ -18,6 +18,7 @@ export const linkedin: PlatformCapabilities<'linkedin'> = {
   },
   nativeScheduling: false,
   firstComment: true,
+  altText: false,
   threads: false,
   // Member and application limits are daily and reset at midnight UTC.
   dailyRateLimit: true,

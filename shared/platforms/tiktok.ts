@@ -19,6 +19,7 @@ export const tiktok: PlatformCapabilities<'tiktok'> = {
   },
   nativeScheduling: false,
   firstComment: false,
+  altText: false,
   threads: false,
   dailyRateLimit: false,
 };

@@ -23,6 +23,7 @@ export const x: PlatformCapabilities<'x'> = {
   nativeScheduling: false,
   // As a reply to the post.
   firstComment: true,
+  altText: false,
   threads: true,
   dailyRateLimit: false,
 };

@@ -18,6 +18,7 @@ export const youtube: PlatformCapabilities<'youtube'> = {
   // status.publishAt on a private upload: YouTube makes it public at that time.
   nativeScheduling: { changedIn: 'YouTube Studio' },
   firstComment: true,
+  altText: false,
   threads: false,
   dailyRateLimit: false,
 };

@@ -406,12 +406,14 @@ describe('the post wizard in Chromium', () => {
     await context.close();
   });
 
-  it('passes axe on the per-network text tabs, light and dark', async () => {
+  it('passes axe on the alt text field and the per-network text tabs, light and dark', async () => {
     for (const colorScheme of ['light', 'dark'] as const) {
       const { page, context } = await openSession(browser, { colorScheme, bypassCSP: true });
       await signInThroughUi(page, twin.webUrl, user.email, user.password);
       await fileInput(page).setInputFiles({ name: 'photo.jpg', mimeType: 'image/jpeg', buffer: tinyJpeg });
       await expect.poll(() => nextButton(page).isEnabled(), settle).toBe(true);
+      await page.getByLabel('Alt text for photo.jpg').fill('A photo');
+      expect(await seriousViolations(page), `step 1 with an alt text (${colorScheme})`).toEqual([]);
       await nextButton(page).click();
       await accountButton(page, 'x').click();
       await accountButton(page, 'bluesky').click();
@@ -462,6 +464,30 @@ describe('the post wizard in Chromium', () => {
     expect(await page.getByTestId('options-youtube').getByLabel("No, it's not made for kids").isChecked()).toBe(true);
     expect(await page.getByTestId('options-youtube').getByLabel('Tags').inputValue()).toBe('kept, drafts');
     expect(await page.getByText(`${description} on TikTok`, { exact: true }).isVisible()).toBe(true);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it("takes an alt text per file at step 1, says which networks get it, and Bluesky's post carries it; the card shows it to screen readers", async () => {
+    const { page, context, problems } = await openWizard();
+    await fileInput(page).setInputFiles({ name: 'bike.jpg', mimeType: 'image/jpeg', buffer: tinyJpeg });
+    const altField = page.getByLabel('Alt text for bike.jpg');
+    await expect.poll(() => altField.isVisible(), settle).toBe(true);
+    expect(await page.getByText(/Sent to Bluesky; the other networks do not take it from OneClick yet\./).isVisible()).toBe(true);
+    const altText = `A red bicycle against a white wall ${Date.now()}`;
+    await altField.fill(altText);
+    await nextButton(page).click();
+    await accountButton(page, 'bluesky').click();
+    await nextButton(page).click();
+    await page.getByLabel('Description').fill(`Alt text ${altText}`);
+    await nextButton(page).click();
+    await page.getByRole('button', { name: 'Publish Now' }).click();
+    await page.waitForURL(`${twin.webUrl}/dashboard/posts`, { timeout: 15_000 });
+    await expect
+      .poll(async () => (await sandboxControl(twin).feed('bluesky', accounts.bluesky)).posts.filter((post) => post.text.includes(altText)).map((post) => post.settings), settle)
+      .toEqual([{ alts: [altText] }]);
+    const card = page.getByRole('listitem').filter({ hasText: `Alt text ${altText}` }).first();
+    await expect.poll(() => card.locator('.post-thumb img').getAttribute('alt'), settle).toBe(altText);
     expect(problems).toEqual([]);
     await context.close();
   });

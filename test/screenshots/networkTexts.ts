@@ -1,7 +1,7 @@
 /**
  * `npx tsx test/screenshots/networkTexts.ts`: starts a throw-away twin, walks the wizard to step 3
- * with a photo for X, LinkedIn and Bluesky, and photographs the per-network texts at 390, 1280 and
- * 1440 wide in light and dark (the All networks tab over X's limit, X's tab before and with its own
+ * with a photo for X, LinkedIn and Bluesky, and photographs a file's alt text and the per-network texts at 390, 1280
+ * and 1440 wide in light and dark (step 1's alt text field, the All networks tab over X's limit, X's tab before and with its own
  * text, the review step) into screenshots/network-texts/
  * (git-ignored), running axe-core on each.
  */
@@ -51,6 +51,8 @@ async function main(): Promise<void> {
         await page.getByLabel('Choose files to upload').setInputFiles({ name: 'spring-look.jpg', mimeType: 'image/jpeg', buffer: tinyJpeg });
         const next = page.getByRole('button', { name: 'Next', exact: true });
         await next.and(page.locator(':enabled')).waitFor({ timeout: 20_000 });
+        await page.getByLabel('Alt text for spring-look.jpg').fill('A model in a linen dress on a hillside at dawn');
+        await shoot('0-step-1-alt-text');
         await next.click();
         for (const platform of ['X', 'LinkedIn', 'Bluesky']) await page.getByRole('button', { name: new RegExp(`^${platform} `) }).click();
         await next.click();

@@ -99,4 +99,30 @@ describe('one text per network (issue 19, per-network versions)', () => {
     expect((cleared.body as unknown as Post).texts).toBeUndefined();
     await send(user, `/posts/${postId}/cancel`, {});
   });
+
+});
+
+describe("a file's alt text", () => {
+  it("sends each image's alt text to Bluesky (the network that takes it), keeps it on the post and in a draft", async () => {
+    const { user, names, targets, key } = await setUp();
+    const second = await uploadMedia(twin, user.userId, { kind: 'image', body: tinyJpeg });
+    const created = await createPost(twin, user, {
+      description: 'Two pictures',
+      media: [{ key, altText: 'A red bicycle against a white wall' }, { key: second }],
+      targets: targets.filter((target) => target.platform === 'bluesky'),
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    const post = await waitForPost(twin, user, (created.body as unknown as Post).postId);
+    expect(post.status, JSON.stringify(post.targets)).toBe('published');
+    expect(post.media.map((media) => media.altText ?? null)).toEqual(['A red bicycle against a white wall', null]);
+    const [entry] = (await sandboxControl(twin).feed('bluesky', names.bluesky)).posts;
+    expect(entry!.settings).toEqual({ alts: ['A red bicycle against a white wall', ''] });
+
+    const tooLong = await createPost(twin, user, { description: 'x', media: [{ key, altText: 'a'.repeat(2001) }], targets });
+    expect(tooLong.status).toBe(400);
+    expect(JSON.stringify(tooLong.body)).toContain('An alt text can be at most 2000 characters.');
+
+    const draft = await send(user, '/drafts', { description: 'Later', media: [{ key, altText: 'Kept for later' }], targets: [] });
+    expect((draft.body as unknown as Post).media[0]!.altText).toBe('Kept for later');
+  });
 });

@@ -160,6 +160,7 @@ export function blueskyPds(state: BlueskyState) {
     const cid = cidOf(JSON.stringify(value));
     state.records.set(uri, { uri, cid, did: caller.did, rkey: recordKey, value, indexedAt: context.now() });
     const media = embeddedBlobs(value).map((blob) => ({ contentType: blob.mimeType, size: blob.size, blobId: blob.blobId }));
+    const alts = embeddedAlts(value);
     context.feed.add({
       platform: context.platform,
       account: caller.account.name,
@@ -167,9 +168,17 @@ export function blueskyPds(state: BlueskyState) {
       url: `https://bsky.app/profile/${handleOf(caller.account.name)}/post/${recordKey}`,
       text: String(value['text'] ?? ''),
       media,
+      // The images' and the video's alt texts as the record carries them (an image's may be empty).
+      ...(alts.length ? { settings: { alts } } : {}),
       createdAt: context.now(),
     });
     return json(200, { uri, cid, commit: { cid: cidOf(`${uri}:commit`), rev: recordKey }, validationStatus: 'valid' }, rateHeaders(key));
+  }
+
+  function embeddedAlts(value: Record<string, unknown>): string[] {
+    const embed = value['embed'] as { images?: Array<{ alt?: unknown }>; alt?: unknown; video?: unknown } | undefined;
+    if (embed?.images) return embed.images.map((image) => String(image.alt ?? ''));
+    return embed?.video && typeof embed.alt === 'string' ? [embed.alt] : [];
   }
 
   function embeddedBlobs(value: Record<string, unknown>) {

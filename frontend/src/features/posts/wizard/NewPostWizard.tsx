@@ -148,7 +148,7 @@ function WizardForm() {
     if (published) return;
     saveDraft({
       step,
-      media: uploaded.map((item) => ({ name: item.name, size: item.size, media: item.media! })),
+      media: uploaded.map((item) => ({ name: item.name, size: item.size, media: item.media!, ...(item.altText ? { altText: item.altText } : {}) })),
       accounts: [...selected],
       description,
       texts,
@@ -217,7 +217,7 @@ function WizardForm() {
     description,
     ...(keptTexts(texts, platformOrder) ? { texts: keptTexts(texts, platformOrder) } : {}),
     ...(title.trim() ? { title } : {}),
-    media: uploaded.map((item) => ({ key: item.media!.key, name: item.name })),
+    media: uploaded.map((item) => ({ key: item.media!.key, name: item.name, ...(item.altText?.trim() ? { altText: item.altText.trim() } : {}) })),
     targets: [...selected].flatMap((key) => {
       const [platform, accountId] = key.split('#') as [string, string];
       const options = postOptions.choices[key];
@@ -282,7 +282,7 @@ function WizardForm() {
         description,
         ...(sentTexts ? { texts: sentTexts } : {}),
         ...(titleRule ? { title: title.trim() } : {}),
-        media: uploaded.map((item) => ({ key: item.media!.key })),
+        media: uploaded.map((item) => ({ key: item.media!.key, ...(item.altText?.trim() ? { altText: item.altText.trim() } : {}) })),
         targets: chosenAccounts.map((account) => {
           const options = postOptions.optionsFor(account);
           return { platform: account.platform, accountId: account.platformUserId, ...(options ? { options } : {}) };
@@ -343,7 +343,16 @@ function WizardForm() {
       </nav>
 
       <div className="wizard-body card" ref={headingRef} tabIndex={-1}>
-        {step === 1 && <UploadStep items={uploads.items} rejected={uploads.rejected} onFiles={uploads.addFiles} onRemove={uploads.remove} onRetry={uploads.retry} />}
+        {step === 1 && (
+          <UploadStep
+            items={uploads.items}
+            rejected={uploads.rejected}
+            onFiles={uploads.addFiles}
+            onRemove={uploads.remove}
+            onRetry={uploads.retry}
+            onAltText={uploads.setAltText}
+          />
+        )}
         {step === 2 && (
           <>
             {lostAccounts.length > 0 && <NoticeBox>{t('composer.platforms.noLongerConnected', { names: lostNames })}</NoticeBox>}

@@ -11,7 +11,7 @@ import { platforms } from '../../../../../shared/platforms';
 const draftSchema = z.object({
   step: z.number().int().min(1).max(4),
   /** `previewUrl`: a server draft's signed link to the file, for its preview while the opened draft is on screen (never kept past a reload: it expires). */
-  media: z.array(z.object({ name: z.string(), size: z.number(), media: uploadedMediaSchema, previewUrl: z.string().optional() })),
+  media: z.array(z.object({ name: z.string(), size: z.number(), media: uploadedMediaSchema, previewUrl: z.string().optional(), altText: z.string().optional() })),
   accounts: z.array(z.string()),
   description: z.string(),
   /** Networks' own texts (absent in a draft kept before they existed). */
@@ -57,6 +57,7 @@ export function wizardDraftOf(post: Post): WizardDraft {
     name: item.name ?? nameOfKey(item.key),
     size: item.size,
     ...(item.url ? { previewUrl: item.url } : {}),
+    ...(item.altText ? { altText: item.altText } : {}),
     media: { key: item.key, kind: item.kind, contentType: item.contentType, size: item.size, ...(item.durationSeconds !== undefined ? { durationSeconds: item.durationSeconds } : {}) },
   }));
   const accounts = post.targets.map((target) => `${target.platform}#${target.accountId}`);

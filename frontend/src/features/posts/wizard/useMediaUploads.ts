@@ -12,9 +12,12 @@ export interface MediaItem {
   name: string;
   size: number;
   kind: 'image' | 'video';
-  /** The file's object URL; an opened server draft's signed link; absent for media restored after a reload (the file stayed on the other page load). */
+  /** Absent for media restored from the draft (the file stayed on the other page load). */
   file?: File;
+  /** The file's object URL; an opened server draft's signed link; absent for media restored after a reload. */
   previewUrl?: string;
+  /** What the file shows, for people who cannot see it (sent to the networks that take it). */
+  altText?: string;
   status: 'uploading' | 'done' | 'failed';
   loaded: number;
   bytesPerSecond: number;
@@ -48,6 +51,7 @@ export function useMediaUploads(restored: WizardDraft['media']) {
       bytesPerSecond: 0,
       media: entry.media,
       ...(entry.previewUrl ? { previewUrl: entry.previewUrl } : {}),
+      ...(entry.altText ? { altText: entry.altText } : {}),
     })),
   );
   const [rejected, setRejected] = useState<RejectedFile[]>([]);
@@ -150,5 +154,7 @@ export function useMediaUploads(restored: WizardDraft['media']) {
     return () => active.forEach((controller) => controller.abort());
   }, []);
 
-  return { items, rejected, addFiles, remove, retry };
+  const setAltText = useCallback((id: string, altText: string) => setItems((current) => current.map((item) => (item.id === id ? { ...item, altText } : item))), []);
+
+  return { items, rejected, addFiles, remove, retry, setAltText };
 }

@@ -3,11 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { Film, Image as ImageIcon, Maximize, Play } from 'lucide-react';
 import type { Post, PostMedia } from '../../../../../../shared/api/posts';
 
-/** The words that describe a post's media to a screen reader: its title, else the start of its description. */
-function useMediaAlt(post: Pick<Post, 'title' | 'description'>): (media: Pick<PostMedia, 'kind'>) => string {
+/** The words that describe a post's media to a screen reader: the file's alt text when written, else its kind and the post's title or the start of its description. */
+function useMediaAlt(post: Pick<Post, 'title' | 'description'>): (media: Pick<PostMedia, 'kind' | 'altText'>) => string {
   const { t } = useTranslation();
   const about = post.title?.trim() || post.description.trim().slice(0, 120) || t('posts.untitled');
-  return (media) => t(media.kind === 'video' ? 'posts.media.videoAlt' : 'posts.media.imageAlt', { text: about });
+  return (media) => media.altText?.trim() || t(media.kind === 'video' ? 'posts.media.videoAlt' : 'posts.media.imageAlt', { text: about });
 }
 
 const prefersReducedMotion = () => typeof window !== 'undefined' && window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;

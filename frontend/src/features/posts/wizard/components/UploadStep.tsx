@@ -1,5 +1,8 @@
-import { useState, type DragEvent } from 'react';
+import { useId, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { capabilities, platformsInDisplayOrder } from '../../../../../../shared/platforms';
+import { ALT_TEXT_MAX } from '../../../../../../shared/platformRules';
+import { platformList } from '../../../../components/ui/platformList';
 import type { MediaItem, RejectedFile } from '../useMediaUploads';
 
 const accept = '.png,.jpg,.jpeg,.gif,.mp4,.mov,.avi';
@@ -12,12 +15,14 @@ export function UploadStep({
   onFiles,
   onRemove,
   onRetry,
+  onAltText,
 }: {
   items: MediaItem[];
   rejected: RejectedFile[];
   onFiles: (files: File[]) => void;
   onRemove: (id: string) => void;
   onRetry: (id: string) => void;
+  onAltText: (id: string, altText: string) => void;
 }) {
   const { t } = useTranslation();
   const [dragging, setDragging] = useState(false);
@@ -85,9 +90,48 @@ export function UploadStep({
               <MediaCard key={item.id} item={item} onRemove={() => onRemove(item.id)} onRetry={() => onRetry(item.id)} />
             ))}
           </ul>
+          <AltTexts items={items} onAltText={onAltText} />
         </>
       )}
     </div>
+  );
+}
+
+/** The networks whose publishers send a file's alt text (from the platform data). */
+const altTextPlatforms = platformsInDisplayOrder.filter((platform) => capabilities[platform].altText);
+
+/** Under the files: one alt text field per uploaded file, and which networks get it. */
+function AltTexts({ items, onAltText }: { items: MediaItem[]; onAltText: (id: string, altText: string) => void }) {
+  const { t, i18n } = useTranslation();
+  const id = useId();
+  const done = items.filter((item) => item.status === 'done');
+  if (!done.length || !altTextPlatforms.length) return null;
+  return (
+    <section className="media-alt-texts" aria-labelledby={`${id}-heading`}>
+      <h3 id={`${id}-heading`}>{t('composer.altText.heading')}</h3>
+      <p id={`${id}-hint`} className="hint">
+        {t('composer.altText.hint', { platforms: platformList(altTextPlatforms, i18n.resolvedLanguage ?? 'en') })}
+      </p>
+      {done.map((item) => {
+        const text = item.altText ?? '';
+        return (
+          <div key={item.id} className="field">
+            <label htmlFor={`${id}-${item.id}`}>{t('composer.altText.label', { name: item.name })}</label>
+            <textarea
+              id={`${id}-${item.id}`}
+              rows={2}
+              value={text}
+              maxLength={ALT_TEXT_MAX}
+              aria-describedby={`${id}-hint ${id}-${item.id}-count`}
+              onChange={(event) => onAltText(item.id, event.target.value)}
+            />
+            <p id={`${id}-${item.id}-count`} className="hint wizard-counter">
+              {t('composer.altText.count', { count: text.length, max: ALT_TEXT_MAX })}
+            </p>
+          </div>
+        );
+      })}
+    </section>
   );
 }
 
