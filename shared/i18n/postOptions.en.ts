@@ -49,6 +49,11 @@ export const postOptionsEn = {
     declarationBranded: "By posting, you agree to TikTok's <policy>Branded Content Policy</policy> and <music>Music Usage Confirmation</music>.",
     afterPublish: 'Your TikTok post is on its way: it may take a few minutes to process and appear on your profile.',
   },
+  reelSettings: {
+    heading: 'Instagram',
+    shareToFeed: 'Also show this Reel in your feed',
+    hint: 'Instagram publishes a video as a Reel. Unticked, it shows only in the Reels tab, not in your feed and profile grid.',
+  },
   videoDetails: {
     heading: 'YouTube',
     privacyLabel: 'Visibility',

@@ -47,6 +47,11 @@ export const postOptionsTr: typeof postOptionsEn = {
     declarationBranded: "Paylaşarak TikTok'un <policy>Markalı İçerik Politikası</policy>'nı ve <music>Müzik Kullanım Onayı</music>'nı kabul etmiş olursunuz.",
     afterPublish: 'TikTok gönderiniz yolda: işlenip profilinizde görünmesi birkaç dakika sürebilir.',
   },
+  reelSettings: {
+    heading: 'Instagram',
+    shareToFeed: 'Bu Reels videosunu akışınızda da göster',
+    hint: 'Instagram bir videoyu Reels olarak yayınlar. İşaretlenmezse yalnızca Reels sekmesinde görünür; akışınızda ve profil ızgaranızda görünmez.',
+  },
   videoDetails: {
     heading: 'YouTube',
     privacyLabel: 'Görünürlük',

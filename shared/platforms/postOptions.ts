@@ -1,5 +1,6 @@
 import type { Platform } from './index';
 import type { PostOptionsRule } from './postOptionsRule';
+import { instagramPostOptions } from './instagramOptions';
 import { tiktokPostOptions } from './tiktokOptions';
 import { youtubePostOptions } from './youtubeOptions';
 
@@ -11,6 +12,7 @@ export type { PostContext, PostOptionsEditor, PostOptionsRule } from './postOpti
  * first page does not load.
  */
 export const postOptionRules: Partial<Record<Platform, PostOptionsRule>> = {
+  instagram: instagramPostOptions as PostOptionsRule,
   tiktok: tiktokPostOptions as PostOptionsRule,
   youtube: youtubePostOptions as PostOptionsRule,
 };

@@ -9,7 +9,8 @@ export interface PostOptionsRule<Options = unknown> {
   /**
    * Which form the wizard shows for it: `creatorSettings` (the account's own settings are read
    * from the platform first: privacy offered, interactions, disclosure, a declaration by the
-   * Publish button) or `videoDetails` (privacy, audience declaration, tags, category).
+   * Publish button), `videoDetails` (privacy, audience declaration, tags, category) or
+   * `reelSettings` (where a video Reel shows).
    */
   editor: PostOptionsEditor;
   /** Validates (and completes, e.g. defaults) a target's options; its messages are the platform's rules in words. */
@@ -20,7 +21,7 @@ export interface PostOptionsRule<Options = unknown> {
   problems?(options: Options, post: PostContext): string[];
 }
 
-export type PostOptionsEditor = 'creatorSettings' | 'videoDetails';
+export type PostOptionsEditor = 'creatorSettings' | 'videoDetails' | 'reelSettings';
 
 /** What an option rule may need to know about the post. */
 export interface PostContext {

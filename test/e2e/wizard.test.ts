@@ -492,6 +492,44 @@ describe('the post wizard in Chromium', () => {
     await context.close();
   });
 
+  it("offers Instagram's Reel setting for a video only, shared to the feed by default; unticked, the Reel goes to the Reels tab only", async () => {
+    const { page, context, problems } = await openWizard();
+    await fileInput(page).setInputFiles({ name: 'reel.mp4', mimeType: 'video/mp4', buffer: syntheticMp4({ durationSeconds: 8, payloadBytes: 80_000 }) });
+    await expect.poll(() => nextButton(page).isEnabled(), settle).toBe(true);
+    await nextButton(page).click();
+    await accountButton(page, 'instagram').click();
+    await nextButton(page).click();
+    const description = `Reels tab only ${Date.now()}`;
+    await page.getByLabel('Description').fill(description);
+    await nextButton(page).click();
+    const instagram = page.getByTestId('options-instagram');
+    const shareToFeed = instagram.getByRole('checkbox', { name: 'Also show this Reel in your feed' });
+    await expect.poll(() => shareToFeed.isChecked(), settle).toBe(true);
+    expect(await instagram.getByText('Instagram publishes a video as a Reel.', { exact: false }).isVisible()).toBe(true);
+    await shareToFeed.uncheck();
+    await page.getByRole('button', { name: 'Publish Now' }).click();
+    await page.waitForURL(`${twin.webUrl}/dashboard/posts`, { timeout: 15_000 });
+    await expect
+      .poll(async () => (await sandboxControl(twin).feed('instagram', accounts.instagram)).posts.filter((post) => post.text === description).map((post) => post.settings), settle)
+      .toEqual([{ productType: 'REELS', shareToFeed: false }]);
+
+    // A photo is a feed post: no Instagram settings, and no empty heading for them.
+    const { page: photoPage, context: photoContext } = await openWizard();
+    await fileInput(photoPage).setInputFiles({ name: 'photo.jpg', mimeType: 'image/jpeg', buffer: tinyJpeg });
+    await expect.poll(() => nextButton(photoPage).isEnabled(), settle).toBe(true);
+    await nextButton(photoPage).click();
+    await accountButton(photoPage, 'instagram').click();
+    await nextButton(photoPage).click();
+    await photoPage.getByLabel('Description').fill('A photo for Instagram');
+    await nextButton(photoPage).click();
+    await expect.poll(() => photoPage.getByRole('button', { name: 'Publish Now' }).isEnabled(), settle).toBe(true);
+    expect(await photoPage.getByTestId('options-instagram').count()).toBe(0);
+    expect(await photoPage.getByRole('heading', { name: 'Settings for each network' }).count()).toBe(0);
+    await photoContext.close();
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   it('lists rejected and disguised files with the reasons', async () => {
     const { page, context } = await openWizard();
     await fileInput(page).setInputFiles([

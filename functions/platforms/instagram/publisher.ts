@@ -6,6 +6,7 @@ import type { PublisherFactory } from '../module';
 import type { InstagramOptions } from './options';
 import { capabilities } from '../../../shared/platforms';
 import { videoLengthProblem } from '../../../shared/platformRules';
+import { instagramOptionsSchema } from '../../../shared/platforms/instagramOptions';
 import { alreadyPublished, isOk, postMedia, progressList, progressNumber, progressText, publishedResult } from '../steps';
 import { classifyInstagramError } from './adapter';
 
@@ -136,7 +137,9 @@ export const createInstagramPublisher: PublisherFactory<InstagramOptions> = ({ h
       if (image!.contentType !== 'image/jpeg') throw new Rejected('Instagram publishes JPEG images only: convert the image to JPEG');
       fields = { image_url: await image!.publicUrl() };
     }
-    const containerId = await newContainer(request, { ...fields, caption: request.text, share_to_feed: 'true' });
+    // A Reel shows in the feed too unless the user chose the Reels tab only (instagramOptions.ts).
+    const shareToFeed: Record<string, string> = media.kind === 'video' ? { share_to_feed: String(instagramOptionsSchema.parse(request.options ?? {}).shareToFeed) } : {};
+    const containerId = await newContainer(request, { ...fields, caption: request.text, ...shareToFeed });
     return { containerId, mediaKind: media.kind };
   }
 

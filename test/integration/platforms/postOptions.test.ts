@@ -136,4 +136,25 @@ describe('GET /connections/{platform}/{accountId}/creator-info', () => {
     expect(answer.status).toBe(404);
     expect(answer.body).toMatchObject({ message: 'X has no creator settings to show.' });
   });
+
+  it("publishes an Instagram video as a Reel shared to the feed by default, or in the Reels tab only when the user says so; a photo asks nothing", async () => {
+    const { user, names, accounts } = await userWith(['instagram']);
+    const video = await uploadMedia(twin, user.userId, { kind: 'video', body: sampleVideo(12) });
+    const photo = await uploadMedia(twin, user.userId, { kind: 'image', body: tinyJpeg });
+    const publish = async (description: string, key: string, options?: Record<string, unknown>) => {
+      const created = await createPost(twin, user, { description, media: [{ key }], targets: [{ platform: 'instagram', accountId: accounts.instagram, ...(options ? { options } : {}) }] });
+      expect(created.status, JSON.stringify(created.body)).toBe(200);
+      const post = await waitForPost(twin, user, (created.body as unknown as Post).postId);
+      expect(post.status, JSON.stringify(post.targets)).toBe('published');
+      return (await feedOf('instagram', names.instagram)).find((entry) => entry.text === description)!;
+    };
+    expect((await publish('Reel, default', video)).settings).toEqual({ productType: 'REELS', shareToFeed: true });
+    expect((await publish('Reel, Reels tab only', video, { shareToFeed: false })).settings).toEqual({ productType: 'REELS', shareToFeed: false });
+    expect((await publish('A photo', photo)).settings).toBeUndefined();
+
+    const wrong = await createPost(twin, user, { description: 'x', media: [{ key: video }], targets: [{ platform: 'instagram', accountId: accounts.instagram, options: { shareToFeed: 'yes' } }] });
+    expect(wrong.status).toBe(400);
+    expect(JSON.stringify(wrong.body)).toContain('Say whether the Instagram Reel also shows in the feed.');
+  });
 });
+

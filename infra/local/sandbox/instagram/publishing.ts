@@ -363,7 +363,17 @@ export function instagramPublishing(context: PlatformContext): { routes: Route[]
     published.set(media.id, media);
     container.statusCode = 'PUBLISHED';
     container.mediaId = media.id;
-    context.feed.add({ platform: 'instagram', account, id: media.id, url: permalink(media), text: container.caption, media: container.media, createdAt: now });
+    context.feed.add({
+      platform: 'instagram',
+      account,
+      id: media.id,
+      url: permalink(media),
+      text: container.caption,
+      media: container.media,
+      // A Reel: whether it was shared to the feed too (share_to_feed), as the media's is_shared_to_feed reads.
+      ...(container.kind === 'REELS' ? { settings: { productType: 'REELS', shareToFeed: container.shareToFeed } } : {}),
+      createdAt: now,
+    });
     return json(200, { id: media.id });
   }
 

@@ -27,10 +27,17 @@ describe('Instagram publisher (containers, media_publish)', () => {
     expect(result).toEqual({ state: 'processing', waitSeconds: 20, progress: ready });
   });
 
+  it("creates a Reel for the Reels tab only when the user's options say so", async () => {
+    const { publisher, requests } = publisherWith('instagram', createInstagramPublisher, [{ body: { id: 'c-3' } }]);
+    await publisher.start(publishRequest({ text: 'Reels only', media: [reel()], options: { shareToFeed: false } }));
+    expect(formOf(requests[0]!)).toMatchObject({ media_type: 'REELS', share_to_feed: 'false' });
+  });
+
   it('creates an image container for a JPEG, and refuses other image types before calling', async () => {
     const { publisher, requests } = publisherWith('instagram', createInstagramPublisher, [{ body: { id: 'c-2' } }]);
     const result = await publisher.start(publishRequest({ text: 'A photo', media: [photo()] }));
-    expect(formOf(requests[0]!)).toEqual({ image_url: 'https://media.example/photo.jpg', caption: 'A photo', share_to_feed: 'true' });
+    // share_to_feed is a Reels field: an image container does not carry it.
+    expect(formOf(requests[0]!)).toEqual({ image_url: 'https://media.example/photo.jpg', caption: 'A photo' });
     expect(result).toEqual({ state: 'processing', waitSeconds: 5, progress: { containerId: 'c-2', mediaKind: 'image' } });
 
     const png = publisherWith('instagram', createInstagramPublisher);

@@ -37,12 +37,15 @@ function AccountOptionsForm({
 export function PostOptionsSection({ state, media, nativeSchedule }: { state: PostOptionsState; media: readonly MediaItem[]; nativeSchedule: boolean }) {
   const { t } = useTranslation();
   if (state.withOptions.length === 0) return null;
+  // Every form is mounted (each says whether it blocks publishing); the heading only when one shows something.
+  const forms = state.withOptions.map(({ account, editor }) => (
+    <AccountOptionsForm key={accountKey(account)} account={account} editor={editor} state={state} media={media} nativeSchedule={nativeSchedule} />
+  ));
+  if (!state.withOptions.some(({ editor }) => optionsEditors[editor].appliesTo?.(media) ?? true)) return <>{forms}</>;
   return (
     <section className="post-options-section" aria-label={t('postOptions.heading')}>
       <h3 className="wizard-subheading">{t('postOptions.heading')}</h3>
-      {state.withOptions.map(({ account, editor }) => (
-        <AccountOptionsForm key={accountKey(account)} account={account} editor={editor} state={state} media={media} nativeSchedule={nativeSchedule} />
-      ))}
+      {forms}
     </section>
   );
 }

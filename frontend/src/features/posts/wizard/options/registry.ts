@@ -1,10 +1,12 @@
 import type { PostOptionsEditor } from '../../../../../../shared/platforms/postOptions';
 import { TikTokDeclaration, TikTokOptions } from './TikTokOptions';
 import { YouTubeOptions } from './YouTubeOptions';
+import { InstagramReelOptions, isReel } from './InstagramReelOptions';
 import type { OptionsEditor } from './types';
 
 /** The wizard's part for each kind of post options a platform declares (its rule's `editor`). */
 export const optionsEditors: Record<PostOptionsEditor, OptionsEditor> = {
   creatorSettings: { Form: TikTokOptions, Declaration: TikTokDeclaration, afterPublish: (t) => t('postOptions.creatorSettings.afterPublish') },
   videoDetails: { Form: YouTubeOptions },
+  reelSettings: { Form: InstagramReelOptions, appliesTo: isReel },
 };

@@ -29,4 +29,6 @@ export interface OptionsEditor {
   Declaration?: ComponentType<DeclarationProps>;
   /** A notice shown once the post is sent, in the user's language. */
   afterPublish?: (t: TFunction) => string;
+  /** Whether its form shows anything for these files (absent: always). */
+  appliesTo?: (media: readonly MediaItem[]) => boolean;
 }

@@ -24,7 +24,7 @@ export function usePostOptions(chosenAccounts: readonly Connection[], initial: R
 
   const setChoice = useCallback((key: string, value: AccountOptions) => setChoices((current) => ({ ...current, [key]: value })), []);
   const setBlocker = useCallback(
-    (key: string, message: string | undefined) => setBlockers((current) => (current[key] === message ? current : { ...current, [key]: message })),
+    (key: string, message: string | undefined) => setBlockers((current) => (key in current && current[key] === message ? current : { ...current, [key]: message })),
     [],
   );
 
