@@ -93,6 +93,9 @@ describe('signing up, in and out in Chromium', () => {
 
     await page.goto(`${twin.webUrl}/login`);
     await page.getByRole('link', { name: 'Forgot your password?' }).click();
+    // The reset page loads on demand and the login page (with its own Email field) stays until it
+    // has: wait for the reset page, or the email goes into the login form that is about to go.
+    await page.getByRole('heading', { name: 'Reset your password' }).waitFor({ timeout: 15_000 });
     await page.getByLabel('Email').fill(user.email);
     const codesBefore = codesSentTo(twin.cognitoDataDir, user.email).length;
     await page.getByRole('button', { name: 'Send code' }).click();

@@ -4,77 +4,57 @@
  * 390, 1280 and 1440 wide in light and dark (untouched, then with the disclosure and branded
  * content chosen) into screenshots/post-options/ (git-ignored), running axe-core on each.
  */
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { startTwin } from '../../infra/local/twin';
-import { fileLog } from '../../infra/local/log';
-import { buildFrontend, buildIsStale, distDir } from '../../infra/local/frontendBuild';
 import { seriousViolations } from '../support/axe';
-import { launchBrowser, openSession, signInThroughUi } from '../support/browser';
+import { openSession, signInThroughUi } from '../support/browser';
 import { connectThroughOAuth, makeAdmin } from '../support/connect';
 import { syntheticMp4 } from '../support/mp4';
-import { toTwinInfo } from '../support/twinInfo';
 import { createUser } from '../support/users';
+import { runScreenshots } from './harness';
 
 const outDir = join(resolve(import.meta.dirname, '../..'), 'screenshots/post-options');
 const widths = [390, 1280, 1440] as const;
 
-async function main(): Promise<void> {
-  if (buildIsStale()) await buildFrontend();
-  const dataDir = mkdtempSync(join(tmpdir(), 'oneclick-post-options-'));
-  const twin = await startTwin({ dataDir, log: fileLog(join(dataDir, 'twin.log')), distDir, inMemoryDynamoDb: true, fastWaitMs: 20 });
-  const browser = await launchBrowser();
+runScreenshots('post-options', async (info, browser) => {
   const problems: string[] = [];
-  try {
-    const info = toTwinInfo(twin);
-    const user = await createUser(info, `maria.lopez.${Date.now().toString(36)}@northwind-studio.example`);
-    await makeAdmin(info, user);
-    await connectThroughOAuth(info, user, 'tiktok', 'northwind.clips');
-    await connectThroughOAuth(info, user, 'youtube', 'northwind-studio');
-    mkdirSync(outDir, { recursive: true });
-    for (const colorScheme of ['light', 'dark'] as const) {
-      for (const width of widths) {
-        const session = await openSession(browser, { viewport: { width, height: 900 }, colorScheme, bypassCSP: true });
-        const { page } = session;
-        await signInThroughUi(page, info.webUrl, user.email, user.password);
-        await page.getByLabel('Choose files to upload').setInputFiles({ name: 'spring-teaser.mp4', mimeType: 'video/mp4', buffer: syntheticMp4({ durationSeconds: 14, payloadBytes: 200_000 }) });
-        const next = page.getByRole('button', { name: 'Next', exact: true });
-        await next.and(page.locator(':enabled')).waitFor({ timeout: 20_000 });
-        await next.click();
-        await page.getByRole('button', { name: /^TikTok / }).click();
-        await page.getByRole('button', { name: /^YouTube / }).click();
-        await next.click();
-        await page.getByLabel('Description').fill('Behind the scenes of our spring collection shoot 🌸');
-        await page.getByPlaceholder('Enter video title...').fill('Spring collection: behind the scenes');
-        await next.click();
-        await page.getByText('Posting to TikTok as').waitFor({ timeout: 20_000 });
-        await page.waitForTimeout(400);
-        const name = (state: string) => join(outDir, `${width}-${colorScheme}-${state}.png`);
-        await page.screenshot({ path: name('untouched'), fullPage: true });
-        problems.push(...(await seriousViolations(page)).map((violation) => `${width} ${colorScheme} untouched: ${violation.id} ${violation.targets.join(', ')}`));
-        await page.getByLabel("No, it's not made for kids").check();
-        await page.getByLabel('Who can see this post').selectOption('PUBLIC_TO_EVERYONE');
-        await page.getByRole('checkbox', { name: 'Comment', exact: true }).check();
-        await page.getByRole('switch', { name: 'Disclose video content' }).check();
-        await page.getByRole('checkbox', { name: /^Branded content/ }).check();
-        await page.getByLabel('Tags').fill('spring, behind the scenes, fashion');
-        await page.waitForTimeout(300);
-        await page.screenshot({ path: name('chosen'), fullPage: true });
-        problems.push(...(await seriousViolations(page)).map((violation) => `${width} ${colorScheme} chosen: ${violation.id} ${violation.targets.join(', ')}`));
-        problems.push(...session.problems);
-        await session.context.close();
-      }
+  const user = await createUser(info, `maria.lopez.${Date.now().toString(36)}@northwind-studio.example`);
+  await makeAdmin(info, user);
+  await connectThroughOAuth(info, user, 'tiktok', 'northwind.clips');
+  await connectThroughOAuth(info, user, 'youtube', 'northwind-studio');
+  mkdirSync(outDir, { recursive: true });
+  for (const colorScheme of ['light', 'dark'] as const) {
+    for (const width of widths) {
+      const session = await openSession(browser, { viewport: { width, height: 900 }, colorScheme, bypassCSP: true });
+      const { page } = session;
+      await signInThroughUi(page, info.webUrl, user.email, user.password);
+      await page.getByLabel('Choose files to upload').setInputFiles({ name: 'spring-teaser.mp4', mimeType: 'video/mp4', buffer: syntheticMp4({ durationSeconds: 14, payloadBytes: 200_000 }) });
+      const next = page.getByRole('button', { name: 'Next', exact: true });
+      await next.and(page.locator(':enabled')).waitFor({ timeout: 20_000 });
+      await next.click();
+      await page.getByRole('button', { name: /^TikTok / }).click();
+      await page.getByRole('button', { name: /^YouTube / }).click();
+      await next.click();
+      await page.getByLabel('Description').fill('Behind the scenes of our spring collection shoot 🌸');
+      await page.getByPlaceholder('Enter video title...').fill('Spring collection: behind the scenes');
+      await next.click();
+      await page.getByText('Posting to TikTok as').waitFor({ timeout: 20_000 });
+      await page.waitForTimeout(400);
+      const name = (state: string) => join(outDir, `${width}-${colorScheme}-${state}.png`);
+      await page.screenshot({ path: name('untouched'), fullPage: true });
+      problems.push(...(await seriousViolations(page)).map((violation) => `${width} ${colorScheme} untouched: ${violation.id} ${violation.targets.join(', ')}`));
+      await page.getByLabel("No, it's not made for kids").check();
+      await page.getByLabel('Who can see this post').selectOption('PUBLIC_TO_EVERYONE');
+      await page.getByRole('checkbox', { name: 'Comment', exact: true }).check();
+      await page.getByRole('switch', { name: 'Disclose video content' }).check();
+      await page.getByRole('checkbox', { name: /^Branded content/ }).check();
+      await page.getByLabel('Tags').fill('spring, behind the scenes, fashion');
+      await page.waitForTimeout(300);
+      await page.screenshot({ path: name('chosen'), fullPage: true });
+      problems.push(...(await seriousViolations(page)).map((violation) => `${width} ${colorScheme} chosen: ${violation.id} ${violation.targets.join(', ')}`));
+      problems.push(...session.problems);
+      await session.context.close();
     }
-    process.stdout.write(`screenshots in ${outDir}\n${problems.length ? `problems:\n${problems.join('\n')}\n` : 'axe: no serious or critical violations; no console errors\n'}`);
-  } finally {
-    await browser.close();
-    await twin.stop();
-    rmSync(dataDir, { recursive: true, force: true });
   }
-}
-
-main().catch((error: unknown) => {
-  process.stderr.write(`${error instanceof Error ? error.stack : String(error)}\n`);
-  process.exit(1);
+  process.stdout.write(`screenshots in ${outDir}\n${problems.length ? `problems:\n${problems.join('\n')}\n` : 'axe: no serious or critical violations; no console errors\n'}`);
 });

@@ -4,16 +4,12 @@
  * light and dark and at 390×844, into screenshots/ (git-ignored).
  *   --hero   also writes the landing page's dashboard picture (frontend/public/landing/)
  */
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Page } from 'playwright-core';
-import { startTwin } from '../../infra/local/twin';
-import { fileLog } from '../../infra/local/log';
-import { buildFrontend, buildIsStale, distDir } from '../../infra/local/frontendBuild';
-import { launchBrowser, openSession, signInThroughUi } from '../support/browser';
-import { toTwinInfo } from '../support/twinInfo';
+import { openSession, signInThroughUi } from '../support/browser';
 import { dashboardPages, publicPages } from '../support/pages';
+import { runScreenshots } from './harness';
 import { seedDemoUser } from './seed';
 
 const root = resolve(import.meta.dirname, '../..');
@@ -34,48 +30,32 @@ async function settle(page: Page): Promise<void> {
   await page.waitForTimeout(400);
 }
 
-async function main(): Promise<void> {
+runScreenshots('screenshots', async (info, browser) => {
   const hero = process.argv.includes('--hero');
-  if (buildIsStale()) await buildFrontend();
-  const dataDir = mkdtempSync(join(tmpdir(), 'oneclick-screenshots-'));
-  const twin = await startTwin({ dataDir, log: fileLog(join(dataDir, 'twin.log')), distDir, inMemoryDynamoDb: true, fastWaitMs: 20 });
-  const browser = await launchBrowser();
-  try {
-    const info = toTwinInfo(twin);
-    const user = await seedDemoUser(info);
-    mkdirSync(outDir, { recursive: true });
-    for (const view of views) {
-      const signedOut = await openSession(browser, { viewport: view.viewport, colorScheme: view.colorScheme });
-      for (const path of publicPages) {
-        await signedOut.page.goto(`${info.webUrl}${path}`);
-        await settle(signedOut.page);
-        await signedOut.page.screenshot({ path: join(outDir, `${view.name}-${fileName(path)}.png`), fullPage: true });
-      }
-      await signedOut.context.close();
-      const { page, context } = await openSession(browser, { viewport: view.viewport, colorScheme: view.colorScheme });
-      await signInThroughUi(page, info.webUrl, user.email, user.password);
-      for (const path of dashboardPages) {
-        await page.goto(`${info.webUrl}${path}`);
-        await settle(page);
-        await page.screenshot({ path: join(outDir, `${view.name}-${fileName(path)}.png`), fullPage: true });
-      }
-      if (hero && view.name !== 'mobile-light') {
-        mkdirSync(heroDir, { recursive: true });
-        await page.goto(`${info.webUrl}/dashboard/calendar`);
-        await settle(page);
-        await page.screenshot({ path: join(heroDir, `dashboard-${view.colorScheme}.jpg`), type: 'jpeg', quality: 78 });
-      }
-      await context.close();
+  const user = await seedDemoUser(info);
+  mkdirSync(outDir, { recursive: true });
+  for (const view of views) {
+    const signedOut = await openSession(browser, { viewport: view.viewport, colorScheme: view.colorScheme });
+    for (const path of publicPages) {
+      await signedOut.page.goto(`${info.webUrl}${path}`);
+      await settle(signedOut.page);
+      await signedOut.page.screenshot({ path: join(outDir, `${view.name}-${fileName(path)}.png`), fullPage: true });
     }
-    process.stdout.write(`screenshots in ${outDir}${hero ? ` and ${heroDir}` : ''}\n`);
-  } finally {
-    await browser.close();
-    await twin.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    await signedOut.context.close();
+    const { page, context } = await openSession(browser, { viewport: view.viewport, colorScheme: view.colorScheme });
+    await signInThroughUi(page, info.webUrl, user.email, user.password);
+    for (const path of dashboardPages) {
+      await page.goto(`${info.webUrl}${path}`);
+      await settle(page);
+      await page.screenshot({ path: join(outDir, `${view.name}-${fileName(path)}.png`), fullPage: true });
+    }
+    if (hero && view.name !== 'mobile-light') {
+      mkdirSync(heroDir, { recursive: true });
+      await page.goto(`${info.webUrl}/dashboard/calendar`);
+      await settle(page);
+      await page.screenshot({ path: join(heroDir, `dashboard-${view.colorScheme}.jpg`), type: 'jpeg', quality: 78 });
+    }
+    await context.close();
   }
-}
-
-main().catch((error: unknown) => {
-  process.stderr.write(`${error instanceof Error ? error.stack : String(error)}\n`);
-  process.exit(1);
+  process.stdout.write(`screenshots in ${outDir}${hero ? ` and ${heroDir}` : ''}\n`);
 });
