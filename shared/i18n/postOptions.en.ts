@@ -49,6 +49,20 @@ export const postOptionsEn = {
     declarationBranded: "By posting, you agree to TikTok's <policy>Branded Content Policy</policy> and <music>Music Usage Confirmation</music>.",
     afterPublish: 'Your TikTok post is on its way: it may take a few minutes to process and appear on your profile.',
   },
+  audience: {
+    x: {
+      heading: 'X',
+      label: 'Who can reply',
+      values: { everyone: 'Everyone', following: 'Accounts you follow', verified: 'Verified accounts', mentionedUsers: 'Only accounts you mention' },
+      hint: 'Everyone can still see the post and quote it; this decides only who can reply.',
+    },
+    linkedin: {
+      heading: 'LinkedIn',
+      label: 'Who can see this post',
+      values: { PUBLIC: 'Anyone', CONNECTIONS: 'Connections only' },
+      hint: 'Anyone on or off LinkedIn, or only your 1st-degree connections.',
+    },
+  },
   reelSettings: {
     heading: 'Instagram',
     shareToFeed: 'Also show this Reel in your feed',

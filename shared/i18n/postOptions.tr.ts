@@ -47,6 +47,20 @@ export const postOptionsTr: typeof postOptionsEn = {
     declarationBranded: "Paylaşarak TikTok'un <policy>Markalı İçerik Politikası</policy>'nı ve <music>Müzik Kullanım Onayı</music>'nı kabul etmiş olursunuz.",
     afterPublish: 'TikTok gönderiniz yolda: işlenip profilinizde görünmesi birkaç dakika sürebilir.',
   },
+  audience: {
+    x: {
+      heading: 'X',
+      label: 'Kimler yanıt verebilir',
+      values: { everyone: 'Herkes', following: 'Takip ettiğiniz hesaplar', verified: 'Onaylanmış hesaplar', mentionedUsers: 'Yalnızca bahsettiğiniz hesaplar' },
+      hint: 'Gönderiyi herkes görmeye ve alıntılamaya devam eder; bu yalnızca kimlerin yanıt verebileceğini belirler.',
+    },
+    linkedin: {
+      heading: 'LinkedIn',
+      label: 'Bu gönderiyi kimler görebilir',
+      values: { PUBLIC: 'Herkes', CONNECTIONS: 'Yalnızca bağlantılar' },
+      hint: "LinkedIn'de olan ya da olmayan herkes, veya yalnızca 1. derece bağlantılarınız.",
+    },
+  },
   reelSettings: {
     heading: 'Instagram',
     shareToFeed: 'Bu Reels videosunu akışınızda da göster',

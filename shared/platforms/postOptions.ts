@@ -1,7 +1,9 @@
 import type { Platform } from './index';
 import type { PostOptionsRule } from './postOptionsRule';
 import { instagramPostOptions } from './instagramOptions';
+import { linkedinPostOptions } from './linkedinOptions';
 import { tiktokPostOptions } from './tiktokOptions';
+import { xPostOptions } from './xOptions';
 import { youtubePostOptions } from './youtubeOptions';
 
 export type { PostContext, PostOptionsEditor, PostOptionsRule } from './postOptionsRule';
@@ -13,7 +15,9 @@ export type { PostContext, PostOptionsEditor, PostOptionsRule } from './postOpti
  */
 export const postOptionRules: Partial<Record<Platform, PostOptionsRule>> = {
   instagram: instagramPostOptions as PostOptionsRule,
+  linkedin: linkedinPostOptions as PostOptionsRule,
   tiktok: tiktokPostOptions as PostOptionsRule,
+  x: xPostOptions as PostOptionsRule,
   youtube: youtubePostOptions as PostOptionsRule,
 };
 

@@ -10,18 +10,21 @@ export interface PostOptionsRule<Options = unknown> {
    * Which form the wizard shows for it: `creatorSettings` (the account's own settings are read
    * from the platform first: privacy offered, interactions, disclosure, a declaration by the
    * Publish button), `videoDetails` (privacy, audience declaration, tags, category) or
-   * `reelSettings` (where a video Reel shows).
+   * `reelSettings` (where a video Reel shows) or `audience` (one choice of who can see or reply,
+   * named by `audience`).
    */
   editor: PostOptionsEditor;
   /** Validates (and completes, e.g. defaults) a target's options; its messages are the platform's rules in words. */
   schema: z.ZodType<Options>;
   /** Set when a target of the platform cannot go without options: the message saying what to choose. */
   required?: string;
+  /** For the `audience` form: the option it sets and the platform's values, its default first. */
+  audience?: { field: string; values: readonly string[] };
   /** Rules that depend on the post, not only on the options (e.g. its own scheduling). */
   problems?(options: Options, post: PostContext): string[];
 }
 
-export type PostOptionsEditor = 'creatorSettings' | 'videoDetails' | 'reelSettings';
+export type PostOptionsEditor = 'creatorSettings' | 'videoDetails' | 'reelSettings' | 'audience';
 
 /** What an option rule may need to know about the post. */
 export interface PostContext {

@@ -530,6 +530,49 @@ describe('the post wizard in Chromium', () => {
     await context.close();
   });
 
+  it('lets the user choose who can reply on X and who can see the post on LinkedIn, each showing its default; the choices reach each network (axe light and dark)', async () => {
+    const { page, context, problems } = await openWizard();
+    await fileInput(page).setInputFiles({ name: 'photo.jpg', mimeType: 'image/jpeg', buffer: tinyJpeg });
+    await expect.poll(() => nextButton(page).isEnabled(), settle).toBe(true);
+    await nextButton(page).click();
+    await accountButton(page, 'x').click();
+    await accountButton(page, 'linkedin').click();
+    await nextButton(page).click();
+    const description = `Audience chosen ${Date.now()}`;
+    await page.getByLabel('Description').fill(description);
+    await nextButton(page).click();
+    const whoCanReply = page.getByTestId('options-x').getByLabel('Who can reply');
+    const whoCanSee = page.getByTestId('options-linkedin').getByLabel('Who can see this post');
+    await expect.poll(() => whoCanReply.inputValue(), settle).toBe('everyone');
+    expect(await whoCanSee.inputValue()).toBe('PUBLIC');
+    expect(await page.getByRole('heading', { name: 'Settings for each network' }).isVisible()).toBe(true);
+    await whoCanReply.selectOption({ label: 'Only accounts you mention' });
+    await whoCanSee.selectOption({ label: 'Connections only' });
+    await page.getByRole('button', { name: 'Publish Now' }).click();
+    await page.waitForURL(`${twin.webUrl}/dashboard/posts`, { timeout: 15_000 });
+    const settingsOn = async (platform: Platform) => (await sandboxControl(twin).feed(platform, accounts[platform])).posts.filter((post) => post.text === description).map((post) => post.settings);
+    await expect.poll(() => settingsOn('x'), settle).toEqual([{ reply_settings: 'mentionedUsers' }]);
+    await expect.poll(() => settingsOn('linkedin'), settle).toEqual([{ visibility: 'CONNECTIONS' }]);
+    expect(problems).toEqual([]);
+    await context.close();
+
+    for (const colorScheme of ['light', 'dark'] as const) {
+      const { page: axePage, context: axeContext } = await openSession(browser, { colorScheme, bypassCSP: true });
+      await signInThroughUi(axePage, twin.webUrl, user.email, user.password);
+      await fileInput(axePage).setInputFiles({ name: 'photo.jpg', mimeType: 'image/jpeg', buffer: tinyJpeg });
+      await expect.poll(() => nextButton(axePage).isEnabled(), settle).toBe(true);
+      await nextButton(axePage).click();
+      await accountButton(axePage, 'x').click();
+      await accountButton(axePage, 'linkedin').click();
+      await nextButton(axePage).click();
+      await axePage.getByLabel('Description').fill('Who can reply, who can see');
+      await nextButton(axePage).click();
+      await expect.poll(() => axePage.getByLabel('Who can reply').isVisible(), settle).toBe(true);
+      expect(await seriousViolations(axePage), `the audience choices (${colorScheme})`).toEqual([]);
+      await axeContext.close();
+    }
+  });
+
   it('lists rejected and disguised files with the reasons', async () => {
     const { page, context } = await openWizard();
     await fileInput(page).setInputFiles([

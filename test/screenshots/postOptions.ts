@@ -2,7 +2,8 @@
  * `npx tsx test/screenshots/postOptions.ts`: starts a throw-away twin, walks the wizard to the
  * review step with a video for TikTok and YouTube, and photographs the per-network settings at
  * 390, 1280 and 1440 wide in light and dark (untouched, then with the disclosure and branded
- * content chosen) into screenshots/post-options/ (git-ignored), running axe-core on each.
+ * content chosen), then with a photo for X and LinkedIn (who can reply, who can see it, with a
+ * choice made) into screenshots/post-options/ (git-ignored), running axe-core on each.
  */
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -10,6 +11,7 @@ import { seriousViolations } from '../support/axe';
 import { openSession, signInThroughUi } from '../support/browser';
 import { connectThroughOAuth, makeAdmin } from '../support/connect';
 import { syntheticMp4 } from '../support/mp4';
+import { tinyJpeg } from '../support/posts';
 import { createUser } from '../support/users';
 import { runScreenshots } from './harness';
 
@@ -22,6 +24,8 @@ runScreenshots('post-options', async (info, browser) => {
   await makeAdmin(info, user);
   await connectThroughOAuth(info, user, 'tiktok', 'northwind.clips');
   await connectThroughOAuth(info, user, 'youtube', 'northwind-studio');
+  await connectThroughOAuth(info, user, 'x', 'northwindstudio');
+  await connectThroughOAuth(info, user, 'linkedin', 'maria-lopez-northwind');
   mkdirSync(outDir, { recursive: true });
   for (const colorScheme of ['light', 'dark'] as const) {
     for (const width of widths) {
@@ -52,6 +56,29 @@ runScreenshots('post-options', async (info, browser) => {
       await page.waitForTimeout(300);
       await page.screenshot({ path: name('chosen'), fullPage: true });
       problems.push(...(await seriousViolations(page)).map((violation) => `${width} ${colorScheme} chosen: ${violation.id} ${violation.targets.join(', ')}`));
+      problems.push(...session.problems);
+      await session.context.close();
+    }
+  }
+  for (const colorScheme of ['light', 'dark'] as const) {
+    for (const width of widths) {
+      const session = await openSession(browser, { viewport: { width, height: 900 }, colorScheme, bypassCSP: true });
+      const { page } = session;
+      await signInThroughUi(page, info.webUrl, user.email, user.password);
+      await page.getByLabel('Choose files to upload').setInputFiles({ name: 'lookbook.jpg', mimeType: 'image/jpeg', buffer: tinyJpeg });
+      const next = page.getByRole('button', { name: 'Next', exact: true });
+      await next.and(page.locator(':enabled')).waitFor({ timeout: 20_000 });
+      await next.click();
+      await page.getByRole('button', { name: /^X / }).click();
+      await page.getByRole('button', { name: /^LinkedIn / }).click();
+      await next.click();
+      await page.getByLabel('Description').fill('Our spring lookbook is out: twelve looks, one afternoon in the studio.');
+      await next.click();
+      await page.getByLabel('Who can reply').selectOption('following');
+      await page.getByLabel('Who can see this post').selectOption('CONNECTIONS');
+      await page.waitForTimeout(300);
+      await page.screenshot({ path: join(outDir, `${width}-${colorScheme}-audience.png`), fullPage: true });
+      problems.push(...(await seriousViolations(page)).map((violation) => `${width} ${colorScheme} audience: ${violation.id} ${violation.targets.join(', ')}`));
       problems.push(...session.problems);
       await session.context.close();
     }

@@ -5,6 +5,7 @@ import type { MediaSource, PublishProgress, PublishRequest, StepResult } from '.
 import type { PublisherFactory } from '../module';
 import type { LinkedinOptions } from './options';
 import { alreadyPublished, isOk, postMedia, progressList, progressNumber, progressText, publishedResult, readRange } from '../steps';
+import { linkedinOptionsSchema } from '../../../shared/platforms/linkedinOptions';
 import { classifyLinkedinError } from './adapter';
 
 /**
@@ -242,6 +243,7 @@ export const createLinkedinPublisher: PublisherFactory<LinkedinOptions> = ({ hos
       const published = alreadyPublished(request.progress);
       if (published) return published;
       const commentary = escapeLittleText(request.text);
+      const { visibility } = linkedinOptionsSchema.parse(request.options ?? {});
       const urn = await request.createOnce({
         what: 'the LinkedIn post',
         progress: request.progress,
@@ -252,7 +254,7 @@ export const createLinkedinPublisher: PublisherFactory<LinkedinOptions> = ({ hos
             json: {
               author: owner(request),
               commentary,
-              visibility: 'PUBLIC',
+              visibility,
               distribution: { feedDistribution: 'MAIN_FEED', targetEntities: [], thirdPartyDistributionChannels: [] },
               content: content(request),
               lifecycleState: 'PUBLISHED',

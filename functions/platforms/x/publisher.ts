@@ -4,6 +4,7 @@ import { withQuery, type PlatformResponse } from '../http';
 import type { MediaSource, PublishProgress, PublishRequest, StepResult } from '../publisher';
 import type { PublisherFactory } from '../module';
 import { alreadyPublished, isOk, postMedia, progressList, progressNumber, progressText, publishedResult, readRange } from '../steps';
+import { xOptionsSchema } from '../../../shared/platforms/xOptions';
 import { classifyXError } from './adapter';
 
 /**
@@ -125,12 +126,14 @@ export const createXPublisher: PublisherFactory = ({ hosts, http, clock }) => {
     return { state: 'ready', progress: { ...request.progress, mediaIds } };
   }
 
-  function postBody(request: PublishRequest): { text: string; media: { media_ids: string[] } } {
+  function postBody(request: PublishRequest): { text: string; media: { media_ids: string[] }; reply_settings?: string } {
     const media = postMedia('x', request.media);
     const mediaIds = media.kind === 'video' ? [progressText(request.progress, 'mediaId')].filter((id): id is string => Boolean(id)) : progressList(request.progress, 'mediaIds');
     const expected = media.kind === 'video' ? 1 : media.images.length;
     if (mediaIds.length !== expected) throw new Rejected('The media has not been uploaded to X yet');
-    return { text: request.text, media: { media_ids: mediaIds } };
+    // Everyone may reply unless the user chose otherwise; X's default is no field at all.
+    const { replySettings } = xOptionsSchema.parse(request.options ?? {});
+    return { text: request.text, media: { media_ids: mediaIds }, ...(replySettings === 'everyone' ? {} : { reply_settings: replySettings }) };
   }
 
   /** Looks through the user's latest posts for one with the same text. */

@@ -156,5 +156,31 @@ describe('GET /connections/{platform}/{accountId}/creator-info', () => {
     expect(wrong.status).toBe(400);
     expect(JSON.stringify(wrong.body)).toContain('Say whether the Instagram Reel also shows in the feed.');
   });
+  it("sends who can reply on X and who can see the post on LinkedIn as chosen, and each network's default when nothing was chosen", async () => {
+    const { user, names, accounts } = await userWith(['x', 'linkedin']);
+    const photo = await uploadMedia(twin, user.userId, { kind: 'image', body: tinyJpeg });
+    const publish = async (description: string, options: { x?: Record<string, unknown>; linkedin?: Record<string, unknown> }) => {
+      const targets = (['x', 'linkedin'] as const).map((platform) => ({ platform, accountId: accounts[platform], ...(options[platform] ? { options: options[platform] } : {}) }));
+      const created = await createPost(twin, user, { description, media: [{ key: photo }], targets });
+      expect(created.status, JSON.stringify(created.body)).toBe(200);
+      const post = await waitForPost(twin, user, (created.body as unknown as Post).postId);
+      expect(post.status, JSON.stringify(post.targets)).toBe('published');
+      expect(post.targets.find((target) => target.platform === 'x')?.options).toEqual(options.x ?? null);
+      const entry = async (platform: 'x' | 'linkedin') => (await feedOf(platform, names[platform])).filter((posted) => posted.text === description);
+      return { x: await entry('x'), linkedin: await entry('linkedin') };
+    };
+
+    const chosen = await publish('Only people I follow reply, connections see it', { x: { replySettings: 'following' }, linkedin: { visibility: 'CONNECTIONS' } });
+    expect(chosen.x.map((entry) => entry.settings)).toEqual([{ reply_settings: 'following' }]);
+    expect(chosen.linkedin.map((entry) => entry.settings)).toEqual([{ visibility: 'CONNECTIONS' }]);
+
+    const defaults = await publish('Everyone replies, anyone sees it', {});
+    expect(defaults.x.map((entry) => entry.settings)).toEqual([undefined]);
+    expect(defaults.linkedin.map((entry) => entry.settings)).toEqual([{ visibility: 'PUBLIC' }]);
+
+    const wrong = await createPost(twin, user, { description: 'x', media: [{ key: photo }], targets: [{ platform: 'linkedin', accountId: accounts.linkedin, options: { visibility: 'LOGGED_IN' } }] });
+    expect(wrong.status).toBe(400);
+    expect(JSON.stringify(wrong.body)).toContain('Choose who can see the LinkedIn post: anyone or your connections only.');
+  });
 });
 

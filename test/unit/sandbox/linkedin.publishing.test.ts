@@ -112,7 +112,19 @@ describe('a LinkedIn image post', () => {
     const { posts } = await sandbox.control.feed('linkedin', 'sandbox-user');
 
     expect(read).toMatchObject({ id: urn, author: author(), commentary: 'Hello LinkedIn', lifecycleState: 'PUBLISHED' });
-    expect(posts).toEqual([{ id: urn, url: `https://www.linkedin.com/feed/update/${urn}/`, text: 'Hello LinkedIn', media: [{ contentType: 'image/jpeg', size: 3000 }], createdAt: clock.now() }]);
+    expect(posts).toEqual([{ id: urn, url: `https://www.linkedin.com/feed/update/${urn}/`, text: 'Hello LinkedIn', media: [{ contentType: 'image/jpeg', size: 3000 }], createdAt: clock.now(), settings: { visibility: 'PUBLIC' } }]);
+  });
+
+  it("records the post's visibility in the feed (connections only), and refuses one LinkedIn does not have", async () => {
+    const token = await accessTokenFor(sandbox, 'linkedin');
+    const image = await uploadImage(token);
+    const created = await post(token, { commentary: 'For my network', visibility: 'CONNECTIONS', content: { media: { id: image } } });
+    const wrong = await post(token, { commentary: 'For friends', visibility: 'FRIENDS', content: { media: { id: image } } });
+
+    expect(created.status).toBe(201);
+    expect(wrong.status).toBe(422);
+    const { posts } = await sandbox.control.feed('linkedin', 'sandbox-user');
+    expect(posts.filter((entry) => entry.text.startsWith('For ')).map((entry) => [entry.text, entry.settings])).toEqual([['For my network', { visibility: 'CONNECTIONS' }]]);
   });
 
   it('posts several images as a multiImage post', async () => {

@@ -249,6 +249,23 @@ describe('creating an X post', () => {
     expect(withUrl.status).toBe(201);
   });
 
+  it('takes the documented reply_settings, records them in the feed, and refuses others with 400', async () => {
+    const token = await accessTokenFor(sandbox, 'x', 'replies');
+    const limited = await tweet(token, { text: 'Only people I follow', reply_settings: 'following' });
+    const open = await tweet(token, { text: 'Anyone may reply' });
+    const unknown = await tweet(token, { text: 'Nobody may reply', reply_settings: 'nobody' });
+
+    expect(limited.status).toBe(201);
+    expect(open.status).toBe(201);
+    expect(unknown.status).toBe(400);
+    expect(JSON.stringify(await unknown.json())).toContain('reply_settings must be one of [following, mentionedUsers, subscribers, verified]');
+    const { posts } = await sandbox.control.feed('x', 'replies');
+    expect(Object.fromEntries(posts.map((post) => [post.text, post.settings]))).toEqual({
+      'Only people I follow': { reply_settings: 'following' },
+      'Anyone may reply': undefined,
+    });
+  });
+
   it('refuses media that is still processing, and media of another account', async () => {
     const owner = await accessTokenFor(sandbox, 'x', 'owner');
     const other = await accessTokenFor(sandbox, 'x', 'other');

@@ -83,12 +83,14 @@ describe('a post\'s targets carry their platform\'s options', () => {
       ...base,
       targets: [
         { platform: 'tiktok', accountId: 't', options: { privacyLevel: 'SELF_ONLY', commercialContent: { yourBrand: false, brandedContent: true } } },
+        { platform: 'bluesky', accountId: 'b', options: { privacyLevel: 'SELF_ONLY' } },
         { platform: 'linkedin', accountId: 'l', options: { privacyLevel: 'SELF_ONLY' } },
       ],
     });
     expect(result.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
       ['targets.0.options.privacyLevel', 'Branded content visibility cannot be set to private.'],
-      ['targets.1.options', 'LinkedIn takes no post options.'],
+      ['targets.1.options', 'Bluesky takes no post options.'],
+      ['targets.2.options', 'Unrecognized key: "privacyLevel"'],
     ]);
   });
 

@@ -345,7 +345,7 @@ export function linkedinPublishing(context: PlatformContext): { routes: Route[];
     posts.set(urn, { urn, account, body: post, createdAt: at });
     for (const asset of media) asset.used = true;
     const feedMedia: FeedMedia[] = media.map((asset) => ({ contentType: asset.contentType, size: asset.size ?? 0, blobId: asset.blobId }));
-    context.feed.add({ platform: 'linkedin', account, id: urn, url: `https://www.linkedin.com/feed/update/${urn}/`, text: commentary, media: feedMedia, createdAt: at });
+    context.feed.add({ platform: 'linkedin', account, id: urn, url: `https://www.linkedin.com/feed/update/${urn}/`, text: commentary, media: feedMedia, createdAt: at, settings: { visibility: post['visibility'] as string } });
     return { status: 201, headers: { 'x-restli-id': urn, 'x-linkedin-id': urn } };
   }
 

@@ -34,6 +34,8 @@ const MEDIA_SECONDS = 86_400;
 const CHECK_AFTER_SECS = 1;
 const TWEET_WINDOW_MS = 15 * 60 * 1000;
 const DEFAULT_READS = 1;
+/** CreatePostsRequest.reply_settings as X documents it (absent: everyone may reply). */
+const REPLY_SETTINGS = ['following', 'mentionedUsers', 'subscribers', 'verified'];
 const mediaTypes = [
   'video/mp4',
   'video/webm',
@@ -381,6 +383,10 @@ export function xPublishing(context: PlatformContext): { routes: Route[]; limits
     const items = mediaIds === undefined ? [] : attachable(mediaIds, userId);
     if (!Array.isArray(items)) return withHeaders(items);
     if (!text && items.length === 0) return withHeaders(invalidRequest('You must specify text or media.', { text: [] }));
+    const replySettings = body['reply_settings'];
+    if (replySettings !== undefined && !REPLY_SETTINGS.includes(replySettings as string)) {
+      return withHeaders(invalidRequest(`reply_settings must be one of [${REPLY_SETTINGS.join(', ')}]`, { reply_settings: [replySettings] }));
+    }
     const length = weightedLength(text);
     if (length > 280) return withHeaders(invalidRequest(`The text is too long: ${length} of 280 weighted characters.`, { text: [text] }));
     if (text && tweets.some((tweet) => tweet.account === access.account.name && tweet.text === text)) {
@@ -390,7 +396,8 @@ export function xPublishing(context: PlatformContext): { routes: Route[]; limits
     const tweet: Tweet = { id: snowflake(), text, authorId: userId, account: access.account.name, mediaKeys: items.map((item) => item.key), createdAt: now };
     tweets.push(tweet);
     const feedMedia: FeedMedia[] = items.map((item) => ({ contentType: item.mediaType, size: item.totalBytes, blobId: item.blobId! }));
-    context.feed.add({ platform: 'x', account: tweet.account, id: tweet.id, url: `https://x.com/${xUsername(tweet.account)}/status/${tweet.id}`, text, media: feedMedia, createdAt: now });
+    context.feed.add({ platform: 'x', account: tweet.account, id: tweet.id, url: `https://x.com/${xUsername(tweet.account)}/status/${tweet.id}`, text, media: feedMedia, createdAt: now,
+      ...(typeof replySettings === 'string' ? { settings: { reply_settings: replySettings } } : {}) });
     return json(201, { data: { id: tweet.id, text, edit_history_tweet_ids: [tweet.id] } }, headers);
   }
 

@@ -191,6 +191,12 @@ describe('LinkedIn publisher (Videos/Images API, Posts API)', () => {
     });
   });
 
+  it("sends the visibility the user chose (Connections only), PUBLIC when none was chosen", async () => {
+    const { publisher, requests } = publisherWith('linkedin', createLinkedinPublisher, [postCreated()]);
+    await publisher.publish(publishRequest({ text: 'For my network', progress: uploaded, options: { visibility: 'CONNECTIONS' } }));
+    expect(jsonOf(requests[0]!)).toMatchObject({ commentary: 'For my network', visibility: 'CONNECTIONS' });
+  });
+
   it('uploads each image whole to its upload URL, waits a grace period, and posts one or several images', async () => {
     const images = [memoryMedia({ kind: 'image', size: 300 }), memoryMedia({ kind: 'image', contentType: 'image/png', size: 200 })];
     const { publisher, requests } = publisherWith('linkedin', createLinkedinPublisher, [

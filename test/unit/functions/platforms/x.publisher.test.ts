@@ -119,6 +119,19 @@ describe('X publisher (v2 media upload, POST /2/tweets)', () => {
     });
   });
 
+  it("sends the user's reply setting as reply_settings, and no field for everyone (X's default)", async () => {
+    const ready = { mediaId, nextSegment: 1, finalized: true };
+    const following = publisherWith('x', createXPublisher, [created]);
+    await following.publisher.publish(publishRequest({ progress: ready, options: { replySettings: 'following' } }));
+    expect(jsonOf(following.requests[0]!)).toEqual({ text: 'Hello world', media: { media_ids: [mediaId] }, reply_settings: 'following' });
+    const mentioned = publisherWith('x', createXPublisher, [created]);
+    await mentioned.publisher.publish(publishRequest({ progress: ready, options: { replySettings: 'mentionedUsers' } }));
+    expect(jsonOf(mentioned.requests[0]!)).toMatchObject({ reply_settings: 'mentionedUsers' });
+    const everyone = publisherWith('x', createXPublisher, [created]);
+    await everyone.publisher.publish(publishRequest({ progress: ready, options: { replySettings: 'everyone' } }));
+    expect(jsonOf(everyone.requests[0]!)).not.toHaveProperty('reply_settings');
+  });
+
   it('posts images by their ids, and returns a recorded post without calling X', async () => {
     const images = [memoryMedia({ kind: 'image' }), memoryMedia({ kind: 'image' })];
     const { publisher, requests } = publisherWith('x', createXPublisher, [created]);

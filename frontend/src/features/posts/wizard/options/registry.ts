@@ -2,6 +2,7 @@ import type { PostOptionsEditor } from '../../../../../../shared/platforms/postO
 import { TikTokDeclaration, TikTokOptions } from './TikTokOptions';
 import { YouTubeOptions } from './YouTubeOptions';
 import { InstagramReelOptions, isReel } from './InstagramReelOptions';
+import { AudienceOptions } from './AudienceOptions';
 import type { OptionsEditor } from './types';
 
 /** The wizard's part for each kind of post options a platform declares (its rule's `editor`). */
@@ -9,4 +10,5 @@ export const optionsEditors: Record<PostOptionsEditor, OptionsEditor> = {
   creatorSettings: { Form: TikTokOptions, Declaration: TikTokDeclaration, afterPublish: (t) => t('postOptions.creatorSettings.afterPublish') },
   videoDetails: { Form: YouTubeOptions },
   reelSettings: { Form: InstagramReelOptions, appliesTo: isReel },
+  audience: { Form: AudienceOptions },
 };
