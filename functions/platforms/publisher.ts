@@ -78,6 +78,25 @@ export interface ProgressAttachments {
 }
 
 /**
+ * The first comment under a published post (a reply where a network's comments are replies). It
+ * comes after the post, under the same exactly-once rule (`createOnce`, armed apart from the
+ * post's); `progress` is the target's, holding the post's ids and, once armed, the comment's.
+ */
+export interface CommentRequest extends Pick<PublishRequest, 'account' | 'tokens' | 'progress' | 'saveProgress' | 'createOnce'> {
+  /** The comment's text. */
+  text: string;
+  /** The post it goes under, as publishing recorded it. */
+  post: { platformPostId: string; postUrl: string };
+}
+
+/** A posted comment: its id and where people see it, and the target's progress with both. */
+export interface CommentResult {
+  commentId: string;
+  url: string;
+  progress: PublishProgress;
+}
+
+/**
  * A call that creates something a person sees (a post, or the upload that makes the platform
  * post by itself).
  */
@@ -118,4 +137,9 @@ export interface PlatformPublisher {
   checkStatus(request: PublishRequest): Promise<StepResult>;
   /** The create-post call (through `request.createOnce`), or the report of a post the upload created. */
   publish(request: PublishRequest): Promise<StepResult>;
+  /**
+   * Posts the first comment under the published post, once (through `request.createOnce`).
+   * Present exactly where the platform's capabilities say `firstComment`.
+   */
+  firstComment?(request: CommentRequest): Promise<CommentResult>;
 }

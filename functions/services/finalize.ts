@@ -1,3 +1,4 @@
+import { unfinishedComment } from './firstComment';
 import { platformNames } from '../../shared/platforms';
 import type { Post } from '../../shared/api/posts';
 import type { Clock } from '../clock';
@@ -54,6 +55,11 @@ export async function finalizePost({ posts, clock }: { posts: PostStore; clock: 
   const why = stoppedBecause ?? 'the last step ended without an answer for this account.';
   for (const target of Object.values(post.targets)) {
     if (finished(target)) continue;
+    // The post is live (recorded before its first comment was tried): only the comment did not finish.
+    if (target.platformPostId && target.postUrl) {
+      await posts.updateTarget(post, target.targetId, { status: 'published', waiting: null, firstComment: unfinishedComment(target, why) });
+      continue;
+    }
     // An armed create may have acted: the user checks the account and may publish again.
     await posts.updateTarget(post, target.targetId, { status: 'failed', error: unfinishedReason(target, why), waiting: null, ...(target.publishArmedAt ? { failureCode: 'outcome_unknown' as const } : {}) });
   }

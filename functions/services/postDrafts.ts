@@ -99,7 +99,7 @@ export function createDraftService({ db, posts, connections, media, clock }: Dra
   }
 
   /** Stores a new draft (never over an existing item). */
-  async function putNew(user: UserIdentity, fields: Pick<PostItem, 'description' | 'media' | 'targets'> & { title?: string; texts?: NetworkTexts }): Promise<Post> {
+  async function putNew(user: UserIdentity, fields: Pick<PostItem, 'description' | 'media' | 'targets'> & { title?: string; texts?: NetworkTexts; firstComment?: string }): Promise<Post> {
     if ((await draftCount(user.userId)) >= MAX_DRAFTS) {
       throw new QuotaExceeded(`You have ${MAX_DRAFTS} drafts, the most OneClick keeps: publish or delete some, then save again.`);
     }
@@ -122,7 +122,12 @@ export function createDraftService({ db, posts, connections, media, clock }: Dra
   /** The draft's text; every network's own version that is not blank (a draft keeps one for a network not chosen yet, too). */
   const textOf = (input: SaveDraft) => {
     const texts = keptTexts(input.texts, platforms);
-    return { description: input.description, ...(texts ? { texts } : {}), ...(input.title?.trim() ? { title: input.title } : {}) };
+    return {
+      description: input.description,
+      ...(texts ? { texts } : {}),
+      ...(input.title?.trim() ? { title: input.title } : {}),
+      ...(input.firstComment?.trim() ? { firstComment: input.firstComment.trim() } : {}),
+    };
   };
 
   async function load(user: UserIdentity, postId: string): Promise<PostItem> {
@@ -180,7 +185,7 @@ export function createDraftService({ db, posts, connections, media, clock }: Dra
         now,
         names,
       );
-      return putNew(user, { description: original.description, ...(original.texts ? { texts: original.texts } : {}), ...(original.title ? { title: original.title } : {}), media: original.media, targets });
+      return putNew(user, { description: original.description, ...(original.texts ? { texts: original.texts } : {}), ...(original.title ? { title: original.title } : {}), ...(original.firstComment ? { firstComment: original.firstComment } : {}), media: original.media, targets });
     },
   };
 }

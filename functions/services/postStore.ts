@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { Platform } from '../../shared/platforms';
 import type { NetworkTexts } from '../../shared/platformRules';
-import { LATE_AFTER_SECONDS, listOf, type Post, type PostList, type PostStatus, type TargetFailureCode, type TargetStatus, type TargetWaiting } from '../../shared/api/posts';
+import { LATE_AFTER_SECONDS, listOf, type FirstCommentResult, type Post, type PostList, type PostStatus, type TargetFailureCode, type TargetStatus, type TargetWaiting } from '../../shared/api/posts';
 import type { Notification } from '../../shared/api/notifications';
 import type { Clock } from '../clock';
 import type { StoredMedia } from '../media/s3Media';
@@ -29,6 +29,10 @@ export interface TargetItem {
   rateLimitWaits: number;
   /** Set (once) just before the create-post call: a later attempt reconciles instead of posting again. */
   publishArmedAt?: string;
+  /** The same for the first comment's create call, which comes after the post. */
+  commentArmedAt?: string;
+  /** How the first comment went, once tried (the post itself is published by then). */
+  firstComment?: FirstCommentResult;
   /** YouTube's own scheduling: uploaded at once as private, made public by YouTube at this time. */
   publishAt?: string;
   /** The platform's post options the user chose (shared/platforms/postOptions.ts), completed; handed to its publisher. */
@@ -46,6 +50,8 @@ export interface PostItem {
   description: string;
   /** Networks with their own version of the text (shared/platformRules.ts textFor); the others get the description. */
   texts?: NetworkTexts;
+  /** Posted under the post on each target whose network takes one. */
+  firstComment?: string;
   /** `name`: the file's name as the user chose it (drafts keep it for the wizard). */
   media: Array<StoredMedia & { name?: string }>;
   targets: Record<string, TargetItem>;
@@ -110,6 +116,7 @@ export function toPost(item: PostItem): Post {
     title: item.title ?? null,
     description: item.description,
     ...(item.texts && Object.keys(item.texts).length ? { texts: item.texts } : {}),
+    ...(item.firstComment ? { firstComment: item.firstComment } : {}),
     media: item.media.map((media) => ({
       key: media.key,
       kind: media.kind,
@@ -135,6 +142,7 @@ export function toPost(item: PostItem): Post {
         waiting: target.status === 'uploading' || target.status === 'processing' ? (target.waiting ?? null) : null,
         notice: typeof target.progress?.['notice'] === 'string' ? target.progress['notice'] : null,
         options: target.options ?? null,
+        firstComment: target.firstComment ?? null,
         updatedAt: target.updatedAt,
       })),
     platforms: item.platforms,
@@ -167,6 +175,8 @@ export interface ScheduleChange {
   title?: string | null;
   /** null: no network has its own text any more. */
   texts?: NetworkTexts | null;
+  /** null: no first comment any more. */
+  firstComment?: string | null;
   targets?: Record<string, TargetItem>;
   platforms?: Platform[];
 }
@@ -333,6 +343,8 @@ export function createPostStore({
           sets.push(`#targets.#t${index}.progress = :noProgress`);
           removes.push(
             `#targets.#t${index}.publishArmedAt`,
+            `#targets.#t${index}.commentArmedAt`,
+            `#targets.#t${index}.firstComment`,
             `#targets.#t${index}.failureCode`,
             `#targets.#t${index}.#error`,
             `#targets.#t${index}.waiting`,
@@ -395,15 +407,18 @@ export function createPostStore({
       );
     },
 
-    /** The armed create call was answered with an error: nothing was created, a new attempt may post. */
-    async disarmPublish(post: Pick<PostItem, 'userId' | 'postId'>, targetId: string): Promise<void> {
+    /**
+     * The armed create call (the post's, or the first comment's with `commentArmedAt`) was answered
+     * with an error: nothing was created, a new attempt may send it.
+     */
+    async disarmPublish(post: Pick<PostItem, 'userId' | 'postId'>, targetId: string, armedField: 'publishArmedAt' | 'commentArmedAt' = 'publishArmedAt'): Promise<void> {
       await db.send(
         new UpdateCommand({
           TableName: tableName,
           Key: { userId: post.userId, postId: post.postId },
-          UpdateExpression: 'REMOVE #targets.#target.publishArmedAt',
+          UpdateExpression: 'REMOVE #targets.#target.#armed',
           ConditionExpression: 'attribute_exists(#targets.#target)',
-          ExpressionAttributeNames: { '#targets': 'targets', '#target': targetId },
+          ExpressionAttributeNames: { '#targets': 'targets', '#target': targetId, '#armed': armedField },
         }),
       );
     },

@@ -245,6 +245,7 @@ export function createPostService(deps: PostServiceDeps) {
         ...(input.title ? { title: input.title } : {}),
         description: input.description,
         ...(keptTexts(input.texts, platforms) ? { texts: keptTexts(input.texts, platforms) } : {}),
+        ...(input.firstComment ? { firstComment: input.firstComment } : {}),
         media: stored,
         targets,
         platforms,
@@ -321,7 +322,7 @@ export function createPostService(deps: PostServiceDeps) {
       const platforms = [...new Set(Object.values(targets).map((target) => target.platform))];
       const problems = mediaProblems(post.media, platforms);
       if (problems.length) throw new InvalidInput(problems.join(' '), problems.map((message) => ({ path: 'targets', message })));
-      return replaceExecution(user, post, { description: input.description, title: input.title ?? null, texts: keptTexts(input.texts, platforms) ?? null, targets, platforms });
+      return replaceExecution(user, post, { description: input.description, title: input.title ?? null, texts: keptTexts(input.texts, platforms) ?? null, firstComment: input.firstComment === undefined ? undefined : input.firstComment || null, targets, platforms });
     },
 
     /** Cancels a scheduled post: marks it cancelled (conditionally), then stops its execution. */

@@ -3,7 +3,8 @@ import { mediaForPlatform, textFor } from '../../shared/platformRules';
 import type { Clock } from '../clock';
 import { AuthExpired, RateLimited, Rejected } from '../platforms/errors';
 import { checkYourAccount, createOnceWith, OutcomeUnknown } from '../platforms/createOnce';
-import type { TargetFailureCode } from '../../shared/api/posts';
+import type { FirstCommentResult, TargetFailureCode } from '../../shared/api/posts';
+import { createFirstComments, unfinishedComment, wantsFirstComment } from './firstComment';
 import type { PlatformPublisher, ProgressAttachments, PublishRequest, StepResult } from '../platforms/publisher';
 import { writeIf } from './conditionalWrite';
 import type { S3Media } from '../media/s3Media';
@@ -75,7 +76,9 @@ export function createPublishing(deps: PublishingDeps) {
     return { state: 'failed' };
   }
 
-  async function record(post: PostItem, target: TargetItem, result: StepResult): Promise<StepOutcome> {
+  const firstComments = createFirstComments({ posts, clock });
+
+  async function record(post: PostItem, target: TargetItem, result: StepResult, firstComment?: FirstCommentResult): Promise<StepOutcome> {
     if (result.state === 'published') {
       await posts.updateTarget(post, target.targetId, {
         status: 'published',
@@ -83,6 +86,7 @@ export function createPublishing(deps: PublishingDeps) {
         platformPostId: result.platformPostId,
         postUrl: result.postUrl,
         waiting: null,
+        ...(firstComment ? { firstComment } : {}),
       });
       return { state: 'published' };
     }
@@ -144,6 +148,11 @@ export function createPublishing(deps: PublishingDeps) {
 
       if (input.action === 'fail') {
         const reason = causeMessage(input.error);
+        // The post is live (recorded before its first comment was tried): only the comment did not finish.
+        if (target.platformPostId && target.postUrl) {
+          const firstComment = unfinishedComment(target, `${name} could not be reached after several attempts: ${reason}`);
+          return record(post, target, { state: 'published', progress: target.progress, platformPostId: target.platformPostId, postUrl: target.postUrl }, firstComment);
+        }
         // An armed create whose outcome never came back: the post may exist. Say so, never "not published".
         if (target.publishArmedAt) return fail(post, target, checkYourAccount(name, 'the post', `the last attempt ended without an answer: ${reason}`), 'outcome_unknown');
         return fail(post, target, `${name} could not be reached after several attempts: ${reason}`);
@@ -201,6 +210,19 @@ export function createPublishing(deps: PublishingDeps) {
           if (!refreshed) throw error;
           tokens = refreshed;
           result = await run(input.action, publisher, request());
+        }
+        if (result.state === 'published' && wantsFirstComment(post, target, publisher)) {
+          // The post is live: recorded first, so nothing that happens to its comment undoes or repeats it.
+          await posts.updateTarget(post, target.targetId, { progress: result.progress, platformPostId: result.platformPostId, postUrl: result.postUrl, waiting: null });
+          const commented = await firstComments.post(post, target, publisher, {
+            account: { platformUserId: connection.platformUserId, ...(connection.username ? { username: connection.username } : {}) },
+            tokens,
+            progress: result.progress,
+            platformPostId: result.platformPostId,
+            postUrl: result.postUrl,
+            refreshAfterRefusal: async (refused) => freshness.refreshAfterRefusal((await connections.get(post.userId, target.connectionId)) ?? connection, refused),
+          });
+          return await record(post, target, { ...result, progress: commented.progress }, commented.result);
         }
         return await record(post, target, result);
       } catch (error) {

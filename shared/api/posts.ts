@@ -50,6 +50,7 @@ const targetInputSchema = z.object({
 type PostText = {
   description: string;
   texts?: NetworkTexts | undefined;
+  firstComment?: string | undefined;
   title?: string | undefined;
   targets: Array<{ platform: (typeof platforms)[number]; accountId: string; options?: Record<string, unknown> | undefined }>;
 };
@@ -96,6 +97,26 @@ function checkPostText(post: PostText, context: z.RefinementCtx): void {
     }
     for (const problem of post.title ? (title.problems?.(post.title) ?? []) : []) context.addIssue({ code: 'custom', path: ['title'], message: problem });
   }
+  checkFirstComment(post.firstComment, [...chosen], context);
+}
+/**
+ * A first comment goes under the post on each chosen network whose publisher posts one
+ * (`capabilities[p].firstComment`), counted by that network's text rule (a reply on X and Bluesky
+ * is a post of its own); a comment none of the chosen networks takes is refused, not dropped.
+ */
+function checkFirstComment(comment: string | undefined, chosen: Array<(typeof platforms)[number]>, context: z.RefinementCtx): void {
+  if (!comment?.trim()) return;
+  const takers = chosen.filter((platform) => capabilities[platform].firstComment);
+  if (chosen.length > 0 && takers.length === 0) {
+    const names = platforms.filter((platform) => capabilities[platform].firstComment).map((platform) => capabilities[platform].name).join(' and ');
+    context.addIssue({ code: 'custom', path: ['firstComment'], message: `None of the chosen networks takes a first comment: ${names} do.` });
+  }
+  for (const platform of takers) {
+    const { name, text } = capabilities[platform];
+    const count = text.count(comment);
+    if (count > text.max) context.addIssue({ code: 'custom', path: ['firstComment'], message: `The first comment is too long for ${name} (${count} of ${text.max}).` });
+    for (const problem of text.problems?.(comment) ?? []) context.addIssue({ code: 'custom', path: ['firstComment'], message: `${name} first comment: ${problem}` });
+  }
 }
 
 /** The platforms that publish at our time themselves (YouTube's status.publishAt), named for messages. */
@@ -108,9 +129,12 @@ const altTextSchema = z.string().trim().max(ALT_TEXT_MAX, `An alt text can be at
 /** Per network, its own version of the text (absent or blank: the description). */
 const networkTextsSchema = z.partialRecord(z.enum(platforms), z.string().max(10_000, 'A network\'s text can be at most 10,000 characters.'));
 
+const firstCommentSchema = z.string().trim().max(10_000, 'A first comment can be at most 10,000 characters.').optional();
 const postTextFields = {
   description: z.string().trim().min(1, 'Write a description.').max(10_000),
   texts: networkTextsSchema.optional(),
+  /** Posted under the post, once, on each chosen network that takes one (blank: none). */
+  firstComment: firstCommentSchema,
   // Each platform's own title limit is checked in checkPostText, with its name in the message.
   title: z.string().trim().max(1000).optional(),
   targets: z.array(targetInputSchema).min(1, 'Choose at least one account.').max(20),
@@ -170,6 +194,10 @@ export type PostMedia = z.infer<typeof postMediaSchema>;
 export const targetFailureCodes = ['outcome_unknown'] as const;
 export type TargetFailureCode = (typeof targetFailureCodes)[number];
 
+/** How a target's first comment went: posted, with its link, or not posted, with why. */
+export const firstCommentResultSchema = z.object({ status: z.enum(['published', 'failed']), url: z.string().nullable(), error: z.string().nullable() });
+export type FirstCommentResult = z.infer<typeof firstCommentResultSchema>;
+
 /** What a target is waiting for, and until when (ISO): a platform's rate limit or its processing. */
 export const targetWaitingSchema = z.object({ reason: z.enum(['rate_limited', 'processing']), until: z.string() });
 export type TargetWaiting = z.infer<typeof targetWaitingSchema>;
@@ -192,6 +220,8 @@ export const postTargetSchema = z.object({
   notice: z.string().nullable().optional(),
   /** The choices made for this platform (its post options), as they were sent to it; null when it asks for none. */
   options: z.record(z.string(), z.unknown()).nullable().optional(),
+  /** The first comment under this target's post, once it was tried: posted (with its link) or not (the reason in words). */
+  firstComment: firstCommentResultSchema.nullable().optional(),
   updatedAt: z.string(),
 });
 export type PostTarget = z.infer<typeof postTargetSchema>;
@@ -215,6 +245,8 @@ export const postSchema = z.object({
   description: z.string(),
   /** Networks with their own version of the text (the others get the description). */
   texts: networkTextsSchema.optional(),
+  /** Posted under the post on each network that takes one. */
+  firstComment: z.string().optional(),
   media: z.array(postMediaSchema),
   targets: z.array(postTargetSchema),
   platforms: z.array(z.enum(platforms)),
@@ -260,6 +292,7 @@ export const saveDraftSchema = z
   .object({
     description: z.string().max(10_000, 'The description can be at most 10,000 characters.'),
     texts: networkTextsSchema.optional(),
+    firstComment: z.string().max(10_000, 'A first comment can be at most 10,000 characters.').optional(),
     title: z.string().max(1000, 'The title can be at most 1,000 characters.').optional(),
     targets: z.array(targetInputSchema).max(20, 'Choose at most 20 accounts.'),
     media: z

@@ -35,6 +35,17 @@ export const composerEn = {
     reviewOwn: 'Own text',
     reviewHeading: 'Text on each network',
   },
+  firstComment: {
+    blocked: 'Fix the first comment: it is too long for a network, or no chosen network takes it.',
+    label: 'First comment (optional)',
+    hint: 'Posted once as a reply under your post on {{platforms}}, right after the post is live. {{others}}',
+    others: 'Not sent to {{platforms}}: OneClick does not post comments there yet.',
+    noTaker: 'None of the chosen networks takes a first comment: {{platforms}} do. Remove the comment or choose one of them.',
+    reviewHeading: 'First comment',
+    reviewOn: 'Posted under the post on {{platforms}}',
+    posted: 'First comment posted',
+    view: 'View it',
+  },
   drafts: {
     save: 'Save as draft',
     saving: 'Saving…',

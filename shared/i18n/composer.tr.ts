@@ -37,6 +37,17 @@ export const composerTr: typeof composerEn = {
     reviewOwn: 'Kendi metni',
     reviewHeading: 'Her ağdaki metin',
   },
+  firstComment: {
+    blocked: 'İlk yorumu düzeltin: bir ağ için çok uzun ya da seçilen hiçbir ağ onu almıyor.',
+    label: 'İlk yorum (isteğe bağlı)',
+    hint: 'Gönderiniz yayına girer girmez {{platforms}} üzerinde gönderinizin altına bir kez yanıt olarak eklenir. {{others}}',
+    others: '{{platforms}} ağına gönderilmez: OneClick orada henüz yorum göndermiyor.',
+    noTaker: 'Seçilen ağların hiçbiri ilk yorum almıyor: {{platforms}} alır. Yorumu kaldırın ya da bunlardan birini seçin.',
+    reviewHeading: 'İlk yorum',
+    reviewOn: '{{platforms}} üzerinde gönderinin altına eklenir',
+    posted: 'İlk yorum gönderildi',
+    view: 'Görüntüle',
+  },
   drafts: {
     save: 'Taslak olarak kaydet',
     saving: 'Kaydediliyor…',

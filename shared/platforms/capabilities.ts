@@ -67,7 +67,10 @@ export interface PlatformCapabilities<Id extends string = string> {
    * where the user changes such a post after the upload; false when it cannot.
    */
   nativeScheduling: false | { changedIn: string };
-  /** A first comment can be published under the post (issue 19 publishes it). */
+  /**
+   * Its publisher posts the post's first comment under it (a reply where comments are replies),
+   * exactly once; the wizard offers the comment for these networks only.
+   */
   firstComment: boolean;
   /** Its publisher sends each file's alt text (what it shows, for people who cannot see it) with the post. */
   altText: boolean;

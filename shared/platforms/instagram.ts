@@ -24,7 +24,8 @@ export const instagram: PlatformCapabilities<'instagram'> = {
     image: { formats: ['image/jpeg'], maxBytes: 8 * sizes.MiB, maxCount: 10 },
   },
   nativeScheduling: false,
-  firstComment: true,
+  // Instagram takes comments (POST /{ig-media-id}/comments); our publisher does not post them yet.
+  firstComment: false,
   altText: false,
   threads: false,
   // A carousel of images and/or videos: item containers (is_carousel_item; media_type=VIDEO for a

@@ -17,7 +17,8 @@ export const linkedin: PlatformCapabilities<'linkedin'> = {
     image: { formats: ['image/jpeg', 'image/png', 'image/gif'], maxCount: 20 },
   },
   nativeScheduling: false,
-  firstComment: true,
+  // LinkedIn takes comments (socialActions/{urn}/comments); our publisher does not post them yet.
+  firstComment: false,
   altText: false,
   threads: false,
   // Member and application limits are daily and reset at midnight UTC.

@@ -17,7 +17,8 @@ export const youtube: PlatformCapabilities<'youtube'> = {
   media: { video: { formats: ['video/mp4', 'video/quicktime', 'video/x-msvideo'], maxBytes: 256 * sizes.GB } },
   // status.publishAt on a private upload: YouTube makes it public at that time.
   nativeScheduling: { changedIn: 'YouTube Studio' },
-  firstComment: true,
+  // YouTube's commentThreads.insert needs the youtube.force-ssl scope, which we do not ask for.
+  firstComment: false,
   altText: false,
   threads: false,
   dailyRateLimit: false,

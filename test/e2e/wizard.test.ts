@@ -573,6 +573,69 @@ describe('the post wizard in Chromium', () => {
     }
   });
 
+  it('posts a first comment under the post on X and Bluesky, once each, names who gets it, blocks one no chosen network takes, and shows it was posted (axe light and dark)', async () => {
+    const { page, context, problems } = await openWizard();
+    page.setDefaultTimeout(15_000);
+    await fileInput(page).setInputFiles({ name: 'photo.jpg', mimeType: 'image/jpeg', buffer: tinyJpeg });
+    await expect.poll(() => nextButton(page).isEnabled(), settle).toBe(true);
+    await nextButton(page).click();
+    // LinkedIn alone takes no first comment: the field is not offered.
+    await accountButton(page, 'linkedin').click();
+    await nextButton(page).click();
+    const description = `With a first comment ${Date.now()}`;
+    await page.getByLabel('Description').fill(description);
+    expect(await page.getByLabel('First comment (optional)').count()).toBe(0);
+    await page.getByRole('button', { name: 'Previous' }).click();
+    await accountButton(page, 'x').click();
+    await accountButton(page, 'bluesky').click();
+    await nextButton(page).click();
+    const comment = page.getByLabel('First comment (optional)');
+    await comment.fill('Shop the looks: https://example.com/spring');
+    expect(await page.getByText('Posted once as a reply under your post on X and Bluesky, right after the post is live. Not sent to LinkedIn: OneClick does not post comments there yet.', { exact: false }).isVisible()).toBe(true);
+    expect(await page.getByText('X: 39 / 280 weighted characters', { exact: false }).isVisible()).toBe(true);
+    expect(await page.getByText('Bluesky: 42 / 300', { exact: false }).isVisible()).toBe(true);
+    // Too long for X: Next waits, and says why.
+    await comment.fill('y'.repeat(281));
+    await expect.poll(() => nextButton(page).isDisabled(), settle).toBe(true);
+    expect(await page.getByText('Fix the first comment: it is too long for a network, or no chosen network takes it.').isVisible()).toBe(true);
+    await comment.fill('Shop the looks: https://example.com/spring');
+    await expect.poll(() => nextButton(page).isEnabled(), settle).toBe(true);
+    await nextButton(page).click();
+    expect(await page.getByRole('heading', { name: 'First comment' }).isVisible()).toBe(true);
+    expect(await page.getByText('Posted under the post on X and Bluesky').isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'Publish Now' }).click();
+    await page.waitForURL(`${twin.webUrl}/dashboard/posts`, { timeout: 15_000 });
+
+    for (const platform of ['x', 'bluesky'] as const) {
+      const feed = async () => (await sandboxControl(twin).feed(platform, accounts[platform])).posts;
+      await expect.poll(async () => (await feed()).filter((post) => post.text === 'Shop the looks: https://example.com/spring' || post.text === description).length, settle).toBe(2);
+      const parent = (await feed()).find((post) => post.text === description)!;
+      expect((await feed()).filter((post) => post.replyTo === parent.id).map((post) => post.text)).toEqual(['Shop the looks: https://example.com/spring']);
+    }
+    const postCard = page.getByRole('listitem').filter({ hasText: description }).first();
+    await expect.poll(() => postCard.getByText('Published', { exact: true }).first().isVisible(), settle).toBe(true);
+    await postCard.getByRole('button', { name: description, exact: true }).click();
+    const dialog = page.getByRole('dialog');
+    await expect.poll(() => dialog.getByText('First comment posted').count(), settle).toBe(2);
+    expect(await dialog.getByRole('link', { name: 'View it (X)' }).getAttribute('href')).toMatch(/^https:\/\/x\.com\/.+\/status\/\d+$/);
+    expect(problems).toEqual([]);
+    await context.close();
+
+    for (const colorScheme of ['light', 'dark'] as const) {
+      const { page: axePage, context: axeContext } = await openSession(browser, { colorScheme, bypassCSP: true });
+      await signInThroughUi(axePage, twin.webUrl, user.email, user.password);
+      await fileInput(axePage).setInputFiles({ name: 'photo.jpg', mimeType: 'image/jpeg', buffer: tinyJpeg });
+      await expect.poll(() => nextButton(axePage).isEnabled(), settle).toBe(true);
+      await nextButton(axePage).click();
+      await accountButton(axePage, 'x').click();
+      await nextButton(axePage).click();
+      await axePage.getByLabel('Description').fill('A post');
+      await axePage.getByLabel('First comment (optional)').fill('y'.repeat(281));
+      expect(await seriousViolations(axePage), `the first comment over X's limit (${colorScheme})`).toEqual([]);
+      await axeContext.close();
+    }
+  });
+
   it('lists rejected and disguised files with the reasons', async () => {
     const { page, context } = await openWizard();
     await fileInput(page).setInputFiles([

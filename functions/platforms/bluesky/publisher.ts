@@ -138,7 +138,7 @@ export function createBlueskyPublisher({ hosts, http, clock }: ModuleDeps<Bluesk
   }
 
   /** Each mentioned handle's DID (com.atproto.identity.resolveHandle); unknown handles stay plain text. */
-  async function resolveMentions(request: PublishRequest): Promise<Map<string, string>> {
+  async function resolveMentions(request: Pick<PublishRequest, 'text' | 'tokens'>): Promise<Map<string, string>> {
     const dids = new Map<string, string>();
     for (const handle of mentionedHandles(request.text)) {
       const response = await xrpc.query(request.tokens, 'com.atproto.identity.resolveHandle', { handle });
@@ -152,7 +152,7 @@ export function createBlueskyPublisher({ hosts, http, clock }: ModuleDeps<Bluesk
   const recordUri = (did: string, rkey: string) => `at://${did}/${POST_COLLECTION}/${rkey}`;
 
   /** The record with this key, or undefined when the PDS says there is none. */
-  async function findRecord(request: PublishRequest, rkey: string): Promise<string | undefined> {
+  async function findRecord(request: Pick<PublishRequest, 'tokens'>, rkey: string): Promise<string | undefined> {
     const { did } = sessionOf(request.tokens);
     const response = await xrpc.query(request.tokens, 'com.atproto.repo.getRecord', { repo: did, collection: POST_COLLECTION, rkey });
     if (isOk(response)) return (response.body as { uri?: string } | undefined)?.uri ?? recordUri(did, rkey);
@@ -161,20 +161,29 @@ export function createBlueskyPublisher({ hosts, http, clock }: ModuleDeps<Bluesk
   }
 
   /** The account's latest posts, for a record with our key or our text and time. */
-  async function findRecent(request: PublishRequest, rkey: string, text: string, createdAt: string): Promise<string | undefined> {
+  async function findRecent(request: Pick<PublishRequest, 'tokens'>, rkey: string, text: string, createdAt: string): Promise<string | undefined> {
     const { did } = sessionOf(request.tokens);
     const response = xrpc.ok(await xrpc.query(request.tokens, 'com.atproto.repo.listRecords', { repo: did, collection: POST_COLLECTION, limit: String(RECENT_POSTS) }));
     const records = ((response.body ?? {}) as { records?: Array<{ uri?: string; value?: { text?: string; createdAt?: string } }> }).records ?? [];
     return records.find((record) => record.uri === recordUri(did, rkey) || (record.value?.text === text && record.value.createdAt === createdAt))?.uri;
   }
 
-  async function reconcile(request: PublishRequest, rkey: string, createdAt: string): Promise<string | undefined> {
+  async function reconcile(request: Pick<PublishRequest, 'text' | 'tokens'>, rkey: string, createdAt: string): Promise<string | undefined> {
     try {
       return (await findRecord(request, rkey)) ?? (await findRecent(request, rkey, request.text, createdAt));
     } catch (error) {
       if (error instanceof PlatformError && error.kind !== 'Rejected') throw error;
       throw new CannotTell(truncate((error as Error).message));
     }
+  }
+
+  /** The strong reference (uri and cid) to a post, which a reply needs for its root and parent. */
+  async function strongRef(request: Pick<PublishRequest, 'tokens'>, uri: string): Promise<{ uri: string; cid: string }> {
+    const [, , repo, collection, rkey] = uri.split('/');
+    const response = xrpc.ok(await xrpc.query(request.tokens, 'com.atproto.repo.getRecord', { repo: repo!, collection: collection!, rkey: rkey! }));
+    const cid = (response.body as { cid?: unknown } | undefined)?.cid;
+    if (typeof cid !== 'string') throw new Rejected(`${NAME} answered the post without its content id, which a reply needs`);
+    return { uri, cid };
   }
 
   return {
@@ -237,6 +246,47 @@ export function createBlueskyPublisher({ hosts, http, clock }: ModuleDeps<Bluesk
       });
       const profile = request.account.username?.replace(/^@/, '') || did;
       return publishedResult(progress, uri, `${SITE}/profile/${profile}/post/${uri.split('/').pop()}`);
+    },
+
+    /**
+     * The first comment is a reply (app.bsky.feed.post with reply.root and reply.parent: the post),
+     * keyed like the post by a TID chosen and saved before createRecord.
+     */
+    async firstComment(request) {
+      const { did } = sessionOf(request.tokens);
+      const profile = request.account.username?.replace(/^@/, '') || did;
+      const url = (uri: string) => `${SITE}/profile/${profile}/post/${uri.split('/').pop()}`;
+      const recorded = progressText(request.progress, 'commentUri');
+      if (recorded) return { commentId: recorded, url: url(recorded), progress: request.progress };
+      const problem = blueskyTextProblem(request.text);
+      if (problem) throw new Rejected(problem);
+      const parent = await strongRef(request, request.post.platformPostId);
+      const savedKey = progressText(request.progress, 'commentRkey');
+      const rkey = savedKey && TID_PATTERN.test(savedKey) ? savedKey : tidFor(clock.now().getTime());
+      const createdAt = progressText(request.progress, 'commentCreatedAt') ?? clock.now().toISOString();
+      const progress: PublishProgress = { ...request.progress, commentRkey: rkey, commentCreatedAt: createdAt };
+      const facets = facetsFor(request.text, await resolveMentions(request));
+      const record = { $type: POST_COLLECTION, text: request.text, createdAt, ...(facets.length ? { facets } : {}), reply: { root: parent, parent } };
+      const uri = await request.createOnce({
+        what: 'the first comment',
+        progress,
+        send: async () => {
+          const response = await xrpc.procedure(request.tokens, 'com.atproto.repo.createRecord', { json: { repo: did, collection: POST_COLLECTION, rkey, record, validate: true } });
+          if (isOk(response)) {
+            const created = (response.body as { uri?: unknown } | undefined)?.uri;
+            if (typeof created !== 'string') throw new Rejected(`${NAME} answered the reply without its address`);
+            return created;
+          }
+          // A key that already exists is ours (we chose it): a 500 may mean the record was made.
+          if (response.status >= 500) {
+            const existing = await findRecord(request, rkey).catch(() => undefined);
+            if (existing) return existing;
+          }
+          throw fail(response);
+        },
+        reconcile: () => reconcile(request, rkey, createdAt),
+      });
+      return { commentId: uri, url: url(uri), progress: { ...progress, commentUri: uri } };
     },
   };
 }

@@ -1,7 +1,7 @@
 import { CannotTell } from '../createOnce';
 import { PlatformError, Rejected, truncate } from '../errors';
 import { withQuery, type PlatformResponse } from '../http';
-import type { MediaSource, PublishProgress, PublishRequest, StepResult } from '../publisher';
+import type { CommentRequest, MediaSource, PublishProgress, PublishRequest, StepResult } from '../publisher';
 import type { PublisherFactory } from '../module';
 import { alreadyPublished, isOk, postMedia, progressList, progressNumber, progressText, publishedResult, readRange } from '../steps';
 import { xOptionsSchema } from '../../../shared/platforms/xOptions';
@@ -45,8 +45,8 @@ export function comparableText(text: string): string {
 export const createXPublisher: PublisherFactory = ({ hosts, http, clock }) => {
   const api = (path: string) => `${hosts['api']}${path}`;
   const fail = (response: PlatformResponse) => classifyXError(response, clock.now());
-  const bearer = (request: PublishRequest) => ({ authorization: `Bearer ${request.tokens.accessToken}` });
-  const statusUrl = (request: PublishRequest, postId: string) => {
+  const bearer = (request: Pick<PublishRequest, 'tokens'>) => ({ authorization: `Bearer ${request.tokens.accessToken}` });
+  const statusUrl = (request: Pick<PublishRequest, 'account'>, postId: string) => {
     const username = request.account.username?.replace(/^@/, '');
     return `${SITE}/${username || 'i'}/status/${postId}`;
   };
@@ -157,6 +157,26 @@ export const createXPublisher: PublisherFactory = ({ hosts, http, clock }) => {
     return posts.find((post) => post.id && post.text !== undefined && comparableText(post.text) === wanted)?.id;
   }
 
+  /** Looks through the user's latest posts, replies included, for the reply with this text under `parentId`. */
+  async function findRecentReply(request: CommentRequest, parentId: string): Promise<string | undefined> {
+    const wanted = comparableText(request.text);
+    if (!wanted) throw new CannotTell('a reply without text cannot be found among your latest posts');
+    const response = await http({
+      method: 'GET',
+      url: withQuery(api(`/2/users/${encodeURIComponent(request.account.platformUserId)}/tweets`), { max_results: String(RECENT_POSTS), 'tweet.fields': 'referenced_tweets' }),
+      headers: bearer(request),
+    });
+    if (!isOk(response)) {
+      const error = fail(response);
+      if (error instanceof PlatformError && error.kind !== 'Rejected') throw error;
+      throw new CannotTell(truncate(error.message));
+    }
+    const posts = (response.body as { data?: Array<{ id?: string; text?: string; referenced_tweets?: Array<{ type?: string; id?: string }> }> } | undefined)?.data ?? [];
+    return posts.find(
+      (post) => post.id && post.text !== undefined && comparableText(post.text) === wanted && post.referenced_tweets?.some((ref) => ref.type === 'replied_to' && ref.id === parentId),
+    )?.id;
+  }
+
   return {
     platform: 'x',
 
@@ -197,6 +217,32 @@ export const createXPublisher: PublisherFactory = ({ hosts, http, clock }) => {
         reconcile: () => findRecentPost(request),
       });
       return publishedResult(request.progress, postId, statusUrl(request, postId));
+    },
+
+    /** The first comment is a reply: POST /2/tweets with reply.in_reply_to_tweet_id, once (createOnce). */
+    async firstComment(request) {
+      const parentId = request.post.platformPostId;
+      const url = (id: string) => statusUrl(request, id);
+      const recorded = progressText(request.progress, 'commentId');
+      if (recorded) return { commentId: recorded, url: url(recorded), progress: request.progress };
+      const commentId = await request.createOnce({
+        what: 'the first comment',
+        progress: request.progress,
+        send: async () => {
+          const response = await http({
+            method: 'POST',
+            url: api('/2/tweets'),
+            headers: bearer(request),
+            json: { text: request.text, reply: { in_reply_to_tweet_id: parentId } },
+          });
+          if (!isOk(response)) throw fail(response);
+          const id = (response.body as { data?: { id?: string } } | undefined)?.data?.id;
+          if (!id) throw new Rejected(truncate(`Twitter API error: the reply was answered without its id: ${response.text}`));
+          return id;
+        },
+        reconcile: () => findRecentReply(request, parentId),
+      });
+      return { commentId, url: url(commentId), progress: { ...request.progress, commentId } };
     },
   };
 };

@@ -225,6 +225,7 @@ const faultSchema = z.object({
   dropConnection: z.enum(['before', 'after']).optional(),
   expireToken: z.boolean().optional(),
   times: z.number().int().optional(),
+  skip: z.number().int().optional(),
 });
 const processingSchema = z.object({
   platform: platformSchema,

@@ -44,6 +44,8 @@ export interface FaultInput {
   expireToken?: boolean;
   /** How many matching requests get the fault; default 1. */
   times?: number;
+  /** How many matching requests pass untouched first (e.g. 1: the post's create call, then the reply's); default 0. */
+  skip?: number;
 }
 
 export type FaultAction =
@@ -65,6 +67,8 @@ interface Fault {
   hostKey: string | undefined;
   account: string | undefined;
   remaining: number;
+  /** Matching requests still to let through before the fault applies. */
+  skip: number;
   effect: FaultEffect;
 }
 
@@ -131,6 +135,8 @@ export function createFaults(): Faults {
     inject(input) {
       const times = input.times ?? 1;
       if (!Number.isInteger(times) || times < 1) throw new Error('times must be a positive integer');
+      const skip = input.skip ?? 0;
+      if (!Number.isInteger(skip) || skip < 0) throw new Error('skip must be a whole number');
       if ((input.path === undefined) === (input.route === undefined)) throw new Error('a fault names either a path or a route');
       const where = input.path ?? input.route!;
       if (!where.startsWith('/') || where.includes('?')) throw new Error('path and route are the real path (or its pattern) after the host key, without a query');
@@ -142,6 +148,7 @@ export function createFaults(): Faults {
         hostKey: input.hostKey,
         account: input.account,
         remaining: times,
+        skip,
         effect: effectOf(input),
       });
     },
@@ -155,6 +162,10 @@ export function createFaults(): Faults {
           (candidate.path !== undefined ? request.paths.includes(candidate.path) : candidate.route === request.route),
       );
       if (!fault) return undefined;
+      if (fault.skip > 0) {
+        fault.skip -= 1;
+        return undefined;
+      }
       fault.remaining -= 1;
       if (fault.remaining === 0) faults = faults.filter((candidate) => candidate !== fault);
       return fault.effect;

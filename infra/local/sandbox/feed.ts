@@ -26,6 +26,8 @@ const entrySchema = z.object({
   note: z.string().optional(),
   /** The post's settings as the create request carried them (privacy, interactions, declarations), by the platform's own field names. */
   settings: z.record(z.string(), z.union([z.string(), z.boolean(), z.array(z.string())])).optional(),
+  /** The platform id of the post this one replies to (a reply or a comment under it). */
+  replyTo: z.string().optional(),
 });
 
 const fileSchema = z.object({ version: z.literal(1), entries: z.array(entrySchema) });
@@ -44,6 +46,8 @@ export interface PublishedPost {
   createdAt: number;
   /** The settings the create request carried, by the platform's field names (e.g. privacy_level). */
   settings?: Record<string, string | boolean | string[]>;
+  /** The platform id of the post this one replies to. */
+  replyTo?: string;
 }
 
 export interface FeedStore {
@@ -67,6 +71,7 @@ export function publishedPost(entry: FeedEntry): PublishedPost {
     media: entry.media.map((item) => ({ contentType: item.contentType, size: item.size })),
     createdAt: entry.createdAt,
     ...(entry.settings ? { settings: entry.settings } : {}),
+    ...(entry.replyTo ? { replyTo: entry.replyTo } : {}),
   };
 }
 

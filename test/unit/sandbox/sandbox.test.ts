@@ -225,6 +225,14 @@ describe('fault injection', () => {
     expect((await fetch(`${sandbox.hostUrl('youtube', 'oauth2')}/token`, formPost({}))).status).toBe(400);
   });
 
+  it('lets the first `skip` matching requests through before the fault applies', async () => {
+    await sandbox.control.injectFault({ platform: 'instagram', method: 'GET', path: '/me', hostKey: 'graph', status: 503, skip: 2 });
+    const statuses = [];
+    for (let index = 0; index < 4; index++) statuses.push((await fetch(`${sandbox.hostUrl('instagram', 'graph')}/me?access_token=t`)).status);
+    expect(statuses).toEqual([400, 400, 503, 400]);
+    await expect(sandbox.control.injectFault({ platform: 'x', method: 'GET', path: '/2/users/me', status: 500, skip: -1 })).rejects.toThrow(/skip/);
+  });
+
   it('refuses a fault with a query in its path or a non-positive count', async () => {
     await expect(sandbox.control.injectFault({ platform: 'x', method: 'GET', path: '/2/users/me?x=1', status: 500 })).rejects.toThrow(/without a query/);
     await expect(sandbox.control.injectFault({ platform: 'x', method: 'GET', path: '/2/users/me', status: 500, times: 0 })).rejects.toThrow(/times/);

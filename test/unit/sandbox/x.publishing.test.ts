@@ -266,6 +266,23 @@ describe('creating an X post', () => {
     });
   });
 
+  it('takes a reply to an existing tweet, refuses one to a tweet that is not there, and leaves replies out of a timeline that excludes them', async () => {
+    const token = await accessTokenFor(sandbox, 'x', 'threads');
+    const parent = (await (await tweet(token, { text: 'The post' })).json()) as { data: { id: string } };
+    const reply = await tweet(token, { text: 'The reply', reply: { in_reply_to_tweet_id: parent.data.id } });
+    const orphan = await tweet(token, { text: 'An orphan', reply: { in_reply_to_tweet_id: '1' } });
+
+    expect(reply.status).toBe(201);
+    expect(orphan.status).toBe(403);
+    expect(JSON.stringify(await orphan.json())).toContain('You attempted to reply to a Tweet that is deleted or not visible to you.');
+    const { posts } = await sandbox.control.feed('x', 'threads');
+    expect(posts.find((post) => post.text === 'The reply')?.replyTo).toBe(parent.data.id);
+    const timeline = async (query: string) =>
+      ((await (await fetch(api(`/2/users/${xUserId('threads')}/tweets?max_results=10${query}`), { headers: { authorization: `Bearer ${token}` } })).json()) as { data: Array<{ text: string; referenced_tweets?: unknown }> }).data;
+    expect((await timeline('&exclude=replies,retweets')).map((post) => post.text)).toEqual(['The post']);
+    expect((await timeline('&tweet.fields=referenced_tweets')).find((post) => post.text === 'The reply')?.referenced_tweets).toEqual([{ type: 'replied_to', id: parent.data.id }]);
+  });
+
   it('refuses media that is still processing, and media of another account', async () => {
     const owner = await accessTokenFor(sandbox, 'x', 'owner');
     const other = await accessTokenFor(sandbox, 'x', 'other');

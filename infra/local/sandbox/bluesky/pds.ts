@@ -151,6 +151,12 @@ export function blueskyPds(state: BlueskyState) {
     if (points + 3 > context.limit('pointsPerHour')) return xrpcError(429, 'RateLimitExceeded', 'Rate Limit Exceeded', rateHeaders(key));
     const problem = validatePost(body['record'], caller.did, state);
     if (problem) return xrpcError(400, 'InvalidRequest', `Invalid app.bsky.feed.post record: ${problem}`);
+    // The PDS checks only the reference's shape; the AppView would never show a reply to a post
+    // that is not there (or not that version), so the sandbox refuses one, for tests to see.
+    const reply = (body['record'] as { reply?: { parent: { uri: string; cid: string } } }).reply;
+    if (reply && findPost(reply.parent.uri)?.cid !== reply.parent.cid) {
+      return xrpcError(400, 'InvalidRequest', `Invalid app.bsky.feed.post record: Record/reply/parent does not point at an existing post: ${reply.parent.uri}`);
+    }
     const recordKey = (rkey as string | undefined) ?? randomTid(context.now());
     const uri = `at://${caller.did}/${POST_COLLECTION}/${recordKey}`;
     // The PDS answers a create on an existing key with a 500 (bluesky-social/atproto#3718).
@@ -170,6 +176,7 @@ export function blueskyPds(state: BlueskyState) {
       media,
       // The images' and the video's alt texts as the record carries them (an image's may be empty).
       ...(alts.length ? { settings: { alts } } : {}),
+      ...(reply ? { replyTo: reply.parent.uri } : {}),
       createdAt: context.now(),
     });
     return json(200, { uri, cid, commit: { cid: cidOf(`${uri}:commit`), rev: recordKey }, validationStatus: 'valid' }, rateHeaders(key));

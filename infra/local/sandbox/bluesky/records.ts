@@ -38,6 +38,17 @@ export function validatePost(record: unknown, did: string, state: BlueskyState):
       }
     }
   }
+  const reply = record['reply'];
+  if (reply !== undefined) {
+    if (!isRecord(reply)) return 'Record/reply must be an object';
+    for (const end of ['root', 'parent'] as const) {
+      const ref = reply[end];
+      // com.atproto.repo.strongRef: an at:// URI and the record's CID.
+      if (!isRecord(ref) || typeof ref['uri'] !== 'string' || !ref['uri'].startsWith('at://') || typeof ref['cid'] !== 'string' || !ref['cid']) {
+        return `Record/reply/${end} must be a strong reference (uri and cid)`;
+      }
+    }
+  }
   const embed = record['embed'];
   if (embed === undefined) return undefined;
   if (!isRecord(embed)) return 'Record/embed must be an object';

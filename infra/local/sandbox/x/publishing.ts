@@ -85,6 +85,8 @@ interface Tweet {
   account: string;
   mediaKeys: string[];
   createdAt: number;
+  /** The tweet it replies to (CreatePostsRequest.reply.in_reply_to_tweet_id). */
+  replyTo?: string;
 }
 
 /** Weighted length per twitter-text v3: URLs 23, code points in the light ranges 1, others (CJK, emoji) 2. */
@@ -383,6 +385,12 @@ export function xPublishing(context: PlatformContext): { routes: Route[]; limits
     const items = mediaIds === undefined ? [] : attachable(mediaIds, userId);
     if (!Array.isArray(items)) return withHeaders(items);
     if (!text && items.length === 0) return withHeaders(invalidRequest('You must specify text or media.', { text: [] }));
+    const reply = body['reply'];
+    const replyTo = isRecord(reply) && typeof reply['in_reply_to_tweet_id'] === 'string' ? reply['in_reply_to_tweet_id'] : undefined;
+    if (reply !== undefined && replyTo === undefined) return withHeaders(invalidRequest('reply must have in_reply_to_tweet_id', { reply: [reply] }));
+    if (replyTo !== undefined && !tweets.some((candidate) => candidate.id === replyTo)) {
+      return withHeaders(problem(403, 'Forbidden', { detail: 'You attempted to reply to a Tweet that is deleted or not visible to you.' }));
+    }
     const replySettings = body['reply_settings'];
     if (replySettings !== undefined && !REPLY_SETTINGS.includes(replySettings as string)) {
       return withHeaders(invalidRequest(`reply_settings must be one of [${REPLY_SETTINGS.join(', ')}]`, { reply_settings: [replySettings] }));
@@ -393,11 +401,12 @@ export function xPublishing(context: PlatformContext): { routes: Route[]; limits
       return withHeaders(problem(403, 'Forbidden', { detail: 'You are not allowed to create a Tweet with duplicate content.' }));
     }
 
-    const tweet: Tweet = { id: snowflake(), text, authorId: userId, account: access.account.name, mediaKeys: items.map((item) => item.key), createdAt: now };
+    const tweet: Tweet = { id: snowflake(), text, authorId: userId, account: access.account.name, mediaKeys: items.map((item) => item.key), createdAt: now, ...(replyTo ? { replyTo } : {}) };
     tweets.push(tweet);
     const feedMedia: FeedMedia[] = items.map((item) => ({ contentType: item.mediaType, size: item.totalBytes, blobId: item.blobId! }));
     context.feed.add({ platform: 'x', account: tweet.account, id: tweet.id, url: `https://x.com/${xUsername(tweet.account)}/status/${tweet.id}`, text, media: feedMedia, createdAt: now,
-      ...(typeof replySettings === 'string' ? { settings: { reply_settings: replySettings } } : {}) });
+      ...(typeof replySettings === 'string' ? { settings: { reply_settings: replySettings } } : {}),
+      ...(replyTo ? { replyTo } : {}) });
     return json(201, { data: { id: tweet.id, text, edit_history_tweet_ids: [tweet.id] } }, headers);
   }
 
@@ -409,6 +418,7 @@ export function xPublishing(context: PlatformContext): { routes: Route[]; limits
       ...(fields.includes('created_at') ? { created_at: new Date(tweet.createdAt).toISOString() } : {}),
       ...(fields.includes('author_id') ? { author_id: tweet.authorId } : {}),
       ...(fields.includes('attachments') && tweet.mediaKeys.length > 0 ? { attachments: { media_keys: tweet.mediaKeys } } : {}),
+      ...(fields.includes('referenced_tweets') && tweet.replyTo ? { referenced_tweets: [{ type: 'replied_to', id: tweet.replyTo }] } : {}),
     };
   }
 
@@ -433,8 +443,11 @@ export function xPublishing(context: PlatformContext): { routes: Route[]; limits
     const maxResults = Number(request.query.get('max_results') ?? 10);
     if (!Number.isInteger(maxResults) || maxResults < 5 || maxResults > 100) return invalidRequest('max_results must be from 5 to 100', { max_results: [String(maxResults)] });
     const sinceId = request.query.get('since_id');
+    // exclude=replies,retweets as X documents it (this sandbox makes no retweets).
+    const excluded = (request.query.get('exclude') ?? '').split(',').map((kind) => kind.trim());
     const found = tweets
       .filter((tweet) => tweet.authorId === request.params['id'] && (!sinceId || BigInt(tweet.id) > BigInt(sinceId)))
+      .filter((tweet) => !(excluded.includes('replies') && tweet.replyTo))
       .sort((a, b) => b.createdAt - a.createdAt || (BigInt(b.id) > BigInt(a.id) ? 1 : -1))
       .slice(0, maxResults);
     if (found.length === 0) return json(200, { meta: { result_count: 0 } });

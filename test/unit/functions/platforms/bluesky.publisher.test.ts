@@ -165,5 +165,55 @@ describe('Bluesky publisher (against the sandbox)', () => {
     expect(log).toEqual(['reconcile', 'send']);
     expect(result).toMatchObject({ state: 'published', platformPostId: expect.stringMatching(/\/3lzzzzzzzzz22$/) });
   });
+  it('posts the first comment as a reply whose root and parent are the post (uri and cid), once: a recorded comment is not sent again', async () => {
+    const { tokens, owner } = await connected('reply.test');
+    const { publisher: recording, records } = recordingPublisher();
+    const request = { text: 'The post', media: [image()], account: owner, tokens, createOnce: sendDirectly, attachments: memoryAttachments() };
+    const ready = await recording.start({ ...request, progress: {} });
+    const published = await recording.publish({ ...request, progress: ready.progress });
+    if (published.state !== 'published') throw new Error('not published');
+    const comment = { text: 'More at example.com #launch', post: { platformPostId: published.platformPostId, postUrl: published.postUrl }, account: owner, tokens, progress: published.progress, createOnce: sendDirectly };
+
+    const made = await recording.firstComment!(comment);
+    const reply = records[1]!;
+    // The sandbox PDS refuses a reply whose parent cid is not the post's: the reply being there proves it.
+    const refs = reply['reply'] as { root: { uri: string; cid: string }; parent: { uri: string; cid: string } };
+    expect(refs.parent).toEqual(refs.root);
+    expect(refs.root.uri).toBe(published.platformPostId);
+    expect(refs.root.cid).toMatch(/^b/);
+    expect(reply['text']).toBe('More at example.com #launch');
+    expect((reply['facets'] as unknown[]).length).toBe(2);
+    expect(made.commentId).toMatch(/^at:\/\/did:/);
+    expect(made.url).toBe(`https://bsky.app/profile/${owner.username!.replace(/^@/, '')}/post/${made.commentId.split('/').pop()}`);
+    expect(made.progress).toMatchObject({ commentUri: made.commentId, commentRkey: made.commentId.split('/').pop() });
+
+    const again = await recording.firstComment!({ ...comment, progress: made.progress });
+    expect(again.commentId).toBe(made.commentId);
+    expect(records).toHaveLength(2);
+    const feed = (await sandbox.control.feed('bluesky', 'reply.test')).posts;
+    expect(feed.filter((entry) => entry.replyTo === published.platformPostId).map((entry) => entry.text)).toEqual(['More at example.com #launch']);
+  });
+  it("is refused by the sandbox PDS when the reply's parent is not the post as it is (another cid)", async () => {
+    const { tokens, owner } = await connected('reply.stale');
+    const tampering = blueskyModule.createPublisher(
+      blueskyDeps(sandbox, clock, async (url: string, init: RequestInit) => {
+        if (url.endsWith('/xrpc/com.atproto.repo.createRecord') && typeof init.body === 'string' && init.body.includes('"reply"')) {
+          const body = JSON.parse(init.body) as { record: { reply: { parent: { cid: string } } } };
+          body.record.reply.parent.cid = 'bafyreistale';
+          return fetch(url, { ...init, body: JSON.stringify(body) });
+        }
+        return fetch(url, init);
+      }),
+    );
+    const request = { text: 'The post', media: [image()], account: owner, tokens, createOnce: sendDirectly, attachments: memoryAttachments() };
+    const ready = await tampering.start({ ...request, progress: {} });
+    const published = await tampering.publish({ ...request, progress: ready.progress });
+    if (published.state !== 'published') throw new Error('not published');
+    const error = await tampering
+      .firstComment!({ text: 'Stale', post: { platformPostId: published.platformPostId, postUrl: published.postUrl }, account: owner, tokens, progress: published.progress, createOnce: sendDirectly })
+      .catch((caught: unknown) => caught);
+    expect((error as Error).message).toContain('Record/reply/parent does not point at an existing post');
+    expect((await sandbox.control.feed('bluesky', 'reply.stale')).posts.map((entry) => entry.text)).toEqual(['The post']);
+  });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { platforms } from '../../../../shared/platforms';
+import { capabilities, platforms } from '../../../../shared/platforms';
 import { ConfigurationError } from '../../../../functions/config';
 import { createAdapters, createMetricsReaders, createPublishers, platformHosts, platformModules, readPlatformSettings, sandboxHostEnvironment } from '../../../../functions/platforms/registry';
 import { hostEnvName, loadCredentials } from '../../../../functions/platforms/config';
@@ -28,6 +28,12 @@ describe('platform registry: one module per platform', () => {
     expect(publishers.instagram!.platform).toBe('instagram');
     await publishers.instagram!.start(publishRequest({ media: [publishRequest().media[0]!] }));
     expect(requests[0]!.url.toString()).toBe('http://sandbox.local/instagram/graph/v22.0/user-1/media');
+  });
+
+  it('offers a first comment exactly where the publisher posts one (the capability the wizard reads)', () => {
+    const settings = Object.fromEntries(platforms.map((platform) => [platform, { credentials, hosts: platformHosts[platform], options: defaultOptions(platform) }]));
+    const publishers = createPublishers(settings, clock);
+    for (const platform of platforms) expect(typeof publishers[platform]!.firstComment === 'function', platform).toBe(capabilities[platform].firstComment);
   });
 });
 

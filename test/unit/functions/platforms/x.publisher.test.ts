@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { createOnceWith, sendDirectly } from '../../../../functions/platforms/createOnce';
 import { AuthExpired, RateLimited, Rejected } from '../../../../functions/platforms/errors';
 import { comparableText, createXPublisher, X_SEGMENT_BYTES } from '../../../../functions/platforms/x/publisher';
 import { armedTarget, jsonOf, memoryMedia, multipartOf, patternBytes, publisherWith, publishRequest, queryOf } from './harness';
@@ -199,5 +200,38 @@ describe('X publisher (v2 media upload, POST /2/tweets)', () => {
   it('compares text the way X echoes it back', () => {
     expect(comparableText('  a &amp; b\n\nhttps://t.co/x  ')).toBe('a & b');
     expect(comparableText('café')).toBe(comparableText('cafe\u0301'));
+  });
+  it('posts the first comment as a reply to the post, once; a lost answer is found among the latest posts by its text and parent', async () => {
+    const parent = '1445880548472328192';
+    const request = { text: 'More at https://example.com', post: { platformPostId: parent, postUrl: `https://x.com/someone/status/${parent}` }, account: { platformUserId: '42', username: 'someone' }, tokens: publishRequest().tokens, progress: { platformPostId: parent } };
+    const reply = { status: 201, body: { data: { id: '1445880548472328200', text: 'More at https://t.co/abc' } } };
+    const { publisher, requests } = publisherWith('x', createXPublisher, [reply]);
+    const made = await publisher.firstComment!({ ...request, createOnce: sendDirectly });
+    expect(requests[0]!.method).toBe('POST');
+    expect(requests[0]!.url.toString()).toBe('https://api.x.com/2/tweets');
+    expect(jsonOf(requests[0]!)).toEqual({ text: 'More at https://example.com', reply: { in_reply_to_tweet_id: parent } });
+    expect(made).toEqual({ commentId: '1445880548472328200', url: 'https://x.com/someone/status/1445880548472328200', progress: { platformPostId: parent, commentId: '1445880548472328200' } });
+
+    const recorded = await publisher.firstComment!({ ...request, progress: made.progress, createOnce: sendDirectly });
+    expect(recorded.commentId).toBe('1445880548472328200');
+    expect(requests).toHaveLength(1);
+
+    // An earlier attempt was armed and its answer lost: the reply with this text under this post is found, not sent again.
+    const latest = {
+      body: {
+        data: [
+          { id: '7', text: 'More at https://t.co/xyz', referenced_tweets: [{ type: 'replied_to', id: 'another-post' }] },
+          { id: '8', text: 'More at https://t.co/abc', referenced_tweets: [{ type: 'replied_to', id: parent }] },
+        ],
+      },
+    };
+    const found = publisherWith('x', createXPublisher, [latest]);
+    const armedAlready = createOnceWith({ arm: async () => false, disarm: async () => {} }, 'X');
+    const reconciled = await found.publisher.firstComment!({ ...request, createOnce: armedAlready });
+    expect(reconciled.commentId).toBe('8');
+    expect(found.requests).toHaveLength(1);
+    expect(found.requests[0]!.url.pathname).toBe('/2/users/42/tweets');
+    expect(found.requests[0]!.url.searchParams.get('tweet.fields')).toBe('referenced_tweets');
+    expect(found.requests[0]!.url.searchParams.get('exclude')).toBeNull();
   });
 });

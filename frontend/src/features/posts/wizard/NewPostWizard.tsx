@@ -1,3 +1,4 @@
+import { FirstCommentField, firstCommentBlocked } from './components/FirstCommentField';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -95,6 +96,7 @@ function WizardForm() {
   // Networks' own texts; one for a network not chosen (any more) is kept in the draft, sent only for chosen ones.
   const [texts, setTexts] = useState<NetworkTexts>(() => draft?.texts ?? {});
   const [title, setTitle] = useState(draft?.title ?? '');
+  const [firstComment, setFirstComment] = useState(draft?.firstComment ?? '');
   const [sharedStatus, setSharedStatus] = useState<'loading' | 'loaded' | 'failed'>();
   const uploads = useMediaUploads(draft?.media ?? []);
   const connections = useConnectedAccounts();
@@ -122,6 +124,7 @@ function WizardForm() {
   const textCounting = useTextCounting(chosenPlatforms);
   const overLimit = platformCounts(description, chosenPlatforms, texts).some((entry) => entry.over);
   const sentTexts = keptTexts(texts, chosenPlatforms);
+  const sentComment = firstComment.trim();
 
   // Shared content from "My Content": fetched once, then uploaded like a chosen file.
   const { addFiles } = uploads;
@@ -153,11 +156,12 @@ function WizardForm() {
       description,
       texts,
       title,
+      ...(firstComment ? { firstComment } : {}),
       options: postOptions.choices,
       schedule,
       ...(serverDraftId ? { serverDraftId } : {}),
     });
-  }, [step, uploaded, selected, description, texts, title, postOptions.choices, schedule, published, serverDraftId]);
+  }, [step, uploaded, selected, description, texts, title, firstComment, postOptions.choices, schedule, published, serverDraftId]);
 
   // Back from a platform's consent page (Connect on step 2): the outcome rides on the query string.
   const [connectResult] = useState(() => {
@@ -217,6 +221,7 @@ function WizardForm() {
     description,
     ...(keptTexts(texts, platformOrder) ? { texts: keptTexts(texts, platformOrder) } : {}),
     ...(title.trim() ? { title } : {}),
+    ...(sentComment ? { firstComment: sentComment } : {}),
     media: uploaded.map((item) => ({ key: item.media!.key, name: item.name, ...(item.altText?.trim() ? { altText: item.altText.trim() } : {}) })),
     targets: [...selected].flatMap((key) => {
       const [platform, accountId] = key.split('#') as [string, string];
@@ -256,6 +261,7 @@ function WizardForm() {
       if (titleRule?.required && !title.trim()) return t('wizard.description.needTitle', { platforms: platformList(titleRule.platforms, language) });
       if (textCounting.state !== 'ready') return t('wizard.description.waitForCounting');
       if (overLimit) return t('wizard.description.tooLong');
+      if (firstCommentBlocked(firstComment, chosenPlatforms)) return t('composer.firstComment.blocked');
     }
     return undefined;
   })();
@@ -281,6 +287,7 @@ function WizardForm() {
         post: {
         description,
         ...(sentTexts ? { texts: sentTexts } : {}),
+        ...(sentComment ? { firstComment: sentComment } : {}),
         ...(titleRule ? { title: title.trim() } : {}),
         media: uploaded.map((item) => ({ key: item.media!.key, ...(item.altText?.trim() ? { altText: item.altText.trim() } : {}) })),
         targets: chosenAccounts.map((account) => {
@@ -382,6 +389,7 @@ function WizardForm() {
             onTitle={setTitle}
           />
         )}
+        {step === 3 && <FirstCommentField comment={firstComment} chosen={chosenPlatforms} onChange={setFirstComment} />}
         {step === 4 && (
           <>
             <ReviewStep
@@ -389,6 +397,7 @@ function WizardForm() {
               chosenPlatforms={chosenPlatforms}
               description={description}
               texts={sentTexts}
+              firstComment={sentComment || undefined}
               title={titleRule ? title : undefined}
               {...(scheduledAt ? { publishTime: formatInZone(scheduledAt, schedule.zone, language) } : {})}
             />

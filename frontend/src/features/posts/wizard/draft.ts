@@ -17,6 +17,8 @@ const draftSchema = z.object({
   /** Networks' own texts (absent in a draft kept before they existed). */
   texts: z.partialRecord(z.enum(platforms), z.string()).optional(),
   title: z.string(),
+  /** The comment posted under the post where a network takes one (absent in a draft kept before it existed). */
+  firstComment: z.string().optional(),
   /** Each account's post options chosen so far (TikTok's privacy, YouTube's details), by account key. */
   options: z.record(z.string(), z.record(z.string(), z.unknown())).optional(),
   schedule: z
@@ -63,5 +65,5 @@ export function wizardDraftOf(post: Post): WizardDraft {
   const accounts = post.targets.map((target) => `${target.platform}#${target.accountId}`);
   const options = Object.fromEntries(post.targets.flatMap((target) => (target.options ? [[`${target.platform}#${target.accountId}`, target.options]] : [])));
   const step = media.length === 0 ? 1 : accounts.length === 0 ? 2 : 3;
-  return { step, media, accounts, description: post.description, ...(post.texts ? { texts: post.texts } : {}), title: post.title ?? '', ...(Object.keys(options).length ? { options } : {}), serverDraftId: post.postId };
+  return { step, media, accounts, description: post.description, ...(post.texts ? { texts: post.texts } : {}), ...(post.firstComment ? { firstComment: post.firstComment } : {}), title: post.title ?? '', ...(Object.keys(options).length ? { options } : {}), serverDraftId: post.postId };
 }

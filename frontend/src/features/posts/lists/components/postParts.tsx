@@ -50,6 +50,20 @@ export function TargetList({ targets, post, actions = false }: { targets: readon
           {target.status === 'failed' && target.error && <p className="target-error">{target.error}</p>}
           {target.waiting && <p className="target-waiting">{waitingInWords(translate, target, context)}</p>}
           {target.notice && <p className="target-notice">{target.notice}</p>}
+          {target.firstComment?.status === 'published' && (
+            <p className="target-notice">
+              {t('composer.firstComment.posted')}
+              {target.firstComment.url && (
+                <>
+                  {' · '}
+                  <a href={target.firstComment.url} target="_blank" rel="noopener noreferrer" aria-label={`${t('composer.firstComment.view')} (${platformNames[target.platform]})`}>
+                    {t('composer.firstComment.view')}
+                  </a>
+                </>
+              )}
+            </p>
+          )}
+          {target.firstComment?.status === 'failed' && <p className="target-error">{target.firstComment.error}</p>}
           {actions && post && target.status === 'failed' && target.failureCode === 'outcome_unknown' && <PublishAgainAction postId={post.postId} target={target} />}
         </li>
       ))}

@@ -6,6 +6,8 @@ import { PlatformMark } from '../../../../components/ui/PlatformMark';
 import type { MediaItem } from '../useMediaUploads';
 import { megabytes } from './UploadStep';
 import { perNetworkMedia } from './perNetworkMedia';
+import { commentTakers } from './FirstCommentField';
+import { platformList } from '../../../../components/ui/platformList';
 import './networkTexts.css';
 
 /** What each chosen network gets of the post's files, where one gets less or gets a carousel. */
@@ -33,6 +35,7 @@ export function ReviewStep({
   chosenPlatforms,
   description,
   texts,
+  firstComment,
   title,
   publishTime: chosenTime,
 }: {
@@ -41,6 +44,8 @@ export function ReviewStep({
   description: string;
   /** The chosen networks' own texts (the others get the description). */
   texts: NetworkTexts | undefined;
+  /** Posted under the post on the chosen networks that take one. */
+  firstComment?: string | undefined;
   title: string | undefined;
   /** The scheduled time, formatted; absent = now. */
   publishTime?: string;
@@ -93,6 +98,13 @@ export function ReviewStep({
                 </div>
               ))}
           </dl>
+        </>
+      )}
+      {firstComment && commentTakers(chosenPlatforms).length > 0 && (
+        <>
+          <h3 className="wizard-subheading">{t('composer.firstComment.reviewHeading')}</h3>
+          <p className="wizard-review-description">{firstComment}</p>
+          <p className="hint">{t('composer.firstComment.reviewOn', { platforms: platformList(commentTakers(chosenPlatforms), i18n.resolvedLanguage ?? 'en') })}</p>
         </>
       )}
       <h3 className="wizard-subheading">{t('wizard.review.publishTime')}</h3>

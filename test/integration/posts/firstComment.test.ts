@@ -1,0 +1,144 @@
+import { describe, expect, inject, it } from 'vitest';
+import type { Platform } from '../../../shared/platforms';
+import type { ConnectionList } from '../../../shared/api/connections';
+import type { Post } from '../../../shared/api/posts';
+import { callApi, createUser, type TestUser } from '../../support/users';
+import { connectThroughOAuth, makeAdmin, sandboxAccountName, sandboxControl } from '../../support/connect';
+import { createPost, tinyJpeg, uploadMedia, waitForPost } from '../../support/posts';
+
+/**
+ * The first comment (issue 19, item 5): posted under the post, once, on each network whose
+ * publisher posts one (X and Bluesky, as replies), after the post is live and recorded — so a
+ * comment that fails leaves the post published, with the reason in words.
+ */
+
+const twin = inject('twin');
+const networks = ['x', 'bluesky', 'linkedin'] as const satisfies readonly Platform[];
+
+async function setUp() {
+  const user = await createUser(twin);
+  await makeAdmin(twin, user);
+  const names = {} as Record<(typeof networks)[number], string>;
+  for (const platform of networks) {
+    names[platform] = sandboxAccountName(platform);
+    await connectThroughOAuth(twin, user, platform, names[platform]);
+  }
+  const { body } = await callApi(twin, '/connections', user.idToken);
+  const connections = (body as unknown as ConnectionList).connections;
+  const targets = networks.map((platform) => ({ platform, accountId: connections.find((connection) => connection.platform === platform)!.platformUserId }));
+  const key = await uploadMedia(twin, user.userId, { kind: 'image', body: tinyJpeg });
+  return { user, names, targets, key };
+}
+
+const feedOf = async (platform: Platform, account: string) => (await sandboxControl(twin).feed(platform, account)).posts;
+
+async function publish(user: TestUser, body: Record<string, unknown>): Promise<Post> {
+  const created = await createPost(twin, user, body);
+  expect(created.status, JSON.stringify(created.body)).toBe(200);
+  return waitForPost(twin, user, (created.body as unknown as Post).postId);
+}
+
+const target = (post: Post, platform: Platform) => post.targets.find((candidate) => candidate.platform === platform)!;
+
+describe('the first comment', () => {
+  it('goes under the post on X and Bluesky as a reply, once each, with its link; LinkedIn gets the post only', async () => {
+    const { user, names, targets, key } = await setUp();
+    const post = await publish(user, { description: 'Our spring lookbook is out', firstComment: 'Shop the looks: https://example.com/spring', media: [{ key }], targets });
+
+    expect(post.status, JSON.stringify(post.targets)).toBe('published');
+    expect(post.firstComment).toBe('Shop the looks: https://example.com/spring');
+    for (const platform of ['x', 'bluesky'] as const) {
+      const posts = await feedOf(platform, names[platform]);
+      const parent = posts.filter((entry) => entry.text === 'Our spring lookbook is out');
+      const replies = posts.filter((entry) => entry.text === 'Shop the looks: https://example.com/spring');
+      expect(parent, platform).toHaveLength(1);
+      expect(replies, platform).toHaveLength(1);
+      expect(replies[0]!.replyTo, platform).toBe(target(post, platform).platformPostId);
+      expect(target(post, platform).firstComment).toEqual({ status: 'published', url: replies[0]!.url, error: null });
+    }
+    expect((await feedOf('linkedin', names.linkedin)).map((entry) => entry.text)).toEqual(['Our spring lookbook is out']);
+    expect(target(post, 'linkedin').firstComment).toBeNull();
+  });
+
+  it('posts the reply once when the answer to its create call is lost, and once after a 500', async () => {
+    const { user, names, targets, key } = await setUp();
+    // The second POST /2/tweets of this account is the reply: X makes it, the answer never comes.
+    await sandboxControl(twin).injectFault({ platform: 'x', method: 'POST', path: '/2/tweets', account: names.x, dropConnection: 'after', skip: 1 });
+    await sandboxControl(twin).injectFault({ platform: 'bluesky', method: 'POST', hostKey: 'pds', path: '/xrpc/com.atproto.repo.createRecord', account: names.bluesky, status: 500, body: { error: 'InternalServerError' }, skip: 1 });
+    const post = await publish(user, { description: 'Lost answers', firstComment: 'Still only one reply', media: [{ key }], targets: targets.slice(0, 2) });
+
+    expect(post.status, JSON.stringify(post.targets)).toBe('published');
+    for (const platform of ['x', 'bluesky'] as const) {
+      const replies = (await feedOf(platform, names[platform])).filter((entry) => entry.text === 'Still only one reply');
+      expect(replies, platform).toHaveLength(1);
+      expect(target(post, platform).firstComment?.status, platform).toBe('published');
+    }
+    // X: the lost answer was reconciled from the account's latest posts, not sent again.
+    const xCalls = (await sandboxControl(twin).requests('x')).filter((call) => call.account === names.x);
+    expect(xCalls.filter((call) => call.method === 'POST' && call.route === '/2/tweets')).toHaveLength(2);
+    expect(xCalls.filter((call) => call.method === 'GET' && call.route === '/2/users/{id}/tweets').length).toBeGreaterThan(0);
+    // Bluesky: the 500 created nothing (its key was not found), so the reply was sent once more.
+    const blueskyCalls = (await sandboxControl(twin).requests('bluesky')).filter((call) => call.account === names.bluesky);
+    expect(blueskyCalls.filter((call) => call.route === '/xrpc/com.atproto.repo.createRecord')).toHaveLength(3);
+  });
+
+  it('leaves the post published and says why when the platform refuses the comment; nothing is posted twice', async () => {
+    const { user, names, targets, key } = await setUp();
+    await sandboxControl(twin).injectFault({
+      platform: 'x',
+      method: 'POST',
+      path: '/2/tweets',
+      account: names.x,
+      skip: 1,
+      status: 403,
+      headers: { 'content-type': 'application/problem+json' },
+      body: { title: 'Forbidden', detail: 'You are not permitted to reply to this post.', type: 'about:blank', status: 403 },
+    });
+    const post = await publish(user, { description: 'The post stands', firstComment: 'A refused reply', media: [{ key }], targets: targets.slice(0, 1) });
+
+    expect(post.status).toBe('published');
+    const x = target(post, 'x');
+    expect(x.status).toBe('published');
+    expect(x.postUrl).toMatch(/^https:\/\/x\.com\//);
+    expect(x.firstComment?.status).toBe('failed');
+    expect(x.firstComment?.error).toMatch(/^The first comment was not posted: .*You are not permitted to reply to this post\./);
+    expect((await feedOf('x', names.x)).map((entry) => entry.text)).toEqual(['The post stands']);
+  });
+
+  it('keeps the post published when the comment keeps failing until the retries run out, saying so', async () => {
+    const { user, names, targets, key } = await setUp();
+    await sandboxControl(twin).injectFault({ platform: 'x', method: 'POST', path: '/2/tweets', account: names.x, skip: 1, status: 503, body: { title: 'Service Unavailable', status: 503 }, times: 50 });
+    const post = await publish(user, { description: 'Up, without its reply', firstComment: 'Never posted', media: [{ key }], targets: targets.slice(0, 1) });
+
+    const x = target(post, 'x');
+    expect(post.status).toBe('published');
+    expect(x.status).toBe('published');
+    expect(x.postUrl).toMatch(/^https:\/\/x\.com\//);
+    expect(x.firstComment?.status).toBe('failed');
+    expect(x.firstComment?.error).toMatch(/^The first comment was not posted: X could not be reached after several attempts/);
+    expect((await feedOf('x', names.x)).map((entry) => entry.text)).toEqual(['Up, without its reply']);
+  });
+
+  it('refuses a first comment over a network’s limit or for networks that take none, and keeps it in a draft and its duplicate', async () => {
+    const { user, targets, key } = await setUp();
+    const tooLong = await createPost(twin, user, { description: 'Fine', firstComment: 'y'.repeat(281), media: [{ key }], targets });
+    expect(tooLong.status).toBe(400);
+    expect(JSON.stringify(tooLong.body)).toContain('The first comment is too long for X (281 of 280).');
+
+    const nobody = await createPost(twin, user, { description: 'Fine', firstComment: 'Nobody takes this', media: [{ key }], targets: targets.slice(2) });
+    expect(nobody.status).toBe(400);
+    expect(JSON.stringify(nobody.body)).toContain('None of the chosen networks takes a first comment: X and Bluesky do.');
+
+    const saved = await callApi(twin, '/drafts', user.idToken, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ description: 'Draft', firstComment: '  Link in the reply  ', media: [{ key }], targets: targets.slice(0, 1) }),
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const draft = saved.body as unknown as Post;
+    expect(draft.firstComment).toBe('Link in the reply');
+    const copy = await callApi(twin, `/posts/${draft.postId}/duplicate`, user.idToken, { method: 'POST' });
+    expect(copy.status, JSON.stringify(copy.body)).toBe(200);
+    expect((copy.body as unknown as Post).firstComment).toBe('Link in the reply');
+  });
+});

@@ -1,0 +1,63 @@
+/**
+ * `npx tsx test/screenshots/firstComment.ts`: starts a throw-away twin, walks the wizard with a
+ * photo for X, Bluesky and LinkedIn, and photographs the first comment at 390, 1280 and 1440 wide
+ * in light and dark (step 3 with the comment, the review step, and the published post's modal
+ * saying it was posted) into screenshots/first-comment/ (git-ignored), running axe-core on each.
+ */
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { seriousViolations } from '../support/axe';
+import { openSession, signInThroughUi } from '../support/browser';
+import { connectThroughOAuth, makeAdmin } from '../support/connect';
+import { tinyJpeg } from '../support/posts';
+import { createUser } from '../support/users';
+import { runScreenshots } from './harness';
+
+const outDir = join(resolve(import.meta.dirname, '../..'), 'screenshots/first-comment');
+const widths = [390, 1280, 1440] as const;
+
+runScreenshots('first-comment', async (info, browser) => {
+  const problems: string[] = [];
+  const user = await createUser(info, `maria.lopez.${Date.now().toString(36)}@northwind-studio.example`);
+  await makeAdmin(info, user);
+  await connectThroughOAuth(info, user, 'x', 'northwind');
+  await connectThroughOAuth(info, user, 'linkedin', 'northwind-studio');
+  await connectThroughOAuth(info, user, 'bluesky', 'northwind.bsky.social');
+  mkdirSync(outDir, { recursive: true });
+  for (const colorScheme of ['light', 'dark'] as const) {
+    for (const width of widths) {
+      const session = await openSession(browser, { viewport: { width, height: 900 }, colorScheme, bypassCSP: true });
+      const { page } = session;
+      const shoot = async (state: string) => {
+        await page.waitForTimeout(300);
+        await page.screenshot({ path: join(outDir, `${width}-${colorScheme}-${state}.png`), fullPage: true });
+        problems.push(...(await seriousViolations(page)).map((violation) => `${width} ${colorScheme} ${state}: ${violation.id} ${violation.targets.join(', ')}`));
+      };
+      await signInThroughUi(page, info.webUrl, user.email, user.password);
+      await page.getByLabel('Choose files to upload').setInputFiles({ name: 'spring-look.jpg', mimeType: 'image/jpeg', buffer: tinyJpeg });
+      const next = page.getByRole('button', { name: 'Next', exact: true });
+      await next.and(page.locator(':enabled')).waitFor({ timeout: 20_000 });
+      await next.click();
+      for (const platform of ['X', 'LinkedIn', 'Bluesky']) await page.getByRole('button', { name: new RegExp(`^${platform} `) }).click();
+      await next.click();
+      const description = `Our spring collection is here: shot at dawn above Valencia (${width} ${colorScheme}).`;
+      await page.getByLabel('Description').fill(description);
+      await page.getByLabel('First comment (optional)').fill('Shop every look from the shoot: https://northwind.example/spring 🌄');
+      await page.getByTestId('count-x').filter({ hasText: '/ 280' }).waitFor({ timeout: 20_000 });
+      await shoot('1-step-3');
+      await next.click();
+      await page.getByRole('heading', { name: 'First comment' }).waitFor();
+      await shoot('2-review');
+      await page.getByRole('button', { name: 'Publish Now' }).click();
+      await page.waitForURL(`${info.webUrl}/dashboard/posts`, { timeout: 20_000 });
+      const card = page.getByRole('listitem').filter({ hasText: description }).first();
+      await card.getByText('Published', { exact: true }).first().waitFor({ timeout: 30_000 });
+      await card.getByRole('button', { name: description, exact: true }).click();
+      await page.getByRole('dialog').getByText('First comment posted').first().waitFor({ timeout: 20_000 });
+      await shoot('3-modal');
+      problems.push(...session.problems);
+      await session.context.close();
+    }
+  }
+  process.stdout.write(`screenshots in ${outDir}\n${problems.length ? `problems:\n${problems.join('\n')}\n` : 'axe: no serious or critical violations; no console errors\n'}`);
+});
