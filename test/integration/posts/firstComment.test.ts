@@ -141,4 +141,23 @@ describe('the first comment', () => {
     expect(copy.status, JSON.stringify(copy.body)).toBe(200);
     expect((copy.body as unknown as Post).firstComment).toBe('Link in the reply');
   });
+  it("edits a scheduled post's first comment: absent keeps it, a new one replaces it, blank removes it", async () => {
+    const { user, targets, key } = await setUp();
+    const send = (body: unknown) => callApi(twin, `/posts/${postId}`, user.idToken, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const scheduledFor = new Date(Date.now() + 3_600_000).toISOString();
+    const created = await createPost(twin, user, { description: 'Later', firstComment: 'Link below', media: [{ key }], targets, scheduledFor, timeZone: 'Europe/Istanbul' });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    const postId = (created.body as unknown as Post).postId;
+
+    const kept = await send({ description: 'Later, edited', targets });
+    expect((kept.body as unknown as Post).firstComment).toBe('Link below');
+    const replaced = await send({ description: 'Later, edited', firstComment: 'A new link', targets });
+    expect((replaced.body as unknown as Post).firstComment).toBe('A new link');
+    const refused = await send({ description: 'Later, edited', firstComment: 'A new link', targets: targets.slice(2) });
+    expect(refused.status).toBe(400);
+    const removed = await send({ description: 'Later, edited', firstComment: '  ', targets });
+    expect(removed.status, JSON.stringify(removed.body)).toBe(200);
+    expect((removed.body as unknown as Post).firstComment).toBeUndefined();
+    await callApi(twin, `/posts/${postId}/cancel`, user.idToken, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+  });
 });

@@ -10,6 +10,7 @@ import { ApiError } from '../../../lib/apiClient';
 import { useConnectedAccounts } from '../wizard/api/wizardApi';
 import { platformCounts } from '../wizard/components/DescriptionStep';
 import { NetworkTextTabs } from '../wizard/components/NetworkTextTabs';
+import { FirstCommentField, firstCommentBlocked } from '../wizard/components/FirstCommentField';
 import { useCancelPost, useEditPost, useReschedulePost } from './api';
 import { Dialog } from './Dialog';
 import { Menu } from '../../../components/ui/Menu';
@@ -73,6 +74,7 @@ export function EditPostDialog({ post, onClose }: { post: Post; onClose: () => v
   const [description, setDescription] = useState(post.description);
   const [texts, setTexts] = useState<NetworkTexts>(() => post.texts ?? {});
   const [title, setTitle] = useState(post.title ?? '');
+  const [firstComment, setFirstComment] = useState(post.firstComment ?? '');
   const [chosen, setChosen] = useState<ReadonlySet<string>>(() => new Set(post.targets.map((target) => `${target.platform}#${target.accountId}`)));
   const accounts = (connections.data?.connections ?? []).filter((connection) => connection.status === 'connected' || chosen.has(`${connection.platform}#${connection.platformUserId}`));
   const targets = accounts.filter((account) => chosen.has(`${account.platform}#${account.platformUserId}`));
@@ -85,7 +87,9 @@ export function EditPostDialog({ post, onClose }: { post: Post; onClose: () => v
       ? t('scheduling.editPost.needDescription')
       : titleRule?.required && !title.trim()
         ? t('scheduling.editPost.needTitle', { platforms: titled })
-        : undefined;
+        : firstCommentBlocked(firstComment, platforms)
+          ? t('composer.firstComment.blocked')
+          : undefined;
   const counts = platformCounts(description, platforms, texts);
   const sentTexts = keptTexts(texts, platforms);
 
@@ -101,6 +105,8 @@ export function EditPostDialog({ post, onClose }: { post: Post; onClose: () => v
               description,
               ...(sentTexts ? { texts: sentTexts } : {}),
               ...(titleRule ? { title: title.trim() } : {}),
+              // Always sent: blank removes the comment (absent would keep it).
+              firstComment: firstComment.trim(),
               // Each kept account keeps the choices made for it (its network's post options); an added TikTok or YouTube account is refused in words.
               targets: targets.map((target) => {
                 const kept = post.targets.find((existing) => existing.platform === target.platform && existing.accountId === target.platformUserId)?.options;
@@ -142,6 +148,7 @@ export function EditPostDialog({ post, onClose }: { post: Post; onClose: () => v
             <input id={`${id}-title`} type="text" value={title} maxLength={titleRule.max} onChange={(event) => setTitle(event.target.value)} />
           </>
         )}
+        <FirstCommentField comment={firstComment} chosen={platforms} onChange={setFirstComment} />
         <fieldset className="edit-accounts">
           <legend>{t('scheduling.editPost.accounts')}</legend>
           {accounts.map((account) => {
