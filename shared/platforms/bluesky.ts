@@ -32,4 +32,7 @@ export const bluesky: PlatformCapabilities<'bluesky'> = {
   altText: true,
   threads: true,
   dailyRateLimit: false,
+  // The whole text (300 graphemes at most) and media in their own shape, no taller than 9:16 on a
+  // phone (the app's source, social-app AutoSizedImage: a 9:16 box on phones). Not checked in the app.
+  preview: { media: { video: { own: { tallest: [9, 16] } }, image: { own: { tallest: [9, 16] } } }, text: 'above', author: 'nameAndHandle', title: false },
 };

@@ -32,4 +32,14 @@ export const instagram: PlatformCapabilities<'instagram'> = {
   // each FINISHED first (platform-apis.md §3; Meta's Content Publishing guide, "Carousel posts").
   carousel: { min: 2, max: 10 },
   dailyRateLimit: false,
+  // A photo keeps its shape between 1.91:1 and 4:5 (the publishing API refuses others, error
+  // 2207009); a Reel is 9:16. The caption is cut with "… more" after about 125 characters or two
+  // lines (widely reported; Instagram documents none). Not checked in the app.
+  preview: {
+    fold: { characters: 125, lines: 2, more: '… more' },
+    media: { video: { crop: [9, 16] }, image: { own: { widest: [191, 100], tallest: [4, 5] } } },
+    text: 'below',
+    author: 'handle',
+    title: false,
+  },
 };

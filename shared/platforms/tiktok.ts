@@ -22,4 +22,7 @@ export const tiktok: PlatformCapabilities<'tiktok'> = {
   altText: false,
   threads: false,
   dailyRateLimit: false,
+  // Full screen (9:16), the @handle and caption over the bottom of the video, cut with "more" after
+  // about two lines (third-party guides report 50–150 characters; TikTok documents none). Not checked in the app.
+  preview: { fold: { characters: 80, lines: 2, more: '… more' }, media: { video: { crop: [9, 16] }, image: { crop: [9, 16] } }, text: 'over', author: 'handle', title: false },
 };

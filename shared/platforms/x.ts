@@ -26,4 +26,7 @@ export const x: PlatformCapabilities<'x'> = {
   altText: false,
   threads: true,
   dailyRateLimit: false,
+  // The timeline crops media to 16:9 and shows a long post's first 280 characters with "Show more"
+  // under them (X's announcement of longer posts, 2023). Not checked in the app.
+  preview: { fold: { characters: 280, more: 'Show more', moreOnOwnLine: true }, media: { video: { crop: [16, 9] }, image: { crop: [16, 9] } }, text: 'above', author: 'nameAndHandle', title: false },
 };
