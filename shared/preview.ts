@@ -67,11 +67,12 @@ const countGraphemes = (text: string) => [...graphemes.segment(text)].length;
 const ratio = ([width, height]: readonly [number, number]) => width / height;
 
 /**
- * The shape (width / height) a feed gives a file: the crop's, or the file's own between the
- * frame's widest and tallest (square while the file's size is not known yet).
+ * The shape (width / height) a feed gives a file: the crop's or the box's, or the file's own between
+ * the frame's widest and tallest (square while the file's size is not known yet).
  */
 export function frameAspect(frame: MediaFrame, size?: { width: number; height: number }): number {
   if ('crop' in frame) return ratio(frame.crop);
+  if ('fit' in frame) return ratio(frame.fit);
   const own = size && size.width > 0 && size.height > 0 ? size.width / size.height : 1;
   const widest = frame.own.widest ? ratio(frame.own.widest) : Infinity;
   return Math.min(Math.max(own, ratio(frame.own.tallest)), widest);

@@ -46,11 +46,12 @@ export interface ImageRule extends MediaRule {
 export type AspectRatio = readonly [width: number, height: number];
 
 /**
- * How a network's feed frames a post's first file: cropped to one shape (`crop`), or shown in the
- * file's own shape as long as it lies between the widest (absent: any width) and the tallest the
- * feed allows, and cropped to that limit beyond it (`own`).
+ * How a network's feed frames a post's first file: cropped to one shape (`crop`); shown whole in a
+ * box of one shape, with bars where the file's shape differs (`fit`, a video player); or shown in
+ * the file's own shape as long as it lies between the widest (absent: any width) and the tallest
+ * the feed allows, and cropped to that limit beyond it (`own`).
  */
-export type MediaFrame = { crop: AspectRatio } | { own: { widest?: AspectRatio; tallest: AspectRatio } };
+export type MediaFrame = { crop: AspectRatio } | { fit: AspectRatio } | { own: { widest?: AspectRatio; tallest: AspectRatio } };
 
 /**
  * How a post looks in the network's feed on a phone, for the wizard's live preview. Where the

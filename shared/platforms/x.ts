@@ -26,7 +26,15 @@ export const x: PlatformCapabilities<'x'> = {
   altText: false,
   threads: true,
   dailyRateLimit: false,
-  // The timeline crops media to 16:9 and shows a long post's first 280 characters with "Show more"
-  // under them (X's announcement of longer posts, 2023). Not checked in the app.
-  preview: { fold: { characters: 280, more: 'Show more', moreOnOwnLine: true }, media: { video: { crop: [16, 9] }, image: { crop: [16, 9] } }, text: 'above', author: 'nameAndHandle', title: false },
+  // Since 2021 the timeline shows a single image uncropped between 2:1 and 3:4 and centre-crops beyond
+  // ("Pic looking good in the Tweet composer? That's how it will look on the timeline", Twitter
+  // Support, 10 Nov 2021; the old 16:9 crop is gone); we assume the same of a video. A long post shows
+  // its first 280 characters with "Show more" under them (Twitter's longer posts, Feb 2023). Not checked in the app.
+  preview: {
+    fold: { characters: 280, more: 'Show more', moreOnOwnLine: true },
+    media: { video: { own: { widest: [2, 1], tallest: [3, 4] } }, image: { own: { widest: [2, 1], tallest: [3, 4] } } },
+    text: 'above',
+    author: 'nameAndHandle',
+    title: false,
+  },
 };

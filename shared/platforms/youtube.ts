@@ -21,7 +21,8 @@ export const youtube: PlatformCapabilities<'youtube'> = {
   altText: false,
   threads: false,
   dailyRateLimit: false,
-  // The watch page: the 16:9 player, the title, then the description cut with "...more". YouTube
-  // documents no cut; third-party guides report 2–3 lines, 100–200 characters. Not checked in the app.
-  preview: { fold: { characters: 150, lines: 3, more: '…more' }, media: { video: { crop: [16, 9] } }, text: 'below', author: 'name', title: true },
+  // The watch page: the 16:9 player (a vertical video whole, with bars at its sides), the title, then
+  // the description cut with "...more". YouTube documents no cut; third-party guides report 2–3 lines,
+  // 100–200 characters. Not checked in the app.
+  preview: { fold: { characters: 150, lines: 3, more: '…more' }, media: { video: { fit: [16, 9] } }, text: 'below', author: 'name', title: true },
 };

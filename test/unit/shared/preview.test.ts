@@ -83,6 +83,10 @@ describe('frameAspect: the shape a feed gives a file', () => {
     expect(frameAspect({ crop: [16, 9] })).toBeCloseTo(16 / 9);
   });
 
+  it("gives a player's box its own shape, whatever the file's (the file is shown whole inside it)", () => {
+    expect(frameAspect({ fit: [16, 9] }, { width: 1080, height: 1920 })).toBeCloseTo(16 / 9);
+  });
+
   it("keeps the file's own shape between the widest and the tallest, and crops beyond them", () => {
     const frame = { own: { widest: [191, 100], tallest: [4, 5] } } as const;
     expect(frameAspect(frame, { width: 1200, height: 1000 })).toBeCloseTo(1.2);
@@ -107,7 +111,7 @@ describe('the preview data', () => {
       if (preview.title) expect(title, `${platform} shows a title it takes`).toBeDefined();
       for (const frame of [preview.media.video, preview.media.image]) {
         if (!frame) continue;
-        const shapes = 'crop' in frame ? [frame.crop] : [frame.own.tallest, ...(frame.own.widest ? [frame.own.widest] : [])];
+        const shapes = 'crop' in frame ? [frame.crop] : 'fit' in frame ? [frame.fit] : [frame.own.tallest, ...(frame.own.widest ? [frame.own.widest] : [])];
         for (const [width, height] of shapes) expect(width > 0 && height > 0, platform).toBe(true);
         if ('own' in frame && frame.own.widest) expect(frame.own.widest[0] / frame.own.widest[1]).toBeGreaterThan(frame.own.tallest[0] / frame.own.tallest[1]);
       }
@@ -120,13 +124,14 @@ describe('the preview data', () => {
     }
   });
 
-  it("holds the shapes the issue names: TikTok 9:16, YouTube 16:9, an Instagram Reel 9:16 and photo up to 4:5, X's timeline 16:9", () => {
+  it("holds the networks' shapes: TikTok 9:16, YouTube's 16:9 player, an Instagram Reel 9:16 and photo up to 4:5, X's photo uncropped from 2:1 to 3:4", () => {
     expect(capabilities.tiktok.preview.media.video).toEqual({ crop: [9, 16] });
-    expect(capabilities.youtube.preview.media.video).toEqual({ crop: [16, 9] });
+    expect(capabilities.youtube.preview.media.video).toEqual({ fit: [16, 9] });
     expect(capabilities.youtube.preview.title).toBe(true);
     expect(capabilities.instagram.preview.media.video).toEqual({ crop: [9, 16] });
     expect(frameAspect(capabilities.instagram.preview.media.image!, { width: 1080, height: 1920 })).toBeCloseTo(4 / 5);
-    expect(capabilities.x.preview.media.image).toEqual({ crop: [16, 9] });
+    expect(frameAspect(capabilities.x.preview.media.image!, { width: 1600, height: 1200 })).toBeCloseTo(4 / 3);
+    expect(frameAspect(capabilities.x.preview.media.image!, { width: 1080, height: 1920 })).toBeCloseTo(3 / 4);
     expect(capabilities.bluesky.preview.fold).toBeUndefined();
   });
 });
