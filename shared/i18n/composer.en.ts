@@ -35,6 +35,16 @@ export const composerEn = {
     reviewOwn: 'Own text',
     reviewHeading: 'Text on each network',
   },
+  preview: {
+    heading: 'Preview on {{platform}}',
+    switchLabel: 'Network to preview',
+    approximate: 'About how {{platform}} shows the post in its feed on a phone: where it cuts the text and how it crops the media. The app may differ a little.',
+    noText: 'Your text shows here.',
+    noTitle: 'Your title',
+    less: 'Show less',
+    noMedia: '{{platform}} gets none of the files.',
+    noPicture: '{{name}}: no picture after a reload',
+  },
   drafts: {
     save: 'Save as draft',
     saving: 'Saving…',

@@ -37,6 +37,16 @@ export const composerTr: typeof composerEn = {
     reviewOwn: 'Kendi metni',
     reviewHeading: 'Her ağdaki metin',
   },
+  preview: {
+    heading: '{{platform}} önizlemesi',
+    switchLabel: 'Önizlenecek ağ',
+    approximate: '{{platform}} gönderiyi telefonda akışında yaklaşık böyle gösterir: metni nerede kestiği ve medyayı nasıl kırptığı. Uygulama biraz farklı olabilir.',
+    noText: 'Metniniz burada görünür.',
+    noTitle: 'Başlığınız',
+    less: 'Daha az göster',
+    noMedia: '{{platform}} dosyaların hiçbirini almaz.',
+    noPicture: '{{name}}: sayfa yenilendikten sonra görüntü yok',
+  },
   drafts: {
     save: 'Taslak olarak kaydet',
     saving: 'Kaydediliyor…',

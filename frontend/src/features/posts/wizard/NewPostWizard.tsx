@@ -377,6 +377,8 @@ function WizardForm() {
             texts={texts}
             title={title}
             chosenPlatforms={chosenPlatforms}
+            chosenAccounts={chosenAccounts}
+            media={uploaded}
             onDescription={setDescription}
             onTexts={setTexts}
             onTitle={setTitle}
