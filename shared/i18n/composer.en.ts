@@ -38,7 +38,7 @@ export const composerEn = {
   preview: {
     heading: 'Preview on {{platform}}',
     switchLabel: 'Network to preview',
-    approximate: 'About how {{platform}} shows the post in its feed on a phone: where it cuts the text and how it crops the media. The app may differ a little.',
+    approximate: 'About how {{platform}} shows the post: where it cuts the text and how it frames the media. The app may differ a little.',
     noText: 'Your text shows here.',
     noTitle: 'Your title',
     less: 'Show less',

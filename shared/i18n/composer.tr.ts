@@ -40,7 +40,7 @@ export const composerTr: typeof composerEn = {
   preview: {
     heading: '{{platform}} önizlemesi',
     switchLabel: 'Önizlenecek ağ',
-    approximate: '{{platform}} gönderiyi telefonda akışında yaklaşık böyle gösterir: metni nerede kestiği ve medyayı nasıl kırptığı. Uygulama biraz farklı olabilir.',
+    approximate: '{{platform}} gönderiyi yaklaşık böyle gösterir: metni nerede kestiği ve medyayı nasıl yerleştirdiği. Uygulama biraz farklı olabilir.',
     noText: 'Metniniz burada görünür.',
     noTitle: 'Başlığınız',
     less: 'Daha az göster',
