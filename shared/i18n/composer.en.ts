@@ -46,6 +46,16 @@ export const composerEn = {
     posted: 'First comment posted',
     view: 'View it',
   },
+  preview: {
+    heading: 'Preview on {{platform}}',
+    switchLabel: 'Network to preview',
+    approximate: 'About how {{platform}} shows the post: where it cuts the text and how it frames the media. The app may differ a little.',
+    noText: 'Your text shows here.',
+    noTitle: 'Your title',
+    less: 'Show less',
+    noMedia: '{{platform}} gets none of the files.',
+    noPicture: '{{name}}: no picture after a reload',
+  },
   drafts: {
     save: 'Save as draft',
     saving: 'Saving…',

@@ -48,6 +48,16 @@ export const composerTr: typeof composerEn = {
     posted: 'İlk yorum gönderildi',
     view: 'Görüntüle',
   },
+  preview: {
+    heading: '{{platform}} önizlemesi',
+    switchLabel: 'Önizlenecek ağ',
+    approximate: '{{platform}} gönderiyi yaklaşık böyle gösterir: metni nerede kestiği ve medyayı nasıl yerleştirdiği. Uygulama biraz farklı olabilir.',
+    noText: 'Metniniz burada görünür.',
+    noTitle: 'Başlığınız',
+    less: 'Daha az göster',
+    noMedia: '{{platform}} dosyaların hiçbirini almaz.',
+    noPicture: '{{name}}: sayfa yenilendikten sonra görüntü yok',
+  },
   drafts: {
     save: 'Taslak olarak kaydet',
     saving: 'Kaydediliyor…',

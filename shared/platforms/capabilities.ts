@@ -42,6 +42,43 @@ export interface ImageRule extends MediaRule {
   maxCount: number;
 }
 
+/** A shape as width : height, e.g. [9, 16]. */
+export type AspectRatio = readonly [width: number, height: number];
+
+/**
+ * How a network's feed frames a post's first file: cropped to one shape (`crop`); shown whole in a
+ * box of one shape, with bars where the file's shape differs (`fit`, a video player); or shown in
+ * the file's own shape as long as it lies between the widest (absent: any width) and the tallest
+ * the feed allows, and cropped to that limit beyond it (`own`).
+ */
+export type MediaFrame = { crop: AspectRatio } | { fit: AspectRatio } | { own: { widest?: AspectRatio; tallest: AspectRatio } };
+
+/**
+ * How a post looks in the network's feed on a phone, for the wizard's live preview. Where the
+ * network documents none of this, the entry says where the figure comes from.
+ */
+export interface PreviewRule {
+  /** Where the feed cuts a long text and shows its "more" link; absent where it shows the whole text. */
+  fold?: {
+    /** The most characters (as people see them: graphemes) shown before the cut. */
+    characters: number;
+    /** The most lines (the text's own line breaks) shown before the cut, where the feed also counts lines. */
+    lines?: number;
+    /** The link after the cut, in the network's own (English) words: "… more". */
+    more: string;
+    /** The link stands on a line of its own under the text rather than right after it. */
+    moreOnOwnLine?: boolean;
+  };
+  /** How the feed frames the first file, for each kind the platform takes. */
+  media: { video?: MediaFrame; image?: MediaFrame };
+  /** Where the text sits: above the media, below it, or over it (on a full-screen video). */
+  text: 'above' | 'below' | 'over';
+  /** The name on the post: the account's display name, its @handle, or both. */
+  author: 'name' | 'handle' | 'nameAndHandle';
+  /** The post's title is shown (above the text). */
+  title: boolean;
+}
+
 export interface PlatformCapabilities<Id extends string = string> {
   /** The lowercase id in the API, the URLs and the stored data. */
   id: Id;

@@ -384,12 +384,14 @@ function WizardForm() {
             texts={texts}
             title={title}
             chosenPlatforms={chosenPlatforms}
+            chosenAccounts={chosenAccounts}
+            media={uploaded}
             onDescription={setDescription}
             onTexts={setTexts}
             onTitle={setTitle}
+            afterEditor={<FirstCommentField comment={firstComment} chosen={chosenPlatforms} onChange={setFirstComment} />}
           />
         )}
-        {step === 3 && <FirstCommentField comment={firstComment} chosen={chosenPlatforms} onChange={setFirstComment} />}
         {step === 4 && (
           <>
             <ReviewStep

@@ -1,9 +1,12 @@
-import { useEffect, useId, useSyncExternalStore } from 'react';
+import { useEffect, useId, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DESCRIPTION_MAX, textFor, titleRuleFor, type NetworkTexts } from '../../../../../../shared/platformRules';
 import { capabilities, platformNames, type Platform } from '../../../../../../shared/platforms';
+import type { Connection } from '../../../../../../shared/api/connections';
 import { platformList } from '../../../../components/ui/platformList';
-import { NetworkTextTabs } from './NetworkTextTabs';
+import { NetworkPreview } from '../preview/NetworkPreview';
+import type { MediaItem } from '../useMediaUploads';
+import { NetworkTextTabs, type TextTab } from './NetworkTextTabs';
 
 /**
  * Each chosen platform's own count of the text it gets (its own version, else the description)
@@ -72,17 +75,26 @@ export function DescriptionStep({
   texts,
   title,
   chosenPlatforms,
+  chosenAccounts,
+  media,
   onDescription,
   onTexts,
   onTitle,
+  afterEditor,
 }: {
   description: string;
   texts: NetworkTexts;
   title: string;
   chosenPlatforms: readonly Platform[];
+  /** The accounts the post goes to (the preview shows the network's first one as the author). */
+  chosenAccounts: readonly Connection[];
+  /** The uploaded files (the preview frames the first one a network gets). */
+  media: readonly MediaItem[];
   onDescription: (value: string) => void;
   onTexts: (texts: NetworkTexts) => void;
   onTitle: (value: string) => void;
+  /** More of the post's text under the editor, in its column (the first comment). */
+  afterEditor?: ReactNode;
 }) {
   const { t, i18n } = useTranslation();
   const id = useId();
@@ -90,80 +102,111 @@ export function DescriptionStep({
   const counts = platformCounts(description, chosenPlatforms, texts);
   const baseOver = counts.some((entry) => entry.over && !entry.own);
   const titleRule = titleRuleFor(chosenPlatforms);
+  // The network previewed: the text tab's when a network's tab is open, else the one last picked (first chosen at the start).
+  const [tab, setTab] = useState<TextTab>('all');
+  const [picked, setPicked] = useState<Platform>();
+  const previewed = tab !== 'all' && chosenPlatforms.includes(tab) ? tab : picked && chosenPlatforms.includes(picked) ? picked : chosenPlatforms[0];
+  const showTab = (next: TextTab) => {
+    setTab(next);
+    if (next !== 'all') setPicked(next);
+  };
+  const preview = (platform: Platform) => {
+    setPicked(platform);
+    if (tab !== 'all') setTab(platform);
+  };
 
   return (
     <div className="wizard-description">
       <h2>{t('wizard.description.heading')}</h2>
-      {titleRule && (
-        <div className="field">
-          <label htmlFor={`${id}-title`}>{t('wizard.description.titleLabel', { platforms: platformList(titleRule.platforms, i18n.resolvedLanguage ?? 'en') })}</label>
-          <input
-            id={`${id}-title`}
-            value={title}
-            maxLength={titleRule.max}
-            placeholder={t('wizard.description.titlePlaceholder')}
-            aria-describedby={`${id}-title-count`}
-            onChange={(event) => onTitle(event.target.value)}
+      <div className="composer-layout">
+        <div className="composer-editor">
+          {titleRule && (
+            <div className="field">
+              <label htmlFor={`${id}-title`}>{t('wizard.description.titleLabel', { platforms: platformList(titleRule.platforms, i18n.resolvedLanguage ?? 'en') })}</label>
+              <input
+                id={`${id}-title`}
+                value={title}
+                maxLength={titleRule.max}
+                placeholder={t('wizard.description.titlePlaceholder')}
+                aria-describedby={`${id}-title-count`}
+                onChange={(event) => onTitle(event.target.value)}
+              />
+              <p id={`${id}-title-count`} className="hint wizard-counter">
+                {t('wizard.description.titleCount', { count: title.length, max: titleRule.max })}
+              </p>
+            </div>
+          )}
+          <NetworkTextTabs
+            description={description}
+            chosen={chosenPlatforms}
+            texts={texts}
+            onTexts={onTexts}
+            tab={tab}
+            onTab={showTab}
+            base={
+              <div className="field">
+                <label htmlFor={`${id}-description`}>{t('wizard.description.label')}</label>
+                <textarea
+                  id={`${id}-description`}
+                  rows={6}
+                  value={description}
+                  placeholder={t('wizard.description.placeholder')}
+                  aria-describedby={`${id}-count ${id}-max`}
+                  aria-invalid={baseOver || undefined}
+                  onChange={(event) => onDescription(event.target.value)}
+                />
+                <p className="hint wizard-counter">
+                  <span id={`${id}-count`} aria-live="polite">
+                    {t('wizard.description.count', { count: description.length })}
+                  </span>{' '}
+                  · <span id={`${id}-max`}>{t('wizard.description.maximum', { max: DESCRIPTION_MAX })}</span>
+                </p>
+              </div>
+            }
           />
-          <p id={`${id}-title-count`} className="hint wizard-counter">
-            {t('wizard.description.titleCount', { count: title.length, max: titleRule.max })}
-          </p>
+          {counts.length > 0 && (
+            <section aria-label={t('wizard.description.perPlatform')}>
+              <h3 className="wizard-subheading">{t('wizard.description.perPlatform')}</h3>
+              <ul className="platform-counts">
+                {counts.map((entry) => (
+                  <li key={entry.platform} className={entry.over ? 'over-limit' : undefined} data-testid={`count-${entry.platform}`} aria-busy={entry.counting || undefined}>
+                    {entry.count === undefined
+                      ? t(counting.state === 'failed' ? 'wizard.description.countingFailed' : 'wizard.description.counting', { platform: platformNames[entry.platform] })
+                      : t('wizard.description.platformCount', {
+                          platform: entry.own ? t('composer.texts.ownMarker', { platform: platformNames[entry.platform] }) : platformNames[entry.platform],
+                          count: entry.count,
+                          max: entry.max,
+                          unit: t(`wizard.description.units.${entry.unit}`),
+                        })}
+                    {entry.over && <strong> — {t('wizard.description.overLimit')}</strong>}
+                    {entry.counting && counting.state === 'failed' && (
+                      <>
+                        {' '}
+                        <button type="button" className="button ghost" onClick={counting.retry}>
+                          {t('wizard.description.countingRetry')}
+                        </button>
+                      </>
+                    )}
+                  </li>
+                ))}
+              </ul>
+            </section>
+          )}
+          {afterEditor}
         </div>
-      )}
-      <NetworkTextTabs
-        description={description}
-        chosen={chosenPlatforms}
-        texts={texts}
-        onTexts={onTexts}
-        base={
-          <div className="field">
-            <label htmlFor={`${id}-description`}>{t('wizard.description.label')}</label>
-            <textarea
-              id={`${id}-description`}
-              rows={6}
-              value={description}
-              placeholder={t('wizard.description.placeholder')}
-              aria-describedby={`${id}-count ${id}-max`}
-              aria-invalid={baseOver || undefined}
-              onChange={(event) => onDescription(event.target.value)}
-            />
-            <p className="hint wizard-counter">
-              <span id={`${id}-count`} aria-live="polite">
-                {t('wizard.description.count', { count: description.length })}
-              </span>{' '}
-              · <span id={`${id}-max`}>{t('wizard.description.maximum', { max: DESCRIPTION_MAX })}</span>
-            </p>
-          </div>
-        }
-      />
-      {counts.length > 0 && (
-        <section aria-label={t('wizard.description.perPlatform')}>
-          <h3 className="wizard-subheading">{t('wizard.description.perPlatform')}</h3>
-          <ul className="platform-counts">
-            {counts.map((entry) => (
-              <li key={entry.platform} className={entry.over ? 'over-limit' : undefined} data-testid={`count-${entry.platform}`} aria-busy={entry.counting || undefined}>
-                {entry.count === undefined
-                  ? t(counting.state === 'failed' ? 'wizard.description.countingFailed' : 'wizard.description.counting', { platform: platformNames[entry.platform] })
-                  : t('wizard.description.platformCount', {
-                      platform: entry.own ? t('composer.texts.ownMarker', { platform: platformNames[entry.platform] }) : platformNames[entry.platform],
-                      count: entry.count,
-                      max: entry.max,
-                      unit: t(`wizard.description.units.${entry.unit}`),
-                    })}
-                {entry.over && <strong> — {t('wizard.description.overLimit')}</strong>}
-                {entry.counting && counting.state === 'failed' && (
-                  <>
-                    {' '}
-                    <button type="button" className="button ghost" onClick={counting.retry}>
-                      {t('wizard.description.countingRetry')}
-                    </button>
-                  </>
-                )}
-              </li>
-            ))}
-          </ul>
-        </section>
-      )}
+        {previewed && (
+          <NetworkPreview
+            chosen={chosenPlatforms}
+            platform={previewed}
+            onPlatform={preview}
+            accounts={chosenAccounts}
+            media={media}
+            description={description}
+            texts={texts}
+            title={title}
+          />
+        )}
+      </div>
     </div>
   );
 }

@@ -5,13 +5,15 @@ import type { NetworkTexts } from '../../../../../../shared/platformRules';
 import { Tabs } from '../../../../components/ui/Tabs';
 import './networkTexts.css';
 
-type TabValue = 'all' | Platform;
+/** The tab shown: "All networks" or one chosen network's. */
+export type TextTab = 'all' | Platform;
 
 /**
  * One base text and, per chosen network, an optional own text (issue 19's per-network versions),
  * as tabs: "All networks" holds the base field the page passes in; a network's tab says it gets
  * the base text, or edits its own with a live count in that network's unit. With one network
- * chosen there is nothing to tailor, and only the base field shows.
+ * chosen there is nothing to tailor, and only the base field shows. The tab shown is the page's
+ * when it passes `tab` (the wizard's live preview follows it), else the component's own.
  */
 export function NetworkTextTabs({
   base,
@@ -19,6 +21,8 @@ export function NetworkTextTabs({
   chosen,
   texts,
   onTexts,
+  tab: pageTab,
+  onTab,
 }: {
   /** The base text's field (label, textarea, counter), shown in the "All networks" tab. */
   base: ReactNode;
@@ -26,12 +30,15 @@ export function NetworkTextTabs({
   chosen: readonly Platform[];
   texts: NetworkTexts;
   onTexts: (texts: NetworkTexts) => void;
+  tab?: TextTab;
+  onTab?: (tab: TextTab) => void;
 }) {
   const { t } = useTranslation();
   const id = useId();
-  const [tab, setTab] = useState<TabValue>('all');
+  const [ownTab, setOwnTab] = useState<TextTab>('all');
+  const tab = pageTab ?? ownTab;
   if (chosen.length < 2) return <>{base}</>;
-  const current: TabValue = tab === 'all' || chosen.includes(tab) ? tab : 'all';
+  const current: TextTab = tab === 'all' || chosen.includes(tab) ? tab : 'all';
   const own = (platform: Platform) => texts[platform] !== undefined;
   const setOwn = (platform: Platform, text: string | undefined) => {
     const next = { ...texts };
@@ -41,15 +48,15 @@ export function NetworkTextTabs({
   };
 
   const options = [
-    { value: 'all' as TabValue, label: t('composer.texts.allNetworks') },
+    { value: 'all' as TextTab, label: t('composer.texts.allNetworks') },
     ...chosen.map((platform) => ({
-      value: platform as TabValue,
+      value: platform as TextTab,
       label: own(platform) ? t('composer.texts.ownMarker', { platform: platformNames[platform] }) : platformNames[platform],
     })),
   ];
 
   return (
-    <Tabs label={t('composer.texts.tabsLabel')} value={current} options={options} onChange={setTab} className="network-texts">
+    <Tabs label={t('composer.texts.tabsLabel')} value={current} options={options} onChange={onTab ?? setOwnTab} className="network-texts">
       {current === 'all' ? (
         <>
           <p className="hint">{t('composer.texts.intro')}</p>

@@ -1,0 +1,193 @@
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Connection } from '../../../../../../shared/api/connections';
+import { mediaForPlatform, textFor, type NetworkTexts } from '../../../../../../shared/platformRules';
+import { platformNames, type Platform } from '../../../../../../shared/platforms';
+import type { MediaFrame, PreviewRule } from '../../../../../../shared/platforms/capabilities';
+import { foldText, frameAspect } from '../../../../../../shared/preview';
+import { brandStyle } from '../../../../components/ui/brandStyle';
+import { PlatformMark } from '../../../../components/ui/PlatformMark';
+import type { MediaItem } from '../useMediaUploads';
+import './preview.css';
+import { previewRules } from '../../../../../../shared/platforms/previews';
+
+/**
+ * The post as one chosen network shows it in its feed, beside the editor and live as the user
+ * types: the account's avatar and name, the network's text (its own, else the description) cut
+ * where its feed shows "more", the first file it gets framed in its shape, and a title where it
+ * shows one. Every fact comes from the platform data's `preview`. With several networks chosen, a
+ * row of their marks switches the network previewed.
+ */
+export function NetworkPreview({
+  chosen,
+  platform,
+  onPlatform,
+  accounts,
+  media,
+  description,
+  texts,
+  title,
+}: {
+  chosen: readonly Platform[];
+  /** The network previewed (one of `chosen`). */
+  platform: Platform;
+  onPlatform: (platform: Platform) => void;
+  /** The chosen accounts: the network's first one is the post's author. */
+  accounts: readonly Connection[];
+  /** The uploaded files, in the post's order. */
+  media: readonly MediaItem[];
+  description: string;
+  texts: NetworkTexts;
+  title: string;
+}) {
+  const { t } = useTranslation();
+  const headingId = useId();
+  const name = platformNames[platform];
+  return (
+    <section className="network-preview" aria-labelledby={headingId} data-platform={platform}>
+      <div className="network-preview-head">
+        <h3 id={headingId} className="network-preview-heading">
+          <PlatformMark platform={platform} size="sm" />
+          {t('composer.preview.heading', { platform: name })}
+        </h3>
+        {chosen.length > 1 && (
+          <div className="network-preview-switch" role="group" aria-label={t('composer.preview.switchLabel')}>
+            {chosen.map((network) => (
+              <button key={network} type="button" aria-pressed={network === platform} title={platformNames[network]} onClick={() => onPlatform(network)}>
+                <PlatformMark platform={network} size="sm" />
+                <span className="visually-hidden">{platformNames[network]}</span>
+              </button>
+            ))}
+          </div>
+        )}
+      </div>
+      <PreviewPost
+        key={platform}
+        platform={platform}
+        account={accounts.find((account) => account.platform === platform)}
+        file={mediaForPlatform(platform, media)[0]}
+        text={textFor({ description, texts }, platform)}
+        title={title}
+      />
+      <p className="hint network-preview-note">{t('composer.preview.approximate', { platform: name })}</p>
+    </section>
+  );
+}
+
+function PreviewPost({ platform, account, file, text, title }: { platform: Platform; account: Connection | undefined; file: MediaItem | undefined; text: string; title: string }) {
+  const { t } = useTranslation();
+  const rule = previewRules[platform];
+  const [expanded, setExpanded] = useState(false);
+  const frame = file && rule.media[file.kind];
+  const author = <PreviewAuthor platform={platform} account={account} shows={rule.author} />;
+  const body = (
+    <>
+      {rule.title && <p className={`preview-title${title.trim() ? '' : ' preview-placeholder'}`}>{title.trim() || t('composer.preview.noTitle')}</p>}
+      <PreviewText text={text} fold={rule.fold} expanded={expanded} onExpanded={setExpanded} />
+    </>
+  );
+  const pictured = file && frame ? <PreviewMedia file={file} frame={frame} /> : null;
+  return (
+    <div className={`preview-post preview-text-${rule.text}`} style={brandStyle(platform)}>
+      {rule.text === 'over' ? (
+        <div className="preview-stage">
+          {pictured}
+          <div className="preview-overlay">
+            {author}
+            {body}
+          </div>
+        </div>
+      ) : (
+        <>
+          {author}
+          {rule.text === 'above' && body}
+          {pictured}
+          {rule.text === 'below' && body}
+        </>
+      )}
+      {!file && <p className="hint">{t('composer.preview.noMedia', { platform: platformNames[platform] })}</p>}
+    </div>
+  );
+}
+
+/** The avatar (or a monogram where the account has none) and the name the network shows. */
+function PreviewAuthor({ platform, account, shows }: { platform: Platform; account: Connection | undefined; shows: PreviewRule['author'] }) {
+  const [broken, setBroken] = useState(false);
+  const displayName = account?.displayName ?? platformNames[platform];
+  const handle = account?.username?.replace(/^@/, '');
+  const initial = [...new Intl.Segmenter(undefined, { granularity: 'grapheme' }).segment(displayName.trim())][0]?.segment.toUpperCase() ?? '?';
+  return (
+    <div className="preview-author">
+      {account?.avatarUrl && !broken ? (
+        <img className="preview-avatar" src={account.avatarUrl} alt="" width={36} height={36} referrerPolicy="no-referrer" onError={() => setBroken(true)} />
+      ) : (
+        <span className="preview-avatar preview-monogram" aria-hidden="true">
+          {initial}
+        </span>
+      )}
+      <span className="preview-names">
+        {shows === 'handle' && handle ? <strong>{handle}</strong> : <strong>{displayName}</strong>}
+        {shows === 'nameAndHandle' && handle && <span className="preview-handle">@{handle}</span>}
+      </span>
+    </div>
+  );
+}
+
+/** The text cut where the feed cuts it, with the network's "more" link; the link shows the rest. */
+function PreviewText({ text, fold, expanded, onExpanded }: { text: string; fold: PreviewRule['fold']; expanded: boolean; onExpanded: (expanded: boolean) => void }) {
+  const { t } = useTranslation();
+  if (!text.trim()) return <p className="preview-text preview-placeholder">{t('composer.preview.noText')}</p>;
+  const folded = foldText(text, fold);
+  if (!folded.more || !fold) return <p className="preview-text">{text}</p>;
+  const link = (
+    <button type="button" className="preview-more" aria-expanded={expanded} onClick={() => onExpanded(!expanded)}>
+      {expanded ? t('composer.preview.less') : fold.more}
+    </button>
+  );
+  if (expanded || fold.moreOnOwnLine) {
+    return (
+      <p className="preview-text">
+        {expanded ? text : folded.shown}
+        {fold.moreOnOwnLine ? <br /> : ' '}
+        {link}
+      </p>
+    );
+  }
+  // The link stays on the line of the last word, as the feed's does (a short last word; a long one may wrap on its own).
+  const lastWord = /(?:^|\s)(\S{1,16})$/u.exec(folded.shown)?.[1] ?? '';
+  return (
+    <p className="preview-text">
+      {folded.shown.slice(0, folded.shown.length - lastWord.length)}
+      <span className="preview-fold-end">
+        {lastWord}
+        {link}
+      </span>
+    </p>
+  );
+}
+
+/** The first file the network gets, in the shape its feed gives it (CSS aspect-ratio; cropped by object-fit: cover, or whole in a player's box). */
+function PreviewMedia({ file, frame }: { file: MediaItem; frame: MediaFrame }) {
+  const { t } = useTranslation();
+  const stored = file.media?.width && file.media.height ? { width: file.media.width, height: file.media.height } : undefined;
+  const [loaded, setLoaded] = useState<{ width: number; height: number }>();
+  const aspectRatio = String(frameAspect(frame, stored ?? loaded));
+  return (
+    <div className={`preview-media${'fit' in frame ? ' preview-media-whole' : ''}`} style={{ aspectRatio }}>
+      {!file.previewUrl ? (
+        <span className="preview-media-missing">{t('composer.preview.noPicture', { name: file.name })}</span>
+      ) : file.kind === 'image' ? (
+        <img src={file.previewUrl} alt={file.altText?.trim() ?? ''} onLoad={(event) => setLoaded({ width: event.currentTarget.naturalWidth, height: event.currentTarget.naturalHeight })} />
+      ) : (
+        <video
+          src={`${file.previewUrl}#t=0.1`}
+          muted
+          playsInline
+          preload="metadata"
+          aria-hidden="true"
+          onLoadedMetadata={(event) => setLoaded({ width: event.currentTarget.videoWidth, height: event.currentTarget.videoHeight })}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,52 @@
+import type { Platform } from './index';
+import type { PreviewRule } from './capabilities';
+
+/**
+ * How each network shows a post in its feed, for the wizard's live preview (one entry per
+ * platform, beside its capability entry in spirit). Kept apart from the capability entries, like
+ * the post options' rules, so the first page's JS does not carry them: only the wizard's preview,
+ * loaded on demand, reads them.
+ */
+export const previewRules: Record<Platform, PreviewRule> = {
+  // The watch page: the 16:9 player (a vertical video whole, with bars at its sides), the title, then
+  // the description cut with "...more". YouTube documents no cut; third-party guides report 2–3 lines,
+  // 100–200 characters. Not checked in the app.
+  youtube: { fold: { characters: 150, lines: 3, more: '…more' }, media: { video: { fit: [16, 9] } }, text: 'below', author: 'name', title: true },
+  // Full screen (9:16), the @handle and caption over the bottom of the video, cut with "more" after
+  // about two lines (third-party guides report 50–150 characters; TikTok documents none). Not checked in the app.
+  tiktok: { fold: { characters: 80, lines: 2, more: '… more' }, media: { video: { crop: [9, 16] }, image: { crop: [9, 16] } }, text: 'over', author: 'handle', title: false },
+  // A photo keeps its shape between 1.91:1 and 4:5 (the publishing API refuses others, error
+  // 2207009); a Reel is 9:16. The caption is cut with "… more" after about 125 characters or two
+  // lines (widely reported; Instagram documents none). Not checked in the app.
+  instagram: {
+    fold: { characters: 125, lines: 2, more: '… more' },
+    media: { video: { crop: [9, 16] }, image: { own: { widest: [191, 100], tallest: [4, 5] } } },
+    text: 'below',
+    author: 'handle',
+    title: false,
+  },
+  // Since 2021 the timeline shows a single image uncropped between 2:1 and 3:4 and centre-crops beyond
+  // ("Pic looking good in the Tweet composer? That's how it will look on the timeline", Twitter
+  // Support, 10 Nov 2021; the old 16:9 crop is gone); we assume the same of a video. A long post shows
+  // its first 280 characters with "Show more" under them (Twitter's longer posts, Feb 2023). Not checked in the app.
+  x: {
+    fold: { characters: 280, more: 'Show more', moreOnOwnLine: true },
+    media: { video: { own: { widest: [2, 1], tallest: [3, 4] } }, image: { own: { widest: [2, 1], tallest: [3, 4] } } },
+    text: 'above',
+    author: 'nameAndHandle',
+    title: false,
+  },
+  // Media keep their shape between 3:1 and 4:5 and are cropped beyond (LinkedIn's photo guidance, as
+  // third-party guides quote it). The text is cut with "…more" after three lines (observed and reported
+  // by John Espirian, 2024), about 210 characters on a desktop. Not checked in the app.
+  linkedin: {
+    fold: { characters: 210, lines: 3, more: '…more' },
+    media: { video: { own: { widest: [3, 1], tallest: [4, 5] } }, image: { own: { widest: [3, 1], tallest: [4, 5] } } },
+    text: 'above',
+    author: 'name',
+    title: false,
+  },
+  // The whole text (300 graphemes at most) and media in their own shape, no taller than 9:16 on a
+  // phone (the app's source, social-app AutoSizedImage: a 9:16 box on phones). Not checked in the app.
+  bluesky: { media: { video: { own: { tallest: [9, 16] } }, image: { own: { tallest: [9, 16] } } }, text: 'above', author: 'nameAndHandle', title: false },
+};
