@@ -161,3 +161,75 @@ describe('the first comment', () => {
     await callApi(twin, `/posts/${postId}/cancel`, user.idToken, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
   });
 });
+
+/**
+ * Faults at every outbound call the comment makes (the calls of a clean run after the post's own):
+ * X's reply create; Bluesky's read of the post (for its cid) and its reply create. A transient
+ * fault still gives exactly one reply; a rate limit ends the comment in words; the post stands.
+ */
+describe('the first comment under faults at each of its calls', () => {
+  type Fault = { status?: number; body?: unknown; headers?: Record<string, string>; dropConnection?: 'before' | 'after' };
+  const transient: Array<[string, Fault]> = [
+    ['a 500', { status: 500, body: { error: 'InternalServerError', message: 'Internal Server Error' } }],
+    ['a dropped connection before it arrives', { dropConnection: 'before' }],
+    ['a lost answer after the platform acted', { dropConnection: 'after' }],
+  ];
+  const calls: Array<{ platform: 'x' | 'bluesky'; method: string; where: { path: string; hostKey?: string }; skip: number }> = [
+    { platform: 'x', method: 'POST', where: { path: '/2/tweets' }, skip: 1 },
+    { platform: 'bluesky', method: 'GET', where: { path: '/xrpc/com.atproto.repo.getRecord', hostKey: 'pds' }, skip: 0 },
+    { platform: 'bluesky', method: 'POST', where: { path: '/xrpc/com.atproto.repo.createRecord', hostKey: 'pds' }, skip: 1 },
+  ];
+
+  async function oneNetwork(platform: 'x' | 'bluesky') {
+    const user = await createUser(twin);
+    await makeAdmin(twin, user);
+    const name = sandboxAccountName(platform);
+    await connectThroughOAuth(twin, user, platform, name);
+    const { body } = await callApi(twin, '/connections', user.idToken);
+    const accountId = (body as unknown as ConnectionList).connections.find((connection) => connection.platform === platform)!.platformUserId;
+    const key = await uploadMedia(twin, user.userId, { kind: 'image', body: tinyJpeg });
+    return { user, name, accountId, key };
+  }
+
+  for (const call of calls) {
+    for (const [label, fault] of transient) {
+      if (call.method === 'GET' && fault.dropConnection === 'after') continue; // a read acts on nothing
+      it(`${call.platform} ${call.method} ${call.where.path}: ${label} still gives exactly one reply`, async () => {
+        const { user, name, accountId, key } = await oneNetwork(call.platform);
+        await sandboxControl(twin).injectFault({ platform: call.platform, account: name, method: call.method, ...call.where, skip: call.skip, ...fault });
+        const post = await publish(user, { description: `Faulted ${label}`, firstComment: `Reply after ${label}`, media: [{ key }], targets: [{ platform: call.platform, accountId }] });
+
+        expect(post.status, JSON.stringify(post.targets)).toBe('published');
+        expect(target(post, call.platform).firstComment?.status, JSON.stringify(target(post, call.platform).firstComment)).toBe('published');
+        const feed = await feedOf(call.platform, name);
+        expect(feed.filter((entry) => entry.text === `Faulted ${label}`)).toHaveLength(1);
+        expect(feed.filter((entry) => entry.text === `Reply after ${label}`)).toHaveLength(1);
+        // The fault hit this call: it was sent once more after an answer that made nothing, and never again after one that acted.
+        const sent = (await sandboxControl(twin).requests(call.platform)).filter((logged) => logged.account === name && logged.method === call.method && logged.route === call.where.path);
+        expect(sent).toHaveLength(call.skip + (fault.dropConnection === 'after' ? 1 : 2));
+      });
+    }
+  }
+
+  it("X's rate limit on the reply ends the comment in words; the post stands and nothing is sent twice", async () => {
+    const { user, name, accountId, key } = await oneNetwork('x');
+    const reset = String(Math.floor(Date.now() / 1000) + 900);
+    await sandboxControl(twin).injectFault({
+      platform: 'x',
+      account: name,
+      method: 'POST',
+      path: '/2/tweets',
+      skip: 1,
+      status: 429,
+      headers: { 'x-rate-limit-limit': '100', 'x-rate-limit-remaining': '0', 'x-rate-limit-reset': reset },
+      body: { title: 'Too Many Requests', detail: 'Too Many Requests', type: 'about:blank', status: 429 },
+    });
+    const post = await publish(user, { description: 'Limited', firstComment: 'Not now', media: [{ key }], targets: [{ platform: 'x', accountId }] });
+
+    const x = target(post, 'x');
+    expect(x.status).toBe('published');
+    expect(x.firstComment?.status).toBe('failed');
+    expect(x.firstComment?.error).toMatch(/^The first comment was not posted: X asked us to wait/);
+    expect((await feedOf('x', name)).map((entry) => entry.text)).toEqual(['Limited']);
+  });
+});
