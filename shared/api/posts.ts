@@ -102,19 +102,22 @@ function checkPostText(post: PostText, context: z.RefinementCtx): void {
 /**
  * A first comment goes under the post on each chosen network whose publisher posts one
  * (`capabilities[p].firstComment`), counted by that network's text rule (a reply on X and Bluesky
- * is a post of its own); a comment none of the chosen networks takes is refused, not dropped.
+ * is a post of its own) against its comment limit where it has one (LinkedIn); a comment none of
+ * the chosen networks takes is refused, not dropped.
  */
 function checkFirstComment(comment: string | undefined, chosen: Array<(typeof platforms)[number]>, context: z.RefinementCtx): void {
   if (!comment?.trim()) return;
   const takers = chosen.filter((platform) => capabilities[platform].firstComment);
   if (chosen.length > 0 && takers.length === 0) {
-    const names = platforms.filter((platform) => capabilities[platform].firstComment).map((platform) => capabilities[platform].name).join(' and ');
+    const takers = platforms.filter((platform) => capabilities[platform].firstComment).map((platform) => capabilities[platform].name);
+    const names = takers.length > 1 ? `${takers.slice(0, -1).join(', ')} and ${takers.at(-1)}` : takers.join('');
     context.addIssue({ code: 'custom', path: ['firstComment'], message: `None of the chosen networks takes a first comment: ${names} do.` });
   }
   for (const platform of takers) {
-    const { name, text } = capabilities[platform];
+    const { name, text, firstCommentMax } = capabilities[platform];
+    const max = firstCommentMax ?? text.max;
     const count = text.count(comment);
-    if (count > text.max) context.addIssue({ code: 'custom', path: ['firstComment'], message: `The first comment is too long for ${name} (${count} of ${text.max}).` });
+    if (count > max) context.addIssue({ code: 'custom', path: ['firstComment'], message: `The first comment is too long for ${name} (${count} of ${max}).` });
     for (const problem of text.problems?.(comment) ?? []) context.addIssue({ code: 'custom', path: ['firstComment'], message: `${name} first comment: ${problem}` });
   }
 }

@@ -38,7 +38,7 @@ export const composerEn = {
   firstComment: {
     blocked: 'Fix the first comment: it is too long for a network, or no chosen network takes it.',
     label: 'First comment (optional)',
-    hint: 'Posted once as a reply under your post on {{platforms}}, right after the post is live. {{others}}',
+    hint: 'Posted once under your post on {{platforms}}, right after the post is live (a reply where comments are replies). {{others}}',
     others: 'Not sent to {{platforms}}: OneClick does not post comments there yet.',
     noTaker: 'None of the chosen networks takes a first comment: {{platforms}} do. Remove the comment or choose one of them.',
     reviewHeading: 'First comment',

@@ -40,7 +40,7 @@ export const composerTr: typeof composerEn = {
   firstComment: {
     blocked: 'İlk yorumu düzeltin: bir ağ için çok uzun ya da seçilen hiçbir ağ onu almıyor.',
     label: 'İlk yorum (isteğe bağlı)',
-    hint: 'Gönderiniz yayına girer girmez {{platforms}} üzerinde gönderinizin altına bir kez yanıt olarak eklenir. {{others}}',
+    hint: 'Gönderiniz yayına girer girmez {{platforms}} üzerinde gönderinizin altına bir kez eklenir (yorumların yanıt olduğu yerde yanıt olarak). {{others}}',
     others: '{{platforms}} ağına gönderilmez: OneClick orada henüz yorum göndermiyor.',
     noTaker: 'Seçilen ağların hiçbiri ilk yorum almıyor: {{platforms}} alır. Yorumu kaldırın ya da bunlardan birini seçin.',
     reviewHeading: 'İlk yorum',

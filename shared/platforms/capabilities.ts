@@ -109,6 +109,8 @@ export interface PlatformCapabilities<Id extends string = string> {
    * exactly once; the wizard offers the comment for these networks only.
    */
   firstComment: boolean;
+  /** A comment's own length limit, in the text's unit, where it is not the post's (LinkedIn: 1,250). */
+  firstCommentMax?: number;
   /** Its publisher sends each file's alt text (what it shows, for people who cannot see it) with the post. */
   altText: boolean;
   /** A long text can go out as a thread of numbered posts (issue 19). */

@@ -17,8 +17,10 @@ export const linkedin: PlatformCapabilities<'linkedin'> = {
     image: { formats: ['image/jpeg', 'image/png', 'image/gif'], maxCount: 20 },
   },
   nativeScheduling: false,
-  // LinkedIn takes comments (socialActions/{urn}/comments); our publisher does not post them yet.
-  firstComment: false,
+  // A comment on the post (Comments API, socialActions/{urn}/comments, with w_member_social), at most
+  // 1,250 characters.
+  firstComment: true,
+  firstCommentMax: 1250,
   altText: false,
   threads: false,
   // Member and application limits are daily and reset at midnight UTC.

@@ -573,14 +573,14 @@ describe('the post wizard in Chromium', () => {
     }
   });
 
-  it('posts a first comment under the post on X and Bluesky, once each, names who gets it, blocks one no chosen network takes, and shows it was posted (axe light and dark)', async () => {
+  it('posts a first comment under the post on X and Bluesky, once each, names who gets it and who does not, blocks one too long, and shows it was posted (axe light and dark)', async () => {
     const { page, context, problems } = await openWizard();
     page.setDefaultTimeout(15_000);
     await fileInput(page).setInputFiles({ name: 'photo.jpg', mimeType: 'image/jpeg', buffer: tinyJpeg });
     await expect.poll(() => nextButton(page).isEnabled(), settle).toBe(true);
     await nextButton(page).click();
-    // LinkedIn alone takes no first comment: the field is not offered.
-    await accountButton(page, 'linkedin').click();
+    // Instagram alone: OneClick posts no first comment there, so the field is not offered.
+    await accountButton(page, 'instagram').click();
     await nextButton(page).click();
     const description = `With a first comment ${Date.now()}`;
     await page.getByLabel('Description').fill(description);
@@ -591,7 +591,11 @@ describe('the post wizard in Chromium', () => {
     await nextButton(page).click();
     const comment = page.getByLabel('First comment (optional)');
     await comment.fill('Shop the looks: https://example.com/spring');
-    expect(await page.getByText('Posted once as a reply under your post on X and Bluesky, right after the post is live. Not sent to LinkedIn: OneClick does not post comments there yet.', { exact: false }).isVisible()).toBe(true);
+    expect(
+      await page
+        .getByText('Posted once under your post on X and Bluesky, right after the post is live (a reply where comments are replies). Not sent to Instagram: OneClick does not post comments there yet.', { exact: false })
+        .isVisible(),
+    ).toBe(true);
     expect(await page.getByText('X: 39 / 280 weighted characters', { exact: false }).isVisible()).toBe(true);
     expect(await page.getByText('Bluesky: 42 / 300', { exact: false }).isVisible()).toBe(true);
     // Too long for X: Next waits, and says why.

@@ -1,7 +1,7 @@
-import { CannotTell } from '../createOnce';
+import { CannotTell, checkYourAccount, OutcomeUnknown } from '../createOnce';
 import { Rejected, Retryable, truncate } from '../errors';
 import type { PlatformRequest, PlatformResponse } from '../http';
-import type { MediaSource, PublishProgress, PublishRequest, StepResult } from '../publisher';
+import type { CommentRequest, MediaSource, PublishProgress, PublishRequest, StepResult } from '../publisher';
 import type { PublisherFactory } from '../module';
 import type { LinkedinOptions } from './options';
 import { alreadyPublished, isOk, postMedia, progressList, progressNumber, progressText, publishedResult, readRange } from '../steps';
@@ -53,7 +53,7 @@ interface UploadInstruction {
 
 export const createLinkedinPublisher: PublisherFactory<LinkedinOptions> = ({ hosts, http, clock, options }) => {
   const rest = (path: string) => `${hosts['api']}/rest${path}`;
-  const owner = (request: PublishRequest) => `urn:li:person:${request.account.platformUserId}`;
+  const owner = (request: Pick<PublishRequest, 'account'>) => `urn:li:person:${request.account.platformUserId}`;
   const postUrl = (urn: string) => `${SITE}/feed/update/${urn}`;
 
   function fail(response: PlatformResponse): Error {
@@ -63,7 +63,7 @@ export const createLinkedinPublisher: PublisherFactory<LinkedinOptions> = ({ hos
   }
 
   /** A /rest call, with the version headers every one of them needs. */
-  async function restCall(request: PublishRequest, call: Omit<PlatformRequest, 'headers'>): Promise<PlatformResponse> {
+  async function restCall(request: Pick<PublishRequest, 'tokens'>, call: Omit<PlatformRequest, 'headers'>): Promise<PlatformResponse> {
     const response = await http({
       ...call,
       headers: {
@@ -220,6 +220,25 @@ export const createLinkedinPublisher: PublisherFactory<LinkedinOptions> = ({ hos
     return match?.id;
   }
 
+  const commentsOf = (postUrn: string) => rest(`/socialActions/${encodeURIComponent(postUrn)}/comments`);
+  const commentUrl = (postUrn: string, commentUrn: string) => `${postUrl(postUrn)}?commentUrn=${encodeURIComponent(commentUrn)}`;
+
+  /**
+   * After a lost answer: the post's comments, by this member and this text. LinkedIn serves them
+   * only to apps with r_member_social (restricted); a refusal means LinkedIn cannot tell us.
+   */
+  async function recentComment(request: CommentRequest): Promise<string | undefined> {
+    const response = await http({
+      method: 'GET',
+      url: commentsOf(request.post.platformPostId),
+      headers: { authorization: `Bearer ${request.tokens.accessToken}`, 'linkedin-version': options.version, 'x-restli-protocol-version': '2.0.0' },
+    });
+    if (response.status === 403) throw new CannotTell("LinkedIn does not let OneClick read the post's comments (that needs the r_member_social permission)");
+    if (!isOk(response)) throw fail(response);
+    const comments = (response.body as { elements?: Array<{ $URN?: string; actor?: string; message?: { text?: string } }> } | undefined)?.elements ?? [];
+    return comments.find((comment) => comment.$URN && comment.actor === owner(request) && comment.message?.text === request.text)?.$URN;
+  }
+
   return {
     platform: 'linkedin',
 
@@ -268,6 +287,26 @@ export const createLinkedinPublisher: PublisherFactory<LinkedinOptions> = ({ hos
         reconcile: () => recentPost(request, commentary),
       });
       return publishedResult(request.progress, urn, postUrl(urn));
+    },
+
+    /** A comment on the post (Comments API), once (createOnce); its URN comes in x-restli-id. */
+    async firstComment(request) {
+      const postUrn = request.post.platformPostId;
+      const recorded = progressText(request.progress, 'commentUrn');
+      if (recorded) return { commentId: recorded, url: commentUrl(postUrn, recorded), progress: request.progress };
+      const commentUrn = await request.createOnce({
+        what: 'the first comment',
+        progress: request.progress,
+        send: async () => {
+          const response = await restCall(request, { method: 'POST', url: commentsOf(postUrn), json: { actor: owner(request), object: postUrn, message: { text: request.text } } });
+          const id = response.headers.get('x-restli-id') ?? (response.body as { $URN?: string } | undefined)?.$URN;
+          // Made, but not said which: the user is told to look rather than told it failed.
+          if (!id) throw new OutcomeUnknown(checkYourAccount('LinkedIn', 'the first comment', 'it answered without the comment\'s id'));
+          return id;
+        },
+        reconcile: () => recentComment(request),
+      });
+      return { commentId: commentUrn, url: commentUrl(postUrn, commentUrn), progress: { ...request.progress, commentUrn } };
     },
   };
 };

@@ -8,8 +8,8 @@ import { createPost, tinyJpeg, uploadMedia, waitForPost } from '../../support/po
 
 /**
  * The first comment (issue 19, item 5): posted under the post, once, on each network whose
- * publisher posts one (X and Bluesky, as replies), after the post is live and recorded — so a
- * comment that fails leaves the post published, with the reason in words.
+ * publisher posts one (X and Bluesky as replies, LinkedIn as a comment), after the post is live
+ * and recorded — so a comment that fails leaves the post published, with the reason in words.
  */
 
 const twin = inject('twin');
@@ -41,13 +41,13 @@ async function publish(user: TestUser, body: Record<string, unknown>): Promise<P
 const target = (post: Post, platform: Platform) => post.targets.find((candidate) => candidate.platform === platform)!;
 
 describe('the first comment', () => {
-  it('goes under the post on X and Bluesky as a reply, once each, with its link; LinkedIn gets the post only', async () => {
+  it('goes under the post on X and Bluesky as a reply and on LinkedIn as a comment, once each, with its link', async () => {
     const { user, names, targets, key } = await setUp();
     const post = await publish(user, { description: 'Our spring lookbook is out', firstComment: 'Shop the looks: https://example.com/spring', media: [{ key }], targets });
 
     expect(post.status, JSON.stringify(post.targets)).toBe('published');
     expect(post.firstComment).toBe('Shop the looks: https://example.com/spring');
-    for (const platform of ['x', 'bluesky'] as const) {
+    for (const platform of ['x', 'bluesky', 'linkedin'] as const) {
       const posts = await feedOf(platform, names[platform]);
       const parent = posts.filter((entry) => entry.text === 'Our spring lookbook is out');
       const replies = posts.filter((entry) => entry.text === 'Shop the looks: https://example.com/spring');
@@ -56,8 +56,6 @@ describe('the first comment', () => {
       expect(replies[0]!.replyTo, platform).toBe(target(post, platform).platformPostId);
       expect(target(post, platform).firstComment).toEqual({ status: 'published', url: replies[0]!.url, error: null });
     }
-    expect((await feedOf('linkedin', names.linkedin)).map((entry) => entry.text)).toEqual(['Our spring lookbook is out']);
-    expect(target(post, 'linkedin').firstComment).toBeNull();
   });
 
   it('posts the reply once when the answer to its create call is lost, and once after a 500', async () => {
@@ -125,9 +123,9 @@ describe('the first comment', () => {
     expect(tooLong.status).toBe(400);
     expect(JSON.stringify(tooLong.body)).toContain('The first comment is too long for X (281 of 280).');
 
-    const nobody = await createPost(twin, user, { description: 'Fine', firstComment: 'Nobody takes this', media: [{ key }], targets: targets.slice(2) });
-    expect(nobody.status).toBe(400);
-    expect(JSON.stringify(nobody.body)).toContain('None of the chosen networks takes a first comment: X and Bluesky do.');
+    const tooLongForLinkedin = await createPost(twin, user, { description: 'Fine', firstComment: 'z'.repeat(1251), media: [{ key }], targets: targets.slice(2) });
+    expect(tooLongForLinkedin.status).toBe(400);
+    expect(JSON.stringify(tooLongForLinkedin.body)).toContain('The first comment is too long for LinkedIn (1251 of 1250).');
 
     const saved = await callApi(twin, '/drafts', user.idToken, {
       method: 'POST',
@@ -153,7 +151,7 @@ describe('the first comment', () => {
     expect((kept.body as unknown as Post).firstComment).toBe('Link below');
     const replaced = await send({ description: 'Later, edited', firstComment: 'A new link', targets });
     expect((replaced.body as unknown as Post).firstComment).toBe('A new link');
-    const refused = await send({ description: 'Later, edited', firstComment: 'A new link', targets: targets.slice(2) });
+    const refused = await send({ description: 'Later, edited', firstComment: 'z'.repeat(1251), targets: targets.slice(2) });
     expect(refused.status).toBe(400);
     const removed = await send({ description: 'Later, edited', firstComment: '  ', targets });
     expect(removed.status, JSON.stringify(removed.body)).toBe(200);
@@ -174,13 +172,13 @@ describe('the first comment under faults at each of its calls', () => {
     ['a dropped connection before it arrives', { dropConnection: 'before' }],
     ['a lost answer after the platform acted', { dropConnection: 'after' }],
   ];
-  const calls: Array<{ platform: 'x' | 'bluesky'; method: string; where: { path: string; hostKey?: string }; skip: number }> = [
+  const calls: Array<{ platform: 'x' | 'bluesky' | 'linkedin'; method: string; where: { path: string; hostKey?: string; route?: string }; skip: number }> = [
     { platform: 'x', method: 'POST', where: { path: '/2/tweets' }, skip: 1 },
     { platform: 'bluesky', method: 'GET', where: { path: '/xrpc/com.atproto.repo.getRecord', hostKey: 'pds' }, skip: 0 },
     { platform: 'bluesky', method: 'POST', where: { path: '/xrpc/com.atproto.repo.createRecord', hostKey: 'pds' }, skip: 1 },
   ];
 
-  async function oneNetwork(platform: 'x' | 'bluesky') {
+  async function oneNetwork(platform: 'x' | 'bluesky' | 'linkedin') {
     const user = await createUser(twin);
     await makeAdmin(twin, user);
     const name = sandboxAccountName(platform);
@@ -210,6 +208,30 @@ describe('the first comment under faults at each of its calls', () => {
       });
     }
   }
+
+  it('LinkedIn: a 500 on the comment still gives exactly one comment (LinkedIn answered, so nothing was made)', async () => {
+    const { user, name, accountId, key } = await oneNetwork('linkedin');
+    await sandboxControl(twin).injectFault({ platform: 'linkedin', account: name, method: 'POST', route: '/rest/socialActions/{urn}/comments', status: 500, body: { message: 'Internal error', status: 500 } });
+    const post = await publish(user, { description: 'LinkedIn 500', firstComment: 'Comment after a 500', media: [{ key }], targets: [{ platform: 'linkedin', accountId }] });
+    expect(target(post, 'linkedin').firstComment?.status).toBe('published');
+    expect((await feedOf('linkedin', name)).filter((entry) => entry.text === 'Comment after a 500')).toHaveLength(1);
+    const sent = (await sandboxControl(twin).requests('linkedin')).filter((logged) => logged.account === name && logged.method === 'POST' && logged.route === '/rest/socialActions/{urn}/comments');
+    expect(sent).toHaveLength(2);
+  });
+
+  it("LinkedIn: no answer to the comment cannot be checked without r_member_social, so it says to look and never comments twice; the post stands", async () => {
+    for (const [when, made] of [['before', 0], ['after', 1]] as const) {
+      const { user, name, accountId, key } = await oneNetwork('linkedin');
+      await sandboxControl(twin).injectFault({ platform: 'linkedin', account: name, method: 'POST', route: '/rest/socialActions/{urn}/comments', dropConnection: when });
+      const post = await publish(user, { description: `LinkedIn dropped ${when}`, firstComment: `Dropped ${when}`, media: [{ key }], targets: [{ platform: 'linkedin', accountId }] });
+
+      const linkedin = target(post, 'linkedin');
+      expect(linkedin.status, when).toBe('published');
+      expect(linkedin.firstComment?.status, when).toBe('failed');
+      expect(linkedin.firstComment?.error, when).toMatch(/^LinkedIn cannot tell whether the first comment was created \(LinkedIn does not let OneClick read the post's comments.*check your LinkedIn account/);
+      expect((await feedOf('linkedin', name)).filter((entry) => entry.text === `Dropped ${when}`), when).toHaveLength(made);
+    }
+  });
 
   it("X's rate limit on the reply ends the comment in words; the post stands and nothing is sent twice", async () => {
     const { user, name, accountId, key } = await oneNetwork('x');

@@ -127,6 +127,25 @@ describe('a LinkedIn image post', () => {
     expect(posts.filter((entry) => entry.text.startsWith('For ')).map((entry) => [entry.text, entry.settings])).toEqual([['For my network', { visibility: 'CONNECTIONS' }]]);
   });
 
+  it('takes a comment on an existing post by its author (Comments API): x-restli-id and the comment; refuses a missing post, another actor, a text over 1,250; reading comments needs r_member_social', async () => {
+    const token = await accessTokenFor(sandbox, 'linkedin');
+    const image = await uploadImage(token);
+    const urn = (await post(token, { commentary: 'Commented on', content: { media: { id: image } } })).headers.get('x-restli-id')!;
+    const comment = (object: string, body: Record<string, unknown>) => rest(token, 'POST', `/rest/socialActions/${encodeURIComponent(object)}/comments`, body);
+
+    const made = await comment(urn, { actor: author(), object: urn, message: { text: 'The first comment' } });
+    expect(made.status).toBe(201);
+    const commentUrn = made.headers.get('x-restli-id')!;
+    expect(commentUrn).toMatch(new RegExp(`^urn:li:comment:\\(${urn.replace(/[:]/g, ':')},\\d+\\)$`));
+    expect(await jsonOf(made)).toMatchObject({ $URN: commentUrn, actor: author(), object: urn, message: { text: 'The first comment' } });
+    expect((await comment('urn:li:share:1', { actor: author(), object: 'urn:li:share:1', message: { text: 'x' } })).status).toBe(404);
+    expect((await comment(urn, { actor: 'urn:li:person:someone-else', object: urn, message: { text: 'x' } })).status).toBe(403);
+    expect((await comment(urn, { actor: author(), object: urn, message: { text: 'y'.repeat(1251) } })).status).toBe(422);
+    const { posts } = await sandbox.control.feed('linkedin', 'sandbox-user');
+    expect(posts.filter((entry) => entry.replyTo === urn).map((entry) => entry.text)).toEqual(['The first comment']);
+    expect((await rest(token, 'GET', `/rest/socialActions/${encodeURIComponent(urn)}/comments`)).status).toBe(403);
+  });
+
   it('posts several images as a multiImage post', async () => {
     const token = await accessTokenFor(sandbox, 'linkedin');
     const images = [await uploadImage(token), await uploadImage(token, 'sandbox-user', testBytes(1000, 'jpeg'))];

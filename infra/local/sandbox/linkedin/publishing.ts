@@ -77,6 +77,8 @@ const monthIndex = (year: number, month: number) => year * 12 + (month - 1);
 export function linkedinPublishing(context: PlatformContext): { routes: Route[]; limits: LimitDefinitions; reset(): void } {
   let assets = new Map<string, Asset>();
   let posts = new Map<string, Post>();
+  /** Comments as the Comments API answers them, oldest first. */
+  let comments: Array<{ postUrn: string; account: string; view: Record<string, unknown> }> = [];
 
   const badRequest = (message: string) => json(400, { status: 400, code: 'BAD_REQUEST', message });
   const unprocessable = (message: string) => json(422, { status: 422, code: 'UNPROCESSABLE_ENTITY', message });
@@ -371,6 +373,44 @@ export function linkedinPublishing(context: PlatformContext): { routes: Route[];
     return json(200, { elements, paging: { start: 0, count, links: [] } });
   }
 
+  /**
+   * Comments API (POST /rest/socialActions/{urn}/comments): a member comments on a post with
+   * w_member_social; `actor` must be the member, `object` the post, `message.text` at most 1,250
+   * characters. 201 with the comment's URN in x-restli-id and the comment in the body. Reading
+   * the comments (GET) needs r_member_social (restricted), as the real API's does.
+   */
+  async function createComment(request: SandboxRequest): Promise<SandboxResponse> {
+    const granted = gate(request);
+    if ('status' in granted) return granted;
+    const account = granted.account.name;
+    const postUrn = request.params['urn'] ?? '';
+    const comment = await body(request);
+    if (!comment) return badRequest('The request body must be a JSON object.');
+    if (comment['actor'] !== personUrn(account)) return serviceError(403, 100, 'ACCESS_DENIED', `Member is not allowed to comment as ${String(comment['actor'])}.`);
+    if (comment['object'] !== postUrn) return unprocessable('/object :: must be the post the comment is on (the path\'s URN)');
+    if (!posts.has(postUrn)) return notFound(`Post ${postUrn} not found.`);
+    const message = comment['message'];
+    const text = isRecord(message) ? message['text'] : undefined;
+    if (typeof text !== 'string' || !text.trim() || [...text].length > 1250) return unprocessable('/message/text :: must be a string of 1 to 1250 characters');
+    const at = context.now();
+    const urn = `urn:li:comment:(${postUrn},7${randomDigits(18)})`;
+    const view = { $URN: urn, id: urn.slice(urn.lastIndexOf(',') + 1, -1), actor: comment['actor'], object: postUrn, message: { text }, created: { actor: comment['actor'], time: at } };
+    comments.push({ postUrn, account, view });
+    context.feed.add({ platform: 'linkedin', account, id: urn, url: `https://www.linkedin.com/feed/update/${postUrn}?commentUrn=${encodeURIComponent(urn)}`, text, media: [], createdAt: at, replyTo: postUrn });
+    return json(201, view, { 'x-restli-id': urn });
+  }
+
+  function listComments(request: SandboxRequest): SandboxResponse {
+    const granted = gate(request);
+    if ('status' in granted) return granted;
+    if (!granted.token.scopes.includes('r_member_social')) {
+      return serviceError(403, 100, 'ACCESS_DENIED', `Not enough permissions to access: socialActions.comments.GET_ALL.${granted.version}`);
+    }
+    const postUrn = request.params['urn'] ?? '';
+    const elements = comments.filter((entry) => entry.postUrn === postUrn).map((entry) => entry.view).reverse();
+    return json(200, { elements, paging: { start: 0, count: elements.length, links: [] } });
+  }
+
   function readPost(request: SandboxRequest): SandboxResponse {
     const granted = gate(request);
     if ('status' in granted) return granted;
@@ -389,11 +429,14 @@ export function linkedinPublishing(context: PlatformContext): { routes: Route[];
       { method: 'POST', hostKey: 'api', path: '/rest/posts', handle: createPost },
       { method: 'GET', hostKey: 'api', path: '/rest/posts', handle: findByAuthor },
       { method: 'GET', hostKey: 'api', path: '/rest/posts/{urn}', handle: readPost },
+      { method: 'POST', hostKey: 'api', path: '/rest/socialActions/{urn}/comments', handle: createComment },
+      { method: 'GET', hostKey: 'api', path: '/rest/socialActions/{urn}/comments', handle: listComments },
       { method: 'PUT', hostKey: 'www', path: '/dms-uploads/sp/{asset}/{part}', handle: upload },
     ],
     reset() {
       assets = new Map();
       posts = new Map();
+      comments = [];
     },
   };
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { sendDirectly } from '../../../../functions/platforms/createOnce';
 import { AuthExpired, RateLimited, Rejected, Retryable } from '../../../../functions/platforms/errors';
 import { createLinkedinPublisher, escapeLittleText } from '../../../../functions/platforms/linkedin/publisher';
 import { memoryAttachments } from '../../../../functions/platforms/progressAttachments';
@@ -283,5 +284,24 @@ describe('LinkedIn publisher (Videos/Images API, Posts API)', () => {
     const invalidError = await invalid.publisher.publish(publishRequest({ progress: uploaded })).catch((caught: unknown) => caught);
     expect(invalidError).toBeInstanceOf(Rejected);
     expect((invalidError as Error).message).toBe('LinkedIn API error: {"status":422,"message":"commentary too long"}');
+  });
+  it('comments on the post once (Comments API): actor, object and message as LinkedIn documents them; a recorded comment is not sent again', async () => {
+    const postUrn = 'urn:li:share:7001';
+    const commentUrn = `urn:li:comment:(${postUrn},7002)`;
+    const { publisher, requests } = publisherWith('linkedin', createLinkedinPublisher, [{ status: 201, headers: { 'x-restli-id': commentUrn }, body: { $URN: commentUrn } }]);
+    const request = { text: 'Details in the comments (1/2)', post: { platformPostId: postUrn, postUrl: `https://www.linkedin.com/feed/update/${postUrn}` }, account: { platformUserId: 'user-1' }, tokens: publishRequest().tokens, progress: { platformPostId: postUrn }, createOnce: sendDirectly };
+    const made = await publisher.firstComment!(request);
+
+    expect(requests[0]!.method).toBe('POST');
+    expect(requests[0]!.url.toString()).toBe('https://api.linkedin.com/rest/socialActions/urn%3Ali%3Ashare%3A7001/comments');
+    expect(requests[0]!.headers).toMatchObject({ ...restHeaders, 'content-type': 'application/json' });
+    expect(jsonOf(requests[0]!)).toEqual({ actor: 'urn:li:person:user-1', object: postUrn, message: { text: 'Details in the comments (1/2)' } });
+    expect(made).toEqual({
+      commentId: commentUrn,
+      url: `https://www.linkedin.com/feed/update/${postUrn}?commentUrn=${encodeURIComponent(commentUrn)}`,
+      progress: { platformPostId: postUrn, commentUrn },
+    });
+    expect((await publisher.firstComment!({ ...request, progress: made.progress })).commentId).toBe(commentUrn);
+    expect(requests).toHaveLength(1);
   });
 });

@@ -13,9 +13,10 @@ export const commentTakers = (chosen: readonly Platform[]) => chosen.filter((pla
  */
 export function firstCommentCounts(comment: string, chosen: readonly Platform[]) {
   return commentTakers(chosen).map((platform) => {
-    const { text } = capabilities[platform];
+    const { text, firstCommentMax } = capabilities[platform];
+    const max = firstCommentMax ?? text.max;
     const count = text.ready && !text.ready() ? undefined : text.count(comment);
-    return { platform, count, max: text.max, unit: text.unit, over: count !== undefined && count > text.max };
+    return { platform, count, max, unit: text.unit, over: count !== undefined && count > max };
   });
 }
 
