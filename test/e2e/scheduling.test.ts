@@ -231,10 +231,19 @@ describe('scheduling in Chromium', () => {
     const postDialog = page.getByRole('dialog', { name: 'Edit post' });
     await postDialog.getByLabel('Description').fill(`${description} (edited)`);
     await postDialog.getByRole('checkbox', { name: /^LinkedIn/ }).check();
+    // X's own counting loads here too: its count shows, not a blank.
+    await expect.poll(() => postDialog.getByText(/^X: \d+ \/ 280 weighted characters/).isVisible()).toBe(true);
+    // The first comment is edited here too, counted against each network's own limit.
+    const comment = postDialog.getByLabel('First comment (optional)');
+    await comment.fill('y'.repeat(281));
+    await expect.poll(() => postDialog.getByRole('button', { name: 'Save post' }).isDisabled()).toBe(true);
+    expect(await postDialog.getByText('Fix the first comment: it is too long for a network, or no chosen network takes it.').isVisible()).toBe(true);
+    await comment.fill('The link is in here');
     await postDialog.getByRole('button', { name: 'Save post' }).click();
     await expect.poll(() => postDialog.count()).toBe(0);
     await expect.poll(async () => (await getPost(post.postId)).description).toBe(`${description} (edited)`);
     expect((await getPost(post.postId)).platforms.sort()).toEqual(['linkedin', 'x']);
+    expect((await getPost(post.postId)).firstComment).toBe('The link is in here');
     await expect.poll(() => page.getByRole('listitem').filter({ hasText: `${description} (edited)` }).isVisible()).toBe(true);
     expect(problems).toEqual([]);
     await context.close();

@@ -1,15 +1,17 @@
 /**
  * `npx tsx test/screenshots/firstComment.ts`: starts a throw-away twin, walks the wizard with a
  * photo for X, Bluesky and LinkedIn, and photographs the first comment at 390, 1280 and 1440 wide
- * in light and dark (step 3 with the comment, the review step, and the published post's modal
- * saying it was posted) into screenshots/first-comment/ (git-ignored), running axe-core on each.
+ * in light and dark (step 3 with the comment, the review step, the published post's modal
+ * saying it was posted, and Edit post of a scheduled post with its comment) into
+ * screenshots/first-comment/ (git-ignored), running axe-core on each.
  */
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { seriousViolations } from '../support/axe';
 import { openSession, signInThroughUi } from '../support/browser';
 import { connectThroughOAuth, makeAdmin } from '../support/connect';
-import { tinyJpeg } from '../support/posts';
+import { createPost, tinyJpeg, uploadMedia } from '../support/posts';
+import { callApi } from '../support/users';
 import { createUser } from '../support/users';
 import { runScreenshots } from './harness';
 
@@ -24,6 +26,20 @@ runScreenshots('first-comment', async (info, browser) => {
   await connectThroughOAuth(info, user, 'linkedin', 'northwind-studio');
   await connectThroughOAuth(info, user, 'bluesky', 'northwind.bsky.social');
   mkdirSync(outDir, { recursive: true });
+  // A scheduled post with a first comment, for Edit post.
+  const { body: connected } = await callApi(info, '/connections', user.idToken);
+  const targets = (connected as unknown as { connections: Array<{ platform: string; platformUserId: string }> }).connections.map((connection) => ({ platform: connection.platform, accountId: connection.platformUserId }));
+  const key = await uploadMedia(info, user.userId, { kind: 'image', body: tinyJpeg });
+  const scheduledDescription = 'Friday: the autumn lookbook goes live at noon.';
+  const scheduled = await createPost(info, user, {
+    description: scheduledDescription,
+    firstComment: 'Every look, with sizes and prices: https://northwind.example/autumn',
+    media: [{ key }],
+    targets,
+    scheduledFor: new Date(Date.now() + 3 * 86_400_000).toISOString(),
+    timeZone: 'Europe/Madrid',
+  });
+  if (scheduled.status !== 200) throw new Error(`scheduling failed: ${JSON.stringify(scheduled.body)}`);
   for (const colorScheme of ['light', 'dark'] as const) {
     for (const width of widths) {
       const session = await openSession(browser, { viewport: { width, height: 900 }, colorScheme, bypassCSP: true });
@@ -55,6 +71,15 @@ runScreenshots('first-comment', async (info, browser) => {
       await card.getByRole('button', { name: description, exact: true }).click();
       await page.getByRole('dialog').getByText('First comment posted').first().waitFor({ timeout: 20_000 });
       await shoot('3-modal');
+      await page.keyboard.press('Escape');
+      await page.goto(`${info.webUrl}/dashboard/scheduled`);
+      const scheduledCard = page.getByRole('listitem').filter({ hasText: scheduledDescription }).first();
+      await scheduledCard.getByRole('button', { name: /^More actions: / }).click();
+      await page.getByRole('menuitem', { name: 'Edit post' }).click();
+      await page.getByRole('dialog', { name: 'Edit post' }).getByText(/^X: \d+ \/ 280/).waitFor({ timeout: 20_000 });
+      await shoot('4-edit-post');
+      await page.getByRole('dialog', { name: 'Edit post' }).getByRole('button', { name: 'Save post' }).scrollIntoViewIfNeeded();
+      await shoot('5-edit-post-accounts');
       problems.push(...session.problems);
       await session.context.close();
     }

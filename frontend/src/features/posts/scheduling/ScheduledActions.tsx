@@ -8,7 +8,7 @@ import { instantToWallTime } from '../../../../../shared/scheduling';
 import { ErrorBox } from '../../../components/ui/Form';
 import { ApiError } from '../../../lib/apiClient';
 import { useConnectedAccounts } from '../wizard/api/wizardApi';
-import { platformCounts } from '../wizard/components/DescriptionStep';
+import { platformCounts, useTextCounting } from '../wizard/components/DescriptionStep';
 import { NetworkTextTabs } from '../wizard/components/NetworkTextTabs';
 import { FirstCommentField, firstCommentBlocked } from '../wizard/components/FirstCommentField';
 import { useCancelPost, useEditPost, useReschedulePost } from './api';
@@ -81,16 +81,22 @@ export function EditPostDialog({ post, onClose }: { post: Post; onClose: () => v
   const platforms = [...new Set(targets.map((target) => target.platform))];
   const titleRule = titleRuleFor(platforms);
   const titled = titleRule ? platformList(titleRule.platforms, i18n.resolvedLanguage ?? 'en') : '';
+  // X's counting (twitter-text) loads on demand, here as in the wizard: Save waits for it.
+  const counting = useTextCounting(platforms);
+  const counts = platformCounts(description, platforms, texts);
   const problem = !targets.length
     ? t('scheduling.editPost.needAccount')
     : !description.trim()
       ? t('scheduling.editPost.needDescription')
       : titleRule?.required && !title.trim()
         ? t('scheduling.editPost.needTitle', { platforms: titled })
-        : firstCommentBlocked(firstComment, platforms)
-          ? t('composer.firstComment.blocked')
-          : undefined;
-  const counts = platformCounts(description, platforms, texts);
+        : counting.state !== 'ready'
+          ? t('wizard.description.waitForCounting')
+          : counts.some((entry) => entry.over)
+            ? t('wizard.description.tooLong')
+            : firstCommentBlocked(firstComment, platforms)
+              ? t('composer.firstComment.blocked')
+              : undefined;
   const sentTexts = keptTexts(texts, platforms);
 
   return (
@@ -132,13 +138,23 @@ export function EditPostDialog({ post, onClose }: { post: Post; onClose: () => v
         <ul className="edit-counts">
           {counts.map((entry) => (
             <li key={entry.platform} className={entry.over ? 'over' : undefined}>
-              {t('wizard.description.platformCount', {
-                platform: entry.own ? t('composer.texts.ownMarker', { platform: platformNames[entry.platform] }) : platformNames[entry.platform],
-                count: entry.count,
-                max: entry.max,
-                unit: t(`wizard.description.units.${entry.unit}`),
-              })}
+              {entry.count === undefined
+                ? t(counting.state === 'failed' ? 'wizard.description.countingFailed' : 'wizard.description.counting', { platform: platformNames[entry.platform] })
+                : t('wizard.description.platformCount', {
+                    platform: entry.own ? t('composer.texts.ownMarker', { platform: platformNames[entry.platform] }) : platformNames[entry.platform],
+                    count: entry.count,
+                    max: entry.max,
+                    unit: t(`wizard.description.units.${entry.unit}`),
+                  })}
               {entry.over ? ` — ${t('wizard.description.overLimit')}` : ''}
+              {entry.count === undefined && counting.state === 'failed' && (
+                <>
+                  {' '}
+                  <button type="button" className="button ghost" onClick={counting.retry}>
+                    {t('wizard.description.countingRetry')}
+                  </button>
+                </>
+              )}
             </li>
           ))}
         </ul>
