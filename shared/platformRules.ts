@@ -1,4 +1,5 @@
 import { capabilities, type Platform } from './platforms';
+import { threadParts } from './thread';
 
 /**
  * The rules each platform's capabilities imply (shared/platforms/<id>.ts), applied the same way
@@ -13,10 +14,29 @@ export const ALT_TEXT_MAX = 2000;
 /** A post's own text for some networks (issue 19's per-network versions); the others get the description. */
 export type NetworkTexts = Partial<Record<Platform, string>>;
 
-/** The text a network gets: its own version when one is written, else the post's description. */
-export function textFor(post: { description: string; texts?: NetworkTexts | null | undefined }, platform: Platform): string {
+/** Per network whose `capabilities[p].threads`, the post as a thread of numbered posts (shared/thread.ts). */
+export type NetworkThreads = Partial<Record<Platform, string[]>>;
+
+/** The posts a network's thread publishes (two or more, the first with the media), or undefined when it gets one post. */
+export function threadFor(post: { threads?: NetworkThreads | null | undefined }, platform: Platform): string[] | undefined {
+  return capabilities[platform].threads ? threadParts(post.threads?.[platform]) : undefined;
+}
+
+/**
+ * The text a network gets: its thread's first post when it goes as a thread, else its own version
+ * when one is written, else the post's description.
+ */
+export function textFor(post: { description: string; texts?: NetworkTexts | null | undefined; threads?: NetworkThreads | null | undefined }, platform: Platform): string {
+  const thread = threadFor(post, platform);
+  if (thread) return thread[0]!;
   const own = post.texts?.[platform];
   return own?.trim() ? own : post.description;
+}
+
+/** Only the threads worth keeping: for a chosen network that takes threads, with two or more posts. */
+export function keptThreads(threads: NetworkThreads | undefined, chosen: readonly Platform[]): NetworkThreads | undefined {
+  const kept = Object.fromEntries(Object.entries(threads ?? {}).filter(([platform, parts]) => chosen.includes(platform as Platform) && capabilities[platform as Platform].threads && threadParts(parts)));
+  return Object.keys(kept).length ? (kept as NetworkThreads) : undefined;
 }
 
 /** Only the versions worth keeping: for a chosen network and not blank (a blank one means "the description"). */

@@ -85,8 +85,21 @@ export interface ProgressAttachments {
 export interface CommentRequest extends Pick<PublishRequest, 'account' | 'tokens' | 'progress' | 'saveProgress' | 'createOnce'> {
   /** The comment's text. */
   text: string;
-  /** The post it goes under, as publishing recorded it. */
+  /** The post it goes under, as publishing recorded it (a thread's last post, when the post went as a thread). */
   post: { platformPostId: string; postUrl: string };
+  /** The thread's first post when `post` is a later one of a thread (a Bluesky reply names both); absent: `post` is the root. */
+  root?: { platformPostId: string; postUrl: string };
+}
+
+/**
+ * One post of a thread after the first (shared/thread.ts): a reply to the post before it, under
+ * the same exactly-once rule (`createOnce`, armed per post). `post` is the post it answers, `root`
+ * the thread's first post; `part` its number (2 for the first reply). The publisher keeps each
+ * posted reply's id in `progress` and answers a recorded one without calling again.
+ */
+export interface ThreadPartRequest extends CommentRequest {
+  part: number;
+  root: { platformPostId: string; postUrl: string };
 }
 
 /** A posted comment: its id and where people see it, and the target's progress with both. */
@@ -142,4 +155,9 @@ export interface PlatformPublisher {
    * Present exactly where the platform's capabilities say `firstComment`.
    */
   firstComment?(request: CommentRequest): Promise<CommentResult>;
+  /**
+   * Posts one post of a thread after the first, once (through `request.createOnce`). Present
+   * exactly where the platform's capabilities say `threads`.
+   */
+  threadPart?(request: ThreadPartRequest): Promise<CommentResult>;
 }

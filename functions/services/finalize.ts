@@ -1,4 +1,4 @@
-import { unfinishedComment } from './firstComment';
+import { unfinishedFollowUps } from './thread';
 import { platformNames } from '../../shared/platforms';
 import type { Post } from '../../shared/api/posts';
 import type { Clock } from '../clock';
@@ -55,9 +55,9 @@ export async function finalizePost({ posts, clock }: { posts: PostStore; clock: 
   const why = stoppedBecause ?? 'the last step ended without an answer for this account.';
   for (const target of Object.values(post.targets)) {
     if (finished(target)) continue;
-    // The post is live (recorded before its first comment was tried): only the comment did not finish.
+    // The post is live (recorded before its thread and first comment were tried): only those did not finish.
     if (target.platformPostId && target.postUrl) {
-      await posts.updateTarget(post, target.targetId, { status: 'published', waiting: null, firstComment: unfinishedComment(target, why) });
+      await posts.updateTarget(post, target.targetId, { status: 'published', waiting: null, ...unfinishedFollowUps(post, target, why) });
       continue;
     }
     // An armed create may have acted: the user checks the account and may publish again.

@@ -53,6 +53,8 @@ export function createFirstComments({ posts, clock }: FirstCommentDeps) {
         progress: PublishProgress;
         platformPostId: string;
         postUrl: string;
+        /** The thread's first post, when the comment goes under a thread's last post. */
+        root?: { platformPostId: string; postUrl: string } | undefined;
         /** One refresh after the platform refused a token early (the engine's rule); undefined when it cannot. */
         refreshAfterRefusal(tokens: TokenSet): Promise<TokenSet | undefined>;
       },
@@ -75,6 +77,7 @@ export function createFirstComments({ posts, clock }: FirstCommentDeps) {
         publisher.firstComment!({
           text: post.firstComment!,
           post: { platformPostId: context.platformPostId, postUrl: context.postUrl },
+          ...(context.root && context.root.platformPostId !== context.platformPostId ? { root: context.root } : {}),
           account: context.account,
           tokens,
           progress,

@@ -1,7 +1,7 @@
 import { PutCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { monotonicFactory } from 'ulid';
 import { parseMediaKey } from '../../shared/media';
-import { keptTexts, type NetworkTexts } from '../../shared/platformRules';
+import { keptTexts, keptThreads, type NetworkTexts, type NetworkThreads } from '../../shared/platformRules';
 import { platforms } from '../../shared/platforms';
 import { MAX_DRAFTS, type Post, type SaveDraft } from '../../shared/api/posts';
 import type { Clock } from '../clock';
@@ -99,7 +99,7 @@ export function createDraftService({ db, posts, connections, media, clock }: Dra
   }
 
   /** Stores a new draft (never over an existing item). */
-  async function putNew(user: UserIdentity, fields: Pick<PostItem, 'description' | 'media' | 'targets'> & { title?: string; texts?: NetworkTexts; firstComment?: string }): Promise<Post> {
+  async function putNew(user: UserIdentity, fields: Pick<PostItem, 'description' | 'media' | 'targets'> & { title?: string; texts?: NetworkTexts; threads?: NetworkThreads; firstComment?: string }): Promise<Post> {
     if ((await draftCount(user.userId)) >= MAX_DRAFTS) {
       throw new QuotaExceeded(`You have ${MAX_DRAFTS} drafts, the most OneClick keeps: publish or delete some, then save again.`);
     }
@@ -122,9 +122,11 @@ export function createDraftService({ db, posts, connections, media, clock }: Dra
   /** The draft's text; every network's own version that is not blank (a draft keeps one for a network not chosen yet, too). */
   const textOf = (input: SaveDraft) => {
     const texts = keptTexts(input.texts, platforms);
+    const threads = keptThreads(input.threads, platforms);
     return {
       description: input.description,
       ...(texts ? { texts } : {}),
+      ...(threads ? { threads } : {}),
       ...(input.title?.trim() ? { title: input.title } : {}),
       ...(input.firstComment?.trim() ? { firstComment: input.firstComment.trim() } : {}),
     };
@@ -185,7 +187,7 @@ export function createDraftService({ db, posts, connections, media, clock }: Dra
         now,
         names,
       );
-      return putNew(user, { description: original.description, ...(original.texts ? { texts: original.texts } : {}), ...(original.title ? { title: original.title } : {}), ...(original.firstComment ? { firstComment: original.firstComment } : {}), media: original.media, targets });
+      return putNew(user, { description: original.description, ...(original.texts ? { texts: original.texts } : {}), ...(original.threads ? { threads: original.threads } : {}), ...(original.title ? { title: original.title } : {}), ...(original.firstComment ? { firstComment: original.firstComment } : {}), media: original.media, targets });
     },
   };
 }

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { Platform } from '../../shared/platforms';
-import type { NetworkTexts } from '../../shared/platformRules';
-import { LATE_AFTER_SECONDS, listOf, type FirstCommentResult, type Post, type PostList, type PostStatus, type TargetFailureCode, type TargetStatus, type TargetWaiting } from '../../shared/api/posts';
+import type { NetworkTexts, NetworkThreads } from '../../shared/platformRules';
+import { LATE_AFTER_SECONDS, listOf, type FirstCommentResult, type Post, type PostList, type PostStatus, type TargetFailureCode, type TargetStatus, type TargetWaiting, type ThreadResult } from '../../shared/api/posts';
 import type { Notification } from '../../shared/api/notifications';
 import type { Clock } from '../clock';
 import type { StoredMedia } from '../media/s3Media';
@@ -33,6 +33,16 @@ export interface TargetItem {
   commentArmedAt?: string;
   /** How the first comment went, once tried (the post itself is published by then). */
   firstComment?: FirstCommentResult;
+  /**
+   * The thread's create calls, armed one by one after the first post: the number of the last
+   * post armed (2 for the first reply). A later attempt that finds its post's number armed asks
+   * the platform first (shared/thread.ts, docs/publishing.md "Threads").
+   */
+  threadArmedPart?: number;
+  /** How many of the thread's posts are live so far (the first is the target's post). */
+  threadPosted?: number;
+  /** How the rest of the thread went, once tried (the first post is published by then). */
+  thread?: ThreadResult;
   /** YouTube's own scheduling: uploaded at once as private, made public by YouTube at this time. */
   publishAt?: string;
   /** The platform's post options the user chose (shared/platforms/postOptions.ts), completed; handed to its publisher. */
@@ -50,6 +60,8 @@ export interface PostItem {
   description: string;
   /** Networks with their own version of the text (shared/platformRules.ts textFor); the others get the description. */
   texts?: NetworkTexts;
+  /** Networks whose post goes as a thread (shared/platformRules.ts threadFor), with its posts. */
+  threads?: NetworkThreads;
   /** Posted under the post on each target whose network takes one. */
   firstComment?: string;
   /** `name`: the file's name as the user chose it (drafts keep it for the wizard). */
@@ -116,6 +128,7 @@ export function toPost(item: PostItem): Post {
     title: item.title ?? null,
     description: item.description,
     ...(item.texts && Object.keys(item.texts).length ? { texts: item.texts } : {}),
+    ...(item.threads && Object.keys(item.threads).length ? { threads: item.threads } : {}),
     ...(item.firstComment ? { firstComment: item.firstComment } : {}),
     media: item.media.map((media) => ({
       key: media.key,
@@ -143,6 +156,7 @@ export function toPost(item: PostItem): Post {
         notice: typeof target.progress?.['notice'] === 'string' ? target.progress['notice'] : null,
         options: target.options ?? null,
         firstComment: target.firstComment ?? null,
+        thread: target.thread ?? null,
         updatedAt: target.updatedAt,
       })),
     platforms: item.platforms,
@@ -175,6 +189,8 @@ export interface ScheduleChange {
   title?: string | null;
   /** null: no network has its own text any more. */
   texts?: NetworkTexts | null;
+  /** null: no network goes as a thread any more. */
+  threads?: NetworkThreads | null;
   /** null: no first comment any more. */
   firstComment?: string | null;
   targets?: Record<string, TargetItem>;
@@ -345,6 +361,9 @@ export function createPostStore({
             `#targets.#t${index}.publishArmedAt`,
             `#targets.#t${index}.commentArmedAt`,
             `#targets.#t${index}.firstComment`,
+            `#targets.#t${index}.threadArmedPart`,
+            `#targets.#t${index}.threadPosted`,
+            `#targets.#t${index}.thread`,
             `#targets.#t${index}.failureCode`,
             `#targets.#t${index}.#error`,
             `#targets.#t${index}.waiting`,

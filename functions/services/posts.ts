@@ -2,7 +2,7 @@ import { TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { monotonicFactory } from 'ulid';
 import { capabilities, type Platform } from '../../shared/platforms';
-import { keptTexts, mediaProblemMessage, mediaProblemsOn } from '../../shared/platformRules';
+import { keptTexts, keptThreads, mediaProblemMessage, mediaProblemsOn } from '../../shared/platformRules';
 import { checkPostOptions } from '../../shared/platforms/postOptions';
 import { parseMediaKey } from '../../shared/media';
 import { SCHEDULE_HORIZON_DAYS, type CreatePost, type EditPost, type Post, type PostList, type ReschedulePost } from '../../shared/api/posts';
@@ -245,6 +245,7 @@ export function createPostService(deps: PostServiceDeps) {
         ...(input.title ? { title: input.title } : {}),
         description: input.description,
         ...(keptTexts(input.texts, platforms) ? { texts: keptTexts(input.texts, platforms) } : {}),
+        ...(keptThreads(input.threads, platforms) ? { threads: keptThreads(input.threads, platforms) } : {}),
         ...(input.firstComment ? { firstComment: input.firstComment } : {}),
         media: stored,
         targets,
@@ -322,7 +323,7 @@ export function createPostService(deps: PostServiceDeps) {
       const platforms = [...new Set(Object.values(targets).map((target) => target.platform))];
       const problems = mediaProblems(post.media, platforms);
       if (problems.length) throw new InvalidInput(problems.join(' '), problems.map((message) => ({ path: 'targets', message })));
-      return replaceExecution(user, post, { description: input.description, title: input.title ?? null, texts: keptTexts(input.texts, platforms) ?? null, firstComment: input.firstComment === undefined ? undefined : input.firstComment || null, targets, platforms });
+      return replaceExecution(user, post, { description: input.description, title: input.title ?? null, texts: keptTexts(input.texts, platforms) ?? null, threads: input.threads === undefined ? undefined : (keptThreads(input.threads, platforms) ?? null), firstComment: input.firstComment === undefined ? undefined : input.firstComment || null, targets, platforms });
     },
 
     /** Cancels a scheduled post: marks it cancelled (conditionally), then stops its execution. */

@@ -3,9 +3,11 @@ import { mediaForPlatform, textFor } from '../../shared/platformRules';
 import type { Clock } from '../clock';
 import { AuthExpired, RateLimited, Rejected } from '../platforms/errors';
 import { checkYourAccount, createOnceWith, OutcomeUnknown } from '../platforms/createOnce';
-import type { FirstCommentResult, TargetFailureCode } from '../../shared/api/posts';
-import { createFirstComments, unfinishedComment, wantsFirstComment } from './firstComment';
+import type { FirstCommentResult, TargetFailureCode, ThreadResult } from '../../shared/api/posts';
+import { createFirstComments, wantsFirstComment } from './firstComment';
+import { createThreads, threadStoppedComment, unfinishedFollowUps, wantsThread } from './thread';
 import type { PlatformPublisher, ProgressAttachments, PublishRequest, StepResult } from '../platforms/publisher';
+import type { TokenSet } from '../platforms/adapter';
 import { writeIf } from './conditionalWrite';
 import type { S3Media } from '../media/s3Media';
 import type { ConnectionStore } from './connectionStore';
@@ -77,8 +79,9 @@ export function createPublishing(deps: PublishingDeps) {
   }
 
   const firstComments = createFirstComments({ posts, clock });
+  const threads = createThreads({ posts, clock });
 
-  async function record(post: PostItem, target: TargetItem, result: StepResult, firstComment?: FirstCommentResult): Promise<StepOutcome> {
+  async function record(post: PostItem, target: TargetItem, result: StepResult, followUps: { firstComment?: FirstCommentResult | undefined; thread?: ThreadResult | undefined } = {}): Promise<StepOutcome> {
     if (result.state === 'published') {
       await posts.updateTarget(post, target.targetId, {
         status: 'published',
@@ -86,7 +89,8 @@ export function createPublishing(deps: PublishingDeps) {
         platformPostId: result.platformPostId,
         postUrl: result.postUrl,
         waiting: null,
-        ...(firstComment ? { firstComment } : {}),
+        ...(followUps.thread ? { thread: followUps.thread } : {}),
+        ...(followUps.firstComment ? { firstComment: followUps.firstComment } : {}),
       });
       return { state: 'published' };
     }
@@ -148,10 +152,10 @@ export function createPublishing(deps: PublishingDeps) {
 
       if (input.action === 'fail') {
         const reason = causeMessage(input.error);
-        // The post is live (recorded before its first comment was tried): only the comment did not finish.
+        // The post is live (recorded before its thread and first comment were tried): only those did not finish.
         if (target.platformPostId && target.postUrl) {
-          const firstComment = unfinishedComment(target, `${name} could not be reached after several attempts: ${reason}`);
-          return record(post, target, { state: 'published', progress: target.progress, platformPostId: target.platformPostId, postUrl: target.postUrl }, firstComment);
+          const followUps = unfinishedFollowUps(post, target, `${name} could not be reached after several attempts: ${reason}`);
+          return record(post, target, { state: 'published', progress: target.progress, platformPostId: target.platformPostId, postUrl: target.postUrl }, followUps);
         }
         // An armed create whose outcome never came back: the post may exist. Say so, never "not published".
         if (target.publishArmedAt) return fail(post, target, checkYourAccount(name, 'the post', `the last attempt ended without an answer: ${reason}`), 'outcome_unknown');
@@ -211,18 +215,32 @@ export function createPublishing(deps: PublishingDeps) {
           tokens = refreshed;
           result = await run(input.action, publisher, request());
         }
-        if (result.state === 'published' && wantsFirstComment(post, target, publisher)) {
-          // The post is live: recorded first, so nothing that happens to its comment undoes or repeats it.
+        const thread = result.state === 'published' ? wantsThread(post, target, publisher) : undefined;
+        if (result.state === 'published' && (thread || wantsFirstComment(post, target, publisher))) {
+          // The post is live: recorded first, so nothing that happens to its thread or comment undoes or repeats it.
           await posts.updateTarget(post, target.targetId, { progress: result.progress, platformPostId: result.platformPostId, postUrl: result.postUrl, waiting: null });
-          const commented = await firstComments.post(post, target, publisher, {
+          const context = {
             account: { platformUserId: connection.platformUserId, ...(connection.username ? { username: connection.username } : {}) },
             tokens,
             progress: result.progress,
             platformPostId: result.platformPostId,
             postUrl: result.postUrl,
-            refreshAfterRefusal: async (refused) => freshness.refreshAfterRefusal((await connections.get(post.userId, target.connectionId)) ?? connection, refused),
-          });
-          return await record(post, target, { ...result, progress: commented.progress }, commented.result);
+            refreshAfterRefusal: async (refused: TokenSet) => freshness.refreshAfterRefusal((await connections.get(post.userId, target.connectionId)) ?? connection, refused),
+          };
+          // The thread's posts first; the first comment then goes under its last post.
+          const threaded = thread ? await threads.post(post, target, publisher, thread, context) : undefined;
+          const progress = threaded?.progress ?? result.progress;
+          let firstComment: FirstCommentResult | undefined;
+          if (wantsFirstComment(post, target, publisher)) {
+            if (threaded?.result.status === 'failed') firstComment = threadStoppedComment;
+            else {
+              const under = threaded?.last ?? { platformPostId: result.platformPostId, postUrl: result.postUrl };
+              const root = { platformPostId: result.platformPostId, postUrl: result.postUrl };
+              const commented = await firstComments.post(post, target, publisher, { ...context, progress, ...under, root });
+              return await record(post, target, { ...result, progress: commented.progress }, { thread: threaded?.result, firstComment: commented.result });
+            }
+          }
+          return await record(post, target, { ...result, progress }, { thread: threaded?.result, firstComment });
         }
         return await record(post, target, result);
       } catch (error) {

@@ -1,7 +1,8 @@
 import * as z from '../zod';
 import { capabilities, platforms } from '../platforms';
 import { checkPostOptions } from '../platforms/postOptions';
-import { ALT_TEXT_MAX, textFor, type NetworkTexts } from '../platformRules';
+import { ALT_TEXT_MAX, textFor, threadFor, type NetworkTexts, type NetworkThreads } from '../platformRules';
+import { THREAD_MAX_PARTS, threadProblems } from '../thread';
 import { isTimeZone } from '../timeZone';
 
 /** `draft`: saved from the wizard, not published; it starts no execution and uses no month's slot. */
@@ -50,6 +51,7 @@ const targetInputSchema = z.object({
 type PostText = {
   description: string;
   texts?: NetworkTexts | undefined;
+  threads?: NetworkThreads | undefined;
   firstComment?: string | undefined;
   title?: string | undefined;
   targets: Array<{ platform: (typeof platforms)[number]; accountId: string; options?: Record<string, unknown> | undefined }>;
@@ -77,17 +79,31 @@ function checkPostText(post: PostText, context: z.RefinementCtx): void {
       context.addIssue({ code: 'custom', path: ['texts', platform], message: `There is a ${capabilities[platform].name} text but no ${capabilities[platform].name} account among the targets.` });
     }
   }
+  for (const platform of Object.keys(post.threads ?? {}) as Array<keyof NetworkThreads>) {
+    const { name, threads } = capabilities[platform];
+    if (!threads) context.addIssue({ code: 'custom', path: ['threads', platform], message: `${name} does not take threads.` });
+    else if (!chosen.has(platform)) context.addIssue({ code: 'custom', path: ['threads', platform], message: `The post has a thread for ${name} but no ${name} account among the targets.` });
+  }
   for (const platform of chosen) {
     const { name, text, title } = capabilities[platform];
+    const thread = threadFor(post, platform);
+    if (thread) {
+      for (const problem of threadProblems(thread, text, name)) context.addIssue({ code: 'custom', path: ['threads', platform], message: problem });
+      for (const [index, part] of thread.entries()) {
+        for (const problem of text.problems?.(part) ?? []) context.addIssue({ code: 'custom', path: ['threads', platform], message: `${name} thread, post ${index + 1}: ${problem}` });
+      }
+    }
     // The network's own text when it has one (its messages say so), else the description.
     const own = Boolean(post.texts?.[platform]?.trim());
     const words = textFor(post, platform);
     const path = own ? ['texts', platform] : ['description'];
     const count = text.count(words);
-    if (count > text.max) {
+    if (thread) {
+      // Its posts were checked above; the description and own text stay for the other networks.
+    } else if (count > text.max) {
       context.addIssue({ code: 'custom', path, message: own ? `The ${name} text is too long (${count} of ${text.max}).` : `The description is too long for ${name} (${count} of ${text.max}).` });
     }
-    for (const problem of text.problems?.(words) ?? []) context.addIssue({ code: 'custom', path, message: own ? `${name} text: ${problem}` : problem });
+    for (const problem of thread ? [] : (text.problems?.(words) ?? [])) context.addIssue({ code: 'custom', path, message: own ? `${name} text: ${problem}` : problem });
     if (!title) continue;
     if (title.required && !post.title) {
       context.addIssue({ code: 'custom', path: ['title'], message: `A ${name} title is required when ${name} is a target.` });
@@ -133,9 +149,18 @@ const altTextSchema = z.string().trim().max(ALT_TEXT_MAX, `An alt text can be at
 const networkTextsSchema = z.partialRecord(z.enum(platforms), z.string().max(10_000, 'A network\'s text can be at most 10,000 characters.'));
 
 const firstCommentSchema = z.string().trim().max(10_000, 'A first comment can be at most 10,000 characters.').optional();
+
+/** Per network that takes threads, its posts in order (two or more; the first carries the media). */
+const networkThreadsSchema = z.partialRecord(
+  z.enum(platforms),
+  z.array(z.string().max(10_000, 'A post of a thread can be at most 10,000 characters.')).max(THREAD_MAX_PARTS * 2, `A thread can have at most ${THREAD_MAX_PARTS} posts.`),
+);
+
 const postTextFields = {
   description: z.string().trim().min(1, 'Write a description.').max(10_000),
   texts: networkTextsSchema.optional(),
+  /** A network's post as a thread (shared/thread.ts); absent or one post: a plain post. */
+  threads: networkThreadsSchema.optional(),
   /** Posted under the post, once, on each chosen network that takes one (blank: none). */
   firstComment: firstCommentSchema,
   // Each platform's own title limit is checked in checkPostText, with its name in the message.
@@ -197,6 +222,13 @@ export type PostMedia = z.infer<typeof postMediaSchema>;
 export const targetFailureCodes = ['outcome_unknown'] as const;
 export type TargetFailureCode = (typeof targetFailureCodes)[number];
 
+/**
+ * How a target's thread went, once its first post was live: every post published (`url`: the
+ * last one's), or `posted` of `of` and why the rest were not, in words.
+ */
+export const threadResultSchema = z.object({ status: z.enum(['published', 'failed']), posted: z.number().int().nonnegative(), of: z.number().int().positive(), url: z.string().nullable(), error: z.string().nullable() });
+export type ThreadResult = z.infer<typeof threadResultSchema>;
+
 /** How a target's first comment went: posted, with its link, or not posted, with why. */
 export const firstCommentResultSchema = z.object({ status: z.enum(['published', 'failed']), url: z.string().nullable(), error: z.string().nullable() });
 export type FirstCommentResult = z.infer<typeof firstCommentResultSchema>;
@@ -225,6 +257,8 @@ export const postTargetSchema = z.object({
   options: z.record(z.string(), z.unknown()).nullable().optional(),
   /** The first comment under this target's post, once it was tried: posted (with its link) or not (the reason in words). */
   firstComment: firstCommentResultSchema.nullable().optional(),
+  /** The rest of the thread after the first post, once tried (the network's posts as a thread). */
+  thread: threadResultSchema.nullable().optional(),
   updatedAt: z.string(),
 });
 export type PostTarget = z.infer<typeof postTargetSchema>;
@@ -248,6 +282,8 @@ export const postSchema = z.object({
   description: z.string(),
   /** Networks with their own version of the text (the others get the description). */
   texts: networkTextsSchema.optional(),
+  /** Networks whose post goes as a thread, with its posts. */
+  threads: networkThreadsSchema.optional(),
   /** Posted under the post on each network that takes one. */
   firstComment: z.string().optional(),
   media: z.array(postMediaSchema),
@@ -295,6 +331,7 @@ export const saveDraftSchema = z
   .object({
     description: z.string().max(10_000, 'The description can be at most 10,000 characters.'),
     texts: networkTextsSchema.optional(),
+    threads: networkThreadsSchema.optional(),
     firstComment: z.string().max(10_000, 'A first comment can be at most 10,000 characters.').optional(),
     title: z.string().max(1000, 'The title can be at most 1,000 characters.').optional(),
     targets: z.array(targetInputSchema).max(20, 'Choose at most 20 accounts.'),

@@ -3,7 +3,7 @@ import { bluesky } from '../../../shared/platforms/bluesky';
 import { CannotTell } from '../createOnce';
 import { PlatformError, Rejected, truncate } from '../errors';
 import { withQuery, type PlatformResponse } from '../http';
-import type { MediaSource, PlatformPublisher, PublishProgress, PublishRequest, StepResult } from '../publisher';
+import type { CommentRequest, CommentResult, MediaSource, PlatformPublisher, PublishProgress, PublishRequest, StepResult } from '../publisher';
 import { alreadyPublished, isOk, postMedia, progressList, progressText, publishedResult, readRange } from '../steps';
 import { classifyBlueskyError, errorOf, NAME } from './errors';
 import type { BlueskyOptions } from './options';
@@ -186,6 +186,50 @@ export function createBlueskyPublisher({ hosts, http, clock }: ModuleDeps<Bluesk
     return { uri, cid };
   }
 
+  /**
+   * A reply (app.bsky.feed.post with reply.root and reply.parent), keyed like a post by a TID
+   * chosen and saved before createRecord; its progress under `<key>Rkey`, `<key>CreatedAt` and,
+   * once made, `<key>Uri` (answered again without a call).
+   */
+  async function postReply(request: CommentRequest, what: string, key: string): Promise<CommentResult> {
+    const { did } = sessionOf(request.tokens);
+    const profile = request.account.username?.replace(/^@/, '') || did;
+    const url = (uri: string) => `${SITE}/profile/${profile}/post/${uri.split('/').pop()}`;
+    const recorded = progressText(request.progress, `${key}Uri`);
+    if (recorded) return { commentId: recorded, url: url(recorded), progress: request.progress };
+    const problem = blueskyTextProblem(request.text);
+    if (problem) throw new Rejected(problem);
+    const parent = await strongRef(request, request.post.platformPostId);
+    const rootUri = request.root?.platformPostId;
+    const root = rootUri && rootUri !== parent.uri ? await strongRef(request, rootUri) : parent;
+    const savedKey = progressText(request.progress, `${key}Rkey`);
+    const rkey = savedKey && TID_PATTERN.test(savedKey) ? savedKey : tidFor(clock.now().getTime());
+    const createdAt = progressText(request.progress, `${key}CreatedAt`) ?? clock.now().toISOString();
+    const progress: PublishProgress = { ...request.progress, [`${key}Rkey`]: rkey, [`${key}CreatedAt`]: createdAt };
+    const facets = facetsFor(request.text, await resolveMentions(request));
+    const record = { $type: POST_COLLECTION, text: request.text, createdAt, ...(facets.length ? { facets } : {}), reply: { root, parent } };
+    const uri = await request.createOnce({
+      what,
+      progress,
+      send: async () => {
+        const response = await xrpc.procedure(request.tokens, 'com.atproto.repo.createRecord', { json: { repo: did, collection: POST_COLLECTION, rkey, record, validate: true } });
+        if (isOk(response)) {
+          const created = (response.body as { uri?: unknown } | undefined)?.uri;
+          if (typeof created !== 'string') throw new Rejected(`${NAME} answered the reply without its address`);
+          return created;
+        }
+        // A key that already exists is ours (we chose it): a 500 may mean the record was made.
+        if (response.status >= 500) {
+          const existing = await findRecord(request, rkey).catch(() => undefined);
+          if (existing) return existing;
+        }
+        throw fail(response);
+      },
+      reconcile: () => reconcile(request, rkey, createdAt),
+    });
+    return { commentId: uri, url: url(uri), progress: { ...progress, [`${key}Uri`]: uri } };
+  }
+
   return {
     platform: 'bluesky',
 
@@ -248,45 +292,10 @@ export function createBlueskyPublisher({ hosts, http, clock }: ModuleDeps<Bluesk
       return publishedResult(progress, uri, `${SITE}/profile/${profile}/post/${uri.split('/').pop()}`);
     },
 
-    /**
-     * The first comment is a reply (app.bsky.feed.post with reply.root and reply.parent: the post),
-     * keyed like the post by a TID chosen and saved before createRecord.
-     */
-    async firstComment(request) {
-      const { did } = sessionOf(request.tokens);
-      const profile = request.account.username?.replace(/^@/, '') || did;
-      const url = (uri: string) => `${SITE}/profile/${profile}/post/${uri.split('/').pop()}`;
-      const recorded = progressText(request.progress, 'commentUri');
-      if (recorded) return { commentId: recorded, url: url(recorded), progress: request.progress };
-      const problem = blueskyTextProblem(request.text);
-      if (problem) throw new Rejected(problem);
-      const parent = await strongRef(request, request.post.platformPostId);
-      const savedKey = progressText(request.progress, 'commentRkey');
-      const rkey = savedKey && TID_PATTERN.test(savedKey) ? savedKey : tidFor(clock.now().getTime());
-      const createdAt = progressText(request.progress, 'commentCreatedAt') ?? clock.now().toISOString();
-      const progress: PublishProgress = { ...request.progress, commentRkey: rkey, commentCreatedAt: createdAt };
-      const facets = facetsFor(request.text, await resolveMentions(request));
-      const record = { $type: POST_COLLECTION, text: request.text, createdAt, ...(facets.length ? { facets } : {}), reply: { root: parent, parent } };
-      const uri = await request.createOnce({
-        what: 'the first comment',
-        progress,
-        send: async () => {
-          const response = await xrpc.procedure(request.tokens, 'com.atproto.repo.createRecord', { json: { repo: did, collection: POST_COLLECTION, rkey, record, validate: true } });
-          if (isOk(response)) {
-            const created = (response.body as { uri?: unknown } | undefined)?.uri;
-            if (typeof created !== 'string') throw new Rejected(`${NAME} answered the reply without its address`);
-            return created;
-          }
-          // A key that already exists is ours (we chose it): a 500 may mean the record was made.
-          if (response.status >= 500) {
-            const existing = await findRecord(request, rkey).catch(() => undefined);
-            if (existing) return existing;
-          }
-          throw fail(response);
-        },
-        reconcile: () => reconcile(request, rkey, createdAt),
-      });
-      return { commentId: uri, url: url(uri), progress: { ...progress, commentUri: uri } };
-    },
+    /** The first comment is a reply under the post (the thread's last post, its root the thread's first). */
+    firstComment: (request) => postReply(request, 'the first comment', 'comment'),
+
+    /** A thread's next post: a reply to the one before, its root the thread's first post. */
+    threadPart: (request) => postReply(request, `post ${request.part} of the thread`, `thread${request.part}`),
   };
 }

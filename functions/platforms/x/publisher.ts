@@ -1,7 +1,7 @@
 import { CannotTell } from '../createOnce';
 import { PlatformError, Rejected, truncate } from '../errors';
 import { withQuery, type PlatformResponse } from '../http';
-import type { CommentRequest, MediaSource, PublishProgress, PublishRequest, StepResult } from '../publisher';
+import type { CommentRequest, CommentResult, MediaSource, PublishProgress, PublishRequest, StepResult } from '../publisher';
 import type { PublisherFactory } from '../module';
 import { alreadyPublished, isOk, postMedia, progressList, progressNumber, progressText, publishedResult, readRange } from '../steps';
 import { xOptionsSchema } from '../../../shared/platforms/xOptions';
@@ -177,6 +177,32 @@ export const createXPublisher: PublisherFactory = ({ hosts, http, clock }) => {
     )?.id;
   }
 
+  /** POST /2/tweets as a reply to `request.post`, once; an id already in progress under `idKey` is answered without a call. */
+  async function postReply(request: CommentRequest, what: string, idKey: string): Promise<CommentResult> {
+    const parentId = request.post.platformPostId;
+    const url = (id: string) => statusUrl(request, id);
+    const recorded = progressText(request.progress, idKey);
+    if (recorded) return { commentId: recorded, url: url(recorded), progress: request.progress };
+    const replyId = await request.createOnce({
+      what,
+      progress: request.progress,
+      send: async () => {
+        const response = await http({
+          method: 'POST',
+          url: api('/2/tweets'),
+          headers: bearer(request),
+          json: { text: request.text, reply: { in_reply_to_tweet_id: parentId } },
+        });
+        if (!isOk(response)) throw fail(response);
+        const id = (response.body as { data?: { id?: string } } | undefined)?.data?.id;
+        if (!id) throw new Rejected(truncate(`Twitter API error: the reply was answered without its id: ${response.text}`));
+        return id;
+      },
+      reconcile: () => findRecentReply(request, parentId),
+    });
+    return { commentId: replyId, url: url(replyId), progress: { ...request.progress, [idKey]: replyId } };
+  }
+
   return {
     platform: 'x',
 
@@ -220,29 +246,9 @@ export const createXPublisher: PublisherFactory = ({ hosts, http, clock }) => {
     },
 
     /** The first comment is a reply: POST /2/tweets with reply.in_reply_to_tweet_id, once (createOnce). */
-    async firstComment(request) {
-      const parentId = request.post.platformPostId;
-      const url = (id: string) => statusUrl(request, id);
-      const recorded = progressText(request.progress, 'commentId');
-      if (recorded) return { commentId: recorded, url: url(recorded), progress: request.progress };
-      const commentId = await request.createOnce({
-        what: 'the first comment',
-        progress: request.progress,
-        send: async () => {
-          const response = await http({
-            method: 'POST',
-            url: api('/2/tweets'),
-            headers: bearer(request),
-            json: { text: request.text, reply: { in_reply_to_tweet_id: parentId } },
-          });
-          if (!isOk(response)) throw fail(response);
-          const id = (response.body as { data?: { id?: string } } | undefined)?.data?.id;
-          if (!id) throw new Rejected(truncate(`Twitter API error: the reply was answered without its id: ${response.text}`));
-          return id;
-        },
-        reconcile: () => findRecentReply(request, parentId),
-      });
-      return { commentId, url: url(commentId), progress: { ...request.progress, commentId } };
-    },
+    firstComment: (request) => postReply(request, 'the first comment', 'commentId'),
+
+    /** A thread's next post is a reply to the one before, once (createOnce); its id kept as thread<n>Id. */
+    threadPart: (request) => postReply(request, `post ${request.part} of the thread`, `thread${request.part}Id`),
   };
 };

@@ -153,9 +153,17 @@ export function blueskyPds(state: BlueskyState) {
     if (problem) return xrpcError(400, 'InvalidRequest', `Invalid app.bsky.feed.post record: ${problem}`);
     // The PDS checks only the reference's shape; the AppView would never show a reply to a post
     // that is not there (or not that version), so the sandbox refuses one, for tests to see.
-    const reply = (body['record'] as { reply?: { parent: { uri: string; cid: string } } }).reply;
-    if (reply && findPost(reply.parent.uri)?.cid !== reply.parent.cid) {
+    // A reply's root is its thread's first post: the parent itself, or the parent's own root.
+    const reply = (body['record'] as { reply?: { root: { uri: string; cid: string }; parent: { uri: string; cid: string } } }).reply;
+    const parent = reply ? findPost(reply.parent.uri) : undefined;
+    if (reply && parent?.cid !== reply.parent.cid) {
       return xrpcError(400, 'InvalidRequest', `Invalid app.bsky.feed.post record: Record/reply/parent does not point at an existing post: ${reply.parent.uri}`);
+    }
+    if (reply && parent) {
+      const parentRoot = (parent.value['reply'] as { root?: { uri?: string; cid?: string } } | undefined)?.root ?? { uri: parent.uri, cid: parent.cid };
+      if (reply.root.uri !== parentRoot.uri || reply.root.cid !== parentRoot.cid) {
+        return xrpcError(400, 'InvalidRequest', `Invalid app.bsky.feed.post record: Record/reply/root is not the thread's first post (${String(parentRoot.uri)})`);
+      }
     }
     const recordKey = (rkey as string | undefined) ?? randomTid(context.now());
     const uri = `at://${caller.did}/${POST_COLLECTION}/${recordKey}`;

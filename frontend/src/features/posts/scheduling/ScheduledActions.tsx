@@ -2,7 +2,7 @@ import { useCallback, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Post } from '../../../../../shared/api/posts';
 import { platformNames } from '../../../../../shared/platforms';
-import { keptTexts, titleRuleFor, type NetworkTexts } from '../../../../../shared/platformRules';
+import { keptTexts, keptThreads, titleRuleFor, type NetworkTexts, type NetworkThreads } from '../../../../../shared/platformRules';
 import { platformList } from '../../../components/ui/platformList';
 import { instantToWallTime } from '../../../../../shared/scheduling';
 import { ErrorBox } from '../../../components/ui/Form';
@@ -11,6 +11,8 @@ import { useConnectedAccounts } from '../wizard/api/wizardApi';
 import { platformCounts, useTextCounting } from '../wizard/components/DescriptionStep';
 import { NetworkTextTabs } from '../wizard/components/NetworkTextTabs';
 import { FirstCommentField, firstCommentBlocked } from '../wizard/components/FirstCommentField';
+import { ThreadField, threadsBlocked } from '../wizard/components/ThreadField';
+import { PlatformCountList } from '../wizard/components/PlatformCountList';
 import { useCancelPost, useEditPost, useReschedulePost } from './api';
 import { Dialog } from './Dialog';
 import { Menu } from '../../../components/ui/Menu';
@@ -73,6 +75,7 @@ export function EditPostDialog({ post, onClose }: { post: Post; onClose: () => v
   const connections = useConnectedAccounts();
   const [description, setDescription] = useState(post.description);
   const [texts, setTexts] = useState<NetworkTexts>(() => post.texts ?? {});
+  const [threads, setThreads] = useState<NetworkThreads>(() => post.threads ?? {});
   const [title, setTitle] = useState(post.title ?? '');
   const [firstComment, setFirstComment] = useState(post.firstComment ?? '');
   const [chosen, setChosen] = useState<ReadonlySet<string>>(() => new Set(post.targets.map((target) => `${target.platform}#${target.accountId}`)));
@@ -83,7 +86,7 @@ export function EditPostDialog({ post, onClose }: { post: Post; onClose: () => v
   const titled = titleRule ? platformList(titleRule.platforms, i18n.resolvedLanguage ?? 'en') : '';
   // X's counting (twitter-text) loads on demand, here as in the wizard: Save waits for it.
   const counting = useTextCounting(platforms);
-  const counts = platformCounts(description, platforms, texts);
+  const counts = platformCounts(description, platforms, texts, threads);
   const problem = !targets.length
     ? t('scheduling.editPost.needAccount')
     : !description.trim()
@@ -92,10 +95,12 @@ export function EditPostDialog({ post, onClose }: { post: Post; onClose: () => v
         ? t('scheduling.editPost.needTitle', { platforms: titled })
         : counting.state !== 'ready'
           ? t('wizard.description.waitForCounting')
-          : counts.some((entry) => entry.over)
+          : counts.some((entry) => entry.over && entry.thread === undefined)
             ? t('wizard.description.tooLong')
-            : firstCommentBlocked(firstComment, platforms)
-              ? t('composer.firstComment.blocked')
+            : threadsBlocked(threads, platforms)
+              ? t('composer.thread.blocked')
+              : firstCommentBlocked(firstComment, platforms)
+                ? t('composer.firstComment.blocked')
               : undefined;
   const sentTexts = keptTexts(texts, platforms);
 
@@ -110,6 +115,8 @@ export function EditPostDialog({ post, onClose }: { post: Post; onClose: () => v
               postId: post.postId,
               description,
               ...(sentTexts ? { texts: sentTexts } : {}),
+              // Always sent: none removes the threads (absent would keep them).
+              threads: keptThreads(threads, platforms) ?? {},
               ...(titleRule ? { title: title.trim() } : {}),
               // Always sent: blank removes the comment (absent would keep it).
               firstComment: firstComment.trim(),
@@ -135,35 +142,14 @@ export function EditPostDialog({ post, onClose }: { post: Post; onClose: () => v
             </>
           }
         />
-        <ul className="edit-counts">
-          {counts.map((entry) => (
-            <li key={entry.platform} className={entry.over ? 'over' : undefined}>
-              {entry.count === undefined
-                ? t(counting.state === 'failed' ? 'wizard.description.countingFailed' : 'wizard.description.counting', { platform: platformNames[entry.platform] })
-                : t('wizard.description.platformCount', {
-                    platform: entry.own ? t('composer.texts.ownMarker', { platform: platformNames[entry.platform] }) : platformNames[entry.platform],
-                    count: entry.count,
-                    max: entry.max,
-                    unit: t(`wizard.description.units.${entry.unit}`),
-                  })}
-              {entry.over ? ` — ${t('wizard.description.overLimit')}` : ''}
-              {entry.count === undefined && counting.state === 'failed' && (
-                <>
-                  {' '}
-                  <button type="button" className="button ghost" onClick={counting.retry}>
-                    {t('wizard.description.countingRetry')}
-                  </button>
-                </>
-              )}
-            </li>
-          ))}
-        </ul>
+        <PlatformCountList counts={counts} counting={counting} className="edit-counts" />
         {titleRule && (
           <>
             <label htmlFor={`${id}-title`}>{t('scheduling.editPost.platformTitle', { platforms: titled })}</label>
             <input id={`${id}-title`} type="text" value={title} maxLength={titleRule.max} onChange={(event) => setTitle(event.target.value)} />
           </>
         )}
+        <ThreadField chosen={platforms} description={description} texts={texts} threads={threads} onChange={setThreads} />
         <FirstCommentField comment={firstComment} chosen={platforms} onChange={setFirstComment} />
         <fieldset className="edit-accounts">
           <legend>{t('scheduling.editPost.accounts')}</legend>

@@ -1,9 +1,10 @@
 import { FirstCommentField, firstCommentBlocked } from './components/FirstCommentField';
+import { ThreadField, threadsBlocked } from './components/ThreadField';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { platformsInDisplayOrder } from '../../../../../shared/platforms';
-import { keptTexts, nativeSchedulersAmong, titleRuleFor, type NetworkTexts } from '../../../../../shared/platformRules';
+import { keptTexts, keptThreads, nativeSchedulersAmong, titleRuleFor, type NetworkTexts, type NetworkThreads } from '../../../../../shared/platformRules';
 import { platformList } from '../../../components/ui/platformList';
 import { ErrorBox, NoticeBox } from '../../../components/ui/Form';
 import { PageTitle } from '../../../components/ui/PageTitle';
@@ -95,6 +96,8 @@ function WizardForm() {
   const [description, setDescription] = useState(draft?.description ?? '');
   // Networks' own texts; one for a network not chosen (any more) is kept in the draft, sent only for chosen ones.
   const [texts, setTexts] = useState<NetworkTexts>(() => draft?.texts ?? {});
+  // Networks going as a thread, with their posts (kept like the texts: sent only for chosen networks).
+  const [threads, setThreads] = useState<NetworkThreads>(() => draft?.threads ?? {});
   const [title, setTitle] = useState(draft?.title ?? '');
   const [firstComment, setFirstComment] = useState(draft?.firstComment ?? '');
   const [sharedStatus, setSharedStatus] = useState<'loading' | 'loaded' | 'failed'>();
@@ -122,8 +125,9 @@ function WizardForm() {
   const titleRule = titleRuleFor(chosenPlatforms);
   const nativeSchedulers = nativeSchedulersAmong(chosenPlatforms);
   const textCounting = useTextCounting(chosenPlatforms);
-  const overLimit = platformCounts(description, chosenPlatforms, texts).some((entry) => entry.over);
+  const overLimit = platformCounts(description, chosenPlatforms, texts, threads).some((entry) => entry.over && entry.thread === undefined);
   const sentTexts = keptTexts(texts, chosenPlatforms);
+  const sentThreads = keptThreads(threads, chosenPlatforms);
   const sentComment = firstComment.trim();
 
   // Shared content from "My Content": fetched once, then uploaded like a chosen file.
@@ -155,13 +159,14 @@ function WizardForm() {
       accounts: [...selected],
       description,
       texts,
+      ...(Object.keys(threads).length ? { threads } : {}),
       title,
       ...(firstComment ? { firstComment } : {}),
       options: postOptions.choices,
       schedule,
       ...(serverDraftId ? { serverDraftId } : {}),
     });
-  }, [step, uploaded, selected, description, texts, title, firstComment, postOptions.choices, schedule, published, serverDraftId]);
+  }, [step, uploaded, selected, description, texts, threads, title, firstComment, postOptions.choices, schedule, published, serverDraftId]);
 
   // Back from a platform's consent page (Connect on step 2): the outcome rides on the query string.
   const [connectResult] = useState(() => {
@@ -220,6 +225,7 @@ function WizardForm() {
   const draftInput: SaveDraft = {
     description,
     ...(keptTexts(texts, platformOrder) ? { texts: keptTexts(texts, platformOrder) } : {}),
+    ...(keptThreads(threads, platformOrder) ? { threads: keptThreads(threads, platformOrder) } : {}),
     ...(title.trim() ? { title } : {}),
     ...(sentComment ? { firstComment: sentComment } : {}),
     media: uploaded.map((item) => ({ key: item.media!.key, name: item.name, ...(item.altText?.trim() ? { altText: item.altText.trim() } : {}) })),
@@ -261,6 +267,7 @@ function WizardForm() {
       if (titleRule?.required && !title.trim()) return t('wizard.description.needTitle', { platforms: platformList(titleRule.platforms, language) });
       if (textCounting.state !== 'ready') return t('wizard.description.waitForCounting');
       if (overLimit) return t('wizard.description.tooLong');
+      if (threadsBlocked(threads, chosenPlatforms)) return t('composer.thread.blocked');
       if (firstCommentBlocked(firstComment, chosenPlatforms)) return t('composer.firstComment.blocked');
     }
     return undefined;
@@ -287,6 +294,7 @@ function WizardForm() {
         post: {
         description,
         ...(sentTexts ? { texts: sentTexts } : {}),
+        ...(sentThreads ? { threads: sentThreads } : {}),
         ...(sentComment ? { firstComment: sentComment } : {}),
         ...(titleRule ? { title: title.trim() } : {}),
         media: uploaded.map((item) => ({ key: item.media!.key, ...(item.altText?.trim() ? { altText: item.altText.trim() } : {}) })),
@@ -382,6 +390,7 @@ function WizardForm() {
           <DescriptionStep
             description={description}
             texts={texts}
+            threads={threads}
             title={title}
             chosenPlatforms={chosenPlatforms}
             chosenAccounts={chosenAccounts}
@@ -389,7 +398,12 @@ function WizardForm() {
             onDescription={setDescription}
             onTexts={setTexts}
             onTitle={setTitle}
-            afterEditor={<FirstCommentField comment={firstComment} chosen={chosenPlatforms} onChange={setFirstComment} />}
+            afterEditor={
+              <>
+                <ThreadField chosen={chosenPlatforms} description={description} texts={texts} threads={threads} onChange={setThreads} />
+                <FirstCommentField comment={firstComment} chosen={chosenPlatforms} onChange={setFirstComment} />
+              </>
+            }
           />
         )}
         {step === 4 && (
@@ -399,6 +413,7 @@ function WizardForm() {
               chosenPlatforms={chosenPlatforms}
               description={description}
               texts={sentTexts}
+              threads={sentThreads}
               firstComment={sentComment || undefined}
               title={titleRule ? title : undefined}
               {...(scheduledAt ? { publishTime: formatInZone(scheduledAt, schedule.zone, language) } : {})}

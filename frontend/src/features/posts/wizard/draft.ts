@@ -16,6 +16,8 @@ const draftSchema = z.object({
   description: z.string(),
   /** Networks' own texts (absent in a draft kept before they existed). */
   texts: z.partialRecord(z.enum(platforms), z.string()).optional(),
+  /** Networks going as a thread, with their posts (absent in a draft kept before threads existed). */
+  threads: z.partialRecord(z.enum(platforms), z.array(z.string())).optional(),
   title: z.string(),
   /** The comment posted under the post where a network takes one (absent in a draft kept before it existed). */
   firstComment: z.string().optional(),
@@ -65,5 +67,5 @@ export function wizardDraftOf(post: Post): WizardDraft {
   const accounts = post.targets.map((target) => `${target.platform}#${target.accountId}`);
   const options = Object.fromEntries(post.targets.flatMap((target) => (target.options ? [[`${target.platform}#${target.accountId}`, target.options]] : [])));
   const step = media.length === 0 ? 1 : accounts.length === 0 ? 2 : 3;
-  return { step, media, accounts, description: post.description, ...(post.texts ? { texts: post.texts } : {}), ...(post.firstComment ? { firstComment: post.firstComment } : {}), title: post.title ?? '', ...(Object.keys(options).length ? { options } : {}), serverDraftId: post.postId };
+  return { step, media, accounts, description: post.description, ...(post.texts ? { texts: post.texts } : {}), ...(post.threads ? { threads: post.threads } : {}), ...(post.firstComment ? { firstComment: post.firstComment } : {}), title: post.title ?? '', ...(Object.keys(options).length ? { options } : {}), serverDraftId: post.postId };
 }

@@ -50,6 +50,20 @@ export function TargetList({ targets, post, actions = false }: { targets: readon
           {target.status === 'failed' && target.error && <p className="target-error">{target.error}</p>}
           {target.waiting && <p className="target-waiting">{waitingInWords(translate, target, context)}</p>}
           {target.notice && <p className="target-notice">{target.notice}</p>}
+          {target.thread?.status === 'published' && (
+            <p className="target-notice">
+              {t('composer.thread.posted', { posted: target.thread.posted, of: target.thread.of })}
+              {target.thread.url && (
+                <>
+                  {' · '}
+                  <a href={target.thread.url} target="_blank" rel="noopener noreferrer" aria-label={`${t('composer.thread.view')} (${platformNames[target.platform]})`}>
+                    {t('composer.thread.view')}
+                  </a>
+                </>
+              )}
+            </p>
+          )}
+          {target.thread?.status === 'failed' && <p className="target-error">{target.thread.error}</p>}
           {target.firstComment?.status === 'published' && (
             <p className="target-notice">
               {t('composer.firstComment.posted')}

@@ -1,25 +1,30 @@
 import { useEffect, useId, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DESCRIPTION_MAX, textFor, titleRuleFor, type NetworkTexts } from '../../../../../../shared/platformRules';
-import { capabilities, platformNames, type Platform } from '../../../../../../shared/platforms';
+import { DESCRIPTION_MAX, textFor, threadFor, titleRuleFor, type NetworkTexts, type NetworkThreads } from '../../../../../../shared/platformRules';
+import { threadProblems } from '../../../../../../shared/thread';
+import { capabilities, type Platform } from '../../../../../../shared/platforms';
 import type { Connection } from '../../../../../../shared/api/connections';
 import { platformList } from '../../../../components/ui/platformList';
 import { NetworkPreview } from '../preview/NetworkPreview';
 import type { MediaItem } from '../useMediaUploads';
 import { NetworkTextTabs, type TextTab } from './NetworkTextTabs';
+import { PlatformCountList, type PlatformCount } from './PlatformCountList';
 
 /**
  * Each chosen platform's own count of the text it gets (its own version, else the description)
  * against its limit, in its unit. A platform whose counting is still loading (X's twitter-text)
  * has no count yet: `counting`, never over.
  */
-export function platformCounts(description: string, chosen: readonly Platform[], texts?: NetworkTexts) {
+export function platformCounts(description: string, chosen: readonly Platform[], texts?: NetworkTexts, threads?: NetworkThreads): PlatformCount[] {
   return chosen.map((platform) => {
-    const { text } = capabilities[platform];
+    const { text, name } = capabilities[platform];
     const own = Boolean(texts?.[platform]?.trim());
-    if (text.ready && !text.ready()) return { platform, own, counting: true, count: undefined, max: text.max, unit: text.unit, over: false };
+    // A network going as a thread: its posts are counted one by one (ThreadField); here, how many and whether one is wrong.
+    const thread = threadFor({ threads }, platform);
+    if (text.ready && !text.ready()) return { platform, own, thread: thread?.length, counting: true, count: undefined, max: text.max, unit: text.unit, over: false };
+    if (thread) return { platform, own, thread: thread.length, counting: false, count: undefined, max: text.max, unit: text.unit, over: threadProblems(thread, text, name).length > 0 };
     const count = text.count(textFor({ description, texts }, platform));
-    return { platform, own, counting: false, count, max: text.max, unit: text.unit, over: count > text.max };
+    return { platform, own, thread: undefined, counting: false, count, max: text.max, unit: text.unit, over: count > text.max };
   });
 }
 
@@ -73,6 +78,7 @@ export function useTextCounting(chosen: readonly Platform[]): { state: 'ready' |
 export function DescriptionStep({
   description,
   texts,
+  threads,
   title,
   chosenPlatforms,
   chosenAccounts,
@@ -84,6 +90,8 @@ export function DescriptionStep({
 }: {
   description: string;
   texts: NetworkTexts;
+  /** Networks going as a thread (counted by post; the preview shows the thread). */
+  threads: NetworkThreads;
   title: string;
   chosenPlatforms: readonly Platform[];
   /** The accounts the post goes to (the preview shows the network's first one as the author). */
@@ -99,8 +107,8 @@ export function DescriptionStep({
   const { t, i18n } = useTranslation();
   const id = useId();
   const counting = useTextCounting(chosenPlatforms);
-  const counts = platformCounts(description, chosenPlatforms, texts);
-  const baseOver = counts.some((entry) => entry.over && !entry.own);
+  const counts = platformCounts(description, chosenPlatforms, texts, threads);
+  const baseOver = counts.some((entry) => entry.over && !entry.own && entry.thread === undefined);
   const titleRule = titleRuleFor(chosenPlatforms);
   // The network previewed: the text tab's when a network's tab is open, else the one last picked (first chosen at the start).
   const [tab, setTab] = useState<TextTab>('all');
@@ -167,29 +175,7 @@ export function DescriptionStep({
           {counts.length > 0 && (
             <section aria-label={t('wizard.description.perPlatform')}>
               <h3 className="wizard-subheading">{t('wizard.description.perPlatform')}</h3>
-              <ul className="platform-counts">
-                {counts.map((entry) => (
-                  <li key={entry.platform} className={entry.over ? 'over-limit' : undefined} data-testid={`count-${entry.platform}`} aria-busy={entry.counting || undefined}>
-                    {entry.count === undefined
-                      ? t(counting.state === 'failed' ? 'wizard.description.countingFailed' : 'wizard.description.counting', { platform: platformNames[entry.platform] })
-                      : t('wizard.description.platformCount', {
-                          platform: entry.own ? t('composer.texts.ownMarker', { platform: platformNames[entry.platform] }) : platformNames[entry.platform],
-                          count: entry.count,
-                          max: entry.max,
-                          unit: t(`wizard.description.units.${entry.unit}`),
-                        })}
-                    {entry.over && <strong> — {t('wizard.description.overLimit')}</strong>}
-                    {entry.counting && counting.state === 'failed' && (
-                      <>
-                        {' '}
-                        <button type="button" className="button ghost" onClick={counting.retry}>
-                          {t('wizard.description.countingRetry')}
-                        </button>
-                      </>
-                    )}
-                  </li>
-                ))}
-              </ul>
+              <PlatformCountList counts={counts} counting={counting} className="platform-counts" />
             </section>
           )}
           {afterEditor}
@@ -203,6 +189,7 @@ export function DescriptionStep({
             media={media}
             description={description}
             texts={texts}
+            threads={threads}
             title={title}
           />
         )}

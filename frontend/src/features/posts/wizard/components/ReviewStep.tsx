@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { platformNames, type Platform } from '../../../../../../shared/platforms';
-import type { NetworkTexts } from '../../../../../../shared/platformRules';
+import type { NetworkTexts, NetworkThreads } from '../../../../../../shared/platformRules';
 import { PlatformChip } from '../../../../components/ui/PlatformChip';
 import { PlatformMark } from '../../../../components/ui/PlatformMark';
 import type { MediaItem } from '../useMediaUploads';
@@ -35,6 +35,7 @@ export function ReviewStep({
   chosenPlatforms,
   description,
   texts,
+  threads,
   firstComment,
   title,
   publishTime: chosenTime,
@@ -44,6 +45,8 @@ export function ReviewStep({
   description: string;
   /** The chosen networks' own texts (the others get the description). */
   texts: NetworkTexts | undefined;
+  /** The chosen networks going as a thread, with their posts. */
+  threads?: NetworkThreads | undefined;
   /** Posted under the post on the chosen networks that take one. */
   firstComment?: string | undefined;
   title: string | undefined;
@@ -95,6 +98,31 @@ export function ReviewStep({
                     <PlatformMark platform={platform} size="sm" /> {platformNames[platform]} · {t('composer.texts.reviewOwn')}
                   </dt>
                   <dd className="wizard-review-description">{texts[platform]}</dd>
+                </div>
+              ))}
+          </dl>
+        </>
+      )}
+      {threads && (
+        <>
+          <h3 className="wizard-subheading">{t('composer.thread.reviewHeading')}</h3>
+          <dl className="review-network-texts">
+            {chosenPlatforms
+              .filter((platform) => threads[platform])
+              .map((platform) => (
+                <div key={platform}>
+                  <dt>
+                    <PlatformMark platform={platform} size="sm" /> {t('composer.thread.summary', { platform: platformNames[platform], count: threads[platform]!.length })}
+                  </dt>
+                  <dd>
+                    <ol className="review-thread">
+                      {threads[platform]!.map((part, index) => (
+                        <li key={index} className="wizard-review-description">
+                          {part}
+                        </li>
+                      ))}
+                    </ol>
+                  </dd>
                 </div>
               ))}
           </dl>

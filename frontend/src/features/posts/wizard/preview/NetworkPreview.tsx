@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Connection } from '../../../../../../shared/api/connections';
-import { mediaForPlatform, textFor, type NetworkTexts } from '../../../../../../shared/platformRules';
+import { mediaForPlatform, textFor, threadFor, type NetworkTexts, type NetworkThreads } from '../../../../../../shared/platformRules';
 import { platformNames, type Platform } from '../../../../../../shared/platforms';
 import type { MediaFrame, PreviewRule } from '../../../../../../shared/platforms/capabilities';
 import { foldText, frameAspect } from '../../../../../../shared/preview';
@@ -26,6 +26,7 @@ export function NetworkPreview({
   media,
   description,
   texts,
+  threads,
   title,
 }: {
   chosen: readonly Platform[];
@@ -38,10 +39,14 @@ export function NetworkPreview({
   media: readonly MediaItem[];
   description: string;
   texts: NetworkTexts;
+  /** A network going as a thread shows its posts one under the other. */
+  threads?: NetworkThreads;
   title: string;
 }) {
   const { t } = useTranslation();
   const headingId = useId();
+  const account = accounts.find((candidate) => candidate.platform === platform);
+  const thread = threadFor({ threads }, platform);
   const name = platformNames[platform];
   return (
     <section className="network-preview" aria-labelledby={headingId} data-platform={platform}>
@@ -61,14 +66,16 @@ export function NetworkPreview({
           </div>
         )}
       </div>
-      <PreviewPost
-        key={platform}
-        platform={platform}
-        account={accounts.find((account) => account.platform === platform)}
-        file={mediaForPlatform(platform, media)[0]}
-        text={textFor({ description, texts }, platform)}
-        title={title}
-      />
+      <PreviewPost key={platform} platform={platform} account={account} file={mediaForPlatform(platform, media)[0]} text={textFor({ description, texts, threads }, platform)} title={title} />
+      {thread && (
+        <ol className="preview-thread" aria-label={t('composer.thread.summary', { platform: name, count: thread.length })}>
+          {thread.slice(1).map((part, index) => (
+            <li key={index}>
+              <PreviewReply platform={platform} account={account} text={part} />
+            </li>
+          ))}
+        </ol>
+      )}
       <p className="hint network-preview-note">{t('composer.preview.approximate', { platform: name })}</p>
     </section>
   );
@@ -106,6 +113,18 @@ function PreviewPost({ platform, account, file, text, title }: { platform: Platf
         </>
       )}
       {!file && <p className="hint">{t('composer.preview.noMedia', { platform: platformNames[platform] })}</p>}
+    </div>
+  );
+}
+
+/** A later post of a thread: the author and the text, cut where the feed cuts it, no media. */
+function PreviewReply({ platform, account, text }: { platform: Platform; account: Connection | undefined; text: string }) {
+  const rule = previewRules[platform];
+  const [expanded, setExpanded] = useState(false);
+  return (
+    <div className="preview-post preview-reply" style={brandStyle(platform)}>
+      <PreviewAuthor platform={platform} account={account} shows={rule.author} />
+      <PreviewText text={text} fold={rule.fold} expanded={expanded} onExpanded={setExpanded} />
     </div>
   );
 }
