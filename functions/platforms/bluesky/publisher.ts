@@ -186,6 +186,23 @@ export function createBlueskyPublisher({ hosts, http, clock }: ModuleDeps<Bluesk
     return { uri, cid };
   }
 
+  /** com.atproto.repo.createRecord of a post under the key we chose; answers its uri. */
+  async function createRecord(request: Pick<PublishRequest, 'tokens'>, rkey: string, record: Record<string, unknown>, what: string): Promise<string> {
+    const { did } = sessionOf(request.tokens);
+    const response = await xrpc.procedure(request.tokens, 'com.atproto.repo.createRecord', { json: { repo: did, collection: POST_COLLECTION, rkey, record, validate: true } });
+    if (isOk(response)) {
+      const created = (response.body as { uri?: unknown } | undefined)?.uri;
+      if (typeof created !== 'string') throw new Rejected(`${NAME} answered ${what} without its address`);
+      return created;
+    }
+    // A PDS answers a key that already exists with a 500: it is ours (we chose the key), so the record may have been made.
+    if (response.status >= 500) {
+      const existing = await findRecord(request, rkey).catch(() => undefined);
+      if (existing) return existing;
+    }
+    throw fail(response);
+  }
+
   /**
    * A reply (app.bsky.feed.post with reply.root and reply.parent), keyed like a post by a TID
    * chosen and saved before createRecord; its progress under `<key>Rkey`, `<key>CreatedAt` and,
@@ -211,20 +228,7 @@ export function createBlueskyPublisher({ hosts, http, clock }: ModuleDeps<Bluesk
     const uri = await request.createOnce({
       what,
       progress,
-      send: async () => {
-        const response = await xrpc.procedure(request.tokens, 'com.atproto.repo.createRecord', { json: { repo: did, collection: POST_COLLECTION, rkey, record, validate: true } });
-        if (isOk(response)) {
-          const created = (response.body as { uri?: unknown } | undefined)?.uri;
-          if (typeof created !== 'string') throw new Rejected(`${NAME} answered the reply without its address`);
-          return created;
-        }
-        // A key that already exists is ours (we chose it): a 500 may mean the record was made.
-        if (response.status >= 500) {
-          const existing = await findRecord(request, rkey).catch(() => undefined);
-          if (existing) return existing;
-        }
-        throw fail(response);
-      },
+      send: () => createRecord(request, rkey, record, 'the reply'),
       reconcile: () => reconcile(request, rkey, createdAt),
     });
     return { commentId: uri, url: url(uri), progress: { ...progress, [`${key}Uri`]: uri } };
@@ -272,20 +276,7 @@ export function createBlueskyPublisher({ hosts, http, clock }: ModuleDeps<Bluesk
       const uri = await request.createOnce({
         what: 'the post',
         progress,
-        send: async () => {
-          const response = await xrpc.procedure(request.tokens, 'com.atproto.repo.createRecord', { json: { repo: did, collection: POST_COLLECTION, rkey, record, validate: true } });
-          if (isOk(response)) {
-            const created = (response.body as { uri?: unknown } | undefined)?.uri;
-            if (typeof created !== 'string') throw new Rejected(`${NAME} answered the post without its address`);
-            return created;
-          }
-          // A PDS answers a key that already exists with a 500: it is ours (we chose the key).
-          if (response.status >= 500) {
-            const existing = await findRecord(request, rkey).catch(() => undefined);
-            if (existing) return existing;
-          }
-          throw fail(response);
-        },
+        send: () => createRecord(request, rkey, record, 'the post'),
         reconcile: () => reconcile(request, rkey, createdAt),
       });
       const profile = request.account.username?.replace(/^@/, '') || did;

@@ -1,10 +1,10 @@
 import { describe, expect, inject, it } from 'vitest';
 import type { Platform } from '../../../shared/platforms';
-import type { ConnectionList } from '../../../shared/api/connections';
 import type { Post } from '../../../shared/api/posts';
-import { callApi, createUser, type TestUser } from '../../support/users';
-import { connectThroughOAuth, makeAdmin, sandboxAccountName, sandboxControl } from '../../support/connect';
-import { createPost, tinyJpeg, uploadMedia, waitForPost } from '../../support/posts';
+import { callApi, type TestUser } from '../../support/users';
+import { sandboxControl } from '../../support/connect';
+import { userWithAccounts } from '../../support/accounts';
+import { createPost, waitForPost } from '../../support/posts';
 
 /**
  * The first comment (issue 19, item 5): posted under the post, once, on each network whose
@@ -15,20 +15,7 @@ import { createPost, tinyJpeg, uploadMedia, waitForPost } from '../../support/po
 const twin = inject('twin');
 const networks = ['x', 'bluesky', 'linkedin'] as const satisfies readonly Platform[];
 
-async function setUp() {
-  const user = await createUser(twin);
-  await makeAdmin(twin, user);
-  const names = {} as Record<(typeof networks)[number], string>;
-  for (const platform of networks) {
-    names[platform] = sandboxAccountName(platform);
-    await connectThroughOAuth(twin, user, platform, names[platform]);
-  }
-  const { body } = await callApi(twin, '/connections', user.idToken);
-  const connections = (body as unknown as ConnectionList).connections;
-  const targets = networks.map((platform) => ({ platform, accountId: connections.find((connection) => connection.platform === platform)!.platformUserId }));
-  const key = await uploadMedia(twin, user.userId, { kind: 'image', body: tinyJpeg });
-  return { user, names, targets, key };
-}
+const setUp = () => userWithAccounts(twin, networks);
 
 const feedOf = async (platform: Platform, account: string) => (await sandboxControl(twin).feed(platform, account)).posts;
 
@@ -179,15 +166,10 @@ describe('the first comment under faults at each of its calls', () => {
   ];
 
   async function oneNetwork(platform: 'x' | 'bluesky' | 'linkedin') {
-    const user = await createUser(twin);
-    await makeAdmin(twin, user);
-    const name = sandboxAccountName(platform);
-    await connectThroughOAuth(twin, user, platform, name);
-    const { body } = await callApi(twin, '/connections', user.idToken);
-    const accountId = (body as unknown as ConnectionList).connections.find((connection) => connection.platform === platform)!.platformUserId;
-    const key = await uploadMedia(twin, user.userId, { kind: 'image', body: tinyJpeg });
-    return { user, name, accountId, key };
+    const { user, names, targets, key } = await userWithAccounts(twin, [platform]);
+    return { user, name: names[platform], accountId: targets[0]!.accountId, key };
   }
+
 
   for (const call of calls) {
     for (const [label, fault] of transient) {

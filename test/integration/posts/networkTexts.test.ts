@@ -1,29 +1,16 @@
 import { describe, expect, inject, it } from 'vitest';
 import type { Platform } from '../../../shared/platforms';
-import type { ConnectionList } from '../../../shared/api/connections';
 import type { Post } from '../../../shared/api/posts';
-import { callApi, createUser, type TestUser } from '../../support/users';
-import { connectThroughOAuth, makeAdmin, sandboxAccountName, sandboxControl } from '../../support/connect';
+import { callApi, type TestUser } from '../../support/users';
+import { sandboxControl } from '../../support/connect';
+import { userWithAccounts } from '../../support/accounts';
 import { createPost, tinyJpeg, uploadMedia, waitForPost } from '../../support/posts';
 
 const twin = inject('twin');
 const networks = ['x', 'linkedin', 'bluesky'] as const satisfies readonly Platform[];
 
 /** A user with an X, a LinkedIn and a Bluesky account and one uploaded image. */
-async function setUp() {
-  const user = await createUser(twin);
-  await makeAdmin(twin, user);
-  const names = {} as Record<(typeof networks)[number], string>;
-  for (const platform of networks) {
-    names[platform] = sandboxAccountName(platform);
-    await connectThroughOAuth(twin, user, platform, names[platform]);
-  }
-  const { body } = await callApi(twin, '/connections', user.idToken);
-  const connections = (body as unknown as ConnectionList).connections;
-  const targets = networks.map((platform) => ({ platform, accountId: connections.find((connection) => connection.platform === platform)!.platformUserId }));
-  const key = await uploadMedia(twin, user.userId, { kind: 'image', body: tinyJpeg });
-  return { user, names, targets, key };
-}
+const setUp = () => userWithAccounts(twin, networks);
 
 const feedTexts = async (platform: Platform, account: string) => (await sandboxControl(twin).feed(platform, account)).posts.map((post) => post.text);
 

@@ -1,10 +1,10 @@
 import { describe, expect, inject, it } from 'vitest';
 import type { Platform } from '../../../shared/platforms';
-import type { ConnectionList } from '../../../shared/api/connections';
 import type { Post } from '../../../shared/api/posts';
-import { callApi, createUser, type TestUser } from '../../support/users';
-import { connectThroughOAuth, makeAdmin, sandboxAccountName, sandboxControl } from '../../support/connect';
-import { createPost, tinyJpeg, uploadMedia, waitForPost } from '../../support/posts';
+import { callApi, type TestUser } from '../../support/users';
+import { sandboxControl } from '../../support/connect';
+import { userWithAccounts } from '../../support/accounts';
+import { createPost, waitForPost } from '../../support/posts';
 
 /**
  * Threads (issue 19, item 5: X threads; Bluesky's too): the first post carries the media, each
@@ -15,20 +15,7 @@ import { createPost, tinyJpeg, uploadMedia, waitForPost } from '../../support/po
 const twin = inject('twin');
 type ThreadNetwork = 'x' | 'bluesky';
 
-async function oneUser(networks: readonly Platform[]) {
-  const user = await createUser(twin);
-  await makeAdmin(twin, user);
-  const names = {} as Record<Platform, string>;
-  for (const platform of networks) {
-    names[platform] = sandboxAccountName(platform);
-    await connectThroughOAuth(twin, user, platform, names[platform]);
-  }
-  const { body } = await callApi(twin, '/connections', user.idToken);
-  const connections = (body as unknown as ConnectionList).connections;
-  const targets = networks.map((platform) => ({ platform, accountId: connections.find((connection) => connection.platform === platform)!.platformUserId }));
-  const key = await uploadMedia(twin, user.userId, { kind: 'image', body: tinyJpeg });
-  return { user, names, targets, key };
-}
+const oneUser = <P extends Platform>(networks: readonly P[]) => userWithAccounts(twin, networks);
 
 const feedOf = async (platform: Platform, account: string) => (await sandboxControl(twin).feed(platform, account)).posts;
 const target = (post: Post, platform: Platform) => post.targets.find((candidate) => candidate.platform === platform)!;
