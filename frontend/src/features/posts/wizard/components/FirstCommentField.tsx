@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { capabilities, platformNames, platforms, type Platform } from '../../../../../../shared/platforms';
+import { capabilities, firstCommentRule, platformNames, platforms, type Platform } from '../../../../../../shared/platforms';
 import { platformList } from '../../../../components/ui/platformList';
 import '../composer.css';
 
@@ -13,10 +13,9 @@ export const commentTakers = (chosen: readonly Platform[]) => chosen.filter((pla
  */
 export function firstCommentCounts(comment: string, chosen: readonly Platform[]) {
   return commentTakers(chosen).map((platform) => {
-    const { text, firstCommentMax } = capabilities[platform];
-    const max = firstCommentMax ?? text.max;
-    const count = text.ready && !text.ready() ? undefined : text.count(comment);
-    return { platform, count, max, unit: text.unit, over: count !== undefined && count > max };
+    const rule = firstCommentRule(capabilities[platform]);
+    const count = rule.ready && !rule.ready() ? undefined : rule.count(comment);
+    return { platform, count, max: rule.max, unit: rule.unit, over: count !== undefined && count > rule.max };
   });
 }
 
