@@ -69,6 +69,7 @@ export const youtubePostOptions: PostOptionsRule<YoutubeOptions> = {
   schema: youtubeOptionsSchema,
   required: youtubeRuleMessages.madeForKids,
   problems: (options, post) => (post.nativeSchedule && options.privacyStatus !== 'public' ? [youtubeRuleMessages.nativeNeedsPublic] : []),
+  commentsOff: (choices, post) => youtubeCommentsOff({ privacyStatus: choices.privacyStatus ?? 'public', madeForKids: choices.madeForKids === true }, post.nativeSchedule),
 };
 
 /**
