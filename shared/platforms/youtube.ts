@@ -18,7 +18,7 @@ export const youtube: PlatformCapabilities<'youtube'> = {
   // status.publishAt on a private upload: YouTube makes it public at that time.
   nativeScheduling: { changedIn: 'YouTube Studio' },
   // A top-level comment (commentThreads.insert, youtube.force-ssl). textOriginal is counted in
-  // characters; 10,000 is the limit YouTube applies (commentTextTooLong names no number), without
+  // characters; 10,000 is the widely cited limit (commentTextTooLong names no number), without
   // the description's < > rule. No comment goes on a video made for kids or a private one
   // (youtubeOptions.ts, youtubeCommentsOff).
   firstComment: true,
