@@ -303,7 +303,7 @@ export const createInstagramPublisher: PublisherFactory<InstagramOptions> = ({ h
       const recorded = progressText(request.progress, 'commentId');
       if (recorded) return { commentId: recorded, url: request.post.postUrl, progress: request.progress };
       if (firstCommentScopeMissing(capabilities.instagram, request.tokens.scopes)) {
-        throw new Rejected('reconnect your Instagram account to allow comments (this connection was made before OneClick asked Instagram for the instagram_business_manage_comments permission comments need).');
+        throw new Rejected('reconnect your Instagram account to allow comments (this connection was made before OneClick asked Instagram for permission to comment).');
       }
       const commentId = await request.createOnce({
         what: 'the first comment',

@@ -295,7 +295,7 @@ export const createYoutubePublisher: PublisherFactory = ({ hosts, http, clock })
       const off = progressText(request.progress, 'commentsOff');
       if (off && commentsOffReasons.includes(off)) throw new Rejected(youtubeCommentsOffMessages[off as YoutubeCommentsOff]);
       if (firstCommentScopeMissing(capabilities.youtube, request.tokens.scopes)) {
-        throw new Rejected('reconnect your YouTube account to allow comments (this connection was made before OneClick asked YouTube for the youtube.force-ssl permission comments need).');
+        throw new Rejected('reconnect your YouTube account to allow comments (this connection was made before OneClick asked YouTube for permission to comment).');
       }
       const commentId = await request.createOnce({
         what: 'the first comment',
