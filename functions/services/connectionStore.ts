@@ -25,6 +25,8 @@ export interface ConnectionItem {
   canRefresh: boolean;
   reconnectReason?: string;
   reconnectBy?: string;
+  /** The tokens' scopes in plain text (not secret), for the API; absent on connections saved before they were kept. */
+  grantedScopes?: string[];
   createdAt: string;
   updatedAt: string;
   refreshShard?: string;
@@ -88,6 +90,7 @@ export function toConnection(item: ConnectionItem, now: Date): Connection {
     avatarUrl: item.avatarUrl ?? null,
     tokenExpiry: { state, reconnectBy: !item.canRefresh && item.accessTokenExpiresAt ? item.accessTokenExpiresAt : null },
     reconnectReason: item.reconnectReason ?? null,
+    grantedScopes: item.grantedScopes ?? null,
     connectedAt: item.createdAt,
     updatedAt: item.updatedAt,
   };
@@ -172,6 +175,7 @@ export function createConnectionStore({ db, tableName, cipher, clock }: Connecti
         ...(profile.avatarUrl ? { avatarUrl: profile.avatarUrl } : {}),
         tokens: await cipher.encrypt(JSON.stringify(tokens), { userId, connectionId }),
         tokenVersion: (previous?.tokenVersion ?? 0) + 1,
+        grantedScopes: tokens.scopes,
         ...(tokens.accessTokenExpiresAt ? { accessTokenExpiresAt: tokens.accessTokenExpiresAt } : {}),
         canRefresh,
         createdAt: previous && previous.status !== 'disconnected' ? previous.createdAt : now.toISOString(),
@@ -187,7 +191,7 @@ export function createConnectionStore({ db, tableName, cipher, clock }: Connecti
     async replaceTokens(item: ConnectionItem, tokens: TokenSet, canRefresh: boolean, expectedVersion: number): Promise<boolean> {
       const now = clock.now();
       const due = nextRefreshDue(tokens, canRefresh, now);
-      const sets = ['tokens = :tokens', 'tokenVersion = :next', 'canRefresh = :canRefresh', 'updatedAt = :now'];
+      const sets = ['tokens = :tokens', 'tokenVersion = :next', 'canRefresh = :canRefresh', 'grantedScopes = :scopes', 'updatedAt = :now'];
       const removes: string[] = ['refreshLeaseUntil'];
       if (tokens.accessTokenExpiresAt) sets.push('accessTokenExpiresAt = :expires');
       else removes.push('accessTokenExpiresAt');
@@ -206,6 +210,7 @@ export function createConnectionStore({ db, tableName, cipher, clock }: Connecti
               ':next': expectedVersion + 1,
               ':expected': expectedVersion,
               ':canRefresh': canRefresh,
+              ':scopes': tokens.scopes,
               ':now': now.toISOString(),
               ':disconnected': 'disconnected',
               ...(tokens.accessTokenExpiresAt ? { ':expires': tokens.accessTokenExpiresAt } : {}),

@@ -315,7 +315,7 @@ export function createConnectionService(deps: ConnectionServiceDeps) {
                   TableName: store.tableName,
                   Key: { userId: user.userId, connectionId },
                   UpdateExpression:
-                    'SET #status = :disconnected, updatedAt = :now REMOVE tokens, refreshDueAt, refreshShard, reconnectReason, reconnectBy, accessTokenExpiresAt',
+                    'SET #status = :disconnected, updatedAt = :now REMOVE tokens, grantedScopes, refreshDueAt, refreshShard, reconnectReason, reconnectBy, accessTokenExpiresAt',
                   ConditionExpression: '#status <> :disconnected',
                   ExpressionAttributeNames: { '#status': 'status' },
                   ExpressionAttributeValues: { ':disconnected': 'disconnected', ':now': clock.now().toISOString() },

@@ -33,6 +33,12 @@ export const connectionSchema = z.object({
   }),
   /** Why the connection needs the user, in words. */
   reconnectReason: z.string().nullable(),
+  /**
+   * The permissions the platform granted, as it reported them (never secret: the user chose them);
+   * null for a connection made before OneClick kept them beside the tokens. The composer tells
+   * from them who gets a first comment (`capabilities[p].firstCommentScope`).
+   */
+  grantedScopes: z.array(z.string()).nullable(),
   connectedAt: z.string(),
   updatedAt: z.string(),
 });

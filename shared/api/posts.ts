@@ -1,5 +1,5 @@
 import * as z from '../zod';
-import { capabilities, platforms } from '../platforms';
+import { capabilities, firstCommentRule, platforms } from '../platforms';
 import { checkPostOptions } from '../platforms/postOptions';
 import { ALT_TEXT_MAX, textFor, threadFor, type NetworkTexts, type NetworkThreads } from '../platformRules';
 import { THREAD_MAX_PARTS, threadProblems } from '../thread';
@@ -118,8 +118,9 @@ function checkPostText(post: PostText, context: z.RefinementCtx): void {
 /**
  * A first comment goes under the post on each chosen network whose publisher posts one
  * (`capabilities[p].firstComment`), counted by that network's text rule (a reply on X and Bluesky
- * is a post of its own) against its comment limit where it has one (LinkedIn); a comment none of
- * the chosen networks takes is refused, not dropped.
+ * is a post of its own) against its comment limit where it has one (LinkedIn), or by its comment
+ * rule where a comment counts unlike the post (YouTube: characters, not the description's bytes);
+ * a comment none of the chosen networks takes is refused, not dropped.
  */
 function checkFirstComment(comment: string | undefined, chosen: Array<(typeof platforms)[number]>, context: z.RefinementCtx): void {
   if (!comment?.trim()) return;
@@ -130,11 +131,11 @@ function checkFirstComment(comment: string | undefined, chosen: Array<(typeof pl
     context.addIssue({ code: 'custom', path: ['firstComment'], message: `None of the chosen networks takes a first comment: ${names} do.` });
   }
   for (const platform of takers) {
-    const { name, text, firstCommentMax } = capabilities[platform];
-    const max = firstCommentMax ?? text.max;
-    const count = text.count(comment);
-    if (count > max) context.addIssue({ code: 'custom', path: ['firstComment'], message: `The first comment is too long for ${name} (${count} of ${max}).` });
-    for (const problem of text.problems?.(comment) ?? []) context.addIssue({ code: 'custom', path: ['firstComment'], message: `${name} first comment: ${problem}` });
+    const { name } = capabilities[platform];
+    const rule = firstCommentRule(capabilities[platform]);
+    const count = rule.count(comment);
+    if (count > rule.max) context.addIssue({ code: 'custom', path: ['firstComment'], message: `The first comment is too long for ${name} (${count} of ${rule.max}).` });
+    for (const problem of rule.problems?.(comment) ?? []) context.addIssue({ code: 'custom', path: ['firstComment'], message: `${name} first comment: ${problem}` });
   }
 }
 

@@ -22,6 +22,12 @@ export interface PostOptionsRule<Options = unknown> {
   audience?: { field: string; values: readonly string[] };
   /** Rules that depend on the post, not only on the options (e.g. its own scheduling). */
   problems?(options: Options, post: PostContext): string[];
+  /**
+   * Why the network takes no first comment on a post with these choices, as a reason code the
+   * composer words (`composer.firstComment.off.<code>`), where it takes none (YouTube: made for
+   * kids, private). The choices may still be incomplete (the wizard asks as they are made).
+   */
+  commentsOff?(choices: Partial<Options>, post: PostContext): string | undefined;
 }
 
 export type PostOptionsEditor = 'creatorSettings' | 'videoDetails' | 'reelSettings' | 'audience';

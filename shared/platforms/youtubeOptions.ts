@@ -69,4 +69,26 @@ export const youtubePostOptions: PostOptionsRule<YoutubeOptions> = {
   schema: youtubeOptionsSchema,
   required: youtubeRuleMessages.madeForKids,
   problems: (options, post) => (post.nativeSchedule && options.privacyStatus !== 'public' ? [youtubeRuleMessages.nativeNeedsPublic] : []),
+  commentsOff: (choices, post) => youtubeCommentsOff({ privacyStatus: choices.privacyStatus ?? 'public', madeForKids: choices.madeForKids === true }, post.nativeSchedule),
+};
+
+/**
+ * Why YouTube takes no first comment on a video, where it takes none: comments are turned off on
+ * videos made for kids, and a private video cannot be commented on, by its owner neither (YouTube
+ * Help, "Change video privacy settings": "Can be commented on", Private: No) — which includes a
+ * video YouTube keeps private until its scheduled time.
+ */
+export type YoutubeCommentsOff = 'madeForKids' | 'private' | 'scheduled';
+
+export function youtubeCommentsOff(options: Pick<YoutubeOptions, 'privacyStatus' | 'madeForKids'>, nativeSchedule: boolean): YoutubeCommentsOff | undefined {
+  if (options.madeForKids) return 'madeForKids';
+  if (nativeSchedule) return 'scheduled';
+  if (options.privacyStatus === 'private') return 'private';
+  return undefined;
+}
+
+export const youtubeCommentsOffMessages: Record<YoutubeCommentsOff, string> = {
+  madeForKids: 'YouTube turns comments off on videos made for kids.',
+  private: 'YouTube takes no comments on a private video.',
+  scheduled: 'YouTube keeps the video private until its scheduled time, and takes no comments on a private video.',
 };

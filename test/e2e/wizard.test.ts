@@ -573,30 +573,32 @@ describe('the post wizard in Chromium', () => {
     }
   });
 
-  it('posts a first comment under the post on X and Bluesky, once each, names who gets it and who does not, blocks one too long, and shows it was posted (axe light and dark)', async () => {
+  it('posts a first comment under the post on X, Instagram and Bluesky, once each, names who gets it and who does not, blocks one too long, and shows it was posted (axe light and dark)', async () => {
     const { page, context, problems } = await openWizard();
     page.setDefaultTimeout(15_000);
     await fileInput(page).setInputFiles({ name: 'photo.jpg', mimeType: 'image/jpeg', buffer: tinyJpeg });
     await expect.poll(() => nextButton(page).isEnabled(), settle).toBe(true);
     await nextButton(page).click();
-    // Instagram alone: OneClick posts no first comment there, so the field is not offered.
-    await accountButton(page, 'instagram').click();
+    // TikTok alone: OneClick posts no first comment there, so the field is not offered.
+    await accountButton(page, 'tiktok').click();
     await nextButton(page).click();
     const description = `With a first comment ${Date.now()}`;
     await page.getByLabel('Description').fill(description);
     expect(await page.getByLabel('First comment (optional)').count()).toBe(0);
     await page.getByRole('button', { name: 'Previous' }).click();
     await accountButton(page, 'x').click();
+    await accountButton(page, 'instagram').click();
     await accountButton(page, 'bluesky').click();
     await nextButton(page).click();
     const comment = page.getByLabel('First comment (optional)');
     await comment.fill('Shop the looks: https://example.com/spring');
     expect(
       await page
-        .getByText('Posted once under your post on X and Bluesky, right after the post is live (a reply where comments are replies). Not sent to Instagram: OneClick does not post comments there yet.', { exact: false })
+        .getByText('Posted once under your post on X, Instagram, and Bluesky, right after the post is live (a reply where comments are replies). Not sent to TikTok: OneClick does not post comments there yet.', { exact: false })
         .isVisible(),
     ).toBe(true);
     expect(await page.getByText('X: 39 / 280 weighted characters', { exact: false }).isVisible()).toBe(true);
+    expect(await page.getByText('Instagram: 42 / 2200', { exact: false }).isVisible()).toBe(true);
     expect(await page.getByText('Bluesky: 42 / 300', { exact: false }).isVisible()).toBe(true);
     // Too long for X: Next waits, and says why.
     await comment.fill('y'.repeat(281));
@@ -604,23 +606,27 @@ describe('the post wizard in Chromium', () => {
     expect(await page.getByText('Fix the first comment: it is too long for a network, or no chosen network takes it.').isVisible()).toBe(true);
     await comment.fill('Shop the looks: https://example.com/spring');
     await expect.poll(() => nextButton(page).isEnabled(), settle).toBe(true);
+    // TikTok goes (it takes no comment, and would ask for its own choices); the others get the comment.
+    await page.getByRole('button', { name: 'Previous' }).click();
+    await accountButton(page, 'tiktok').click();
+    await nextButton(page).click();
     await nextButton(page).click();
     expect(await page.getByRole('heading', { name: 'First comment' }).isVisible()).toBe(true);
-    expect(await page.getByText('Posted under the post on X and Bluesky').isVisible()).toBe(true);
+    expect(await page.getByText('Posted under the post on X, Instagram, and Bluesky').isVisible()).toBe(true);
     await page.getByRole('button', { name: 'Publish Now' }).click();
     await page.waitForURL(`${twin.webUrl}/dashboard/posts`, { timeout: 15_000 });
 
-    for (const platform of ['x', 'bluesky'] as const) {
+    for (const platform of ['x', 'instagram', 'bluesky'] as const) {
       const feed = async () => (await sandboxControl(twin).feed(platform, accounts[platform])).posts;
       await expect.poll(async () => (await feed()).filter((post) => post.text === 'Shop the looks: https://example.com/spring' || post.text === description).length, settle).toBe(2);
       const parent = (await feed()).find((post) => post.text === description)!;
-      expect((await feed()).filter((post) => post.replyTo === parent.id).map((post) => post.text)).toEqual(['Shop the looks: https://example.com/spring']);
+      expect((await feed()).filter((post) => post.replyTo === parent.id).map((post) => post.text), platform).toEqual(['Shop the looks: https://example.com/spring']);
     }
     const postCard = page.getByRole('listitem').filter({ hasText: description }).first();
     await expect.poll(() => postCard.getByText('Published', { exact: true }).first().isVisible(), settle).toBe(true);
     await postCard.getByRole('button', { name: description, exact: true }).click();
     const dialog = page.getByRole('dialog');
-    await expect.poll(() => dialog.getByText('First comment posted').count(), settle).toBe(2);
+    await expect.poll(() => dialog.getByText('First comment posted').count(), settle).toBe(3);
     expect(await dialog.getByRole('link', { name: 'View it (X)' }).getAttribute('href')).toMatch(/^https:\/\/x\.com\/.+\/status\/\d+$/);
     expect(problems).toEqual([]);
     await context.close();
@@ -638,6 +644,35 @@ describe('the post wizard in Chromium', () => {
       expect(await seriousViolations(axePage), `the first comment over X's limit (${colorScheme})`).toEqual([]);
       await axeContext.close();
     }
+  });
+
+  it('says before publishing that a YouTube video made for kids gets no first comment, and does not send it there', async () => {
+    const { page, context, problems } = await openWizard();
+    await fileInput(page).setInputFiles({ name: 'clip.mp4', mimeType: 'video/mp4', buffer: syntheticMp4({ durationSeconds: 8, payloadBytes: 80_000 }) });
+    await expect.poll(() => nextButton(page).isEnabled(), settle).toBe(true);
+    await nextButton(page).click();
+    await accountButton(page, 'youtube').click();
+    await accountButton(page, 'x').click();
+    await nextButton(page).click();
+    const description = `For kids ${Date.now()}`;
+    await page.getByLabel('Description').fill(description);
+    await page.getByPlaceholder('Enter video title...').fill('For kids');
+    await page.getByLabel('First comment (optional)').fill('Song lyrics below');
+    expect(await page.getByText('Posted once under your post on X and YouTube', { exact: false }).isVisible()).toBe(true);
+    await nextButton(page).click();
+    await page.getByTestId('options-youtube').getByLabel("Yes, it's made for kids").check();
+    const note = `Not sent to Sandbox ${accounts.youtube} on YouTube: YouTube turns comments off on videos made for kids.`;
+    await expect.poll(() => page.getByText(note).isVisible(), settle).toBe(true);
+    expect(await page.getByText('Posted under the post on X', { exact: true }).isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'Publish Now' }).click();
+    await page.waitForURL(`${twin.webUrl}/dashboard/posts`, { timeout: 15_000 });
+
+    const texts = async (platform: Platform) => (await sandboxControl(twin).feed(platform, accounts[platform])).posts.map((post) => post.text);
+    await expect.poll(async () => (await texts('x')).filter((text) => text === 'Song lyrics below').length, settle).toBe(1);
+    await expect.poll(async () => (await texts('youtube')).includes(description), { timeout: 30_000, interval: 250 }).toBe(true);
+    expect((await texts('youtube')).filter((text) => text === 'Song lyrics below')).toEqual([]);
+    expect(problems).toEqual([]);
+    await context.close();
   });
 
   it('lists rejected and disguised files with the reasons', async () => {

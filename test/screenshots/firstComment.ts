@@ -1,6 +1,7 @@
 /**
  * `npx tsx test/screenshots/firstComment.ts`: starts a throw-away twin, walks the wizard with a
- * photo for X, Bluesky and LinkedIn, and photographs the first comment at 390, 1280 and 1440 wide
+ * photo for X, Bluesky, LinkedIn and an Instagram account connected without the comment
+ * permission (as one made before OneClick asked for it: named as not getting the comment), and photographs the first comment at 390, 1280 and 1440 wide
  * in light and dark (step 3 with the comment, the review step, the published post's modal
  * saying it was posted, and Edit post of a scheduled post with its comment) into
  * screenshots/first-comment/ (git-ignored), running axe-core on each.
@@ -9,7 +10,7 @@ import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { seriousViolations } from '../support/axe';
 import { openSession, signInThroughUi } from '../support/browser';
-import { connectThroughOAuth, makeAdmin } from '../support/connect';
+import { arriveAtCallback, confirmFlow, connectThroughOAuth, makeAdmin, sandboxControl, startFlow } from '../support/connect';
 import { createPost, tinyJpeg, uploadMedia } from '../support/posts';
 import { callApi } from '../support/users';
 import { createUser } from '../support/users';
@@ -25,6 +26,13 @@ runScreenshots('first-comment', async (info, browser) => {
   await connectThroughOAuth(info, user, 'x', 'northwind');
   await connectThroughOAuth(info, user, 'linkedin', 'northwind-studio');
   await connectThroughOAuth(info, user, 'bluesky', 'northwind.bsky.social');
+  // Instagram, connected without instagram_business_manage_comments (as before OneClick asked for it).
+  const flow = await startFlow(info, user, 'instagram');
+  const authorizeUrl = new URL(flow.authorizationUrl);
+  authorizeUrl.searchParams.set('scope', authorizeUrl.searchParams.get('scope')!.split(',').filter((scope) => scope !== 'instagram_business_manage_comments').join(','));
+  const callbackUrl = await sandboxControl(info).consent('instagram', { authorizeUrl: authorizeUrl.toString(), account: 'northwind.shop', displayName: 'Northwind Shop', decision: 'allow' });
+  const returned = await arriveAtCallback(callbackUrl, flow.cookie);
+  await confirmFlow(info, user, 'instagram', returned.searchParams.get('state')!, flow.cookie);
   mkdirSync(outDir, { recursive: true });
   // A scheduled post with a first comment, for Edit post.
   const { body: connected } = await callApi(info, '/connections', user.idToken);
@@ -54,11 +62,11 @@ runScreenshots('first-comment', async (info, browser) => {
       const next = page.getByRole('button', { name: 'Next', exact: true });
       await next.and(page.locator(':enabled')).waitFor({ timeout: 20_000 });
       await next.click();
-      for (const platform of ['X', 'LinkedIn', 'Bluesky']) await page.getByRole('button', { name: new RegExp(`^${platform} `) }).click();
+      for (const platform of ['X', 'LinkedIn', 'Bluesky', 'Instagram']) await page.getByRole('button', { name: new RegExp(`^${platform} `) }).click();
       await next.click();
       const description = `Our spring collection is here: shot at dawn above Valencia (${width} ${colorScheme}).`;
       await page.getByLabel('Description').fill(description);
-      await page.getByLabel('First comment (optional)').fill('Shop every look from the shoot: https://northwind.example/spring 🌄');
+      await page.getByLabel('First comment (optional)').fill(`Shop every look from the shoot (${width} ${colorScheme}): https://northwind.example/spring 🌄`);
       await page.getByTestId('count-x').filter({ hasText: '/ 280' }).waitFor({ timeout: 20_000 });
       await shoot('1-step-3');
       await next.click();

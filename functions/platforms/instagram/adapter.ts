@@ -4,8 +4,16 @@ import { withQuery, type PlatformResponse } from '../http';
 
 const NAME = 'Instagram';
 
-/** Instagram API with Instagram Login (platform-apis.md §3), plus insights for analytics (docs/analytics.md). Comma-separated. */
-export const instagramScopes = ['instagram_business_basic', 'instagram_business_content_publish', 'instagram_business_manage_insights'] as const;
+/**
+ * Instagram API with Instagram Login (platform-apis.md §3), plus insights for analytics
+ * (docs/analytics.md) and comments for the first comment (docs/publishing.md). Comma-separated.
+ */
+export const instagramScopes = [
+  'instagram_business_basic',
+  'instagram_business_content_publish',
+  'instagram_business_manage_insights',
+  'instagram_business_manage_comments',
+] as const;
 
 /** The Graph API version our calls name; configurable, since Meta retires versions. */
 export const defaultGraphVersion = 'v21.0';

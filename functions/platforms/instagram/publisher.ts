@@ -1,10 +1,10 @@
-import { CannotTell } from '../createOnce';
+import { CannotTell, checkYourAccount, OutcomeUnknown } from '../createOnce';
 import { RateLimited, Rejected, Retryable, truncate } from '../errors';
 import { withQuery, type PlatformResponse } from '../http';
-import type { MediaSource, PublishProgress, PublishRequest, StepResult } from '../publisher';
+import type { CommentRequest, MediaSource, PublishProgress, PublishRequest, StepResult } from '../publisher';
 import type { PublisherFactory } from '../module';
 import type { InstagramOptions } from './options';
-import { capabilities } from '../../../shared/platforms';
+import { capabilities, firstCommentScopeMissing } from '../../../shared/platforms';
 import { videoLengthProblem } from '../../../shared/platformRules';
 import { instagramOptionsSchema } from '../../../shared/platforms/instagramOptions';
 import { alreadyPublished, isOk, postMedia, progressList, progressNumber, progressText, publishedResult } from '../steps';
@@ -24,7 +24,11 @@ import { classifyInstagramError } from './adapter';
  *
  * progress: containerId, mediaKind (video, image or carousel), then mediaId, platformPostId,
  * postUrl; a carousel also childIds (in the post's order) and childrenFinished (how many of them,
- * from the first, have been read FINISHED).
+ * from the first, have been read FINISHED); commentId once the first comment is posted.
+ *
+ * The first comment is a comment on the published media (POST /{ig-media-id}/comments, with
+ * instagram_business_manage_comments), under createOnce; a lost answer is reconciled from the
+ * media's comments, by this account and this text.
  */
 
 const VIDEO_WAIT_SECONDS = 20;
@@ -63,7 +67,7 @@ function checkReelDuration(video: MediaSource): void {
 export const createInstagramPublisher: PublisherFactory<InstagramOptions> = ({ hosts, http, clock, options }) => {
   const graph = (path: string) => `${hosts['graph']}/${options.graphVersion}${path}`;
   const fail = (response: PlatformResponse) => classifyPublishingError(response, clock.now());
-  const bearer = (request: PublishRequest) => ({ authorization: `Bearer ${request.tokens.accessToken}` });
+  const bearer = (request: Pick<PublishRequest, 'tokens'>) => ({ authorization: `Bearer ${request.tokens.accessToken}` });
   const profileUrl = (request: PublishRequest) => {
     const username = request.account.username?.replace(/^@/, '');
     return username ? `${SITE}/${username}/` : `${SITE}/`;
@@ -217,6 +221,24 @@ export const createInstagramPublisher: PublisherFactory<InstagramOptions> = ({ h
     }
   }
 
+  /**
+   * After a lost comment answer: the media's comments, by this account (its id, or its username
+   * where Instagram gives no `from`) and this text.
+   */
+  async function postedComment(request: CommentRequest): Promise<string | undefined> {
+    const response = await http({
+      method: 'GET',
+      url: withQuery(graph(`/${request.post.platformPostId}/comments`), { fields: 'id,text,username,from,timestamp' }),
+      headers: bearer(request),
+    });
+    if (!isOk(response)) throw fail(response);
+    const comments = (response.body as { data?: Array<{ id?: string; text?: string; username?: string; from?: { id?: string; username?: string } }> } | undefined)?.data ?? [];
+    const username = request.account.username?.replace(/^@/, '');
+    const ours = (comment: (typeof comments)[number]) =>
+      comment.from?.id !== undefined ? comment.from.id === request.account.platformUserId : username !== undefined && (comment.username ?? comment.from?.username) === username;
+    return comments.find((comment) => comment.id && ours(comment) && comment.text === request.text)?.id;
+  }
+
   return {
     platform: 'instagram',
 
@@ -268,6 +290,34 @@ export const createInstagramPublisher: PublisherFactory<InstagramOptions> = ({ h
       });
       const progress = { ...request.progress, mediaId };
       return publishedResult(progress, mediaId, await permalink(request, mediaId));
+    },
+
+    /**
+     * A comment on the published media, once (createOnce). Not tried without
+     * instagram_business_manage_comments (a connection made before OneClick asked for it): the
+     * comment ends in words, the post standing. Instagram gives a comment no link of its own, so
+     * its link is the post's.
+     */
+    async firstComment(request) {
+      const mediaId = request.post.platformPostId;
+      const recorded = progressText(request.progress, 'commentId');
+      if (recorded) return { commentId: recorded, url: request.post.postUrl, progress: request.progress };
+      if (firstCommentScopeMissing(capabilities.instagram, request.tokens.scopes)) {
+        throw new Rejected('reconnect your Instagram account to allow comments (this connection was made before OneClick asked Instagram for permission to comment).');
+      }
+      const commentId = await request.createOnce({
+        what: 'the first comment',
+        progress: request.progress,
+        send: async () => {
+          const response = await http({ method: 'POST', url: graph(`/${mediaId}/comments`), headers: bearer(request), form: { message: request.text } });
+          if (!isOk(response)) throw fail(response);
+          const id = (response.body as { id?: string | number } | undefined)?.id;
+          if (id === undefined || id === '') throw new OutcomeUnknown(checkYourAccount('Instagram', 'the first comment', "it answered without the comment's id"));
+          return String(id);
+        },
+        reconcile: () => postedComment(request),
+      });
+      return { commentId, url: request.post.postUrl, progress: { ...request.progress, commentId } };
     },
   };
 };

@@ -4,11 +4,15 @@ import { withQuery, type PlatformResponse } from '../http';
 
 const NAME = 'YouTube';
 
-/** Read-only (to find the channel) and upload scopes, plus the profile (platform-apis.md §1). */
+/**
+ * Read-only (to find the channel) and upload scopes, plus the profile (platform-apis.md §1), and
+ * youtube.force-ssl, the only scope commentThreads.insert takes (the first comment).
+ */
 export const youtubeScopes = [
   'https://www.googleapis.com/auth/youtube.upload',
   'https://www.googleapis.com/auth/youtube.readonly',
   'https://www.googleapis.com/auth/userinfo.profile',
+  'https://www.googleapis.com/auth/youtube.force-ssl',
 ] as const;
 
 interface GoogleApiError {

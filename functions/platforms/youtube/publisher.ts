@@ -1,18 +1,32 @@
-import { CannotTell } from '../createOnce';
+import { CannotTell, checkYourAccount, OutcomeUnknown } from '../createOnce';
 import { Rejected, Retryable } from '../errors';
 import { withQuery, type PlatformResponse } from '../http';
-import type { MediaSource, PublishProgress, PublishRequest, StepResult } from '../publisher';
+import type { CommentRequest, MediaSource, PublishProgress, PublishRequest, StepResult } from '../publisher';
 import type { PublisherFactory } from '../module';
 import { alreadyPublished, isOk, postMedia, progressText, publishedResult, readRange } from '../steps';
 import { classifyYoutubeError } from './adapter';
-import { youtubeOptionsSchema, youtubeRuleMessages, type YoutubeOptions } from '../../../shared/platforms/youtubeOptions';
+import { capabilities, firstCommentScopeMissing } from '../../../shared/platforms';
+import {
+  youtubeCommentsOff,
+  youtubeCommentsOffMessages,
+  youtubeOptionsSchema,
+  youtubeRuleMessages,
+  type YoutubeCommentsOff,
+  type YoutubeOptions,
+} from '../../../shared/platforms/youtubeOptions';
 
 /**
  * YouTube: one resumable upload (platform-apis.md §1). `videos.insert` creates the video when the
  * last byte arrives, so the final chunk's PUT is the create call (createOnce); `checkStatus` waits for processing and
  * `publish` reports the video.
  *
- * progress: sessionUri, uploadedBytes (confirmed by YouTube), videoId, then platformPostId, postUrl.
+ * progress: sessionUri, uploadedBytes (confirmed by YouTube), videoId, then platformPostId, postUrl;
+ * commentsOff when YouTube will take no comment on the video (made for kids, private, or private
+ * until its scheduled time); commentId once the first comment is posted.
+ *
+ * The first comment is a top-level comment (commentThreads.insert, youtube.force-ssl), under
+ * createOnce; a lost answer is reconciled from the video's latest comment threads, by this
+ * channel and this text.
  */
 
 /** 8 MiB: at least 5 MB and a multiple of 256 KiB, as every chunk but the last must be. */
@@ -23,6 +37,16 @@ const MAX_SESSIONS_PER_START = 2;
 const UNTITLED = 'Untitled Video';
 
 const watchUrl = (videoId: string) => `https://www.youtube.com/watch?v=${encodeURIComponent(videoId)}`;
+/** A comment's own link: the watch page with the comment highlighted (lc). */
+const commentUrl = (videoId: string, commentId: string) => `${watchUrl(videoId)}&lc=${encodeURIComponent(commentId)}`;
+/** How many of the video's latest comment threads a reconcile looks through. */
+const RECENT_COMMENTS = 20;
+const commentsOffReasons: readonly string[] = ['madeForKids', 'private', 'scheduled'] satisfies YoutubeCommentsOff[];
+
+interface CommentThread {
+  id?: string;
+  snippet?: { topLevelComment?: { id?: string; snippet?: { authorChannelId?: { value?: string }; textOriginal?: string } } };
+}
 
 interface VideoResource {
   id?: string;
@@ -47,6 +71,13 @@ export const createYoutubePublisher: PublisherFactory = ({ hosts, http, clock })
     const parsed = youtubeOptionsSchema.safeParse(request.options);
     if (!parsed.success) throw new Rejected(parsed.error.issues.map((issue) => issue.message).join(' '));
     return parsed.data;
+  }
+
+  /** Why YouTube will take no comment on this video (recorded with the upload's progress), if it will take none. */
+  function commentsOffFor(request: PublishRequest): PublishProgress {
+    const parsed = youtubeOptionsSchema.safeParse(request.options ?? {});
+    const off = parsed.success ? youtubeCommentsOff(parsed.data, Boolean(request.publishAt)) : undefined;
+    return off ? { commentsOff: off } : {};
   }
 
   function videoResource(request: PublishRequest) {
@@ -143,12 +174,37 @@ export const createYoutubePublisher: PublisherFactory = ({ hosts, http, clock })
     return withQuery(`${hosts['googleapis']}/youtube/v3/videos`, { part: 'status,processingDetails', id: videoId });
   }
 
+  /** YouTube's refusals of a comment, in words where they are the video's (comments turned off). */
+  function commentFailure(response: PlatformResponse): Error {
+    const reason = (response.body as { error?: { errors?: Array<{ reason?: string }> } } | undefined)?.error?.errors?.[0]?.reason;
+    if (reason === 'commentsDisabled') return new Rejected('the video has comments turned off on YouTube.');
+    if (reason === 'commentTextTooLong') return new Rejected(`the comment is too long for YouTube (at most ${capabilities.youtube.firstCommentText?.max ?? capabilities.youtube.text.max} characters).`);
+    return fail(response);
+  }
+
+  /** After a lost answer: the video's latest comment threads, by this channel and this text. */
+  async function postedComment(request: CommentRequest): Promise<string | undefined> {
+    const response = await http({
+      method: 'GET',
+      url: withQuery(`${hosts['googleapis']}/youtube/v3/commentThreads`, { part: 'snippet', videoId: request.post.platformPostId, order: 'time', maxResults: String(RECENT_COMMENTS) }),
+      headers: { authorization: `Bearer ${request.tokens.accessToken}` },
+    });
+    if (response.status === 403) throw new CannotTell("YouTube did not let OneClick read the video's comments");
+    if (!isOk(response)) throw fail(response);
+    const threads = (response.body as { items?: CommentThread[] } | undefined)?.items ?? [];
+    const match = threads.find((thread) => {
+      const comment = thread.snippet?.topLevelComment?.snippet;
+      return comment?.authorChannelId?.value === request.account.platformUserId && comment.textOriginal === request.text;
+    });
+    return match?.snippet?.topLevelComment?.id ?? match?.id;
+  }
+
   return {
     platform: 'youtube',
 
     async start(request) {
       const video = theVideo(request);
-      let progress: PublishProgress = { ...request.progress };
+      let progress: PublishProgress = { ...request.progress, ...commentsOffFor(request) };
       if (progressText(progress, 'videoId')) return uploaded(progress);
 
       let sessionUri = progressText(progress, 'sessionUri');
@@ -227,5 +283,39 @@ export const createYoutubePublisher: PublisherFactory = ({ hosts, http, clock })
       return publishedResult(request.progress, videoId, watchUrl(videoId));
     },
 
+    /**
+     * A top-level comment on the video (commentThreads.insert), once (createOnce). Not tried where
+     * YouTube takes none (made for kids, private) or without youtube.force-ssl (a connection made
+     * before OneClick asked for it): the comment ends in words, the video standing.
+     */
+    async firstComment(request) {
+      const videoId = request.post.platformPostId;
+      const recorded = progressText(request.progress, 'commentId');
+      if (recorded) return { commentId: recorded, url: commentUrl(videoId, recorded), progress: request.progress };
+      const off = progressText(request.progress, 'commentsOff');
+      if (off && commentsOffReasons.includes(off)) throw new Rejected(youtubeCommentsOffMessages[off as YoutubeCommentsOff]);
+      if (firstCommentScopeMissing(capabilities.youtube, request.tokens.scopes)) {
+        throw new Rejected('reconnect your YouTube account to allow comments (this connection was made before OneClick asked YouTube for permission to comment).');
+      }
+      const commentId = await request.createOnce({
+        what: 'the first comment',
+        progress: request.progress,
+        send: async () => {
+          const response = await http({
+            method: 'POST',
+            url: withQuery(`${hosts['googleapis']}/youtube/v3/commentThreads`, { part: 'snippet' }),
+            headers: { authorization: `Bearer ${request.tokens.accessToken}` },
+            json: { snippet: { channelId: request.account.platformUserId, videoId, topLevelComment: { snippet: { textOriginal: request.text } } } },
+          });
+          if (!isOk(response)) throw commentFailure(response);
+          const thread = response.body as CommentThread | undefined;
+          const id = thread?.snippet?.topLevelComment?.id ?? thread?.id;
+          if (!id) throw new OutcomeUnknown(checkYourAccount('YouTube', 'the first comment', "it answered without the comment's id"));
+          return id;
+        },
+        reconcile: () => postedComment(request),
+      });
+      return { commentId, url: commentUrl(videoId, commentId), progress: { ...request.progress, commentId } };
+    },
   };
 };

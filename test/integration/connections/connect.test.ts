@@ -28,8 +28,10 @@ describe('connecting accounts through each platform\'s OAuth (against the sandbo
     expect(connections[0]!.platformUserId).not.toBe('');
     expect(usage).toEqual({ connectedAccounts: 1, maxAccounts: 1 });
     expect(Object.keys(connections[0]!).sort()).toEqual(
-      ['avatarUrl', 'connectedAt', 'connectionId', 'displayName', 'platform', 'platformUserId', 'reconnectReason', 'status', 'tokenExpiry', 'updatedAt', 'username'],
+      ['avatarUrl', 'connectedAt', 'connectionId', 'displayName', 'grantedScopes', 'platform', 'platformUserId', 'reconnectReason', 'status', 'tokenExpiry', 'updatedAt', 'username'],
     );
+    // The scopes the platform granted (not secret): the composer tells from them who gets a first comment.
+    expect(Array.isArray(connections[0]!.grantedScopes)).toBe(true);
   });
 
   it('connects every platform for a plan without an account limit', async () => {

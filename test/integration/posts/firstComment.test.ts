@@ -1,10 +1,12 @@
 import { describe, expect, inject, it } from 'vitest';
 import type { Platform } from '../../../shared/platforms';
+import type { ConnectionList } from '../../../shared/api/connections';
 import type { Post } from '../../../shared/api/posts';
-import { callApi, type TestUser } from '../../support/users';
-import { sandboxControl } from '../../support/connect';
+import { callApi, createUser, type TestUser } from '../../support/users';
+import { arriveAtCallback, confirmFlow, connectThroughOAuth, makeAdmin, sandboxAccountName, sandboxControl, startFlow } from '../../support/connect';
 import { userWithAccounts } from '../../support/accounts';
-import { createPost, waitForPost } from '../../support/posts';
+import { createPost, sampleVideo, tinyJpeg, uploadMedia, waitForPost } from '../../support/posts';
+import { capabilities } from '../../../shared/platforms';
 
 /**
  * The first comment (issue 19, item 5): posted under the post, once, on each network whose
@@ -235,5 +237,123 @@ describe('the first comment under faults at each of its calls', () => {
     expect(x.firstComment?.status).toBe('failed');
     expect(x.firstComment?.error).toMatch(/^The first comment was not posted: X asked us to wait/);
     expect((await feedOf('x', name)).map((entry) => entry.text)).toEqual(['Limited']);
+  });
+});
+
+/**
+ * Instagram (a comment on the media, POST /{ig-media-id}/comments) and YouTube (a top-level
+ * comment, commentThreads.insert): once, under the same faults as the others; not tried without
+ * the comment permission (a connection made before OneClick asked for it) or where YouTube takes
+ * none (made for kids), the post standing with the reason in words.
+ */
+describe('the first comment on Instagram and YouTube', () => {
+  type Network = 'instagram' | 'youtube';
+  const publicVideo = { privacyStatus: 'public', madeForKids: false };
+  const commentCall: Record<Network, { method: string; route: string }> = {
+    instagram: { method: 'POST', route: '/{media}/comments' },
+    youtube: { method: 'POST', route: '/youtube/v3/commentThreads' },
+  };
+
+  /** Connects through OAuth as a browser does; `withoutCommentScope` asks for every scope but the comment's (a connection made before). */
+  async function connect(user: TestUser, platform: Network, name: string, withoutCommentScope: boolean) {
+    if (!withoutCommentScope) return connectThroughOAuth(twin, user, platform, name);
+    const flow = await startFlow(twin, user, platform);
+    const authorizeUrl = new URL(flow.authorizationUrl);
+    const separator = platform === 'instagram' ? ',' : ' ';
+    const scopes = authorizeUrl.searchParams.get('scope')!.split(separator).filter((scope) => scope !== capabilities[platform].firstCommentScope);
+    authorizeUrl.searchParams.set('scope', scopes.join(separator));
+    const callbackUrl = await sandboxControl(twin).consent(platform, { authorizeUrl: authorizeUrl.toString(), account: name, displayName: `Sandbox ${name}`, decision: 'allow' });
+    const returned = await arriveAtCallback(callbackUrl, flow.cookie);
+    const confirmed = await confirmFlow(twin, user, platform, returned.searchParams.get('state')!, flow.cookie);
+    expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
+    return undefined;
+  }
+
+  async function oneAccount(platform: Network, { withoutCommentScope = false } = {}) {
+    const user = await createUser(twin);
+    await makeAdmin(twin, user);
+    const name = sandboxAccountName(platform);
+    await connect(user, platform, name, withoutCommentScope);
+    const { body } = await callApi(twin, '/connections', user.idToken);
+    const connection = (body as unknown as ConnectionList).connections.find((candidate) => candidate.platform === platform)!;
+    const key = platform === 'youtube' ? await uploadMedia(twin, user.userId, { kind: 'video', body: sampleVideo(12) }) : await uploadMedia(twin, user.userId, { kind: 'image', body: tinyJpeg });
+    return { user, name, connection, key };
+  }
+
+  const postBody = (platform: Network, accountId: string, key: string, description: string, firstComment: string, options: Record<string, unknown> = publicVideo) => ({
+    description,
+    firstComment,
+    media: [{ key }],
+    ...(platform === 'youtube' ? { title: description, targets: [{ platform, accountId, options }] } : { targets: [{ platform, accountId }] }),
+  });
+
+  const commentCalls = async (platform: Network, name: string) =>
+    (await sandboxControl(twin).requests(platform)).filter((logged) => logged.account === name && logged.method === commentCall[platform].method && logged.route === commentCall[platform].route);
+
+  for (const platform of ['instagram', 'youtube'] as const) {
+    it(`${platform}: goes under the post once, with its link; the connection shows the comment scope granted`, async () => {
+      const { user, name, connection, key } = await oneAccount(platform);
+      expect(connection.grantedScopes).toContain(capabilities[platform].firstCommentScope);
+      const post = await publish(user, postBody(platform, connection.platformUserId, key, `Out now on ${platform}`, 'Link in the comments'));
+
+      expect(post.status, JSON.stringify(post.targets)).toBe('published');
+      const feed = await feedOf(platform, name);
+      const comments = feed.filter((entry) => entry.text === 'Link in the comments');
+      expect(comments).toHaveLength(1);
+      expect(comments[0]!.replyTo).toBe(target(post, platform).platformPostId);
+      // Instagram gives a comment no link of its own (the post's); YouTube's is the watch page with lc=.
+      expect(target(post, platform).firstComment).toEqual({ status: 'published', url: platform === 'instagram' ? target(post, platform).postUrl : comments[0]!.url, error: null });
+    });
+
+    const faults: Array<[string, { status?: number; body?: unknown; dropConnection?: 'before' | 'after' }, number]> = [
+      ['a 500', { status: 500, body: { error: { code: 500, message: 'Internal error' } } }, 2],
+      ['a dropped connection before it arrives', { dropConnection: 'before' }, 2],
+      ['a lost answer after the platform acted', { dropConnection: 'after' }, 1],
+    ];
+    for (const [label, fault, sends] of faults) {
+      it(`${platform}: ${label} at the comment's call still gives exactly one comment`, async () => {
+        const { user, name, connection, key } = await oneAccount(platform);
+        await sandboxControl(twin).injectFault({ platform, account: name, ...commentCall[platform], ...fault });
+        const post = await publish(user, postBody(platform, connection.platformUserId, key, `Faulted ${label}`, `Comment after ${label}`));
+
+        expect(target(post, platform).status).toBe('published');
+        expect(target(post, platform).firstComment?.status, JSON.stringify(target(post, platform).firstComment)).toBe('published');
+        expect((await feedOf(platform, name)).filter((entry) => entry.text === `Comment after ${label}`)).toHaveLength(1);
+        // The fault hit the comment's call: sent again after an answer that made nothing, never after one that acted (found in the comments).
+        expect(await commentCalls(platform, name)).toHaveLength(sends);
+      });
+    }
+
+    it(`${platform}: a connection made without the comment permission is not asked; the comment says to reconnect, the post stands`, async () => {
+      const { user, name, connection, key } = await oneAccount(platform, { withoutCommentScope: true });
+      expect(connection.status).toBe('connected');
+      expect(connection.grantedScopes).not.toContain(capabilities[platform].firstCommentScope);
+      const post = await publish(user, postBody(platform, connection.platformUserId, key, 'Posted without comments', 'Never asked'));
+
+      const published = target(post, platform);
+      expect(published.status).toBe('published');
+      expect(published.firstComment?.status).toBe('failed');
+      expect(published.firstComment?.error).toMatch(new RegExp(`^The first comment was not posted: reconnect your ${capabilities[platform].name} account to allow comments`));
+      expect(await commentCalls(platform, name)).toHaveLength(0);
+      expect((await feedOf(platform, name)).map((entry) => entry.text)).toEqual(['Posted without comments']);
+    });
+  }
+
+  it('youtube: a video made for kids gets no comment: not tried, said in words, the video published', async () => {
+    const { user, name, connection, key } = await oneAccount('youtube');
+    const post = await publish(user, postBody('youtube', connection.platformUserId, key, 'For the little ones', 'Not for kids', { privacyStatus: 'public', madeForKids: true }));
+
+    const youtube = target(post, 'youtube');
+    expect(youtube.status).toBe('published');
+    expect(youtube.firstComment).toEqual({ status: 'failed', url: null, error: 'The first comment was not posted: YouTube turns comments off on videos made for kids.' });
+    expect(await commentCalls('youtube', name)).toHaveLength(0);
+    expect((await feedOf('youtube', name)).map((entry) => entry.text)).toEqual(['For the little ones']);
+  });
+
+  it('refuses a comment over YouTube’s limit (10,000 characters, not the description’s bytes) in words', async () => {
+    const { user, connection, key } = await oneAccount('youtube');
+    const tooLong = await createPost(twin, user, postBody('youtube', connection.platformUserId, key, 'Fine', 'z'.repeat(10_001)));
+    expect(tooLong.status).toBe(400);
+    expect(JSON.stringify(tooLong.body)).toContain('The first comment is too long for YouTube (10001 of 10000).');
   });
 });

@@ -351,3 +351,44 @@ describe('Instagram publishing access', () => {
     ]);
   });
 });
+
+describe('Instagram comments (POST / GET /{ig-media-id}/comments)', () => {
+  const withComments = 'instagram_business_basic,instagram_business_content_publish,instagram_business_manage_comments';
+
+  async function publishedImage(token: string, caption = 'Commented on'): Promise<string> {
+    const id = await container(token, { image_url: files.url('/photo.jpg'), caption });
+    await finished(token, id);
+    return (await jsonOf(await post(token, `/${ig}/media_publish`, { creation_id: id })))['id'] as string;
+  }
+
+  it("takes a comment by the media's own account with instagram_business_manage_comments, lists it with its author and shows it in the feed under the post", async () => {
+    const token = await accessTokenFor(sandbox, 'instagram', 'sandbox-user', withComments);
+    const mediaId = await publishedImage(token);
+
+    const made = await post(token, `/${mediaId}/comments`, { message: 'Link in bio #spring' });
+    expect(made.status).toBe(200);
+    const commentId = (await jsonOf(made))['id'] as string;
+    expect(commentId).toMatch(/^\d{17}$/);
+
+    const listed = await jsonOf(await get(token, `/${mediaId}/comments`, { fields: 'id,text,username,from,timestamp' }));
+    expect(listed['data']).toEqual([{ text: 'Link in bio #spring', username: expect.any(String), from: { id: ig, username: expect.any(String) }, timestamp: expect.stringMatching(/\+0000$/), id: commentId }]);
+    const { posts } = await sandbox.control.feed('instagram', 'sandbox-user');
+    expect(posts.filter((entry) => entry.replyTo === mediaId).map((entry) => entry.text)).toEqual(['Link in bio #spring']);
+  });
+
+  it("refuses without the permission, on unknown or another account's media, an empty message and one over the caption's limits", async () => {
+    const publishOnly = await accessTokenFor(sandbox, 'instagram');
+    const token = await accessTokenFor(sandbox, 'instagram', 'sandbox-user', withComments);
+    const other = await accessTokenFor(sandbox, 'instagram', 'someone-else', withComments);
+    const mediaId = await publishedImage(token);
+
+    expect((await graphErrorOf(await post(publishOnly, `/${mediaId}/comments`, { message: 'x' }))).code).toBe(10);
+    expect((await graphErrorOf(await post(token, '/17000000000000000/comments', { message: 'x' }))).code).toBe(100);
+    expect((await graphErrorOf(await post(other, `/${mediaId}/comments`, { message: 'x' }))).code).toBe(100);
+    expect((await post(token, `/${mediaId}/comments`, { message: ' ' })).status).toBe(400);
+    expect((await post(token, `/${mediaId}/comments`, { message: 'y'.repeat(2201) })).status).toBe(400);
+    expect((await post(token, `/${mediaId}/comments`, { message: Array.from({ length: 31 }, (_, index) => `#t${index}`).join(' ') })).status).toBe(400);
+    expect((await post(token, `/${mediaId}/comments`, { message: 'y'.repeat(2200) })).status).toBe(200);
+    expect((await graphErrorOf(await get(publishOnly, `/${mediaId}/comments`, { fields: 'id,text' }))).code).toBe(10);
+  });
+});

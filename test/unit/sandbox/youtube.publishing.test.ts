@@ -342,3 +342,59 @@ describe('faults on a YouTube upload', () => {
     expect(status.headers.get('range')).toBeNull();
   });
 });
+
+describe('YouTube comment threads (commentThreads.insert / list)', () => {
+  const forceSsl = 'https://www.googleapis.com/auth/youtube.upload https://www.googleapis.com/auth/youtube.readonly https://www.googleapis.com/auth/youtube.force-ssl';
+  const commentOn = (token: string, videoId: string, text: string, channelId?: string) =>
+    fetch(`${sandbox.hostUrl('youtube', 'googleapis')}/youtube/v3/commentThreads?part=snippet`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ snippet: { ...(channelId ? { channelId } : {}), videoId, topLevelComment: { snippet: { textOriginal: text } } } }),
+    });
+  const threadsOf = (token: string, videoId: string) =>
+    fetch(`${sandbox.hostUrl('youtube', 'googleapis')}/youtube/v3/commentThreads?part=snippet&videoId=${videoId}&order=time`, { headers: { authorization: `Bearer ${token}` } });
+
+  it('takes a top-level comment by the channel on its own video with youtube.force-ssl, lists it and shows it in the feed under the video', async () => {
+    const token = await accessTokenFor(sandbox, 'youtube', 'creator', forceSsl);
+    const uploaded = await uploadWhole(token, testBytes(1000, 'mp4'));
+    const videoId = uploaded['id'] as string;
+    const channelId = ((uploaded['snippet'] as Record<string, unknown>)['channelId']) as string;
+
+    const made = await commentOn(token, videoId, 'Chapters below', channelId);
+    expect(made.status).toBe(200);
+    const thread = await jsonOf(made);
+    const top = (thread['snippet'] as { topLevelComment: { id: string; snippet: { authorChannelId: { value: string }; textOriginal: string; videoId: string } } }).topLevelComment;
+    expect(top.snippet).toMatchObject({ authorChannelId: { value: channelId }, textOriginal: 'Chapters below', videoId });
+
+    const listed = await jsonOf(await threadsOf(token, videoId));
+    expect((listed['items'] as Array<{ id: string }>).map((item) => item.id)).toEqual([top.id]);
+    const { posts } = await sandbox.control.feed('youtube', 'creator');
+    expect(posts.filter((entry) => entry.replyTo === videoId).map((entry) => [entry.text, entry.url])).toEqual([['Chapters below', `https://www.youtube.com/watch?v=${videoId}&lc=${top.id}`]]);
+  });
+
+  it('refuses without youtube.force-ssl, on an unknown video, an empty or over-10,000-character text, a video made for kids and a private video', async () => {
+    const uploadOnly = await accessTokenFor(sandbox, 'youtube', 'creator');
+    const token = await accessTokenFor(sandbox, 'youtube', 'creator', forceSsl);
+    const videoId = (await uploadWhole(token, testBytes(1000, 'mp4')))['id'] as string;
+    const forKids = (await uploadWhole(token, testBytes(1000, 'mp4'), { ...video, status: { privacyStatus: 'public', selfDeclaredMadeForKids: true } }))['id'] as string;
+    const privateVideo = (await uploadWhole(token, testBytes(1000, 'mp4'), { ...video, status: { privacyStatus: 'private', selfDeclaredMadeForKids: false } }))['id'] as string;
+    const other = await accessTokenFor(sandbox, 'youtube', 'someone-else', forceSsl);
+
+    const scopeless = await commentOn(uploadOnly, videoId, 'x');
+    expect([scopeless.status, await reason(scopeless)]).toEqual([403, 'insufficientPermissions']);
+    const unknown = await commentOn(token, 'nope', 'x');
+    expect([unknown.status, await reason(unknown)]).toEqual([404, 'videoNotFound']);
+    const notTheirs = await commentOn(other, videoId, 'x');
+    expect(notTheirs.status).toBe(404);
+    const empty = await commentOn(token, videoId, ' ');
+    expect([empty.status, await reason(empty)]).toEqual([400, 'commentTextRequired']);
+    const long = await commentOn(token, videoId, 'é'.repeat(10_001));
+    expect([long.status, await reason(long)]).toEqual([400, 'commentTextTooLong']);
+    expect((await commentOn(token, videoId, 'é'.repeat(10_000))).status).toBe(200);
+    const kids = await commentOn(token, forKids, 'x');
+    expect([kids.status, await reason(kids)]).toEqual([403, 'commentsDisabled']);
+    const hidden = await commentOn(token, privateVideo, 'x');
+    expect([hidden.status, await reason(hidden)]).toEqual([403, 'forbidden']);
+    expect((await threadsOf(token, forKids)).status).toBe(403);
+  });
+});

@@ -20,6 +20,9 @@ import { fetchMedia, sniffImage } from '../remoteMedia';
  *   GET  /{ig}/content_publishing_limit           quota_usage and config (rolling 24 h)
  *   GET  /{media}?fields=permalink,…              the published media
  *   GET  /{ig}/media                              the account's published media, newest first
+ *   POST /{media}/comments?message=…              a comment by the token's account on its own media
+ *                                                 (instagram_business_manage_comments): { id }
+ *   GET  /{media}/comments?fields=…               the media's comments, newest first
  *
  * An image that cannot be fetched is refused at creation (9004/2207052); a video that cannot
  * be fetched makes the container ERROR with 2207052 in `status`. Containers expire 24 h after
@@ -88,6 +91,7 @@ const statusText: Record<StatusCode, string> = {
 };
 
 const containerFields = ['id', 'status_code', 'status', 'copyright_check_status'];
+const commentFields = ['id', 'text', 'username', 'from', 'timestamp', 'like_count', 'hidden'];
 const mediaFields = ['id', 'caption', 'media_type', 'media_product_type', 'permalink', 'shortcode', 'timestamp', 'username', 'media_url', 'is_shared_to_feed', 'owner'];
 
 /** `#tag` and `@handle` as Instagram counts them in captions. */
@@ -101,6 +105,8 @@ function countTags(caption: string): { hashtags: number; mentions: number } {
 export function instagramPublishing(context: PlatformContext): { routes: Route[]; limits: LimitDefinitions; reset(): void } {
   let containers = new Map<string, Container>();
   let published = new Map<string, PublishedMedia>();
+  /** Comments as the comments edge answers them, oldest first. */
+  let comments: Array<{ mediaId: string; id: string; account: string; text: string; timestamp: number }> = [];
 
   const noSuchObject = (id: string) =>
     graphError(
@@ -413,6 +419,59 @@ export function instagramPublishing(context: PlatformContext): { routes: Route[]
     return json(200, { data: items, paging: { cursors: { before: 'QVFI', after: 'QVFI' } } });
   }
 
+  /**
+   * A comment on a published media of the token's own account (the Instagram Login API comments
+   * only as the app user, on their media). Meta documents no length of its own for a comment's
+   * message; the sandbox holds it to the caption's rules (2,200 characters, 30 hashtags, 20
+   * @-mentions), as OneClick does.
+   */
+  async function createComment(request: SandboxRequest): Promise<SandboxResponse> {
+    const params = await parameters(request);
+    const access = owner(request, params, undefined, 'instagram_business_manage_comments');
+    if ('status' in access) return access;
+    const mediaId = request.params['media']!;
+    const media = published.get(mediaId);
+    if (!media || media.account !== access.account.name) return noSuchObject(mediaId);
+    const message = params.get('message') ?? '';
+    if (!message.trim()) return invalidParameter('The parameter message is required.');
+    const { hashtags, mentions } = countTags(message);
+    if ([...message].length > 2200 || hashtags > 30 || mentions > 20) {
+      return invalidParameter('The comment is too long or has too many hashtags or @-mentions (at most 2200 characters, 30 hashtags and 20 @-mentions).');
+    }
+    const now = context.now();
+    const comment = { mediaId, id: `17${randomDigits(15)}`, account: access.account.name, text: message, timestamp: now };
+    comments.push(comment);
+    context.feed.add({ platform: 'instagram', account: comment.account, id: comment.id, url: permalink(media), text: message, media: [], createdAt: now, replyTo: mediaId });
+    return json(200, { id: comment.id });
+  }
+
+  async function listComments(request: SandboxRequest): Promise<SandboxResponse> {
+    const params = await parameters(request);
+    const access = owner(request, params, undefined, 'instagram_business_manage_comments');
+    if ('status' in access) return access;
+    const mediaId = request.params['media']!;
+    const media = published.get(mediaId);
+    if (!media || media.account !== access.account.name) return noSuchObject(mediaId);
+    const fields = fieldsOf(params, commentFields, 'IGComment');
+    if (!Array.isArray(fields)) return fields;
+    const data = comments
+      .filter((comment) => comment.mediaId === mediaId)
+      .reverse()
+      .map((comment) => {
+        const values: Record<string, unknown> = {
+          id: comment.id,
+          text: comment.text,
+          username: handle(comment.account, 30),
+          from: { id: instagramUserId(comment.account), username: handle(comment.account, 30) },
+          timestamp: new Date(comment.timestamp).toISOString().replace(/\.\d+Z$/, '+0000'),
+          like_count: 0,
+          hidden: false,
+        };
+        return Object.fromEntries([...fields.filter((field) => field !== 'id'), 'id'].map((field) => [field, values[field]]));
+      });
+    return json(200, { data, paging: { cursors: { before: 'QVFI', after: 'QVFI' } } });
+  }
+
   return {
     limits,
     routes: [
@@ -420,11 +479,14 @@ export function instagramPublishing(context: PlatformContext): { routes: Route[]
       { method: 'POST', hostKey: 'graph', path: '/{ig}/media_publish', handle: publish },
       { method: 'GET', hostKey: 'graph', path: '/{ig}/content_publishing_limit', handle: publishingLimit },
       { method: 'GET', hostKey: 'graph', path: '/{ig}/media', handle: listMedia },
+      { method: 'POST', hostKey: 'graph', path: '/{media}/comments', handle: createComment },
+      { method: 'GET', hostKey: 'graph', path: '/{media}/comments', handle: listComments },
       { method: 'GET', hostKey: 'graph', path: '/{id}', handle: readNode },
     ],
     reset() {
       containers = new Map();
       published = new Map();
+      comments = [];
     },
   };
 }

@@ -16,6 +16,8 @@ import { apiError, channelReadScopes, etag, insufficientScopes, parseParts, unau
  *   PUT  <session URI>  Content-Range: bytes a-b/total            308 + Range while incomplete, 201 + video at the end
  *   PUT  <session URI>  Content-Range: bytes *\/total, no body    the probe: 308 (Range if anything is stored) or 200 + video
  *   GET  /youtube/v3/videos?part=status,processingDetails&id=…    uploadStatus uploaded → processed (or failed/rejected)
+ *   POST /youtube/v3/commentThreads?part=snippet   a top-level comment by the token's channel (youtube.force-ssl)
+ *   GET  /youtube/v3/commentThreads?part=snippet&videoId=…        the video's threads, newest first
  *
  * The session URI is a capability: a PUT needs no Authorization header, but one that is sent
  * must be valid (Google answers 401 for an expired token). Sessions expire after 7 days
@@ -77,6 +79,19 @@ interface Video {
   uploadStatus: 'uploaded' | 'processed' | 'failed' | 'rejected';
   failureReason?: string;
   rejectionReason?: string;
+}
+
+/** Longest textOriginal the sandbox takes (commentTextTooLong beyond it). */
+const COMMENT_MAX_CHARACTERS = 10_000;
+const forceSsl = 'https://www.googleapis.com/auth/youtube.force-ssl';
+
+interface CommentThread {
+  id: string;
+  videoId: string;
+  channelId: string;
+  account: string;
+  text: string;
+  publishedAt: number;
 }
 
 interface UploadSession {
@@ -158,6 +173,8 @@ function parseMetadata(body: unknown): { metadata: VideoMetadata } | { refusal: 
 export function youtubePublishing(context: PlatformContext): { routes: Route[]; limits: LimitDefinitions; reset(): void } {
   let sessions = new Map<string, UploadSession>();
   let videos = new Map<string, Video>();
+  /** Top-level comments, oldest first. */
+  let threads: CommentThread[] = [];
 
   function resource(video: Video, parts: string[]): Record<string, unknown> {
     const { metadata } = video;
@@ -422,16 +439,122 @@ export function youtubePublishing(context: PlatformContext): { routes: Route[]; 
     return json(200, { kind: 'youtube#videoListResponse', etag: etag(items), items, pageInfo: { totalResults: items.length, resultsPerPage: items.length } });
   }
 
+  const commentError = (code: number, reason: string, message: string) =>
+    json(code, { error: { code, message, errors: [{ message, domain: 'youtube.commentThread', reason, location: 'body', locationType: 'other' }] } });
+  const videoNotFound = () =>
+    json(404, { error: { code: 404, message: 'The video identified by the <code><a href="/youtube/v3/docs/commentThreads/insert#videoId">videoId</a></code> parameter could not be found.', errors: [{ message: 'Video not found.', domain: 'youtube.commentThread', reason: 'videoNotFound' }] } });
+  /** commentsDisabled: YouTube's answer for a video whose comments are off (made for kids, here). */
+  const commentsDisabled = () =>
+    commentError(403, 'commentsDisabled', 'The video identified by the <code><a href="/youtube/v3/docs/commentThreads/list#videoId">videoId</a></code> parameter has disabled comments.');
+
+  function threadResource(thread: CommentThread): Record<string, unknown> {
+    const account = context.store.account('youtube', thread.account);
+    const comment = {
+      kind: 'youtube#comment',
+      etag: etag(['comment', thread.id]),
+      id: thread.id,
+      snippet: {
+        channelId: thread.channelId,
+        videoId: thread.videoId,
+        textDisplay: thread.text,
+        textOriginal: thread.text,
+        authorDisplayName: account?.displayName ?? thread.account,
+        authorChannelId: { value: youtubeChannelId(thread.account) },
+        canRate: true,
+        viewerRating: 'none',
+        likeCount: 0,
+        publishedAt: new Date(thread.publishedAt).toISOString(),
+        updatedAt: new Date(thread.publishedAt).toISOString(),
+      },
+    };
+    return {
+      kind: 'youtube#commentThread',
+      etag: etag(['thread', thread.id]),
+      id: thread.id,
+      snippet: { channelId: thread.channelId, videoId: thread.videoId, topLevelComment: comment, canReply: true, totalReplyCount: 0, isPublic: true },
+    };
+  }
+
+  /**
+   * commentThreads.insert: a top-level comment by the token's channel, with youtube.force-ssl (the
+   * only scope the reference lists). The sandbox knows only its own channels' videos (another
+   * channel's is not found). Comments are refused on a video made for kids (commentsDisabled) and
+   * on a private one, its owner's too (YouTube Help: a private video "can be commented on": no).
+   */
+  async function insertComment(request: SandboxRequest): Promise<SandboxResponse> {
+    const access = checkAccessToken(context, bearerToken(request));
+    if ('failure' in access) return unauthenticated(access.failure);
+    if (!access.token.scopes.includes(forceSsl)) return insufficientScopes();
+    const parts = parseParts(request.query.get('part'), ['id', 'replies', 'snippet']);
+    if (!Array.isArray(parts)) return parts;
+    const body = await readJson(request);
+    const snippet = isRecord(body) && isRecord(body['snippet']) ? body['snippet'] : undefined;
+    const videoId = snippet?.['videoId'];
+    if (typeof videoId !== 'string' || !videoId) {
+      return commentError(400, 'channelOrVideoIdMissing', 'The comment thread must be linked to a video: snippet.videoId is required.');
+    }
+    const top = isRecord(snippet?.['topLevelComment']) ? snippet['topLevelComment'] : undefined;
+    const text = isRecord(top?.['snippet']) ? top['snippet']['textOriginal'] : undefined;
+    if (typeof text !== 'string' || !text.trim()) return commentError(400, 'commentTextRequired', 'The comment resource must contain a value for snippet.topLevelComment.snippet.textOriginal.');
+    if ([...text].length > COMMENT_MAX_CHARACTERS) return commentError(400, 'commentTextTooLong', 'The comment resource contains too many characters in the snippet.textOriginal property.');
+    const video = videos.get(videoId) ?? fromFeed(access.account.name, videoId);
+    if (!video || video.account !== access.account.name) return videoNotFound();
+    const channelId = snippet?.['channelId'];
+    if (channelId !== undefined && channelId !== video.channelId) {
+      return commentError(400, 'invalidCommentThreadMetadata', 'snippet.channelId must be the channel of the video.');
+    }
+    if (video.metadata.selfDeclaredMadeForKids) return commentsDisabled();
+    if (video.metadata.privacyStatus === 'private') {
+      return commentError(403, 'forbidden', 'Comments are not available on a private video.');
+    }
+    const thread: CommentThread = { id: `Ugx${randomText(23)}`, videoId, channelId: video.channelId, account: access.account.name, text, publishedAt: context.now() };
+    threads.push(thread);
+    context.feed.add({
+      platform: 'youtube',
+      account: thread.account,
+      id: thread.id,
+      url: `https://www.youtube.com/watch?v=${videoId}&lc=${thread.id}`,
+      text,
+      media: [],
+      createdAt: thread.publishedAt,
+      replyTo: videoId,
+    });
+    return json(200, threadResource(thread));
+  }
+
+  /** commentThreads.list by videoId (newest first, order=time), as its owner reads it. */
+  function listComments(request: SandboxRequest): SandboxResponse {
+    const access = checkAccessToken(context, bearerToken(request));
+    if ('failure' in access) return unauthenticated(access.failure);
+    if (!hasAnyScope(access.token, channelReadScopes)) return insufficientScopes();
+    const parts = parseParts(request.query.get('part'), ['id', 'replies', 'snippet']);
+    if (!Array.isArray(parts)) return parts;
+    const videoId = request.query.get('videoId') ?? '';
+    const video = videos.get(videoId) ?? fromFeed(access.account.name, videoId);
+    if (!video || video.account !== access.account.name) return videoNotFound();
+    if (video.metadata.selfDeclaredMadeForKids) return commentsDisabled();
+    const maxResults = Math.min(100, Math.max(1, Number(request.query.get('maxResults') ?? 20) || 20));
+    const items = threads
+      .filter((thread) => thread.videoId === videoId)
+      .reverse()
+      .slice(0, maxResults)
+      .map(threadResource);
+    return json(200, { kind: 'youtube#commentThreadListResponse', etag: etag(items), pageInfo: { totalResults: items.length, resultsPerPage: maxResults }, items });
+  }
+
   return {
     limits,
     routes: [
       { method: 'POST', hostKey: 'googleapis', path: '/upload/youtube/v3/videos', handle: insert },
       { method: 'PUT', hostKey: 'googleapis', path: '/upload/youtube/v3/videos', handle: upload },
       { method: 'GET', hostKey: 'googleapis', path: '/youtube/v3/videos', handle: list },
+      { method: 'POST', hostKey: 'googleapis', path: '/youtube/v3/commentThreads', handle: insertComment },
+      { method: 'GET', hostKey: 'googleapis', path: '/youtube/v3/commentThreads', handle: listComments },
     ],
     reset() {
       sessions = new Map();
       videos = new Map();
+      threads = [];
     },
   };
 }

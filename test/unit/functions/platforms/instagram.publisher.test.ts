@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { AuthExpired, RateLimited, Rejected, Retryable } from '../../../../functions/platforms/errors';
 import { createInstagramPublisher, unsupportedFormatMessage } from '../../../../functions/platforms/instagram/publisher';
-import { formOf, memoryMedia, now, publisherWith, publishRequest, queryOf, armedTarget } from './harness';
+import { formOf, memoryMedia, now, publisherWith, publishRequest, queryOf, armedTarget, baseTokens } from './harness';
+import { OutcomeUnknown, sendDirectly } from '../../../../functions/platforms/createOnce';
 
 const graph = 'https://graph.instagram.com/v21.0';
 const reel = (durationSeconds = 30) => memoryMedia({ size: 5000, durationSeconds, url: 'https://media.example/reel.mp4' });
@@ -263,6 +264,79 @@ describe('Instagram publisher (containers, media_publish)', () => {
       const published = await publisher.publish(publishRequest({ text: 'Both', media, progress: ready.progress }));
       expect(formOf(requests[3]!)).toEqual({ creation_id: 'carousel-1' });
       expect(published).toMatchObject({ state: 'published', platformPostId: 'media-9', postUrl: 'https://www.instagram.com/p/abc/' });
+    });
+  });
+
+  describe('first comment (POST /{ig-media-id}/comments)', () => {
+    const withComments = { ...baseTokens, scopes: ['instagram_business_basic', 'instagram_business_content_publish', 'instagram_business_manage_comments'] };
+    const comment = (overrides: Record<string, unknown> = {}) => ({
+      text: 'Link in bio #spring',
+      post: { platformPostId: 'm-1', postUrl: 'https://www.instagram.com/p/abc/' },
+      account: { platformUserId: 'user-1', username: 'someone' },
+      tokens: withComments,
+      progress: { platformPostId: 'm-1' },
+      createOnce: sendDirectly,
+      ...overrides,
+    });
+
+    it('comments on the media once with message, as Meta documents it; a recorded comment is not sent again', async () => {
+      const { publisher, requests } = publisherWith('instagram', createInstagramPublisher, [{ body: { id: 'c-9' } }]);
+      const made = await publisher.firstComment!(comment());
+
+      expect(requests[0]!.method).toBe('POST');
+      expect(requests[0]!.url.toString()).toBe(`${graph}/m-1/comments`);
+      expect(requests[0]!.headers['authorization']).toBe('Bearer access-1');
+      expect(formOf(requests[0]!)).toEqual({ message: 'Link in bio #spring' });
+      // Instagram gives a comment no link of its own: the post's.
+      expect(made).toEqual({ commentId: 'c-9', url: 'https://www.instagram.com/p/abc/', progress: { platformPostId: 'm-1', commentId: 'c-9' } });
+      expect((await publisher.firstComment!(comment({ progress: made.progress }))).commentId).toBe('c-9');
+      expect(requests).toHaveLength(1);
+    });
+
+    it('does not call without instagram_business_manage_comments: it says to reconnect', async () => {
+      const { publisher, requests } = publisherWith('instagram', createInstagramPublisher, []);
+      const refused = await publisher.firstComment!(comment({ tokens: { ...baseTokens, scopes: ['instagram_business_basic', 'instagram_business_content_publish'] } })).catch((error: unknown) => error);
+      expect(refused).toBeInstanceOf(Rejected);
+      expect((refused as Error).message).toMatch(/^reconnect your Instagram account to allow comments/);
+      expect(requests).toHaveLength(0);
+    });
+
+    it('after a lost answer finds the comment among the media comments by account and text, and does not send it again', async () => {
+      const log: string[] = [];
+      const { publisher, requests } = publisherWith('instagram', createInstagramPublisher, [
+        { body: { data: [
+          { id: 'c-1', text: 'Link in bio #spring', username: 'a.fan', from: { id: 'fan-1', username: 'a.fan' } },
+          { id: 'c-2', text: 'Link in bio #spring', username: 'someone', from: { id: 'user-1', username: 'someone' } },
+        ] } },
+      ]);
+      const made = await publisher.firstComment!(comment({ createOnce: armedTarget('Instagram', log) }));
+
+      expect(log).toEqual(['reconcile']);
+      expect(requests[0]!.method).toBe('GET');
+      expect(`${requests[0]!.url.origin}${requests[0]!.url.pathname}`).toBe(`${graph}/m-1/comments`);
+      expect(queryOf(requests[0]!.url)).toEqual({ fields: 'id,text,username,from,timestamp' });
+      expect(made.commentId).toBe('c-2');
+    });
+
+    it('after a lost answer sends it when the media has no such comment of ours', async () => {
+      const log: string[] = [];
+      const { publisher, requests } = publisherWith('instagram', createInstagramPublisher, [
+        { body: { data: [{ id: 'c-1', text: 'Link in bio #spring', username: 'a.fan', from: { id: 'fan-1' } }] } },
+        { body: { id: 'c-3' } },
+      ]);
+      const made = await publisher.firstComment!(comment({ createOnce: armedTarget('Instagram', log) }));
+      expect(log).toEqual(['reconcile', 'send']);
+      expect(requests.map((request) => request.method)).toEqual(['GET', 'POST']);
+      expect(made.commentId).toBe('c-3');
+    });
+
+    it('maps refusals: a 500 is retryable, an answer without an id cannot tell', async () => {
+      const failing = publisherWith('instagram', createInstagramPublisher, [graphError(500, 1, undefined, 'An unknown error occurred')]);
+      expect(await failing.publisher.firstComment!(comment()).catch((error: unknown) => error)).toBeInstanceOf(Retryable);
+      const silent = publisherWith('instagram', createInstagramPublisher, [{ body: {} }]);
+      const unknown = await silent.publisher.firstComment!(comment()).catch((error: unknown) => error);
+      expect(unknown).toBeInstanceOf(OutcomeUnknown);
+      expect((unknown as Error).message).toMatch(/^Instagram cannot tell whether the first comment was created/);
     });
   });
 });

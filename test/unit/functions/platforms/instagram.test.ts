@@ -6,7 +6,7 @@ import { adapterWith, baseTokens, credentials, formOf, now, queryOf } from './ha
 const redirectUri = 'https://app.example/api/connections/instagram/callback';
 
 describe('Instagram adapter (Instagram API with Instagram Login)', () => {
-  it('builds the authorize URL with the business scopes (insights included) comma-separated and forced re-authentication', async () => {
+  it('builds the authorize URL with the business scopes (insights and comments included) comma-separated and forced re-authentication', async () => {
     const { adapter } = adapterWith('instagram', createInstagramAdapter);
     const url = new URL((await adapter.authorizeUrl({ state: 'instagram_s', redirectUri })).url);
     expect(`${url.origin}${url.pathname}`).toBe('https://www.instagram.com/oauth/authorize');
@@ -14,7 +14,7 @@ describe('Instagram adapter (Instagram API with Instagram Login)', () => {
       client_id: credentials.clientId,
       redirect_uri: redirectUri,
       response_type: 'code',
-      scope: 'instagram_business_basic,instagram_business_content_publish,instagram_business_manage_insights',
+      scope: 'instagram_business_basic,instagram_business_content_publish,instagram_business_manage_insights,instagram_business_manage_comments',
       state: 'instagram_s',
       force_reauth: 'true',
     });

@@ -35,6 +35,18 @@ describe('platform registry: one module per platform', () => {
     const publishers = createPublishers(settings, clock);
     for (const platform of platforms) expect(typeof publishers[platform]!.firstComment === 'function', platform).toBe(capabilities[platform].firstComment);
   });
+
+  it('asks at connection for the permission a first comment needs, where the network needs one, without requiring it', () => {
+    const settings = Object.fromEntries(platforms.map((platform) => [platform, { credentials, hosts: platformHosts[platform], options: defaultOptions(platform) }]));
+    const adapters = createAdapters(settings, clock);
+    const needing = platforms.filter((platform) => capabilities[platform].firstCommentScope);
+    expect(needing).toEqual(['youtube', 'instagram']);
+    for (const platform of needing) {
+      expect(adapters[platform]!.scopes, platform).toContain(capabilities[platform].firstCommentScope);
+      // A connection that declines it still publishes; only its comments wait for a reconnect.
+      expect(adapters[platform]!.requiredScopes, platform).not.toContain(capabilities[platform].firstCommentScope);
+    }
+  });
 });
 
 describe('platform settings from the environment', () => {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { AuthExpired, RateLimited, Rejected, Retryable } from '../../../../functions/platforms/errors';
 import { createYoutubePublisher, YOUTUBE_CHUNK_BYTES } from '../../../../functions/platforms/youtube/publisher';
-import { armedTarget, jsonOf, memoryMedia, patternBytes, publisherWith, publishRequest as basePublishRequest, queryOf } from './harness';
+import { armedTarget, baseTokens, jsonOf, memoryMedia, patternBytes, publisherWith, publishRequest as basePublishRequest, queryOf } from './harness';
+import { OutcomeUnknown, sendDirectly } from '../../../../functions/platforms/createOnce';
 import type { PublishRequest } from '../../../../functions/platforms/publisher';
 
 /** The user's choices: public, not made for kids (the declaration YouTube requires). */
@@ -285,5 +286,87 @@ describe('YouTube publisher (resumable upload, videos.list status)', () => {
     expect((error as Error).message).toBe('YouTube API error: invalidTitle message');
     const noLocation = publisherWith('youtube', createYoutubePublisher, [{ status: 200 }]);
     await expect(noLocation.publisher.start(publishRequest({ media }))).rejects.toBeInstanceOf(Retryable);
+  });
+
+  describe('first comment (commentThreads.insert)', () => {
+    const forceSsl = 'https://www.googleapis.com/auth/youtube.force-ssl';
+    const withComments = { ...baseTokens, scopes: ['https://www.googleapis.com/auth/youtube.upload', forceSsl] };
+    const thread = (id: string, author: string, text: string) => ({ kind: 'youtube#commentThread', id, snippet: { videoId: 'vid-1', topLevelComment: { id, snippet: { authorChannelId: { value: author }, textOriginal: text } } } });
+    const comment = (overrides: Record<string, unknown> = {}) => ({
+      text: 'Chapters: 0:00 intro <3',
+      post: { platformPostId: 'vid-1', postUrl: 'https://www.youtube.com/watch?v=vid-1' },
+      account: { platformUserId: 'UC-channel' },
+      tokens: withComments,
+      progress: { platformPostId: 'vid-1' },
+      createOnce: sendDirectly,
+      ...overrides,
+    });
+
+    it('inserts a top-level comment once, as the reference documents it; a recorded comment is not sent again', async () => {
+      const { publisher, requests } = publisherWith('youtube', createYoutubePublisher, [{ body: thread('Ugx1', 'UC-channel', 'Chapters: 0:00 intro <3') }]);
+      const made = await publisher.firstComment!(comment());
+
+      expect(requests[0]!.method).toBe('POST');
+      expect(`${requests[0]!.url.origin}${requests[0]!.url.pathname}`).toBe('https://www.googleapis.com/youtube/v3/commentThreads');
+      expect(queryOf(requests[0]!.url)).toEqual({ part: 'snippet' });
+      expect(jsonOf(requests[0]!)).toEqual({ snippet: { channelId: 'UC-channel', videoId: 'vid-1', topLevelComment: { snippet: { textOriginal: 'Chapters: 0:00 intro <3' } } } });
+      expect(made).toEqual({ commentId: 'Ugx1', url: 'https://www.youtube.com/watch?v=vid-1&lc=Ugx1', progress: { platformPostId: 'vid-1', commentId: 'Ugx1' } });
+      expect((await publisher.firstComment!(comment({ progress: made.progress }))).commentId).toBe('Ugx1');
+      expect(requests).toHaveLength(1);
+    });
+
+    it('records at upload that a video made for kids, private or natively scheduled takes no comment, and then does not try', async () => {
+      const cases = [
+        [{ privacyStatus: 'public', madeForKids: true }, undefined, 'madeForKids', 'YouTube turns comments off on videos made for kids.'],
+        [{ privacyStatus: 'private', madeForKids: false }, undefined, 'private', 'YouTube takes no comments on a private video.'],
+        [{ privacyStatus: 'public', madeForKids: false }, '2026-12-01T10:00:00Z', 'scheduled', 'YouTube keeps the video private until its scheduled time, and takes no comments on a private video.'],
+      ] as const;
+      for (const [options, publishAt, off, message] of cases) {
+        const { publisher, requests } = publisherWith('youtube', createYoutubePublisher, [session, created]);
+        const started = await publisher.start(publishRequest({ options, ...(publishAt ? { publishAt } : {}), media: [memoryMedia({ size: 1000 })] }));
+        expect(started.progress['commentsOff'], off).toBe(off);
+        const refused = await publisher.firstComment!(comment({ progress: started.progress })).catch((error: unknown) => error);
+        expect(refused, off).toBeInstanceOf(Rejected);
+        expect((refused as Error).message).toBe(message);
+        expect(requests, off).toHaveLength(2);
+      }
+    });
+
+    it('does not call without youtube.force-ssl: it says to reconnect', async () => {
+      const { publisher, requests } = publisherWith('youtube', createYoutubePublisher, []);
+      const refused = await publisher.firstComment!(comment({ tokens: { ...baseTokens, scopes: ['https://www.googleapis.com/auth/youtube.upload'] } })).catch((error: unknown) => error);
+      expect(refused).toBeInstanceOf(Rejected);
+      expect((refused as Error).message).toMatch(/^reconnect your YouTube account to allow comments/);
+      expect(requests).toHaveLength(0);
+    });
+
+    it("after a lost answer finds the comment in the video's latest threads by channel and text, else sends it", async () => {
+      const log: string[] = [];
+      const found = publisherWith('youtube', createYoutubePublisher, [
+        { body: { items: [thread('Ugx-other', 'UC-fan', 'Chapters: 0:00 intro <3'), thread('Ugx-ours', 'UC-channel', 'Chapters: 0:00 intro <3')] } },
+      ]);
+      expect((await found.publisher.firstComment!(comment({ createOnce: armedTarget('YouTube', log) }))).commentId).toBe('Ugx-ours');
+      expect(log).toEqual(['reconcile']);
+      expect(found.requests[0]!.method).toBe('GET');
+      expect(queryOf(found.requests[0]!.url)).toEqual({ part: 'snippet', videoId: 'vid-1', order: 'time', maxResults: '20' });
+
+      const sendLog: string[] = [];
+      const missing = publisherWith('youtube', createYoutubePublisher, [{ body: { items: [] } }, { body: thread('Ugx-new', 'UC-channel', 'x') }]);
+      expect((await missing.publisher.firstComment!(comment({ createOnce: armedTarget('YouTube', sendLog) }))).commentId).toBe('Ugx-new');
+      expect(sendLog).toEqual(['reconcile', 'send']);
+    });
+
+    it('maps refusals: comments turned off and too long in words, a 500 retryable, no id cannot tell', async () => {
+      const disabled = publisherWith('youtube', createYoutubePublisher, [googleError(403, 'commentsDisabled')]);
+      const off = await disabled.publisher.firstComment!(comment()).catch((error: unknown) => error);
+      expect(off).toBeInstanceOf(Rejected);
+      expect((off as Error).message).toBe('the video has comments turned off on YouTube.');
+      const long = publisherWith('youtube', createYoutubePublisher, [googleError(400, 'commentTextTooLong')]);
+      expect(((await long.publisher.firstComment!(comment()).catch((error: unknown) => error)) as Error).message).toBe('the comment is too long for YouTube (at most 10000 characters).');
+      const down = publisherWith('youtube', createYoutubePublisher, [googleError(500, 'backendError')]);
+      expect(await down.publisher.firstComment!(comment()).catch((error: unknown) => error)).toBeInstanceOf(Retryable);
+      const silent = publisherWith('youtube', createYoutubePublisher, [{ body: {} }]);
+      expect(await silent.publisher.firstComment!(comment()).catch((error: unknown) => error)).toBeInstanceOf(OutcomeUnknown);
+    });
   });
 });

@@ -6,7 +6,7 @@ import { adapterWith, baseTokens, credentials, formOf, now, queryOf } from './ha
 const redirectUri = 'https://app.example/api/connections/youtube/callback';
 
 describe('YouTube adapter (Google OAuth, YouTube Data API v3)', () => {
-  it('builds the Google authorize URL with offline access, consent prompt and the scopes space-separated', async () => {
+  it('builds the Google authorize URL with offline access, consent prompt and the scopes (youtube.force-ssl for comments included) space-separated', async () => {
     const { adapter } = adapterWith('youtube', createYoutubeAdapter);
     const url = new URL((await adapter.authorizeUrl({ state: 'youtube_abc', redirectUri })).url);
     expect(`${url.origin}${url.pathname}`).toBe('https://accounts.google.com/o/oauth2/v2/auth');
@@ -17,7 +17,7 @@ describe('YouTube adapter (Google OAuth, YouTube Data API v3)', () => {
       state: 'youtube_abc',
       access_type: 'offline',
       prompt: 'consent',
-      scope: 'https://www.googleapis.com/auth/youtube.upload https://www.googleapis.com/auth/youtube.readonly https://www.googleapis.com/auth/userinfo.profile',
+      scope: 'https://www.googleapis.com/auth/youtube.upload https://www.googleapis.com/auth/youtube.readonly https://www.googleapis.com/auth/userinfo.profile https://www.googleapis.com/auth/youtube.force-ssl',
     });
   });
 

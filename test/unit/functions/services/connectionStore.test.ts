@@ -46,6 +46,11 @@ describe('the API view of a connection', () => {
     expect(JSON.stringify(toConnection(item, now))).not.toContain('ciphertext');
   });
 
+  it('shows the scopes the platform granted (not secret), and null for a connection saved before they were kept', () => {
+    expect(toConnection({ ...item, grantedScopes: ['w_member_social'] }, now).grantedScopes).toEqual(['w_member_social']);
+    expect(toConnection(item, now).grantedScopes).toBeNull();
+  });
+
   it('says by when to reconnect tokens that cannot be refreshed', () => {
     expect(toConnection(item, now).tokenExpiry).toEqual({ state: 'reconnect_soon', reconnectBy: item.accessTokenExpiresAt });
     expect(toConnection(item, new Date(now.getTime() + 4 * day)).tokenExpiry.state).toBe('expired');

@@ -10,7 +10,7 @@ import { ApiError } from '../../../lib/apiClient';
 import { useConnectedAccounts } from '../wizard/api/wizardApi';
 import { platformCounts, useTextCounting } from '../wizard/components/DescriptionStep';
 import { NetworkTextTabs } from '../wizard/components/NetworkTextTabs';
-import { FirstCommentField, firstCommentBlocked } from '../wizard/components/FirstCommentField';
+import { commentsWithheld, FirstCommentField, firstCommentBlocked } from '../wizard/components/FirstCommentField';
 import { ThreadField, threadsBlocked } from '../wizard/components/ThreadField';
 import { PlatformCountList } from '../wizard/components/PlatformCountList';
 import { useCancelPost, useEditPost, useReschedulePost } from './api';
@@ -103,6 +103,10 @@ export function EditPostDialog({ post, onClose }: { post: Post; onClose: () => v
                 ? t('composer.firstComment.blocked')
               : undefined;
   const sentTexts = keptTexts(texts, platforms);
+  // Kept accounts keep their choices (a YouTube video made for kids takes no comment); a native YouTube schedule keeps the video private until then.
+  const keptOptions = (account: { platform: string; platformUserId: string }) =>
+    post.targets.find((existing) => existing.platform === account.platform && existing.accountId === account.platformUserId)?.options ?? undefined;
+  const withheld = commentsWithheld(targets, keptOptions, { nativeSchedule: post.youtubeNative });
 
   return (
     <Dialog title={t('scheduling.editPost.title')} onClose={onClose} wide>
@@ -150,7 +154,7 @@ export function EditPostDialog({ post, onClose }: { post: Post; onClose: () => v
           </>
         )}
         <ThreadField chosen={platforms} description={description} texts={texts} threads={threads} onChange={setThreads} />
-        <FirstCommentField comment={firstComment} chosen={platforms} onChange={setFirstComment} />
+        <FirstCommentField comment={firstComment} chosen={platforms} withheld={withheld} accounts={targets} onChange={setFirstComment} />
         <fieldset className="edit-accounts">
           <legend>{t('scheduling.editPost.accounts')}</legend>
           {accounts.map((account) => {

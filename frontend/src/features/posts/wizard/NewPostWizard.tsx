@@ -1,4 +1,4 @@
-import { FirstCommentField, firstCommentBlocked } from './components/FirstCommentField';
+import { commentsWithheld, FirstCommentField, firstCommentBlocked } from './components/FirstCommentField';
 import { ThreadField, threadsBlocked } from './components/ThreadField';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
@@ -252,6 +252,9 @@ function WizardForm() {
   const scheduling = schedule.mode === 'schedule' && canSchedule;
   const resolved = resolveChoice(schedule);
   const scheduledAt = scheduling && 'at' in resolved ? resolved.at : undefined;
+  const nativeSchedule = Boolean(scheduledAt && nativeSchedulers.length && schedule.youtubeNative);
+  // The accounts that will not get the first comment, and why (a connection without the permission, YouTube's made for kids…).
+  const commentWithheld = commentsWithheld(chosenAccounts, (account) => postOptions.optionsFor(account), { nativeSchedule });
 
   useEffect(() => {
     if (!published) return;
@@ -401,7 +404,7 @@ function WizardForm() {
             afterEditor={
               <>
                 <ThreadField chosen={chosenPlatforms} description={description} texts={texts} threads={threads} onChange={setThreads} />
-                <FirstCommentField comment={firstComment} chosen={chosenPlatforms} onChange={setFirstComment} />
+                <FirstCommentField comment={firstComment} chosen={chosenPlatforms} withheld={commentWithheld} accounts={chosenAccounts} onChange={setFirstComment} />
               </>
             }
           />
@@ -415,10 +418,12 @@ function WizardForm() {
               texts={sentTexts}
               threads={sentThreads}
               firstComment={sentComment || undefined}
+              commentWithheld={commentWithheld}
+              chosenAccounts={chosenAccounts}
               title={titleRule ? title : undefined}
               {...(scheduledAt ? { publishTime: formatInZone(scheduledAt, schedule.zone, language) } : {})}
             />
-            <PostOptionsSection state={postOptions} media={uploaded} nativeSchedule={Boolean(scheduledAt && nativeSchedulers.length && schedule.youtubeNative)} />
+            <PostOptionsSection state={postOptions} media={uploaded} nativeSchedule={nativeSchedule} />
             <SchedulePicker value={schedule} onChange={setSchedule} canSchedule={canSchedule} nativeSchedulers={nativeSchedulers} />
             <ScheduleSuggestion value={schedule} onChange={setSchedule} canSchedule={canSchedule} />
             {publishError.length > 0 && (

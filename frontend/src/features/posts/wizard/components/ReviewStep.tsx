@@ -6,7 +6,8 @@ import { PlatformMark } from '../../../../components/ui/PlatformMark';
 import type { MediaItem } from '../useMediaUploads';
 import { megabytes } from './UploadStep';
 import { perNetworkMedia } from './perNetworkMedia';
-import { commentTakers } from './FirstCommentField';
+import { commentReceivers, CommentWithheldNotes, type CommentWithheld } from './FirstCommentField';
+import type { Connection } from '../../../../../../shared/api/connections';
 import { platformList } from '../../../../components/ui/platformList';
 import './networkTexts.css';
 
@@ -37,6 +38,8 @@ export function ReviewStep({
   texts,
   threads,
   firstComment,
+  commentWithheld = [],
+  chosenAccounts = [],
   title,
   publishTime: chosenTime,
 }: {
@@ -49,12 +52,16 @@ export function ReviewStep({
   threads?: NetworkThreads | undefined;
   /** Posted under the post on the chosen networks that take one. */
   firstComment?: string | undefined;
+  /** The chosen accounts that will not get the comment, and why (commentsWithheld). */
+  commentWithheld?: readonly CommentWithheld[];
+  chosenAccounts?: ReadonlyArray<Pick<Connection, 'platform'>>;
   title: string | undefined;
   /** The scheduled time, formatted; absent = now. */
   publishTime?: string;
 }) {
   const { t, i18n } = useTranslation();
   const publishTime = chosenTime ?? new Date().toLocaleString(i18n.resolvedLanguage ?? 'en', { dateStyle: 'medium', timeStyle: 'short' });
+  const commentGoesTo = commentReceivers(chosenPlatforms, commentWithheld, chosenAccounts);
   return (
     <div className="wizard-review">
       <h2>{t('wizard.review.heading')}</h2>
@@ -128,11 +135,16 @@ export function ReviewStep({
           </dl>
         </>
       )}
-      {firstComment && commentTakers(chosenPlatforms).length > 0 && (
+      {firstComment && (commentGoesTo.length > 0 || commentWithheld.length > 0) && (
         <>
           <h3 className="wizard-subheading">{t('composer.firstComment.reviewHeading')}</h3>
           <p className="wizard-review-description">{firstComment}</p>
-          <p className="hint">{t('composer.firstComment.reviewOn', { platforms: platformList(commentTakers(chosenPlatforms), i18n.resolvedLanguage ?? 'en') })}</p>
+          <p className="hint">
+            {commentGoesTo.length > 0
+              ? t('composer.firstComment.reviewOn', { platforms: platformList(commentGoesTo, i18n.resolvedLanguage ?? 'en') })
+              : t('composer.firstComment.noneGets')}
+          </p>
+          <CommentWithheldNotes withheld={commentWithheld} />
         </>
       )}
       <h3 className="wizard-subheading">{t('wizard.review.publishTime')}</h3>
