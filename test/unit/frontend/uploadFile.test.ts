@@ -210,6 +210,40 @@ describe('resuming an interrupted upload when the same file is picked again', ()
     expect(storage.values.get(UPLOAD_MEMORY_KEY)).toBe('[]');
   });
 
+  it('reports a part that fails for good only after the parts under way are stored, and takes no new part meanwhile', async () => {
+    const clock = { now: Date.parse('2026-03-01T10:00:00Z') };
+    const server = fakeServer(clock);
+    const storage = memoryStorage();
+    const events: string[] = [];
+    let failedSends = 0;
+    const attempted = new Set<number>();
+    let releaseSlowParts = () => undefined as void;
+    const slowPartsMayFinish = new Promise<void>((release) => (releaseSlowParts = release));
+    // Parts 1 and 2 are slow; 3 and 4 meet a dropped network, three times each.
+    const network: PartSender = async (url, body, onProgress, signal) => {
+      const partNumber = Number(new URL(url).pathname.split('/')[2]);
+      attempted.add(partNumber);
+      if (partNumber === 3 || partNumber === 4) {
+        // The slow parts finish a turn of the event loop after the last failure, long after its microtasks.
+        if (++failedSends === 6) setTimeout(releaseSlowParts, 0);
+        throw new PartUploadError('network');
+      }
+      await slowPartsMayFinish;
+      const etag = await server.s3(url, body, onProgress, signal);
+      events.push(`stored ${partNumber}`);
+      return etag;
+    };
+
+    await uploadFile(server.api, fileOf(8 * PART_SIZE), { signal: new AbortController().signal, onProgress: () => undefined, memory: storageUploadMemory(storage, () => clock.now), sendPart: network, now: () => clock.now }).catch(
+      (error: unknown) => events.push(error instanceof PartUploadError ? 'failed' : String(error)),
+    );
+
+    expect([...events].sort()).toEqual(['failed', 'stored 1', 'stored 2']);
+    expect(events.at(-1)).toBe('failed');
+    expect(attempted).toEqual(new Set([1, 2, 3, 4]));
+    expect(server.uploads.get('upload-1')!.parts.size).toBe(2);
+  });
+
   it('starts afresh, saying so, when the remembered upload is gone (completed, aborted, swept or another user\'s)', async () => {
     const clock = { now: Date.parse('2026-03-01T10:00:00Z') };
     const server = fakeServer(clock);

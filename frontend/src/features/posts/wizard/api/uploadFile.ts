@@ -176,8 +176,18 @@ export async function uploadFile(api: ApiCall, file: File, options: UploadFileOp
     const urls = partUrls(missing, (partNumbers) => api('signUploadParts', { body: { ...ref, partNumbers } }), now);
     if (plan.firstUrls) urls.seed(plan.firstUrls);
     let next = 0;
+    // The first part that fails for good stops the others taking new parts; those under way
+    // finish (stored, they are not sent again on resume) before the failure is reported.
+    let failure: { error: unknown } | undefined;
     const worker = async () => {
-      for (let index = next++; index < missing.length; index = next++) {
+      try {
+        await sendParts();
+      } catch (error) {
+        failure ??= { error };
+      }
+    };
+    const sendParts = async () => {
+      for (let index = next++; index < missing.length && !failure; index = next++) {
         const partNumber = missing[index]!;
         const start = (partNumber - 1) * plan.partSize;
         const body = file.slice(start, Math.min(file.size, start + plan.partSize));
@@ -209,6 +219,7 @@ export async function uploadFile(api: ApiCall, file: File, options: UploadFileOp
       }
     };
     await Promise.all(Array.from({ length: Math.min(PARALLEL_PARTS, Math.max(1, missing.length)) }, worker));
+    if (failure) throw failure.error;
     if (signal.aborted) throw new UploadAborted();
     const parts = [...etags.entries()].sort(([a], [b]) => a - b).map(([partNumber, etag]) => ({ partNumber, etag }));
     const media = await api('completeUpload', { body: { ...ref, parts } });
