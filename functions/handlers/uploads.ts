@@ -8,6 +8,8 @@ export const handler = createHttpHandler(
   'uploads',
   {
     createUpload: ({ user, input }) => uploads.create(user, input.body),
+    signUploadParts: ({ user, input }) => uploads.signParts(user, input.body),
+    listUploadParts: ({ user, input }) => uploads.listParts(user, input.query),
     completeUpload: ({ user, input }) => uploads.complete(user, input.body),
     abortUpload: async ({ user, input }) => {
       await uploads.abort(user, input.body);

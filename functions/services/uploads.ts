@@ -5,6 +5,7 @@ import {
   CreateMultipartUploadCommand,
   DeleteObjectCommand,
   GetObjectCommand,
+  ListPartsCommand,
   PutObjectCommand,
   UploadPartCommand,
   type S3Client,
@@ -15,9 +16,14 @@ import {
   mediaKindOf,
   uploadExtensionOf,
   UNSUPPORTED_FILE_MESSAGE,
+  FIRST_PART_BATCH,
   type AbortUpload,
   type CompleteUpload,
   type CreateUpload,
+  type ListUploadParts,
+  type SignedParts,
+  type SignUploadParts,
+  type UploadedParts,
   type UploadedMedia,
   type StorageUsage,
   type UploadSession,
@@ -43,8 +49,13 @@ const GiB = 1024 * MiB;
 export const PART_SIZE = 8 * MiB;
 /** S3's limit on the parts of one multipart upload. */
 export const MAX_PARTS = 10_000;
-/** How long the browser has to PUT each part. */
-export const PART_URL_SECONDS = 3600;
+/**
+ * How long a part URL works. URLs are signed in batches as the upload goes (the first with the
+ * start, the rest by signParts), so a short life costs nothing and a leaked URL is soon useless.
+ */
+export const PART_URL_SECONDS = 15 * 60;
+/** ListParts' page (S3's default and most). */
+const LIST_PARTS_PAGE = 1000;
 
 export interface UploadLimits {
   maxImageBytes: number;
@@ -153,12 +164,38 @@ export function createUploadService({ s3, bucket, limits, clock, quota, storageL
     return record;
   }
 
+  /**
+   * Presigns UploadPart URLs for these parts of a file of `size` bytes; each signs its part's
+   * exact length (Content-Length), so no part can carry more than declared.
+   */
+  async function signBatch(key: string, uploadId: string, size: number, partNumbers: readonly number[]): Promise<SignedParts> {
+    const signingDate = clock.now();
+    const parts = await Promise.all(
+      partNumbers.map(async (partNumber) => ({
+        partNumber,
+        url: await getSignedUrl(
+          s3,
+          new UploadPartCommand({ Bucket: bucket, Key: key, UploadId: uploadId, PartNumber: partNumber, ContentLength: partLength(size, partNumber) }),
+          { expiresIn: PART_URL_SECONDS, signingDate, signableHeaders: new Set(['content-length']) },
+        ),
+      })),
+    );
+    return { parts, expiresAt: new Date(signingDate.getTime() + PART_URL_SECONDS * 1000).toISOString() };
+  }
+
+  /** The caller's upload still in progress with this id (its record counts the declared size); NotFound otherwise. */
+  async function uploadingRecord(user: UserIdentity, key: string, uploadId: string): Promise<UploadRecord> {
+    ownKey(user, key);
+    const record = inProgress(await quota.find(user.userId, 'media', key), uploadId);
+    if (record.state !== 'uploading') throw new NotFound(UPLOAD_GONE_MESSAGE);
+    return record;
+  }
+
   return {
     /**
-     * Starts a multipart upload and presigns one UploadPart URL per part. The file's declared size
-     * is checked against the type's limit first, then counted against the plan's storage (refused
-     * in words when full); each part URL signs the part's exact length (Content-Length), so no
-     * part can carry more than declared.
+     * Starts a multipart upload and presigns the first batch of its part URLs (the browser asks
+     * signParts for the rest as it goes). The file's declared size is checked against the type's
+     * limit first, then counted against the plan's storage (refused in words when full).
      */
     async create(user: UserIdentity, upload: CreateUpload): Promise<UploadSession> {
       const extension = uploadExtensionOf(upload.fileName);
@@ -178,18 +215,53 @@ export function createUploadService({ s3, bucket, limits, clock, quota, storageL
         throw error;
       }
       const { partSize, partCount } = partLayout(upload.size);
-      const signingDate = clock.now();
-      const parts = await Promise.all(
-        Array.from({ length: partCount }, async (_unused, index) => ({
-          partNumber: index + 1,
-          url: await getSignedUrl(
-            s3,
-            new UploadPartCommand({ Bucket: bucket, Key: key, UploadId, PartNumber: index + 1, ContentLength: partLength(upload.size, index + 1) }),
-            { expiresIn: PART_URL_SECONDS, signingDate, signableHeaders: new Set(['content-length']) },
-          ),
-        })),
-      );
-      return { uploadId: UploadId, key, partSize, parts };
+      const firstBatch = Array.from({ length: Math.min(FIRST_PART_BATCH, partCount) }, (_unused, index) => index + 1);
+      const { parts, expiresAt } = await signBatch(key, UploadId, upload.size, firstBatch);
+      return { uploadId: UploadId, key, partSize, partCount, parts, expiresAt };
+    },
+
+    /**
+     * Presigns a further batch of part URLs for an upload in progress: the caller's own, with
+     * this upload id, each part number within the part count its declared size gives.
+     */
+    async signParts(user: UserIdentity, request: SignUploadParts): Promise<SignedParts> {
+      const record = await uploadingRecord(user, request.key, request.uploadId);
+      const { partCount } = partLayout(record.bytes);
+      const outside = request.partNumbers.find((partNumber) => partNumber > partCount);
+      if (outside !== undefined) throw new InvalidInput(`Part ${outside} is past the end of this upload: it has ${partCount} part${partCount === 1 ? '' : 's'}.`);
+      return signBatch(request.key, request.uploadId, record.bytes, request.partNumbers);
+    },
+
+    /**
+     * The parts S3 already holds for an upload in progress (ListParts, every page), with the
+     * upload's layout, so a browser that lost its place resumes. Counts nothing: the upload is
+     * counted once, at its declared size, from its start. An upload S3 no longer has (aborted by
+     * the lifecycle rule) stops counting and is NotFound, like one that was never the caller's.
+     */
+    async listParts(user: UserIdentity, request: ListUploadParts): Promise<UploadedParts> {
+      const record = await uploadingRecord(user, request.key, request.uploadId);
+      const parts: UploadedParts['parts'] = [];
+      let marker: string | undefined;
+      for (;;) {
+        let page;
+        try {
+          page = await s3.send(
+            new ListPartsCommand({ Bucket: bucket, Key: request.key, UploadId: request.uploadId, MaxParts: LIST_PARTS_PAGE, ...(marker ? { PartNumberMarker: marker } : {}) }),
+          );
+        } catch (error) {
+          if (statusOf(error) !== 404) throw error;
+          await quota.release(user.userId, 'media', request.key);
+          throw new NotFound(UPLOAD_GONE_MESSAGE);
+        }
+        for (const part of page.Parts ?? []) {
+          if (part.PartNumber === undefined || !part.ETag) continue;
+          parts.push({ partNumber: part.PartNumber, etag: part.ETag, size: part.Size ?? 0 });
+        }
+        if (!page.IsTruncated) break;
+        if (!page.NextPartNumberMarker || page.NextPartNumberMarker === marker) throw new Error(`ListParts of ${request.key} did not move past part ${marker ?? 0}`);
+        marker = page.NextPartNumberMarker;
+      }
+      return { key: request.key, uploadId: request.uploadId, size: record.bytes, ...partLayout(record.bytes), parts };
     },
 
     /**

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import S3rver from 's3rver';
@@ -59,26 +59,87 @@ export async function ensureBuckets(endpoint: string, siteOrigin: string): Promi
 const noSuchUpload = (uploadId: string) =>
   `<?xml version="1.0" encoding="UTF-8"?><Error><Code>NoSuchUpload</Code><Message>The specified upload does not exist. The upload ID may be invalid, or the upload may have been aborted or completed.</Message><UploadId>${uploadId}</UploadId></Error>`;
 
+const xmlEscape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+const invalidArgument = (message: string, name: string, value: string) =>
+  `<?xml version="1.0" encoding="UTF-8"?><Error><Code>InvalidArgument</Code><Message>${xmlEscape(message)}</Message><ArgumentName>${name}</ArgumentName><ArgumentValue>${xmlEscape(value)}</ArgumentValue></Error>`;
+
+/** S3's default and largest ListParts page. */
+const LIST_PARTS_MAX = 1000;
+
 /**
- * s3rver lacks AbortMultipartUpload (it answers 405) and answers a Complete of an unknown upload
- * with a 500. This middleware, first in its chain, answers both as S3 does: abort removes the
- * upload's parts (204), and either call on an unknown upload is 404 NoSuchUpload.
+ * ListParts as S3 answers it (GET ?uploadId=, max-parts 1–1000, default 1000; part-number-marker:
+ * parts after it): every uploaded part's PartNumber, LastModified, ETag (quoted MD5) and Size in
+ * ascending order, IsTruncated with NextPartNumberMarker (the last part listed) when more remain.
+ * s3rver keeps a part as uploads/<uploadId>/<n> with its MD5 beside it in <n>.md5.
  */
-function supportAbortMultipartUpload(server: S3rver): void {
+function listPartsXml(uploadDir: string, bucket: string, key: string, uploadId: string, marker: number, maxParts: number): string {
+  const numbers = readdirSync(uploadDir)
+    .filter((name) => /^\d+$/.test(name) && existsSync(join(uploadDir, `${name}.md5`)))
+    .map(Number)
+    .sort((a, b) => a - b)
+    .filter((partNumber) => partNumber > marker);
+  const page = numbers.slice(0, maxParts);
+  const truncated = numbers.length > page.length;
+  const parts = page.map((partNumber) => {
+    const file = join(uploadDir, String(partNumber));
+    const stats = statSync(file);
+    const md5 = readFileSync(`${file}.md5`, 'utf8').trim();
+    return `<Part><PartNumber>${partNumber}</PartNumber><LastModified>${stats.mtime.toISOString()}</LastModified><ETag>&quot;${md5}&quot;</ETag><Size>${stats.size}</Size></Part>`;
+  });
+  return (
+    '<?xml version="1.0" encoding="UTF-8"?><ListPartsResult xmlns="http://s3.amazonaws.com/doc/2006-03-01/">' +
+    `<Bucket>${xmlEscape(bucket)}</Bucket><Key>${xmlEscape(key)}</Key><UploadId>${uploadId}</UploadId>` +
+    `<PartNumberMarker>${marker}</PartNumberMarker>` +
+    (truncated ? `<NextPartNumberMarker>${page[page.length - 1]}</NextPartNumberMarker>` : '') +
+    `<MaxParts>${maxParts}</MaxParts><IsTruncated>${truncated}</IsTruncated>${parts.join('')}</ListPartsResult>`
+  );
+}
+
+/**
+ * s3rver lacks AbortMultipartUpload (it answers 405) and ListParts (405) and answers a Complete
+ * of an unknown upload with a 500. This middleware, first in its chain, answers them as S3 does:
+ * abort removes the upload's parts (204), ListParts lists them (listPartsXml; max-parts above
+ * 1,000 gives 1,000), and any of the three on an upload that is unknown, aborted, completed or of
+ * another key is 404 NoSuchUpload.
+ */
+function supportMultipartCalls(server: S3rver): void {
   type Context = { method: string; path: string; query: Record<string, unknown>; status: number; body: unknown; type: string };
   const app = server as unknown as { middleware: Array<(ctx: Context, next: () => Promise<void>) => Promise<void>>; store: { getResourcePath(bucket: string, key: string | undefined, resource: string): string } };
   app.middleware.unshift(async (ctx, next) => {
     const uploadId = ctx.query['uploadId'];
-    if (typeof uploadId !== 'string' || !/^[0-9a-f]+$/.test(uploadId) || (ctx.method !== 'DELETE' && ctx.method !== 'POST')) return next();
-    const bucket = ctx.path.split('/')[1] ?? '';
-    const uploadDir = join(app.store.getResourcePath(bucket, undefined, 'uploads'), uploadId);
-    if (!existsSync(uploadDir)) {
+    if (typeof uploadId !== 'string' || !['DELETE', 'POST', 'GET'].includes(ctx.method)) return next();
+    const [, bucket = '', ...keyParts] = ctx.path.split('/');
+    const key = decodeURIComponent(keyParts.join('/'));
+    const uploadDir = /^[0-9a-f]+$/.test(uploadId) ? join(app.store.getResourcePath(bucket, undefined, 'uploads'), uploadId) : '';
+    const keyFile = join(uploadDir, 'key');
+    if (!uploadDir || !existsSync(keyFile) || readFileSync(keyFile, 'utf8') !== key) {
       ctx.status = 404;
       ctx.type = 'application/xml';
-      ctx.body = noSuchUpload(uploadId);
+      ctx.body = noSuchUpload(xmlEscape(uploadId));
       return;
     }
     if (ctx.method === 'POST') return next();
+    if (ctx.method === 'GET') {
+      const maxPartsText = String(ctx.query['max-parts'] ?? LIST_PARTS_MAX);
+      const markerText = String(ctx.query['part-number-marker'] ?? '0');
+      const maxParts = /^\d+$/.test(maxPartsText) ? Number(maxPartsText) : NaN;
+      const marker = /^\d+$/.test(markerText) ? Number(markerText) : NaN;
+      ctx.type = 'application/xml';
+      if (!(maxParts >= 1)) {
+        ctx.status = 400;
+        ctx.body = invalidArgument('Argument max-parts must be an integer between 0 and 2147483647', 'max-parts', maxPartsText);
+        return;
+      }
+      if (!Number.isInteger(marker)) {
+        ctx.status = 400;
+        ctx.body = invalidArgument('Provided part-number-marker not an integer or within integer range', 'part-number-marker', markerText);
+        return;
+      }
+      ctx.status = 200;
+      ctx.body = listPartsXml(uploadDir, bucket, key, uploadId, marker, Math.min(maxParts, LIST_PARTS_MAX));
+      return;
+    }
     rmSync(uploadDir, { recursive: true, force: true });
     ctx.status = 204;
     ctx.body = null;
@@ -113,6 +174,26 @@ function refuseMissingParts(server: S3rver): void {
   };
 }
 
+/**
+ * s3rver stores a part sent to any upload id, making up the upload's folder; S3 answers 404
+ * NoSuchUpload for an upload that is unknown, aborted or completed. Checked in the store, so the
+ * answer goes out through s3rver's error path with the bucket's CORS headers (a browser reads it).
+ */
+function refusePartsOfUnknownUploads(server: S3rver): void {
+  type Store = {
+    getResourcePath(bucket: string, key: string | undefined, resource: string): string;
+    putPart(bucket: string, uploadId: string, partNumber: string, content: unknown): Promise<unknown>;
+  };
+  const store = (server as unknown as { store: Store }).store;
+  const putPart = store.putPart.bind(store);
+  store.putPart = async (bucket, uploadId, partNumber, content) => {
+    if (!/^[0-9a-f]+$/.test(uploadId) || !existsSync(join(store.getResourcePath(bucket, undefined, 'uploads'), uploadId, 'key'))) {
+      throw new S3Error('NoSuchUpload', 'The specified upload does not exist. The upload ID may be invalid, or the upload may have been aborted or completed.', { UploadId: uploadId });
+    }
+    return putPart(bucket, uploadId, partNumber, content);
+  };
+}
+
 /** s3rver on 127.0.0.1 with the buckets from the shared definitions and the site's CORS rule. */
 export async function startS3(options: { port: number; dataDir: string; siteOrigin: string; log: TwinLog }): Promise<LocalS3> {
   mkdirSync(options.dataDir, { recursive: true });
@@ -126,8 +207,9 @@ export async function startS3(options: { port: number; dataDir: string; siteOrig
       configs: buckets[key].browserUploads ? [corsXml(options.siteOrigin)] : [],
     })),
   });
-  supportAbortMultipartUpload(server);
+  supportMultipartCalls(server);
   refuseMissingParts(server);
+  refusePartsOfUnknownUploads(server);
   await server.run();
   const endpoint = `http://127.0.0.1:${options.port}`;
   options.log.info('s3', `s3rver on ${endpoint} (data in ${options.dataDir})`);

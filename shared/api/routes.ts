@@ -15,6 +15,7 @@ import { creatorInfoSchema } from './creatorInfo';
 import { createPostSchema, editPostSchema, listPostsQuerySchema, postIdSchema, postPageSchema, postSchema, postTargetPathSchema, reschedulePostSchema, saveDraftSchema } from './posts';
 import { notificationListSchema } from './notifications';
 import { abortUploadSchema, completeUploadSchema, createUploadSchema, storageUsageSchema, uploadedMediaSchema, uploadSessionSchema } from './uploads';
+import { listUploadPartsSchema, signedPartsSchema, signUploadPartsSchema, uploadedPartsSchema } from './uploads';
 import { putThumbnailSchema, thumbnailSchema } from './uploads';
 import { deletePostQuerySchema, postDeletionSchema } from './postDeletion';
 import {
@@ -263,9 +264,27 @@ export const routes = {
     path: '/uploads',
     auth: 'user',
     handler: 'uploads',
-    summary: "Starts a multipart upload under the user's prefix; returns presigned URLs to PUT each part straight to S3.",
+    summary: "Starts a multipart upload under the user's prefix; returns its layout and the first batch of presigned URLs (15 minutes) to PUT parts straight to S3.",
     input: { body: createUploadSchema },
     output: uploadSessionSchema,
+  },
+  signUploadParts: {
+    method: 'POST',
+    path: '/uploads/parts',
+    auth: 'user',
+    handler: 'uploads',
+    summary: "Presigns a further batch of part URLs (at most 100, 15 minutes) for the user's upload in progress, each part within the declared part count.",
+    input: { body: signUploadPartsSchema },
+    output: signedPartsSchema,
+  },
+  listUploadParts: {
+    method: 'GET',
+    path: '/uploads/parts',
+    auth: 'user',
+    handler: 'uploads',
+    summary: "The parts S3 already holds for the user's upload in progress (ListParts, every page) and its layout, so an interrupted upload resumes.",
+    input: { query: listUploadPartsSchema },
+    output: uploadedPartsSchema,
   },
   completeUpload: {
     method: 'POST',

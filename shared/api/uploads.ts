@@ -57,12 +57,24 @@ export const createUploadSchema = z
   });
 export type CreateUpload = z.infer<typeof createUploadSchema>;
 
+/** How many part URLs the start of an upload signs; the rest are asked for in batches (signUploadParts). */
+export const FIRST_PART_BATCH = 8;
+/** The most part URLs one signUploadParts call signs. */
+export const MAX_PART_BATCH = 100;
+
+const partUrlSchema = z.object({ partNumber: z.number().int().positive(), url: z.url() });
+
 export const uploadSessionSchema = z.object({
   uploadId: z.string(),
   key: z.string(),
   /** Every part but the last is exactly this many bytes. */
   partSize: z.number().int().positive(),
-  parts: z.array(z.object({ partNumber: z.number().int().positive(), url: z.url() })),
+  /** How many parts the file is cut into (the declared size over partSize, rounded up). */
+  partCount: z.number().int().positive(),
+  /** The first batch of part URLs (parts 1 to FIRST_PART_BATCH at most); the rest come from signUploadParts. */
+  parts: z.array(partUrlSchema),
+  /** When these URLs stop working (ISO 8601). */
+  expiresAt: z.string(),
 });
 export type UploadSession = z.infer<typeof uploadSessionSchema>;
 
@@ -70,6 +82,36 @@ const uploadRefSchema = z.object({
   key: z.string().trim().min(1, 'The upload key is missing.').max(300),
   uploadId: z.string().trim().min(1, 'The upload id is missing.').max(1024),
 });
+
+export const signUploadPartsSchema = uploadRefSchema.extend({
+  partNumbers: z
+    .array(z.number().int('A part number must be a whole number.').min(1, 'Part numbers start at 1.').max(10_000, 'A part number is at most 10,000.'))
+    .min(1, 'Name at least one part to sign.')
+    .max(MAX_PART_BATCH, `At most ${MAX_PART_BATCH} part URLs are signed at a time.`)
+    .refine((numbers) => new Set(numbers).size === numbers.length, 'A part number appears twice.'),
+});
+export type SignUploadParts = z.infer<typeof signUploadPartsSchema>;
+
+export const signedPartsSchema = z.object({
+  parts: z.array(partUrlSchema),
+  expiresAt: z.string(),
+});
+export type SignedParts = z.infer<typeof signedPartsSchema>;
+
+export const listUploadPartsSchema = uploadRefSchema;
+export type ListUploadParts = z.infer<typeof listUploadPartsSchema>;
+
+/** An unfinished upload as S3 holds it: its layout and the parts already stored (every page of ListParts). */
+export const uploadedPartsSchema = z.object({
+  key: z.string(),
+  uploadId: z.string(),
+  /** The size declared when the upload started. */
+  size: z.number().int().positive(),
+  partSize: z.number().int().positive(),
+  partCount: z.number().int().positive(),
+  parts: z.array(z.object({ partNumber: z.number().int().positive(), etag: z.string(), size: z.number().int().nonnegative() })),
+});
+export type UploadedParts = z.infer<typeof uploadedPartsSchema>;
 
 export const completeUploadSchema = uploadRefSchema.extend({
   parts: z

@@ -119,6 +119,16 @@ export const matrix: Record<RouteId, MatrixEntry> = {
       refusedWith: [404],
     }),
   },
+  signUploadParts: {
+    auth: 'user',
+    sample: { body: { key: 'k', uploadId: 'u', partNumbers: [1] } },
+    againstVictim: (victim) => ({ request: { body: { key: victim.upload.key, uploadId: victim.upload.uploadId, partNumbers: [1] } }, refusedWith: [404] }),
+  },
+  listUploadParts: {
+    auth: 'user',
+    sample: { query: { key: 'k', uploadId: 'u' } },
+    againstVictim: (victim) => ({ request: { query: { key: victim.upload.key, uploadId: victim.upload.uploadId } }, refusedWith: [404] }),
+  },
   listContent: { auth: 'user', sample: { query: { type: 'video' } }, againstVictim: 'own-data-only' },
   deleteContent: {
     auth: 'user',

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { mediaKindOf, uploadExtensionOf, type UploadedMedia } from '../../../../../shared/api/uploads';
 import { useApi } from '../../../lib/useApi';
 import { ApiError } from '../../../lib/apiClient';
-import { PartUploadError, UploadAborted, uploadFile } from './api/uploadFile';
+import { cancelRememberedUpload, PartUploadError, UploadAborted, uploadFile, type ResumeNotice } from './api/uploadFile';
 import { storeThumbnail } from './api/thumbnail';
 import type { WizardDraft } from './draft';
 
@@ -22,6 +22,8 @@ export interface MediaItem {
   loaded: number;
   bytesPerSecond: number;
   error?: string;
+  /** Said while it uploads when the file was picked before: how much of it S3 already held, or that it starts afresh. */
+  resume?: ResumeNotice;
   media?: UploadedMedia;
   /** Why the file has no thumbnail (the post lists then show an icon); absent when it has one. */
   thumbnailError?: string;
@@ -68,6 +70,8 @@ export function useMediaUploads(restored: WizardDraft['media']) {
         if (error.reason === 'http') return t('wizard.upload.partFailed', { status: error.status });
         return error.reason === 'noEtag' ? t('wizard.upload.noEtag') : t('wizard.upload.networkError');
       }
+      // fetch's own failure: the API could not be reached.
+      if (error instanceof TypeError) return t('wizard.upload.networkError');
       return t('common.genericError');
     },
     [t],
@@ -78,12 +82,18 @@ export function useMediaUploads(restored: WizardDraft['media']) {
       const controller = new AbortController();
       controllers.current.set(id, controller);
       const startedAt = performance.now();
-      update(id, { status: 'uploading', loaded: 0, bytesPerSecond: 0, error: undefined });
+      // The bytes S3 already held when a picked-again file resumes: not part of this run's speed.
+      let storedBefore = 0;
+      update(id, { status: 'uploading', loaded: 0, bytesPerSecond: 0, error: undefined, resume: undefined });
       uploadFile(api, file, {
         signal: controller.signal,
+        onResume: (resume) => {
+          if (resume.kind === 'resumed') storedBefore = resume.storedBytes;
+          update(id, { resume });
+        },
         onProgress: ({ loaded }) => {
           const seconds = (performance.now() - startedAt) / 1000;
-          update(id, { loaded, bytesPerSecond: seconds > 0 ? loaded / seconds : 0 });
+          update(id, { loaded, bytesPerSecond: seconds > 0 ? Math.max(0, loaded - storedBefore) / seconds : 0 });
         },
       })
         .then(async (media) => {
@@ -95,7 +105,7 @@ export function useMediaUploads(restored: WizardDraft['media']) {
             if (controller.signal.aborted) return;
             thumbnailError = error instanceof ApiError ? t('wizard.upload.thumbnailRefused', { reason: error.message }) : t('wizard.upload.noThumbnail');
           }
-          update(id, { status: 'done', loaded: file.size, media, thumbnailError });
+          update(id, { status: 'done', loaded: file.size, media, thumbnailError, resume: undefined });
         })
         .catch((error: unknown) => {
           if (error instanceof UploadAborted) return;
@@ -132,14 +142,23 @@ export function useMediaUploads(restored: WizardDraft['media']) {
     [start, t],
   );
 
-  const remove = useCallback((id: string) => {
-    controllers.current.get(id)?.abort();
-    setItems((current) => {
-      const item = current.find((entry) => entry.id === id);
-      if (item?.previewUrl?.startsWith('blob:')) URL.revokeObjectURL(item.previewUrl);
-      return current.filter((entry) => entry.id !== id);
-    });
-  }, []);
+  const remove = useCallback(
+    (id: string) => {
+      // Removing cancels: an upload under way aborts (uploadFile), a stopped one left resumable is aborted here.
+      const running = controllers.current.get(id);
+      if (running) running.abort();
+      else {
+        const file = items.find((entry) => entry.id === id && entry.status === 'failed')?.file;
+        if (file) void cancelRememberedUpload(api, file);
+      }
+      setItems((current) => {
+        const item = current.find((entry) => entry.id === id);
+        if (item?.previewUrl?.startsWith('blob:')) URL.revokeObjectURL(item.previewUrl);
+        return current.filter((entry) => entry.id !== id);
+      });
+    },
+    [api, items],
+  );
 
   const retry = useCallback(
     (id: string) => {

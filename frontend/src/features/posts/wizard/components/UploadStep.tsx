@@ -156,6 +156,13 @@ function MediaCard({ item, onRemove, onRetry }: { item: MediaItem; onRemove: () 
       </div>
       <p className="media-name">{item.name}</p>
       <p className="hint">{t('wizard.upload.sizeMb', { size: megabytes(item.size) })}</p>
+      {item.status === 'uploading' && item.resume && (
+        <p className="hint media-resume" role="status">
+          {item.resume.kind === 'resumed'
+            ? t('wizard.upload.resuming', { stored: megabytes(item.resume.storedBytes), total: megabytes(item.resume.total) })
+            : t('wizard.upload.restarted')}
+        </p>
+      )}
       {item.status === 'uploading' && percent < 100 && (
         <div aria-live="polite">
           <progress className="media-progress" max={100} value={percent} aria-label={t('wizard.upload.progress', { name: item.name, percent })} />
