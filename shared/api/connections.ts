@@ -36,7 +36,7 @@ export const connectionSchema = z.object({
   /**
    * The permissions the platform granted, as it reported them (never secret: the user chose them);
    * null for a connection made before OneClick kept them beside the tokens. The composer tells
-   * from them who gets a first comment (`capabilities[p].firstCommentScope`).
+   * from them who gets a first comment (`commentRules[p].scope`, shared/platforms/comments.ts).
    */
   grantedScopes: z.array(z.string()).nullable(),
   connectedAt: z.string(),

@@ -1,5 +1,6 @@
 import * as z from '../zod';
-import { capabilities, firstCommentRule, platforms } from '../platforms';
+import { capabilities, platforms } from '../platforms';
+import { firstCommentRule } from '../platforms/comments';
 import { checkPostOptions } from '../platforms/postOptions';
 import { ALT_TEXT_MAX, textFor, threadFor, type NetworkTexts, type NetworkThreads } from '../platformRules';
 import { THREAD_MAX_PARTS, threadProblems } from '../thread';
@@ -132,7 +133,7 @@ function checkFirstComment(comment: string | undefined, chosen: Array<(typeof pl
   }
   for (const platform of takers) {
     const { name } = capabilities[platform];
-    const rule = firstCommentRule(capabilities[platform]);
+    const rule = firstCommentRule(platform);
     const count = rule.count(comment);
     if (count > rule.max) context.addIssue({ code: 'custom', path: ['firstComment'], message: `The first comment is too long for ${name} (${count} of ${rule.max}).` });
     for (const problem of rule.problems?.(comment) ?? []) context.addIssue({ code: 'custom', path: ['firstComment'], message: `${name} first comment: ${problem}` });

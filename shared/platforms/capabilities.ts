@@ -109,19 +109,6 @@ export interface PlatformCapabilities<Id extends string = string> {
    * exactly once; the wizard offers the comment for these networks only.
    */
   firstComment: boolean;
-  /** A comment's own length limit, in the text's unit, where it is not the post's (LinkedIn: 1,250). */
-  firstCommentMax?: number;
-  /**
-   * How a comment is counted where the network counts it unlike the post's text (YouTube: in
-   * characters, up to 10,000, not the description's 5,000 bytes); its `max` is the comment's limit.
-   */
-  firstCommentText?: TextRule;
-  /**
-   * The permission the comment call needs beyond publishing, where the network asks for one
-   * (Instagram's instagram_business_manage_comments, YouTube's youtube.force-ssl). A connection
-   * made before OneClick asked for it lacks it: its publisher does not try, and says to reconnect.
-   */
-  firstCommentScope?: string;
   /** Its publisher sends each file's alt text (what it shows, for people who cannot see it) with the post. */
   altText: boolean;
   /** A long text can go out as a thread of numbered posts (issue 19). */
@@ -133,16 +120,6 @@ export interface PlatformCapabilities<Id extends string = string> {
   carousel?: { min: number; max: number };
   /** All its rate limits are daily (LinkedIn's reset at midnight UTC); the waiting text says so. */
   dailyRateLimit: boolean;
-}
-
-/** How a network counts a first comment, and the most it takes (`firstCommentText`, else the post's rule with `firstCommentMax`). */
-export function firstCommentRule(platform: Pick<PlatformCapabilities, 'text' | 'firstCommentMax' | 'firstCommentText'>): TextRule {
-  return platform.firstCommentText ?? { ...platform.text, max: platform.firstCommentMax ?? platform.text.max };
-}
-
-/** Whether a connection's granted scopes lack what the network's comment call needs (false where it needs none). */
-export function firstCommentScopeMissing(platform: Pick<PlatformCapabilities, 'firstCommentScope'>, grantedScopes: readonly string[] | null | undefined): boolean {
-  return platform.firstCommentScope !== undefined && !(grantedScopes ?? []).includes(platform.firstCommentScope);
 }
 
 const MB = 1000 * 1000;

@@ -7,7 +7,6 @@ import { x } from './x';
 import { youtube } from './youtube';
 
 export type { PlatformCapabilities, TextUnit } from './capabilities';
-export { firstCommentRule, firstCommentScopeMissing } from './capabilities';
 
 /**
  * The only list of platforms: one entry each (`shared/platforms/<id>.ts`), in the order the

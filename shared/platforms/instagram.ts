@@ -28,8 +28,6 @@ export const instagram: PlatformCapabilities<'instagram'> = {
   // Meta documents no limit of its own for a comment's text; the caption's is applied (2,200
   // characters, 30 hashtags, 20 @-mentions: `problems`), as the sandbox does.
   firstComment: true,
-  firstCommentMax: 2200,
-  firstCommentScope: 'instagram_business_manage_comments',
   altText: false,
   threads: false,
   // A carousel of images and/or videos: item containers (is_carousel_item; media_type=VIDEO for a

@@ -20,7 +20,6 @@ export const linkedin: PlatformCapabilities<'linkedin'> = {
   // A comment on the post (Comments API, socialActions/{urn}/comments, with w_member_social), at most
   // 1,250 characters.
   firstComment: true,
-  firstCommentMax: 1250,
   altText: false,
   threads: false,
   // Member and application limits are daily and reset at midnight UTC.

@@ -1,5 +1,5 @@
 import { sizes, type PlatformCapabilities } from './capabilities';
-import { codePoints, utf8Bytes } from './textCounting';
+import { utf8Bytes } from './textCounting';
 
 const angleBrackets = (what: string) => (text: string) => (/[<>]/.test(text) ? [`YouTube ${what} cannot contain < or >.`] : []);
 
@@ -17,13 +17,9 @@ export const youtube: PlatformCapabilities<'youtube'> = {
   media: { video: { formats: ['video/mp4', 'video/quicktime', 'video/x-msvideo'], maxBytes: 256 * sizes.GB } },
   // status.publishAt on a private upload: YouTube makes it public at that time.
   nativeScheduling: { changedIn: 'YouTube Studio' },
-  // A top-level comment (commentThreads.insert, youtube.force-ssl). textOriginal is counted in
-  // characters; 10,000 is the widely cited limit (commentTextTooLong names no number), without
-  // the description's < > rule. No comment goes on a video made for kids or a private one
-  // (youtubeOptions.ts, youtubeCommentsOff).
+  // A top-level comment (commentThreads.insert; its rule in comments.ts). No comment goes on a
+  // video made for kids or a private one (youtubeOptions.ts, youtubeCommentsOff).
   firstComment: true,
-  firstCommentText: { max: 10_000, unit: 'characters', count: codePoints },
-  firstCommentScope: 'https://www.googleapis.com/auth/youtube.force-ssl',
   altText: false,
   threads: false,
   dailyRateLimit: false,

@@ -4,7 +4,8 @@ import { withQuery, type PlatformResponse } from '../http';
 import type { CommentRequest, MediaSource, PublishProgress, PublishRequest, StepResult } from '../publisher';
 import type { PublisherFactory } from '../module';
 import type { InstagramOptions } from './options';
-import { capabilities, firstCommentScopeMissing } from '../../../shared/platforms';
+import { capabilities } from '../../../shared/platforms';
+import { firstCommentScopeMissing } from '../../../shared/platforms/comments';
 import { videoLengthProblem } from '../../../shared/platformRules';
 import { instagramOptionsSchema } from '../../../shared/platforms/instagramOptions';
 import { alreadyPublished, isOk, postMedia, progressList, progressNumber, progressText, publishedResult } from '../steps';
@@ -302,7 +303,7 @@ export const createInstagramPublisher: PublisherFactory<InstagramOptions> = ({ h
       const mediaId = request.post.platformPostId;
       const recorded = progressText(request.progress, 'commentId');
       if (recorded) return { commentId: recorded, url: request.post.postUrl, progress: request.progress };
-      if (firstCommentScopeMissing(capabilities.instagram, request.tokens.scopes)) {
+      if (firstCommentScopeMissing('instagram', request.tokens.scopes)) {
         throw new Rejected('reconnect your Instagram account to allow comments (this connection was made before OneClick asked Instagram for permission to comment).');
       }
       const commentId = await request.createOnce({

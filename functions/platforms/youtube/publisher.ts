@@ -5,7 +5,7 @@ import type { CommentRequest, MediaSource, PublishProgress, PublishRequest, Step
 import type { PublisherFactory } from '../module';
 import { alreadyPublished, isOk, postMedia, progressText, publishedResult, readRange } from '../steps';
 import { classifyYoutubeError } from './adapter';
-import { capabilities, firstCommentScopeMissing } from '../../../shared/platforms';
+import { firstCommentRule, firstCommentScopeMissing } from '../../../shared/platforms/comments';
 import {
   youtubeCommentsOff,
   youtubeCommentsOffMessages,
@@ -178,7 +178,7 @@ export const createYoutubePublisher: PublisherFactory = ({ hosts, http, clock })
   function commentFailure(response: PlatformResponse): Error {
     const reason = (response.body as { error?: { errors?: Array<{ reason?: string }> } } | undefined)?.error?.errors?.[0]?.reason;
     if (reason === 'commentsDisabled') return new Rejected('the video has comments turned off on YouTube.');
-    if (reason === 'commentTextTooLong') return new Rejected(`the comment is too long for YouTube (at most ${capabilities.youtube.firstCommentText?.max ?? capabilities.youtube.text.max} characters).`);
+    if (reason === 'commentTextTooLong') return new Rejected(`the comment is too long for YouTube (at most ${firstCommentRule('youtube').max} characters).`);
     return fail(response);
   }
 
@@ -294,7 +294,7 @@ export const createYoutubePublisher: PublisherFactory = ({ hosts, http, clock })
       if (recorded) return { commentId: recorded, url: commentUrl(videoId, recorded), progress: request.progress };
       const off = progressText(request.progress, 'commentsOff');
       if (off && commentsOffReasons.includes(off)) throw new Rejected(youtubeCommentsOffMessages[off as YoutubeCommentsOff]);
-      if (firstCommentScopeMissing(capabilities.youtube, request.tokens.scopes)) {
+      if (firstCommentScopeMissing('youtube', request.tokens.scopes)) {
         throw new Rejected('reconnect your YouTube account to allow comments (this connection was made before OneClick asked YouTube for permission to comment).');
       }
       const commentId = await request.createOnce({

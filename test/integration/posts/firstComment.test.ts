@@ -1,5 +1,6 @@
 import { describe, expect, inject, it } from 'vitest';
 import type { Platform } from '../../../shared/platforms';
+import { commentRules } from '../../../shared/platforms/comments';
 import type { ConnectionList } from '../../../shared/api/connections';
 import type { Post } from '../../../shared/api/posts';
 import { callApi, createUser, type TestUser } from '../../support/users';
@@ -260,7 +261,7 @@ describe('the first comment on Instagram and YouTube', () => {
     const flow = await startFlow(twin, user, platform);
     const authorizeUrl = new URL(flow.authorizationUrl);
     const separator = platform === 'instagram' ? ',' : ' ';
-    const scopes = authorizeUrl.searchParams.get('scope')!.split(separator).filter((scope) => scope !== capabilities[platform].firstCommentScope);
+    const scopes = authorizeUrl.searchParams.get('scope')!.split(separator).filter((scope) => scope !== commentRules[platform].scope);
     authorizeUrl.searchParams.set('scope', scopes.join(separator));
     const callbackUrl = await sandboxControl(twin).consent(platform, { authorizeUrl: authorizeUrl.toString(), account: name, displayName: `Sandbox ${name}`, decision: 'allow' });
     const returned = await arriveAtCallback(callbackUrl, flow.cookie);
@@ -293,7 +294,7 @@ describe('the first comment on Instagram and YouTube', () => {
   for (const platform of ['instagram', 'youtube'] as const) {
     it(`${platform}: goes under the post once, with its link; the connection shows the comment scope granted`, async () => {
       const { user, name, connection, key } = await oneAccount(platform);
-      expect(connection.grantedScopes).toContain(capabilities[platform].firstCommentScope);
+      expect(connection.grantedScopes).toContain(commentRules[platform].scope);
       const post = await publish(user, postBody(platform, connection.platformUserId, key, `Out now on ${platform}`, 'Link in the comments'));
 
       expect(post.status, JSON.stringify(post.targets)).toBe('published');
@@ -327,7 +328,7 @@ describe('the first comment on Instagram and YouTube', () => {
     it(`${platform}: a connection made without the comment permission is not asked; the comment says to reconnect, the post stands`, async () => {
       const { user, name, connection, key } = await oneAccount(platform, { withoutCommentScope: true });
       expect(connection.status).toBe('connected');
-      expect(connection.grantedScopes).not.toContain(capabilities[platform].firstCommentScope);
+      expect(connection.grantedScopes).not.toContain(commentRules[platform].scope);
       const post = await publish(user, postBody(platform, connection.platformUserId, key, 'Posted without comments', 'Never asked'));
 
       const published = target(post, platform);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { capabilities, platforms } from '../../../../shared/platforms';
+import { commentRules } from '../../../../shared/platforms/comments';
 import { ConfigurationError } from '../../../../functions/config';
 import { createAdapters, createMetricsReaders, createPublishers, platformHosts, platformModules, readPlatformSettings, sandboxHostEnvironment } from '../../../../functions/platforms/registry';
 import { hostEnvName, loadCredentials } from '../../../../functions/platforms/config';
@@ -39,12 +40,12 @@ describe('platform registry: one module per platform', () => {
   it('asks at connection for the permission a first comment needs, where the network needs one, without requiring it', () => {
     const settings = Object.fromEntries(platforms.map((platform) => [platform, { credentials, hosts: platformHosts[platform], options: defaultOptions(platform) }]));
     const adapters = createAdapters(settings, clock);
-    const needing = platforms.filter((platform) => capabilities[platform].firstCommentScope);
+    const needing = platforms.filter((platform) => commentRules[platform].scope);
     expect(needing).toEqual(['youtube', 'instagram']);
     for (const platform of needing) {
-      expect(adapters[platform]!.scopes, platform).toContain(capabilities[platform].firstCommentScope);
+      expect(adapters[platform]!.scopes, platform).toContain(commentRules[platform].scope);
       // A connection that declines it still publishes; only its comments wait for a reconnect.
-      expect(adapters[platform]!.requiredScopes, platform).not.toContain(capabilities[platform].firstCommentScope);
+      expect(adapters[platform]!.requiredScopes, platform).not.toContain(commentRules[platform].scope);
     }
   });
 });

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { capabilities, firstCommentRule, firstCommentScopeMissing, platformNames, platforms, type Platform } from '../../../../../../shared/platforms';
+import { capabilities, platformNames, platforms, type Platform } from '../../../../../../shared/platforms';
+import { firstCommentRule, firstCommentScopeMissing } from '../../../../../../shared/platforms/comments';
 import { postOptionRules } from '../../../../../../shared/platforms/postOptions';
 import type { Connection } from '../../../../../../shared/api/connections';
 import { platformList } from '../../../../components/ui/platformList';
@@ -15,7 +16,7 @@ export const commentTakers = (chosen: readonly Platform[]) => chosen.filter((pla
  */
 export function firstCommentCounts(comment: string, chosen: readonly Platform[]) {
   return commentTakers(chosen).map((platform) => {
-    const rule = firstCommentRule(capabilities[platform]);
+    const rule = firstCommentRule(platform);
     const count = rule.ready && !rule.ready() ? undefined : rule.count(comment);
     return { platform, count, max: rule.max, unit: rule.unit, over: count !== undefined && count > rule.max };
   });
@@ -42,7 +43,7 @@ export function commentsWithheld<Account extends Pick<Connection, 'platform' | '
   return accounts.flatMap((account) => {
     const entry = capabilities[account.platform];
     if (!entry.firstComment) return [];
-    if (firstCommentScopeMissing(entry, account.grantedScopes)) return [{ platform: account.platform, account: account.displayName, reason: 'reconnect' }];
+    if (firstCommentScopeMissing(account.platform, account.grantedScopes)) return [{ platform: account.platform, account: account.displayName, reason: 'reconnect' }];
     const off = postOptionRules[account.platform]?.commentsOff?.(choicesFor(account) ?? {}, post);
     return off ? [{ platform: account.platform, account: account.displayName, reason: off }] : [];
   });
