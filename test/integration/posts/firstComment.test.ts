@@ -239,6 +239,32 @@ describe('the first comment under faults at each of its calls', () => {
     expect(x.firstComment?.error).toMatch(/^The first comment was not posted: X asked us to wait/);
     expect((await feedOf('x', name)).map((entry) => entry.text)).toEqual(['Limited']);
   });
+
+  it("Bluesky's and LinkedIn's rate limits on the comment end it in words; the post stands and nothing is sent twice", async () => {
+    const limits = [
+      {
+        platform: 'bluesky' as const,
+        fault: { method: 'POST', hostKey: 'pds', path: '/xrpc/com.atproto.repo.createRecord', skip: 1, headers: { 'ratelimit-limit': '5000', 'ratelimit-remaining': '0', 'ratelimit-reset': String(Math.floor(Date.now() / 1000) + 900) }, body: { error: 'RateLimitExceeded', message: 'Rate Limit Exceeded' } },
+        route: '/xrpc/com.atproto.repo.createRecord',
+        sent: 2,
+      },
+      { platform: 'linkedin' as const, fault: { method: 'POST', route: '/rest/socialActions/{urn}/comments', body: { message: 'Resource level throttle limit for calls to this resource is reached.', status: 429 } }, route: '/rest/socialActions/{urn}/comments', sent: 1 },
+    ];
+    for (const limit of limits) {
+      const { user, name, accountId, key } = await oneNetwork(limit.platform);
+      await sandboxControl(twin).injectFault({ platform: limit.platform, account: name, status: 429, ...limit.fault });
+      const post = await publish(user, { description: `Limited on ${limit.platform}`, firstComment: 'Not now', media: [{ key }], targets: [{ platform: limit.platform, accountId }] });
+
+      const limited = target(post, limit.platform);
+      expect(limited.status, limit.platform).toBe('published');
+      expect(limited.firstComment?.status, limit.platform).toBe('failed');
+      expect(limited.firstComment?.error, limit.platform).toMatch(new RegExp(`^The first comment was not posted: ${capabilities[limit.platform].name} asked us to wait`));
+      expect((await feedOf(limit.platform, name)).map((entry) => entry.text), limit.platform).toEqual([`Limited on ${limit.platform}`]);
+      // The create calls: the post's (Bluesky's goes through the same route) and the comment's one refused try.
+      const sent = (await sandboxControl(twin).requests(limit.platform)).filter((logged) => logged.account === name && logged.method === 'POST' && logged.route === limit.route);
+      expect(sent, limit.platform).toHaveLength(limit.sent);
+    }
+  });
 });
 
 /**

@@ -178,6 +178,31 @@ describe('a thread under faults at each of its calls', () => {
     expect((await feedOf('x', names.x)).map((entry) => entry.text).sort()).toEqual(parts.slice(0, 2));
   });
 
+  it("X's rate limit on post 2 ends the thread in words, post 1 live, nothing sent twice", async () => {
+    const { user, names, targets, key } = await oneUser(['x']);
+    const reset = String(Math.floor(Date.now() / 1000) + 900);
+    await sandboxControl(twin).injectFault({
+      platform: 'x',
+      account: names.x,
+      method: 'POST',
+      path: '/2/tweets',
+      skip: 1,
+      status: 429,
+      headers: { 'x-rate-limit-limit': '100', 'x-rate-limit-remaining': '0', 'x-rate-limit-reset': reset },
+      body: { title: 'Too Many Requests', detail: 'Too Many Requests', type: 'about:blank', status: 429 },
+    });
+    const parts = threadOf('Limited');
+    const post = await publish(user, { description: 'Thread', threads: { x: parts }, media: [{ key }], targets });
+
+    const x = target(post, 'x');
+    expect(x.status).toBe('published');
+    expect(x.thread).toMatchObject({ status: 'failed', posted: 1, of: 3 });
+    expect(x.thread?.error).toMatch(/^Post 2 of 3 of the thread was not posted: X asked us to wait .*Post 1 of 3 is live\.$/);
+    expect((await feedOf('x', names.x)).map((entry) => entry.text)).toEqual(parts.slice(0, 1));
+    const sent = (await sandboxControl(twin).requests('x')).filter((logged) => logged.account === names.x && logged.method === 'POST' && logged.route === '/2/tweets');
+    expect(sent).toHaveLength(2);
+  });
+
   it('X failing post 2 until the retries run out leaves post 1 live and says so', async () => {
     const { user, names, targets, key } = await oneUser(['x']);
     await sandboxControl(twin).injectFault({ platform: 'x', account: names.x, method: 'POST', path: '/2/tweets', skip: 1, status: 503, body: { title: 'Service Unavailable', status: 503 }, times: 50 });
