@@ -317,6 +317,26 @@ describe('the first comment on Instagram and YouTube', () => {
   const commentCalls = async (platform: Network, name: string) =>
     (await sandboxControl(twin).requests(platform)).filter((logged) => logged.account === name && logged.method === commentCall[platform].method && logged.route === commentCall[platform].route);
 
+  // Each network's own rate-limit answer on the comment call: Graph API code 4, YouTube's rateLimitExceeded.
+  const rateLimitAnswers: Record<Network, { status: number; body: unknown }> = {
+    instagram: { status: 400, body: { error: { message: 'Application request limit reached', type: 'OAuthException', code: 4 } } },
+    youtube: { status: 403, body: { error: { code: 403, message: 'Rate limit exceeded.', errors: [{ reason: 'rateLimitExceeded', domain: 'youtube.commentThread' }] } } },
+  };
+  for (const platform of ['instagram', 'youtube'] as const) {
+    it(`${platform}: a rate limit on the comment ends it in words; the post stands and the comment is sent once`, async () => {
+      const { user, name, connection, key } = await oneAccount(platform);
+      await sandboxControl(twin).injectFault({ platform, account: name, ...commentCall[platform], ...rateLimitAnswers[platform] });
+      const post = await publish(user, postBody(platform, connection.platformUserId, key, `Limited on ${platform}`, 'Not now'));
+
+      const limited = target(post, platform);
+      expect(limited.status).toBe('published');
+      expect(limited.firstComment?.status).toBe('failed');
+      expect(limited.firstComment?.error).toMatch(new RegExp(`^The first comment was not posted: ${capabilities[platform].name} asked us to wait`));
+      expect((await feedOf(platform, name)).filter((entry) => entry.text === 'Not now')).toHaveLength(0);
+      expect(await commentCalls(platform, name)).toHaveLength(1);
+    });
+  }
+
   for (const platform of ['instagram', 'youtube'] as const) {
     it(`${platform}: goes under the post once, with its link; the connection shows the comment scope granted`, async () => {
       const { user, name, connection, key } = await oneAccount(platform);
