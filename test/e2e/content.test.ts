@@ -158,7 +158,14 @@ describe('My Content in Chromium', () => {
     await page.waitForURL(`${twin.webUrl}/dashboard`);
     const day = new Intl.DateTimeFormat('en', { day: 'numeric', month: 'short', year: 'numeric' }).format(new Date(item.createdAt));
     const name = `AutoToon video – ${day}.mp4`;
-    await expect.poll(() => page.getByRole('listitem', { name }).isVisible(), { timeout: 15_000 }).toBe(true);
+    // Step 1's file cards by their names, beside what the wizard says: a failure shows both.
+    const stepOne = async () => ({
+      files: await page.locator('li.media-card').evaluateAll((items) => items.map((item) => item.getAttribute('aria-label'))),
+      said: await page.locator('.notice-box, .error-box').allInnerTexts(),
+      url: page.url(),
+    });
+    await expect.poll(stepOne, { timeout: 15_000 }).toEqual({ files: [name], said: expect.anything(), url: expect.any(String) });
+    expect(await page.getByRole('listitem', { name }).isVisible()).toBe(true);
     expect(await page.getByText(/STORAGEKEY/).count()).toBe(0);
     expect(await page.evaluate(() => [localStorage.getItem('sharedContentUrl'), localStorage.getItem('sharedContentName')])).toEqual([null, null]);
     expect(problems).toEqual([]);

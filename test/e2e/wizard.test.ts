@@ -768,17 +768,31 @@ describe('the post wizard in Chromium', () => {
     await context.close();
   });
 
-  it('loads shared content from local storage, uploads it and clears the stored address', async () => {
+  it('loads shared content from local storage, uploads it and clears the stored address once the file is in hand', async () => {
     const { page, context, problems } = await openWizard();
     await page.route('**/shared-content/frame.jpg', (route) => route.fulfill({ status: 200, contentType: 'image/jpeg', body: tinyJpeg }));
     await page.route('**/shared-content/missing.jpg', (route) => route.fulfill({ status: 404, body: 'gone' }));
+    // The first page's answers are held until it has gone: a reload while the file is on its way.
+    let holding = true;
+    const held: Array<() => void> = [];
+    await page.route('**/shared-content/frame.jpg', async (route) => {
+      if (!holding) return route.fallback();
+      await new Promise<void>((release) => held.push(release));
+      await route.fulfill({ status: 200, contentType: 'image/jpeg', body: tinyJpeg }).catch(() => undefined);
+    });
     await page.evaluate((url) => localStorage.setItem('sharedContentUrl', url), `${twin.webUrl}/shared-content/frame.jpg`);
 
     await page.reload();
+    await expect.poll(() => held.length, settle).toBeGreaterThan(0);
+    expect(await page.evaluate(() => localStorage.getItem('sharedContentUrl'))).toBe(`${twin.webUrl}/shared-content/frame.jpg`);
+    holding = false;
+    await page.reload();
+    held.forEach((release) => release());
 
     await expect.poll(() => page.getByText('Content loaded successfully').isVisible(), settle).toBe(true);
     await expect.poll(() => page.getByRole('listitem', { name: 'frame.jpg' }).isVisible(), settle).toBe(true);
     await expect.poll(() => nextButton(page).isEnabled(), settle).toBe(true);
+    expect(await page.getByRole('listitem', { name: 'frame.jpg' }).count()).toBe(1);
     expect(await page.evaluate(() => localStorage.getItem('sharedContentUrl'))).toBeNull();
 
     await page.evaluate((url) => localStorage.setItem('sharedContentUrl', url), `${twin.webUrl}/shared-content/missing.jpg`);

@@ -1,6 +1,6 @@
 import { commentsWithheld, FirstCommentField, firstCommentBlocked } from './components/FirstCommentField';
 import { ThreadField, threadsBlocked } from './components/ThreadField';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { platformsInDisplayOrder } from '../../../../../shared/platforms';
@@ -130,26 +130,43 @@ function WizardForm() {
   const sentThreads = keptThreads(threads, chosenPlatforms);
   const sentComment = firstComment.trim();
 
-  // Shared content from "My Content": fetched once, then uploaded like a chosen file.
+  // Shared content from "My Content": fetched, then uploaded like a chosen file. The stored address
+  // is forgotten once the file is in hand or the server has refused it; a fetch that ends without an
+  // answer (the page reloaded or closed mid-way, the network gone) keeps it, so the wizard fetches it
+  // again next time instead of losing it. A fetch whose wizard went away is aborted: the file comes once.
   const { addFiles } = uploads;
+  const addSharedFile = useEffectEvent((file: File) => {
+    addFiles([file]);
+    setSharedStatus('loaded');
+  });
   useEffect(() => {
     const url = localStorage.getItem(sharedContentKey);
     if (!url) return;
     const sharedName = localStorage.getItem(sharedContentNameKey);
-    localStorage.removeItem(sharedContentKey);
-    localStorage.removeItem(sharedContentNameKey);
+    const forget = () => {
+      localStorage.removeItem(sharedContentKey);
+      localStorage.removeItem(sharedContentNameKey);
+    };
+    const fetching = new AbortController();
     setSharedStatus('loading');
-    fetch(url)
+    fetch(url, { signal: fetching.signal })
       .then(async (response) => {
-        if (!response.ok) throw new Error(`HTTP ${response.status}`);
+        if (!response.ok) {
+          forget();
+          throw new Error(`HTTP ${response.status}`);
+        }
         const blob = await response.blob();
+        if (fetching.signal.aborted) return;
+        forget();
         const fileName = sharedFileName(url, blob.type);
         const named = sharedName ? `${sharedName}.${fileName.split('.').pop()!}` : fileName;
-        addFiles([new File([blob], named, { type: blob.type })]);
-        setSharedStatus('loaded');
+        addSharedFile(new File([blob], named, { type: blob.type }));
       })
-      .catch(() => setSharedStatus('failed'));
-  }, [addFiles]);
+      .catch(() => {
+        if (!fetching.signal.aborted) setSharedStatus('failed');
+      });
+    return () => fetching.abort();
+  }, []);
 
   useEffect(() => {
     if (published) return;
