@@ -2,11 +2,11 @@ import { capabilities, platformNames } from '../../shared/platforms';
 import type { FirstCommentResult } from '../../shared/api/posts';
 import type { Clock } from '../clock';
 import type { TokenSet } from '../platforms/adapter';
-import { checkYourAccount, createOnceWith, OutcomeUnknown } from '../platforms/createOnce';
-import { AuthExpired, RateLimited, Rejected } from '../platforms/errors';
+import { checkYourAccount, createOnceWith } from '../platforms/createOnce';
 import type { PlatformPublisher, PublishProgress } from '../platforms/publisher';
 import { writeIf } from './conditionalWrite';
 import type { PostItem, PostStore, TargetItem } from './postStore';
+import { followUpRefusal, trackProgress, withOneRefresh } from './targetCalls';
 
 /**
  * The first comment under a published post (docs/publishing.md, "First comment"). It is tried
@@ -60,55 +60,42 @@ export function createFirstComments({ posts, clock }: FirstCommentDeps) {
       },
     ): Promise<{ result: FirstCommentResult; progress: PublishProgress }> {
       const name = platformNames[target.platform];
-      let progress = context.progress;
-      const createOnce = createOnceWith(
-        {
-          arm: (armedProgress) =>
-            writeIf(
-              posts.updateTarget(post, target.targetId, { commentArmedAt: clock.now().toISOString(), progress: armedProgress }, {
-                condition: 'attribute_exists(#targets.#target) AND attribute_not_exists(#targets.#target.commentArmedAt)',
-              }),
-            ),
-          disarm: () => posts.disarmPublish(post, target.targetId, 'commentArmedAt'),
-        },
-        name,
+      const progress = trackProgress(
+        posts,
+        post,
+        target.targetId,
+        context.progress,
+        createOnceWith(
+          {
+            arm: (armedProgress) =>
+              writeIf(
+                posts.updateTarget(post, target.targetId, { commentArmedAt: clock.now().toISOString(), progress: armedProgress }, {
+                  condition: 'attribute_exists(#targets.#target) AND attribute_not_exists(#targets.#target.commentArmedAt)',
+                }),
+              ),
+            disarm: () => posts.disarmPublish(post, target.targetId, 'commentArmedAt'),
+          },
+          name,
+        ),
       );
-      const attempt = (tokens: TokenSet) =>
-        publisher.firstComment!({
-          text: post.firstComment!,
-          post: { platformPostId: context.platformPostId, postUrl: context.postUrl },
-          ...(context.root && context.root.platformPostId !== context.platformPostId ? { root: context.root } : {}),
-          account: context.account,
-          tokens,
-          progress,
-          saveProgress: async (saved) => {
-            await posts.updateTarget(post, target.targetId, { progress: saved });
-            progress = saved;
-          },
-          createOnce: async (call) => {
-            const made = await createOnce(call);
-            progress = call.progress;
-            return made;
-          },
-        });
       try {
-        let made;
-        try {
-          made = await attempt(context.tokens);
-        } catch (error) {
-          if (!(error instanceof AuthExpired)) throw error;
-          const refreshed = await context.refreshAfterRefusal(context.tokens);
-          if (!refreshed) throw error;
-          made = await attempt(refreshed);
-        }
+        const { value: made } = await withOneRefresh(context.tokens, context.refreshAfterRefusal, (tokens) =>
+          publisher.firstComment!({
+            text: post.firstComment!,
+            post: { platformPostId: context.platformPostId, postUrl: context.postUrl },
+            ...(context.root && context.root.platformPostId !== context.platformPostId ? { root: context.root } : {}),
+            account: context.account,
+            tokens,
+            progress: progress.current,
+            saveProgress: progress.saveProgress,
+            createOnce: progress.createOnce,
+          }),
+        );
         return { result: { status: 'published', url: made.url, error: null }, progress: made.progress };
       } catch (error) {
-        const failed = (message: string) => ({ result: { status: 'failed' as const, url: null, error: message }, progress });
-        if (error instanceof OutcomeUnknown) return failed(error.message);
-        if (error instanceof AuthExpired) return failed(`The first comment was not posted: reconnect your ${name} account (${error.message}).`);
-        if (error instanceof RateLimited) return failed(`The first comment was not posted: ${name} asked us to wait (${error.message}).`);
-        if (error instanceof Rejected) return failed(`The first comment was not posted: ${error.message}`);
-        throw error;
+        const refusal = followUpRefusal(error, 'The first comment was not posted', name);
+        if (refusal === undefined) throw error;
+        return { result: { status: 'failed', url: null, error: refusal }, progress: progress.current };
       }
     },
   };

@@ -13,6 +13,7 @@ import type { S3Media } from '../media/s3Media';
 import type { ConnectionStore } from './connectionStore';
 import type { TokenFreshness } from './tokenFreshness';
 import type { PostItem, PostStore, TargetItem } from './postStore';
+import { trackProgress, withOneRefresh } from './targetCalls';
 import { MAX_PROCESSING_WAIT_SECONDS, MAX_RATE_LIMIT_WAIT_SECONDS, MAX_RATE_LIMIT_WAITS, MAX_STATUS_CHECKS } from './publishingLimits';
 
 /** Bounds: a target that is still processing after this many checks, or rate limited this often, fails (publishingLimits.ts). */
@@ -170,12 +171,12 @@ export function createPublishing(deps: PublishingDeps) {
       }
 
       try {
-        let tokens = await freshness.freshTokens(connection);
+        const fresh = await freshness.freshTokens(connection);
         // Progress saved in the middle of this step (a session, a confirmed chunk, an armed
         // create): a token refresh and second try below continue from it.
-        let progress = target.progress;
+        const progress = trackProgress(posts, post, target.targetId, target.progress, createOnceFor(post, target));
         const targetAttachments = attachments({ userId: post.userId, postId: post.postId, targetId: target.targetId });
-        const request = (): PublishRequest => ({
+        const request = (tokens: TokenSet): PublishRequest => ({
           text: textFor(post, target.platform),
           ...(post.title ? { title: post.title } : {}),
           ...(target.publishAt ? { publishAt: target.publishAt } : {}),
@@ -183,18 +184,16 @@ export function createPublishing(deps: PublishingDeps) {
           media: mediaForPlatform(target.platform, post.media).map((item) => media.source(item)),
           account: { platformUserId: connection.platformUserId, ...(connection.username ? { username: connection.username } : {}) },
           tokens,
-          progress,
-          saveProgress: async (saved) => {
-            await posts.updateTarget(post, target.targetId, { progress: saved });
-            progress = saved;
-          },
+          progress: progress.current,
+          saveProgress: progress.saveProgress,
           attachments: targetAttachments,
-          createOnce: async (call) => {
-            const result = await createOnceFor(post, target)(call);
-            progress = call.progress;
-            return result;
-          },
+          createOnce: progress.createOnce,
         });
+        // A token the platform refused before its stored expiry: one refresh (under the
+        // connection's lease, from the connection as it is now) and one more try; only a refused
+        // refresh needs the user.
+        const refreshAfterRefusal = async (refused: TokenSet) =>
+          freshness.refreshAfterRefusal((await connections.get(post.userId, target.connectionId)) ?? connection, refused);
         if (input.action === 'start' && !input.execution) await posts.updateTarget(post, target.targetId, { status: 'uploading' });
         if (input.action === 'status') {
           if (target.statusChecks >= MAX_STATUS_CHECKS) {
@@ -202,19 +201,8 @@ export function createPublishing(deps: PublishingDeps) {
           }
           await posts.updateTarget(post, target.targetId, { statusChecks: target.statusChecks + 1 });
         }
-        let result: StepResult;
-        try {
-          result = await run(input.action, publisher, request());
-        } catch (error) {
-          // A token the platform refused before its stored expiry: one refresh (under the
-          // connection's lease) and one more try; only a refused refresh needs the user.
-          if (!(error instanceof AuthExpired)) throw error;
-          const latest = (await connections.get(post.userId, target.connectionId)) ?? connection;
-          const refreshed = await freshness.refreshAfterRefusal(latest, tokens);
-          if (!refreshed) throw error;
-          tokens = refreshed;
-          result = await run(input.action, publisher, request());
-        }
+        const action = input.action;
+        const { value: result, tokens } = await withOneRefresh(fresh, refreshAfterRefusal, (withTokens) => run(action, publisher, request(withTokens)));
         const thread = result.state === 'published' ? wantsThread(post, target, publisher) : undefined;
         if (result.state === 'published' && (thread || wantsFirstComment(post, target, publisher))) {
           // The post is live: recorded first, so nothing that happens to its thread or comment undoes or repeats it.
@@ -225,22 +213,22 @@ export function createPublishing(deps: PublishingDeps) {
             progress: result.progress,
             platformPostId: result.platformPostId,
             postUrl: result.postUrl,
-            refreshAfterRefusal: async (refused: TokenSet) => freshness.refreshAfterRefusal((await connections.get(post.userId, target.connectionId)) ?? connection, refused),
+            refreshAfterRefusal,
           };
           // The thread's posts first; the first comment then goes under its last post.
           const threaded = thread ? await threads.post(post, target, publisher, thread, context) : undefined;
-          const progress = threaded?.progress ?? result.progress;
+          const after = threaded?.progress ?? result.progress;
           let firstComment: FirstCommentResult | undefined;
           if (wantsFirstComment(post, target, publisher)) {
             if (threaded?.result.status === 'failed') firstComment = threadStoppedComment;
             else {
               const under = threaded?.last ?? { platformPostId: result.platformPostId, postUrl: result.postUrl };
               const root = { platformPostId: result.platformPostId, postUrl: result.postUrl };
-              const commented = await firstComments.post(post, target, publisher, { ...context, progress, ...under, root });
+              const commented = await firstComments.post(post, target, publisher, { ...context, progress: after, ...under, root });
               return await record(post, target, { ...result, progress: commented.progress }, { thread: threaded?.result, firstComment: commented.result });
             }
           }
-          return await record(post, target, { ...result, progress }, { thread: threaded?.result, firstComment });
+          return await record(post, target, { ...result, progress: after }, { thread: threaded?.result, firstComment });
         }
         return await record(post, target, result);
       } catch (error) {

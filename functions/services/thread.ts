@@ -3,12 +3,12 @@ import { threadFor } from '../../shared/platformRules';
 import type { FirstCommentResult, ThreadResult } from '../../shared/api/posts';
 import type { Clock } from '../clock';
 import type { TokenSet } from '../platforms/adapter';
-import { checkYourAccount, createOnceWith, OutcomeUnknown } from '../platforms/createOnce';
-import { AuthExpired, RateLimited, Rejected } from '../platforms/errors';
+import { checkYourAccount, createOnceWith } from '../platforms/createOnce';
 import type { PlatformPublisher, PublishProgress } from '../platforms/publisher';
 import { writeIf } from './conditionalWrite';
 import { unfinishedComment } from './firstComment';
 import type { PostItem, PostStore, TargetItem } from './postStore';
+import { followUpRefusal, trackProgress, withOneRefresh } from './targetCalls';
 
 /**
  * The rest of a thread after its first post (docs/publishing.md, "Threads"). The first post is
@@ -88,66 +88,53 @@ export function createThreads({ posts }: ThreadDeps) {
       let progress = context.progress;
       let tokens = context.tokens;
       for (let part = 2; part <= parts.length; part += 1) {
-        const createOnce = createOnceWith(
-          {
-            arm: (armedProgress) =>
-              writeIf(
-                posts.updateTarget(post, target.targetId, { threadArmedPart: part, progress: armedProgress }, {
-                  condition: 'attribute_exists(#targets.#target) AND (attribute_not_exists(#targets.#target.threadArmedPart) OR #targets.#target.threadArmedPart < :part)',
-                  values: { ':part': part },
-                }),
-              ),
-            disarm: () => posts.updateTarget(post, target.targetId, { threadArmedPart: part - 1 }),
-          },
-          name,
+        const tracked = trackProgress(
+          posts,
+          post,
+          target.targetId,
+          progress,
+          createOnceWith(
+            {
+              arm: (armedProgress) =>
+                writeIf(
+                  posts.updateTarget(post, target.targetId, { threadArmedPart: part, progress: armedProgress }, {
+                    condition: 'attribute_exists(#targets.#target) AND (attribute_not_exists(#targets.#target.threadArmedPart) OR #targets.#target.threadArmedPart < :part)',
+                    values: { ':part': part },
+                  }),
+                ),
+              disarm: () => posts.updateTarget(post, target.targetId, { threadArmedPart: part - 1 }),
+            },
+            name,
+          ),
         );
-        const attempt = (withTokens: TokenSet) =>
-          publisher.threadPart!({
-            text: parts[part - 1]!,
-            part,
-            root,
-            post: last,
-            account: context.account,
-            tokens: withTokens,
-            progress,
-            saveProgress: async (saved) => {
-              await posts.updateTarget(post, target.targetId, { progress: saved });
-              progress = saved;
-            },
-            createOnce: async (call) => {
-              const made = await createOnce(call);
-              progress = call.progress;
-              return made;
-            },
-          });
         try {
-          let made;
-          try {
-            made = await attempt(tokens);
-          } catch (error) {
-            if (!(error instanceof AuthExpired)) throw error;
-            const refreshed = await context.refreshAfterRefusal(tokens);
-            if (!refreshed) throw error;
-            tokens = refreshed;
-            made = await attempt(tokens);
-          }
-          progress = made.progress;
-          last = { platformPostId: made.commentId, postUrl: made.url };
+          const made = await withOneRefresh(tokens, context.refreshAfterRefusal, (withTokens) =>
+            publisher.threadPart!({
+              text: parts[part - 1]!,
+              part,
+              root,
+              post: last,
+              account: context.account,
+              tokens: withTokens,
+              progress: tracked.current,
+              saveProgress: tracked.saveProgress,
+              createOnce: tracked.createOnce,
+            }),
+          );
+          tokens = made.tokens;
+          progress = made.value.progress;
+          last = { platformPostId: made.value.commentId, postUrl: made.value.url };
           // Saved per post: a retry goes on from the next one without asking the platform.
           await posts.updateTarget(post, target.targetId, { progress, threadPosted: part });
         } catch (error) {
+          const refusal = followUpRefusal(error, `Post ${part} of ${parts.length} of the thread was not posted`, name);
+          if (refusal === undefined) throw error;
           const posted = part - 1;
-          const failed = (message: string) => ({
-            result: { status: 'failed' as const, posted, of: parts.length, url: last.postUrl, error: `${message} ${livePosts(posted, parts.length)}` },
-            progress,
+          return {
+            result: { status: 'failed', posted, of: parts.length, url: last.postUrl, error: `${refusal} ${livePosts(posted, parts.length)}` },
+            progress: tracked.current,
             last,
-          });
-          const what = `Post ${part} of ${parts.length} of the thread was not posted`;
-          if (error instanceof OutcomeUnknown) return failed(error.message);
-          if (error instanceof AuthExpired) return failed(`${what}: reconnect your ${name} account (${error.message}).`);
-          if (error instanceof RateLimited) return failed(`${what}: ${name} asked us to wait (${error.message}).`);
-          if (error instanceof Rejected) return failed(`${what}: ${error.message}`);
-          throw error;
+          };
         }
       }
       return { result: { status: 'published', posted: parts.length, of: parts.length, url: last.postUrl, error: null }, progress, last };

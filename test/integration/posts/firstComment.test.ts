@@ -93,6 +93,29 @@ describe('the first comment', () => {
     expect((await feedOf('x', names.x)).map((entry) => entry.text)).toEqual(['The post stands']);
   });
 
+  it("X refusing the reply's token early: one refresh, and the reply goes once with the new token", async () => {
+    const { user, names, targets, key } = await setUp();
+    await sandboxControl(twin).injectFault({
+      platform: 'x',
+      method: 'POST',
+      path: '/2/tweets',
+      account: names.x,
+      skip: 1,
+      status: 401,
+      body: { title: 'Unauthorized', type: 'about:blank', status: 401, detail: 'Unauthorized' },
+    });
+    const post = await publish(user, { description: 'Token refused at the reply', firstComment: 'Sent with a fresh token', media: [{ key }], targets: targets.slice(0, 1) });
+
+    const x = target(post, 'x');
+    expect(x.status).toBe('published');
+    expect(x.firstComment, JSON.stringify(x.firstComment)).toMatchObject({ status: 'published', error: null });
+    expect((await feedOf('x', names.x)).map((entry) => entry.text).sort()).toEqual(['Sent with a fresh token', 'Token refused at the reply']);
+    const sent = (await sandboxControl(twin).requests('x')).filter((call) => call.account === names.x && call.method === 'POST' && call.route === '/2/tweets');
+    expect(sent).toHaveLength(3);
+    const connections = (await callApi(twin, '/connections', user.idToken)).body as unknown as ConnectionList;
+    expect(connections.connections.find((connection) => connection.platform === 'x')?.status).toBe('connected');
+  });
+
   it('keeps the post published when the comment keeps failing until the retries run out, saying so', async () => {
     const { user, names, targets, key } = await setUp();
     await sandboxControl(twin).injectFault({ platform: 'x', method: 'POST', path: '/2/tweets', account: names.x, skip: 1, status: 503, body: { title: 'Service Unavailable', status: 503 }, times: 50 });

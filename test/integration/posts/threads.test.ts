@@ -203,6 +203,28 @@ describe('a thread under faults at each of its calls', () => {
     expect(sent).toHaveLength(2);
   });
 
+  it("X refusing post 2's token early: one refresh, and the thread goes on, each post once", async () => {
+    const { user, names, targets, key } = await oneUser(['x']);
+    await sandboxControl(twin).injectFault({
+      platform: 'x',
+      account: names.x,
+      method: 'POST',
+      path: '/2/tweets',
+      skip: 1,
+      status: 401,
+      body: { title: 'Unauthorized', type: 'about:blank', status: 401, detail: 'Unauthorized' },
+    });
+    const parts = threadOf('Refreshed');
+    const post = await publish(user, { description: 'Thread', threads: { x: parts }, media: [{ key }], targets });
+
+    const x = target(post, 'x');
+    expect(x.status).toBe('published');
+    expect(x.thread, JSON.stringify(x.thread)).toMatchObject({ status: 'published', posted: 3, of: 3, error: null });
+    expect((await feedOf('x', names.x)).map((entry) => entry.text).sort()).toEqual(parts);
+    const sent = (await sandboxControl(twin).requests('x')).filter((logged) => logged.account === names.x && logged.method === 'POST' && logged.route === '/2/tweets');
+    expect(sent).toHaveLength(4);
+  });
+
   it('X failing post 2 until the retries run out leaves post 1 live and says so', async () => {
     const { user, names, targets, key } = await oneUser(['x']);
     await sandboxControl(twin).injectFault({ platform: 'x', account: names.x, method: 'POST', path: '/2/tweets', skip: 1, status: 503, body: { title: 'Service Unavailable', status: 503 }, times: 50 });
