@@ -419,6 +419,17 @@ export function instagramPublishing(context: PlatformContext): { routes: Route[]
     return json(200, { data: items, paging: { cursors: { before: 'QVFI', after: 'QVFI' } } });
   }
 
+  /** The published media of the token's own account a comments call names, with the comments permission; or the refusal. */
+  async function commentedMedia(request: SandboxRequest) {
+    const params = await parameters(request);
+    const access = owner(request, params, undefined, 'instagram_business_manage_comments');
+    if ('status' in access) return access;
+    const mediaId = request.params['media']!;
+    const media = published.get(mediaId);
+    if (!media || media.account !== access.account.name) return noSuchObject(mediaId);
+    return { params, access, mediaId, media };
+  }
+
   /**
    * A comment on a published media of the token's own account (the Instagram Login API comments
    * only as the app user, on their media). Meta documents no length of its own for a comment's
@@ -426,12 +437,9 @@ export function instagramPublishing(context: PlatformContext): { routes: Route[]
    * @-mentions), as OneClick does.
    */
   async function createComment(request: SandboxRequest): Promise<SandboxResponse> {
-    const params = await parameters(request);
-    const access = owner(request, params, undefined, 'instagram_business_manage_comments');
-    if ('status' in access) return access;
-    const mediaId = request.params['media']!;
-    const media = published.get(mediaId);
-    if (!media || media.account !== access.account.name) return noSuchObject(mediaId);
+    const found = await commentedMedia(request);
+    if ('status' in found) return found;
+    const { params, access, mediaId, media } = found;
     const message = params.get('message') ?? '';
     if (!message.trim()) return invalidParameter('The parameter message is required.');
     const { hashtags, mentions } = countTags(message);
@@ -446,12 +454,9 @@ export function instagramPublishing(context: PlatformContext): { routes: Route[]
   }
 
   async function listComments(request: SandboxRequest): Promise<SandboxResponse> {
-    const params = await parameters(request);
-    const access = owner(request, params, undefined, 'instagram_business_manage_comments');
-    if ('status' in access) return access;
-    const mediaId = request.params['media']!;
-    const media = published.get(mediaId);
-    if (!media || media.account !== access.account.name) return noSuchObject(mediaId);
+    const found = await commentedMedia(request);
+    if ('status' in found) return found;
+    const { params, mediaId } = found;
     const fields = fieldsOf(params, commentFields, 'IGComment');
     if (!Array.isArray(fields)) return fields;
     const data = comments
