@@ -7,6 +7,9 @@ import { defineConfig } from 'vitest/config';
  */
 export default defineConfig({
   test: {
+    // unit and infra are hermetic: their files run two at a time (vitest's default on 2 cores is
+    // one). system keeps one file at a time (below): its files share one twin and its sandbox.
+    maxWorkers: 2,
     projects: [
       { test: { name: 'unit', include: ['test/unit/**/*.test.{ts,tsx}'], environment: 'node' } },
       { test: { name: 'infra', include: ['test/infra/**/*.test.ts'], testTimeout: 120_000, hookTimeout: 120_000 } },
@@ -14,6 +17,9 @@ export default defineConfig({
         test: {
           name: 'system',
           include: ['test/integration/**/*.test.ts', 'test/e2e/**/*.test.ts'],
+          // One file at a time, after unit and infra: the files share the twin (faults injected
+          // into its sandbox, request logs read back), so they must not overlap.
+          maxWorkers: 1,
           globalSetup: ['test/setup/twin.ts'],
           // The twin's handlers log at DEBUG into its log file (test/setup/twin.ts); handlers a
           // test imports itself keep the twin's usual WARN, so the run's output stays readable.
