@@ -151,13 +151,15 @@ function WizardForm() {
     setSharedStatus('loading');
     fetch(url, { signal: fetching.signal })
       .then(async (response) => {
-        if (!response.ok) {
-          forget();
-          throw new Error(`HTTP ${response.status}`);
-        }
-        const blob = await response.blob();
+        const blob = response.ok ? await response.blob() : undefined;
+        // Forgotten and settled together, or not at all: an effect cleaned up in between leaves
+        // the address to the next one.
         if (fetching.signal.aborted) return;
         forget();
+        if (!blob) {
+          setSharedStatus('failed');
+          return;
+        }
         const fileName = sharedFileName(url, blob.type);
         const named = sharedName ? `${sharedName}.${fileName.split('.').pop()!}` : fileName;
         addSharedFile(new File([blob], named, { type: blob.type }));
