@@ -72,6 +72,8 @@ export interface Twin {
   cognito: LocalCognito;
   /** cognito-local's data folder (its outbox holds the codes it would have e-mailed). */
   cognitoDataDir: string;
+  /** s3rver's data folder; undefined when the twin uses an external S3 endpoint. */
+  s3DataDir?: string;
   sandbox: Sandbox;
   /** Resolves when every publishing execution started so far has ended. */
   publishingIdle(): Promise<void>;
@@ -120,6 +122,7 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
     await ensureTables(dynamodb.endpoint, localTableNames, options.log);
 
     let s3: { endpoint: string };
+    const s3DataDir = external ? undefined : resolve(dataDir, 's3');
     if (external) {
       await ensureBuckets(external.s3, webOrigin);
       s3 = { endpoint: external.s3 };
@@ -228,6 +231,7 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
       apiUrl: `${web.url}${apiBasePath}`,
       cognito,
       cognitoDataDir: resolve(dataDir, 'cognito'),
+      s3DataDir,
       sandbox,
       publishingIdle: stepFunctions.idle,
       endpoints: { dynamodb: dynamodb.endpoint, s3: s3.endpoint, cognito: cognito.endpoint, sandbox: sandbox.url, stepFunctions: stepFunctions.endpoint },

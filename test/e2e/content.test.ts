@@ -3,6 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { seriousViolations } from '../support/axe';
 import { launchBrowser, openSession, signInThroughUi } from '../support/browser';
 import { contentKeyOf, contentObjectExists, moduleSessionFor, registerContent, sampleCartoon, samplePodcast } from '../support/content';
+import { backdateStoredObject } from '../support/storedObjects';
 import { createUser, type TestUser } from '../support/users';
 
 const twin = inject('twin');
@@ -168,6 +169,28 @@ describe('My Content in Chromium', () => {
     expect(await page.getByRole('listitem', { name }).isVisible()).toBe(true);
     expect(await page.getByText(/STORAGEKEY/).count()).toBe(0);
     expect(await page.evaluate(() => [localStorage.getItem('sharedContentUrl'), localStorage.getItem('sharedContentName')])).toEqual([null, null]);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it("shares a video the browser already holds from the card's player: a cached copy without CORS headers does not fail the wizard", async () => {
+    const user = await createUser(twin);
+    const item = await registerContent(twin, await moduleSessionFor(twin, user), cartoon('seen-before.mp4'));
+    // S3 answers a request without an Origin header with no CORS headers and no Vary; the card's
+    // player asks that way. An object a day old stays fresh in the browser's cache for hours.
+    backdateStoredObject(twin, 'content', contentKeyOf(item.url), 1);
+    const { page, context, problems } = await openContent(user);
+    await expect.poll(() => cards(page).count()).toBe(1);
+    const src = await cards(page).locator('video').getAttribute('src');
+    await page.evaluate(async (url) => {
+      await fetch(url!, { mode: 'no-cors' });
+    }, src);
+
+    await cards(page).getByRole('button', { name: 'Share Content' }).click();
+
+    await page.waitForURL(`${twin.webUrl}/dashboard`);
+    await expect.poll(() => page.locator('li.media-card').count()).toBe(1);
+    expect(await page.getByText('Failed to load shared content').count()).toBe(0);
     expect(problems).toEqual([]);
     await context.close();
   });

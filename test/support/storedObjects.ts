@@ -1,3 +1,5 @@
+import { utimesSync } from 'node:fs';
+import { join } from 'node:path';
 import { HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { localBucketNames, localCredentials, localRegion } from '../../infra/local/environment';
 import type { BucketKey } from '../../shared/resources/buckets';
@@ -15,4 +17,19 @@ export async function storedObjectExists(twin: TwinInfo, bucket: BucketKey, key:
   } finally {
     s3.destroy();
   }
+}
+
+/**
+ * Makes an object in the twin's own s3rver look `days` old: its Last-Modified comes from the
+ * file's mtime, and a browser's heuristic freshness is a tenth of that age, so a response cached
+ * without Cache-Control stays fresh for hours (days / 10) instead of a fraction of a second.
+ * Returns false when the twin uses an external S3, whose dates a test cannot move.
+ */
+export function backdateStoredObject(twin: TwinInfo, bucket: BucketKey, key: string, days: number): boolean {
+  if (!twin.s3DataDir) return false;
+  const parts = key.split('/');
+  const file = join(twin.s3DataDir, localBucketNames[bucket], ...parts.slice(0, -1), `${parts.at(-1)}._S3rver_object`);
+  const then = new Date(Date.now() - days * 86_400_000);
+  utimesSync(file, then, then);
+  return true;
 }

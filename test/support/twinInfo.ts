@@ -11,6 +11,8 @@ export interface TwinInfo {
   clientId: string;
   issuer: string;
   cognitoDataDir: string;
+  /** s3rver's data folder; undefined when the twin uses an external S3 endpoint. */
+  s3DataDir?: string;
   tableNames: Record<TableKey, string>;
   /** Everything the twin logged (API requests, mail, emulators). */
   logFile: string;
@@ -33,6 +35,7 @@ export function toTwinInfo(twin: Twin, logFile = ''): TwinInfo {
     clientId: twin.cognito.clientId,
     issuer: twin.cognito.issuer,
     cognitoDataDir: twin.cognitoDataDir,
+    ...(twin.s3DataDir ? { s3DataDir: twin.s3DataDir } : {}),
     tableNames: twin.tableNames,
     logFile,
     demoModule: twin.demoModule,

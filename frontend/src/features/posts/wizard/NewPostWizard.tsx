@@ -149,7 +149,10 @@ function WizardForm() {
     };
     const fetching = new AbortController();
     setSharedStatus('loading');
-    fetch(url, { signal: fetching.signal })
+    // Past the browser's cache: S3 answers a request without an Origin header (the card's player
+    // makes one) with no CORS headers and no Vary, and a cached copy of that answer fails this
+    // CORS request.
+    fetch(url, { signal: fetching.signal, cache: 'no-store' })
       .then(async (response) => {
         const blob = response.ok ? await response.blob() : undefined;
         // Forgotten and settled together, or not at all: an effect cleaned up in between leaves
