@@ -148,6 +148,11 @@ describe('scheduling in Chromium', () => {
     await expect.poll(() => event.isVisible()).toBe(true);
     expect(await page.locator(`[data-day="${from}"]`).locator('.calendar-event', { hasText: description }).count()).toBe(1);
     const to = (await page.locator(`[data-day="${plusDays(3)}"]`).count()) ? plusDays(3) : plusDays(1);
+    // Both ends in view first (the target may be on the month's last row, below the fold): a drag
+    // that has to scroll the page on the way is not a native drag any more.
+    await page.locator(`[data-day="${to}"]`).scrollIntoViewIfNeeded();
+    const box = await event.boundingBox();
+    expect(box && box.y >= 0 && box.y + box.height <= page.viewportSize()!.height, 'the post is in view beside the day it is dragged to').toBe(true);
 
     await event.dragTo(page.locator(`[data-day="${to}"]`));
 
