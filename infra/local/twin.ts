@@ -122,12 +122,13 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
     await ensureTables(dynamodb.endpoint, localTableNames, options.log);
 
     let s3: { endpoint: string };
-    const s3DataDir = external ? undefined : resolve(dataDir, 's3');
+    let s3DataDir: string | undefined;
     if (external) {
       await ensureBuckets(external.s3, webOrigin);
       s3 = { endpoint: external.s3 };
     } else {
-      const started = await startS3({ port: await portFor(options.ports?.s3), dataDir: resolve(dataDir, 's3'), siteOrigin: webOrigin, log: options.log });
+      s3DataDir = resolve(dataDir, 's3');
+      const started = await startS3({ port: await portFor(options.ports?.s3), dataDir: s3DataDir, siteOrigin: webOrigin, log: options.log });
       stops.push(started.stop);
       s3 = started;
     }

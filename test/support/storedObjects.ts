@@ -1,5 +1,5 @@
 import { utimesSync } from 'node:fs';
-import { join } from 'node:path';
+import { createRequire } from 'node:module';
 import { HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { localBucketNames, localCredentials, localRegion } from '../../infra/local/environment';
 import type { BucketKey } from '../../shared/resources/buckets';
@@ -19,17 +19,21 @@ export async function storedObjectExists(twin: TwinInfo, bucket: BucketKey, key:
   }
 }
 
+/** s3rver's own file layout, so the path below is the one s3rver reads. */
+const FilesystemStore = createRequire(import.meta.url)('s3rver/lib/stores/filesystem') as new (root: string) => {
+  getResourcePath(bucket: string, key: string, resource: string): string;
+};
+
 /**
  * Makes an object in the twin's own s3rver look `days` old: its Last-Modified comes from the
  * file's mtime, and a browser's heuristic freshness is a tenth of that age, so a response cached
  * without Cache-Control stays fresh for hours (days / 10) instead of a fraction of a second.
- * Returns false when the twin uses an external S3, whose dates a test cannot move.
+ * A twin on an external S3 keeps its dates (a test cannot move them): the object stays as new as
+ * it is.
  */
-export function backdateStoredObject(twin: TwinInfo, bucket: BucketKey, key: string, days: number): boolean {
-  if (!twin.s3DataDir) return false;
-  const parts = key.split('/');
-  const file = join(twin.s3DataDir, localBucketNames[bucket], ...parts.slice(0, -1), `${parts.at(-1)}._S3rver_object`);
+export function backdateStoredObject(twin: TwinInfo, bucket: BucketKey, key: string, days: number): void {
+  if (!twin.s3DataDir) return;
+  const file = new FilesystemStore(twin.s3DataDir).getResourcePath(localBucketNames[bucket], key, 'object');
   const then = new Date(Date.now() - days * 86_400_000);
   utimesSync(file, then, then);
-  return true;
 }
