@@ -28,7 +28,7 @@ import { testOptions } from '../support/postOptions';
  * What running OneClick costs on AWS, from counts measured on the offline twin (the same
  * handlers and the same PublishPost definition) and from the synthesized stack, priced at AWS
  * list prices (us-east-1, on-demand, no free tier, as published in November 2026; sources in
- * the README). Publishing: POSTS posts, each a VIDEO_MB video to all five platforms, uploaded
+ * docs/costs.md). Publishing: POSTS posts, each a VIDEO_MB video to all five platforms, uploaded
  * through the real presigned flow; scaled to 1,000 posts. Idle: what the stack costs with no
  * user at all in a month.
  */

@@ -243,7 +243,7 @@ export async function runCell(context: Context, platform: Platform, kind: MediaK
   return { ...cell, ...(await outcomeOf(context, platform, kind, marker, post)) };
 }
 
-/** The table the README shows: one row per platform × media × call, one column per fault. */
+/** The table docs/publishing.md shows ("The fault matrix"): one row per platform × media × call, one column per fault. */
 export function table(cells: Cell[]): string {
   const rows = new Map<string, Map<FaultName, Cell>>();
   for (const cell of cells) {
