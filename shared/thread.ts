@@ -7,6 +7,8 @@
  * part that fits here fits there.
  */
 
+import { beyondCounting } from './platforms/textCounting';
+
 /** At most this many posts in one thread (each is a create call under the exactly-once rule). */
 export const THREAD_MAX_PARTS = 25;
 
@@ -14,6 +16,8 @@ export interface ThreadRule {
   /** The network's count of a text (weighted characters on X, graphemes on Bluesky). */
   count: (text: string) => number;
   max: number;
+  /** The longest post counted at all (UTF-16 units), where counting is costly (TextRule.maxLength). */
+  maxLength?: number;
 }
 
 /** " 3/7": the number each post of a thread ends with. */
@@ -71,12 +75,20 @@ export function splitIntoThread(text: string, rule: ThreadRule): string[] {
   }
 }
 
-/** What keeps a thread from going as it is, in words (empty when it can go); `name` is the network's. */
+/**
+ * What keeps a thread from going as it is, in words (empty when it can go); `name` is the network's.
+ * A thread of too many posts is said so without counting them, and so is a post longer than the
+ * rule counts at all: the bounds come before any counting.
+ */
 export function threadProblems(parts: readonly string[], rule: ThreadRule, name: string): string[] {
+  if (parts.length > THREAD_MAX_PARTS) return [`A thread on ${name} can have at most ${THREAD_MAX_PARTS} posts (this one has ${parts.length}).`];
   const problems: string[] = [];
-  if (parts.length > THREAD_MAX_PARTS) problems.push(`A thread on ${name} can have at most ${THREAD_MAX_PARTS} posts (this one has ${parts.length}).`);
   for (const [index, part] of parts.entries()) {
     if (!part.trim()) problems.push(`Post ${index + 1} of the ${name} thread is empty.`);
+    if (beyondCounting(rule, part)) {
+      problems.push(`Post ${index + 1} of the ${name} thread is too long (over ${rule.maxLength} characters).`);
+      continue;
+    }
     const count = rule.count(part);
     if (count > rule.max) problems.push(`Post ${index + 1} of the ${name} thread is too long (${count} of ${rule.max}).`);
   }

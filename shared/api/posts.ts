@@ -1,6 +1,7 @@
 import * as z from '../zod';
 import { capabilities, platforms } from '../platforms';
 import { firstCommentRule } from '../platforms/comments';
+import { beyondCounting } from '../platforms/textCounting';
 import { checkPostOptions } from '../platforms/postOptions';
 import { ALT_TEXT_MAX, textFor, threadFor, type NetworkTexts, type NetworkThreads } from '../platformRules';
 import { THREAD_MAX_PARTS, threadProblems } from '../thread';
@@ -89,8 +90,11 @@ function checkPostText(post: PostText, context: z.RefinementCtx): void {
     const { name, text, title } = capabilities[platform];
     const thread = threadFor(post, platform);
     if (thread) {
-      for (const problem of threadProblems(thread, text, name)) context.addIssue({ code: 'custom', path: ['threads', platform], message: problem });
-      for (const [index, part] of thread.entries()) {
+      const problems = threadProblems(thread, text, name);
+      for (const problem of problems) context.addIssue({ code: 'custom', path: ['threads', platform], message: problem });
+      // A thread of too many posts is not read further, nor a post too long to count (said above).
+      for (const [index, part] of thread.length <= THREAD_MAX_PARTS ? thread.entries() : []) {
+        if (beyondCounting(text, part)) continue;
         for (const problem of text.problems?.(part) ?? []) context.addIssue({ code: 'custom', path: ['threads', platform], message: `${name} thread, post ${index + 1}: ${problem}` });
       }
     }
@@ -98,13 +102,16 @@ function checkPostText(post: PostText, context: z.RefinementCtx): void {
     const own = Boolean(post.texts?.[platform]?.trim());
     const words = textFor(post, platform);
     const path = own ? ['texts', platform] : ['description'];
-    const count = text.count(words);
     if (thread) {
       // Its posts were checked above; the description and own text stay for the other networks.
-    } else if (count > text.max) {
-      context.addIssue({ code: 'custom', path, message: own ? `The ${name} text is too long (${count} of ${text.max}).` : `The description is too long for ${name} (${count} of ${text.max}).` });
+    } else if (beyondCounting(text, words)) {
+      const over = `over ${text.maxLength} characters`;
+      context.addIssue({ code: 'custom', path, message: own ? `The ${name} text is too long (${over}).` : `The description is too long for ${name} (${over}).` });
+    } else {
+      const count = text.count(words);
+      if (count > text.max) context.addIssue({ code: 'custom', path, message: own ? `The ${name} text is too long (${count} of ${text.max}).` : `The description is too long for ${name} (${count} of ${text.max}).` });
+      for (const problem of text.problems?.(words) ?? []) context.addIssue({ code: 'custom', path, message: own ? `${name} text: ${problem}` : problem });
     }
-    for (const problem of thread ? [] : (text.problems?.(words) ?? [])) context.addIssue({ code: 'custom', path, message: own ? `${name} text: ${problem}` : problem });
     if (!title) continue;
     if (title.required && !post.title) {
       context.addIssue({ code: 'custom', path: ['title'], message: `A ${name} title is required when ${name} is a target.` });
@@ -134,6 +141,10 @@ function checkFirstComment(comment: string | undefined, chosen: Array<(typeof pl
   for (const platform of takers) {
     const { name } = capabilities[platform];
     const rule = firstCommentRule(platform);
+    if (beyondCounting(rule, comment)) {
+      context.addIssue({ code: 'custom', path: ['firstComment'], message: `The first comment is too long for ${name} (over ${rule.maxLength} characters).` });
+      continue;
+    }
     const count = rule.count(comment);
     if (count > rule.max) context.addIssue({ code: 'custom', path: ['firstComment'], message: `The first comment is too long for ${name} (${count} of ${rule.max}).` });
     for (const problem of rule.problems?.(comment) ?? []) context.addIssue({ code: 'custom', path: ['firstComment'], message: `${name} first comment: ${problem}` });

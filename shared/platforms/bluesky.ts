@@ -20,6 +20,8 @@ export const bluesky: PlatformCapabilities<'bluesky'> = {
     max: 300,
     unit: 'graphemes',
     count: graphemeCount,
+    // A UTF-16 unit is at least one UTF-8 byte, so a longer text is over the byte limit whatever it holds.
+    maxLength: MAX_TEXT_BYTES,
     problems: (text) => (utf8Bytes(text) > MAX_TEXT_BYTES ? [`Bluesky posts can be at most ${MAX_TEXT_BYTES} bytes of text.`] : []),
   },
   media: {

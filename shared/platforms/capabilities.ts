@@ -17,6 +17,11 @@ export interface TextRule {
   /** The platform's other text rules (hashtags, mentions, characters), as messages; empty when fine. */
   problems?(text: string): string[];
   /**
+   * The longest text, in UTF-16 units, that is counted at all, where counting is costly: a longer
+   * one is too long whatever it holds and is refused without counting (`beyondCounting`).
+   */
+  maxLength?: number;
+  /**
    * Present where the counting code is loaded on demand (X's twitter-text, in the browser):
    * `count` and `problems` throw until `ready()` is true; `load()` makes it so (and rejects when
    * the code cannot be fetched). Where absent, the rule is always ready.

@@ -1,5 +1,5 @@
 import { sizes, type PlatformCapabilities } from './capabilities';
-import { loadXCounting, X_MAX_WEIGHTED_LENGTH, xCountingReady, xTextProblems, xWeightedLength } from './textCounting';
+import { loadXCounting, X_MAX_TEXT_LENGTH, X_MAX_WEIGHTED_LENGTH, xCountingReady, xTextProblems, xWeightedLength } from './textCounting';
 
 /** X API v2 (platform-apis.md §4). */
 export const x: PlatformCapabilities<'x'> = {
@@ -10,7 +10,7 @@ export const x: PlatformCapabilities<'x'> = {
   monogram: 'X',
   // 280 weighted characters, counted by X's own library (twitter-text v3; premium accounts get
   // more, which we cannot see). The browser loads twitter-text when the wizard counts.
-  text: { max: X_MAX_WEIGHTED_LENGTH, unit: 'weightedCharacters', count: xWeightedLength, problems: xTextProblems, ready: xCountingReady, load: loadXCounting },
+  text: { max: X_MAX_WEIGHTED_LENGTH, maxLength: X_MAX_TEXT_LENGTH, unit: 'weightedCharacters', count: xWeightedLength, problems: xTextProblems, ready: xCountingReady, load: loadXCounting },
   media: {
     // At least 0.5 s. No upper length or size here: 140 s binds only non-premium accounts, and a
     // video over the link-fallback size goes out as a link (publisher options).
