@@ -7,8 +7,11 @@ import type { CreateCall, PublishProgress } from './publisher';
  * platform has given so far, in one conditional write. An attempt that finds it armed (the
  * earlier one timed out after sending, its answer was lost, or its Lambda died) asks the
  * platform first; if the platform says nothing was made, sending again is safe; if it cannot
- * tell, the target fails with "check your account". A call the platform answered with an error
- * made nothing: it is disarmed so the next attempt sends normally.
+ * tell, the target fails with "check your account". A look-up that itself fails (any status, a
+ * malformed answer, a refused token, a bug) cannot tell either, in our words, never the
+ * platform's; one that got no answer (a timeout, a 5xx) is tried again by the state machine, and
+ * when its tries run out the armed target ends "check your account" too. A call the platform
+ * answered with an error made nothing: it is disarmed so the next attempt sends normally.
  */
 
 export interface CreateIntent {
@@ -37,6 +40,17 @@ export function platformAnswered(error: unknown): boolean {
   return error instanceof PlatformError && !(error instanceof Retryable && error.outcomeUnknown);
 }
 
+/**
+ * What a failed look-up after a lost answer becomes: a reason the reconcile gave in words
+ * (CannotTell) or a plain "cannot tell"; no answer at all (Retryable) stays Retryable, for one
+ * more look-up, with our words in place of whatever the platform sent.
+ */
+function lookUpFailure(error: unknown, platformName: string, what: string): Error {
+  if (error instanceof CannotTell) return new OutcomeUnknown(checkYourAccount(platformName, what, error.message));
+  if (error instanceof Retryable) return new Retryable(`${platformName} did not answer whether ${what} was created`, true);
+  return new OutcomeUnknown(checkYourAccount(platformName, what, `asking ${platformName} whether it was created failed`));
+}
+
 export function createOnceWith(intent: CreateIntent, platformName: string) {
   return async function createOnce<T>(call: CreateCall<T>): Promise<T> {
     const armed = await intent.arm(call.progress);
@@ -45,16 +59,15 @@ export function createOnceWith(intent: CreateIntent, platformName: string) {
       try {
         found = await call.reconcile();
       } catch (error) {
-        if (error instanceof CannotTell) {
-          throw new OutcomeUnknown(checkYourAccount(platformName, call.what, error.message));
-        }
-        throw error;
+        throw lookUpFailure(error, platformName, call.what);
       }
       if (found !== undefined) return found;
     }
     try {
       return await call.send();
     } catch (error) {
+      // An answer that cannot tell (made, but not said what) keeps the intent armed.
+      if (error instanceof CannotTell) throw new OutcomeUnknown(checkYourAccount(platformName, call.what, error.message));
       if (platformAnswered(error)) await intent.disarm();
       throw error;
     }

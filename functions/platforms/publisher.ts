@@ -63,6 +63,12 @@ export interface PublishRequest {
    */
   createOnce<T>(call: CreateCall<T>): Promise<T>;
   /**
+   * An earlier attempt armed this target's create call and may have sent it (its answer was
+   * lost): nothing that would create the post anew (a new upload session, a new container) may
+   * begin before `createOnce`'s look-up has said nothing was made. Absent: not armed.
+   */
+  createArmed?: boolean;
+  /**
    * Progress too large for the post item (DynamoDB allows 400 KB per item): e.g. a 4 GiB LinkedIn
    * video's ~1,024 presigned part URLs. Kept beside the item (S3 on AWS), referenced from progress.
    */

@@ -1,4 +1,5 @@
 import { capabilities, type Platform } from '../../shared/platforms';
+import { CannotTell } from './createOnce';
 import { PlatformError, Rejected, Retryable } from './errors';
 import type { PlatformResponse } from './http';
 import type { MediaSource, PublishProgress, StepResult } from './publisher';
@@ -10,6 +11,16 @@ import type { MediaSource, PublishProgress, StepResult } from './publisher';
  */
 
 export const isOk = (response: PlatformResponse) => response.status >= 200 && response.status < 300;
+
+/**
+ * The list a look-up's answer holds under `key` (a reconcile after a lost answer). An answer
+ * without it (a malformed body) cannot tell: read as "nothing there", it would create again.
+ */
+export function listedIn<Item>(response: PlatformResponse, key: string, what: string): Item[] {
+  const list = (response.body as Record<string, unknown> | null | undefined)?.[key];
+  if (!Array.isArray(list)) throw new CannotTell(`its answer listed no ${what}`);
+  return list as Item[];
+}
 
 export function progressText(progress: PublishProgress, key: string): string | undefined {
   const value = progress[key];

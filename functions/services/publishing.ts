@@ -188,6 +188,7 @@ export function createPublishing(deps: PublishingDeps) {
           saveProgress: progress.saveProgress,
           attachments: targetAttachments,
           createOnce: progress.createOnce,
+          ...(target.publishArmedAt ? { createArmed: true } : {}),
         });
         // A token the platform refused before its stored expiry: one refresh (under the
         // connection's lease, from the connection as it is now) and one more try; only a refused

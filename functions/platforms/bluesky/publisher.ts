@@ -1,7 +1,7 @@
 import type { ModuleDeps } from '../module';
 import { bluesky } from '../../../shared/platforms/bluesky';
 import { CannotTell } from '../createOnce';
-import { PlatformError, Rejected, truncate } from '../errors';
+import { Rejected, truncate } from '../errors';
 import { withQuery, type PlatformResponse } from '../http';
 import type { CommentRequest, CommentResult, MediaSource, PlatformPublisher, PublishProgress, PublishRequest, StepResult } from '../publisher';
 import { alreadyPublished, isOk, postMedia, progressList, progressText, publishedResult, readRange } from '../steps';
@@ -155,7 +155,11 @@ export function createBlueskyPublisher({ hosts, http, clock }: ModuleDeps<Bluesk
   async function findRecord(request: Pick<PublishRequest, 'tokens'>, rkey: string): Promise<string | undefined> {
     const { did } = sessionOf(request.tokens);
     const response = await xrpc.query(request.tokens, 'com.atproto.repo.getRecord', { repo: did, collection: POST_COLLECTION, rkey });
-    if (isOk(response)) return (response.body as { uri?: string } | undefined)?.uri ?? recordUri(did, rkey);
+    if (isOk(response)) {
+      const uri = (response.body as { uri?: unknown } | undefined)?.uri;
+      if (typeof uri !== 'string') throw new CannotTell("its answer did not name the record's address");
+      return uri;
+    }
     if (response.status === 400 && errorOf(response).error === 'RecordNotFound') return undefined;
     throw fail(response);
   }
@@ -164,17 +168,16 @@ export function createBlueskyPublisher({ hosts, http, clock }: ModuleDeps<Bluesk
   async function findRecent(request: Pick<PublishRequest, 'tokens'>, rkey: string, text: string, createdAt: string): Promise<string | undefined> {
     const { did } = sessionOf(request.tokens);
     const response = xrpc.ok(await xrpc.query(request.tokens, 'com.atproto.repo.listRecords', { repo: did, collection: POST_COLLECTION, limit: String(RECENT_POSTS) }));
-    const records = ((response.body ?? {}) as { records?: Array<{ uri?: string; value?: { text?: string; createdAt?: string } }> }).records ?? [];
-    return records.find((record) => record.uri === recordUri(did, rkey) || (record.value?.text === text && record.value.createdAt === createdAt))?.uri;
+    const records = (response.body as { records?: unknown } | undefined)?.records;
+    // An answer without the list cannot tell: read as "nothing there", it would post again.
+    if (!Array.isArray(records)) throw new CannotTell('its answer listed no posts');
+    return (records as Array<{ uri?: string; value?: { text?: string; createdAt?: string } }>).find(
+      (record) => record.uri === recordUri(did, rkey) || (record.value?.text === text && record.value.createdAt === createdAt),
+    )?.uri;
   }
 
   async function reconcile(request: Pick<PublishRequest, 'text' | 'tokens'>, rkey: string, createdAt: string): Promise<string | undefined> {
-    try {
-      return (await findRecord(request, rkey)) ?? (await findRecent(request, rkey, request.text, createdAt));
-    } catch (error) {
-      if (error instanceof PlatformError && error.kind !== 'Rejected') throw error;
-      throw new CannotTell(truncate((error as Error).message));
-    }
+    return (await findRecord(request, rkey)) ?? (await findRecent(request, rkey, request.text, createdAt));
   }
 
   /** The strong reference (uri and cid) to a post, which a reply needs for its root and parent. */
@@ -216,21 +219,20 @@ export function createBlueskyPublisher({ hosts, http, clock }: ModuleDeps<Bluesk
     if (recorded) return { commentId: recorded, url: url(recorded), progress: request.progress };
     const problem = blueskyTextProblem(request.text);
     if (problem) throw new Rejected(problem);
-    const parent = await strongRef(request, request.post.platformPostId);
-    const rootUri = request.root?.platformPostId;
-    const root = rootUri && rootUri !== parent.uri ? await strongRef(request, rootUri) : parent;
     const savedKey = progressText(request.progress, `${key}Rkey`);
     const rkey = savedKey && TID_PATTERN.test(savedKey) ? savedKey : tidFor(clock.now().getTime());
     const createdAt = progressText(request.progress, `${key}CreatedAt`) ?? clock.now().toISOString();
     const progress: PublishProgress = { ...request.progress, [`${key}Rkey`]: rkey, [`${key}CreatedAt`]: createdAt };
-    const facets = facetsFor(request.text, await resolveMentions(request));
-    const record = { $type: POST_COLLECTION, text: request.text, createdAt, ...(facets.length ? { facets } : {}), reply: { root, parent } };
-    const uri = await request.createOnce({
-      what,
-      progress,
-      send: () => createRecord(request, rkey, record, 'the reply'),
-      reconcile: () => reconcile(request, rkey, createdAt),
-    });
+    // What the record needs is read in `send`: after a lost answer the look-up comes first, before any other call.
+    const send = async () => {
+      const parent = await strongRef(request, request.post.platformPostId);
+      const rootUri = request.root?.platformPostId;
+      const root = rootUri && rootUri !== parent.uri ? await strongRef(request, rootUri) : parent;
+      const facets = facetsFor(request.text, await resolveMentions(request));
+      const record = { $type: POST_COLLECTION, text: request.text, createdAt, ...(facets.length ? { facets } : {}), reply: { root, parent } };
+      return createRecord(request, rkey, record, 'the reply');
+    };
+    const uri = await request.createOnce({ what, progress, send, reconcile: () => reconcile(request, rkey, createdAt) });
     return { commentId: uri, url: url(uri), progress: { ...progress, [`${key}Uri`]: uri } };
   }
 
@@ -261,24 +263,17 @@ export function createBlueskyPublisher({ hosts, http, clock }: ModuleDeps<Bluesk
       if (published) return published;
       const { did } = sessionOf(request.tokens);
       const embed = embedOf(request);
-      const facets = facetsFor(request.text, await resolveMentions(request));
       const savedKey = progressText(request.progress, 'rkey');
       const rkey = savedKey && TID_PATTERN.test(savedKey) ? savedKey : tidFor(clock.now().getTime());
       const createdAt = progressText(request.progress, 'createdAt') ?? clock.now().toISOString();
       const progress: PublishProgress = { ...request.progress, rkey, createdAt };
-      const record = {
-        $type: POST_COLLECTION,
-        text: request.text,
-        createdAt,
-        ...(facets.length ? { facets } : {}),
-        ...(embed ? { embed } : {}),
+      // The mentions are resolved in `send`: after a lost answer the look-up comes first, before any other call.
+      const send = async () => {
+        const facets = facetsFor(request.text, await resolveMentions(request));
+        const record = { $type: POST_COLLECTION, text: request.text, createdAt, ...(facets.length ? { facets } : {}), ...(embed ? { embed } : {}) };
+        return createRecord(request, rkey, record, 'the post');
       };
-      const uri = await request.createOnce({
-        what: 'the post',
-        progress,
-        send: () => createRecord(request, rkey, record, 'the post'),
-        reconcile: () => reconcile(request, rkey, createdAt),
-      });
+      const uri = await request.createOnce({ what: 'the post', progress, send, reconcile: () => reconcile(request, rkey, createdAt) });
       const profile = request.account.username?.replace(/^@/, '') || did;
       return publishedResult(progress, uri, `${SITE}/profile/${profile}/post/${uri.split('/').pop()}`);
     },

@@ -8,7 +8,7 @@ import { capabilities } from '../../../shared/platforms';
 import { firstCommentScopeMissing } from '../../../shared/platforms/comments';
 import { videoLengthProblem } from '../../../shared/platformRules';
 import { instagramOptionsSchema } from '../../../shared/platforms/instagramOptions';
-import { alreadyPublished, isOk, postMedia, progressList, progressNumber, progressText, publishedResult } from '../steps';
+import { alreadyPublished, isOk, listedIn, postMedia, progressList, progressNumber, progressText, publishedResult } from '../steps';
 import { classifyInstagramError } from './adapter';
 
 /**
@@ -198,14 +198,16 @@ export const createInstagramPublisher: PublisherFactory<InstagramOptions> = ({ h
    */
   async function publishedMedia(request: PublishRequest): Promise<string | undefined> {
     const result = await containerStatus(request);
-    if (result.state !== 'published') return undefined;
+    // FINISHED: ready, never published (sending is safe); anything but PUBLISHED besides cannot tell.
+    if (result.state === 'ready') return undefined;
+    if (result.state !== 'published') throw new CannotTell('the container said neither that it was published nor that it is ready');
     const response = await http({
       method: 'GET',
       url: withQuery(graph(`/${request.account.platformUserId}/media`), { fields: 'id,caption,timestamp', limit: String(RECENT_MEDIA) }),
       headers: bearer(request),
     });
     if (!isOk(response)) throw fail(response);
-    const items = (response.body as { data?: Array<{ id?: string; caption?: string }> } | undefined)?.data ?? [];
+    const items = listedIn<{ id?: string; caption?: string }>(response, 'data', 'posts');
     const match = items.find((item) => item.id && (item.caption ?? '').trim() === request.text.trim());
     if (!match?.id) throw new CannotTell('the post was published but is not among the account\'s latest posts');
     return match.id;
@@ -233,7 +235,7 @@ export const createInstagramPublisher: PublisherFactory<InstagramOptions> = ({ h
       headers: bearer(request),
     });
     if (!isOk(response)) throw fail(response);
-    const comments = (response.body as { data?: Array<{ id?: string; text?: string; username?: string; from?: { id?: string; username?: string } }> } | undefined)?.data ?? [];
+    const comments = listedIn<{ id?: string; text?: string; username?: string; from?: { id?: string; username?: string } }>(response, 'data', 'comments');
     const username = request.account.username?.replace(/^@/, '');
     const ours = (comment: (typeof comments)[number]) =>
       comment.from?.id !== undefined ? comment.from.id === request.account.platformUserId : username !== undefined && (comment.username ?? comment.from?.username) === username;
@@ -271,11 +273,12 @@ export const createInstagramPublisher: PublisherFactory<InstagramOptions> = ({ h
       }
       const containerId = progressText(request.progress, 'containerId');
       if (!containerId) throw new Rejected('No Instagram container has been created yet');
-      await checkQuota(request);
       const mediaId = await request.createOnce({
         what: 'the Instagram post',
         progress: request.progress,
+        // The quota is read in `send`: after a lost answer the look-up comes first (the lost post may have used it).
         send: async () => {
+          await checkQuota(request);
           const response = await http({
             method: 'POST',
             url: graph(`/${request.account.platformUserId}/media_publish`),

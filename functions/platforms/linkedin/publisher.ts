@@ -4,7 +4,7 @@ import type { PlatformRequest, PlatformResponse } from '../http';
 import type { CommentRequest, MediaSource, PublishProgress, PublishRequest, StepResult } from '../publisher';
 import type { PublisherFactory } from '../module';
 import type { LinkedinOptions } from './options';
-import { alreadyPublished, isOk, postMedia, progressList, progressNumber, progressText, publishedResult, readRange } from '../steps';
+import { alreadyPublished, isOk, listedIn, postMedia, progressList, progressNumber, progressText, publishedResult, readRange } from '../steps';
 import { linkedinOptionsSchema } from '../../../shared/platforms/linkedinOptions';
 import { classifyLinkedinError } from './adapter';
 
@@ -215,7 +215,7 @@ export const createLinkedinPublisher: PublisherFactory<LinkedinOptions> = ({ hos
     // 403: this app may not read the member's posts (r_member_social), so LinkedIn cannot tell us.
     if (response.status === 403) throw new CannotTell('LinkedIn does not let OneClick read your latest posts (that needs the r_member_social permission)');
     if (!isOk(response)) throw fail(response);
-    const posts = (response.body as { elements?: Array<{ id?: string; commentary?: string; content?: unknown }> } | undefined)?.elements ?? [];
+    const posts = listedIn<{ id?: string; commentary?: string; content?: unknown }>(response, 'elements', 'posts');
     const match = posts.find((post) => post.id && post.commentary === commentary && JSON.stringify(post.content ?? {}).includes(mediaId));
     return match?.id;
   }
@@ -235,7 +235,7 @@ export const createLinkedinPublisher: PublisherFactory<LinkedinOptions> = ({ hos
     });
     if (response.status === 403) throw new CannotTell("LinkedIn does not let OneClick read the post's comments (that needs the r_member_social permission)");
     if (!isOk(response)) throw fail(response);
-    const comments = (response.body as { elements?: Array<{ $URN?: string; actor?: string; message?: { text?: string } }> } | undefined)?.elements ?? [];
+    const comments = listedIn<{ $URN?: string; actor?: string; message?: { text?: string } }>(response, 'elements', 'comments');
     return comments.find((comment) => comment.$URN && comment.actor === owner(request) && comment.message?.text === request.text)?.$URN;
   }
 

@@ -1,4 +1,4 @@
-import { CannotTell } from '../createOnce';
+import { CannotTell, checkYourAccount, OutcomeUnknown } from '../createOnce';
 import { Rejected } from '../errors';
 import type { PlatformResponse } from '../http';
 import type { MediaSource, PublishProgress, PublishRequest, StepResult } from '../publisher';
@@ -56,6 +56,9 @@ interface PublishStatus {
   fail_reason?: string;
   publicaly_available_post_id?: Array<string | number>;
 }
+
+/** Why a photo post whose init answer was lost cannot be looked up. */
+const PHOTO_POST_UNFINDABLE = 'the answer carrying its publish_id was lost, and TikTok offers no list of posts to look in';
 
 export const createTiktokPublisher: PublisherFactory = ({ hosts, http, clock }) => {
   const open = (path: string) => `${hosts['open']}${path}`;
@@ -118,7 +121,9 @@ export const createTiktokPublisher: PublisherFactory = ({ hosts, http, clock }) 
   async function hasWholeFile(request: PublishRequest, progress: PublishProgress): Promise<true | undefined> {
     const data = await call<PublishStatus>(request, '/v2/post/publish/status/fetch/', { publish_id: progressText(progress, 'publishId') });
     if (data.status === 'FAILED') throw new Rejected(`TikTok could not publish the post: ${data.fail_reason || 'no reason given'}`);
-    return data.status === 'PROCESSING_UPLOAD' || data.status === undefined ? undefined : true;
+    // No status is no answer: read as "not complete", the final chunk would go again.
+    if (data.status === undefined) throw new CannotTell('its answer gave no status');
+    return data.status === 'PROCESSING_UPLOAD' ? undefined : true;
   }
 
   /**
@@ -236,6 +241,8 @@ export const createTiktokPublisher: PublisherFactory = ({ hosts, http, clock }) 
       const media = postMedia('tiktok', request.media);
       let progress: PublishProgress = { ...request.progress };
       if (!progressText(progress, 'publishId')) {
+        // A photo post's init was sent and its answer lost: no call may come before the look-up, and there is none to make.
+        if (media.kind === 'image' && request.createArmed) throw new OutcomeUnknown(checkYourAccount('TikTok', 'the TikTok photo post', PHOTO_POST_UNFINDABLE));
         const creator = await call<CreatorInfo>(request, '/v2/post/publish/creator_info/query/');
         const username = creator.creator_username ?? request.account.username;
         progress = { ...progress, postKind: media.kind === 'video' ? 'video' : 'photo', ...(username ? { username } : {}) };
@@ -252,7 +259,7 @@ export const createTiktokPublisher: PublisherFactory = ({ hosts, http, clock }) 
             progress: at,
             send: () => initPhotos(request, media.images, settings),
             reconcile: () => {
-              throw new CannotTell('the answer carrying its publish_id was lost, and TikTok offers no list of posts to look in');
+              throw new CannotTell(PHOTO_POST_UNFINDABLE);
             },
           });
           progress = { ...progress, publishId };

@@ -1,5 +1,5 @@
 import { CannotTell } from '../createOnce';
-import { PlatformError, Rejected, truncate } from '../errors';
+import { Rejected, truncate } from '../errors';
 import { withQuery, type PlatformResponse } from '../http';
 import type { CommentRequest, CommentResult, MediaSource, PublishProgress, PublishRequest, StepResult } from '../publisher';
 import type { PublisherFactory } from '../module';
@@ -136,6 +136,17 @@ export const createXPublisher: PublisherFactory = ({ hosts, http, clock }) => {
     return { text: request.text, media: { media_ids: mediaIds }, ...(replySettings === 'everyone' ? {} : { reply_settings: replySettings }) };
   }
 
+  /**
+   * The posts a user-timeline answer lists (none: X leaves `data` out and says result_count 0).
+   * An answer that is neither cannot tell: read as "nothing there", it would post again.
+   */
+  function latestPosts<Post>(response: PlatformResponse): Post[] {
+    const body = response.body as { data?: unknown; meta?: { result_count?: unknown } } | undefined;
+    if (Array.isArray(body?.data)) return body.data as Post[];
+    if (body?.meta?.result_count === 0) return [];
+    throw new CannotTell('its answer listed no posts');
+  }
+
   /** Looks through the user's latest posts for one with the same text. */
   async function findRecentPost(request: PublishRequest): Promise<string | undefined> {
     const wanted = comparableText(request.text);
@@ -148,12 +159,8 @@ export const createXPublisher: PublisherFactory = ({ hosts, http, clock }) => {
       }),
       headers: bearer(request),
     });
-    if (!isOk(response)) {
-      const error = fail(response);
-      if (error instanceof PlatformError && error.kind !== 'Rejected') throw error;
-      throw new CannotTell(truncate(error.message));
-    }
-    const posts = (response.body as { data?: Array<{ id?: string; text?: string }> } | undefined)?.data ?? [];
+    if (!isOk(response)) throw fail(response);
+    const posts = latestPosts<{ id?: string; text?: string }>(response);
     return posts.find((post) => post.id && post.text !== undefined && comparableText(post.text) === wanted)?.id;
   }
 
@@ -166,12 +173,8 @@ export const createXPublisher: PublisherFactory = ({ hosts, http, clock }) => {
       url: withQuery(api(`/2/users/${encodeURIComponent(request.account.platformUserId)}/tweets`), { max_results: String(RECENT_POSTS), 'tweet.fields': 'referenced_tweets' }),
       headers: bearer(request),
     });
-    if (!isOk(response)) {
-      const error = fail(response);
-      if (error instanceof PlatformError && error.kind !== 'Rejected') throw error;
-      throw new CannotTell(truncate(error.message));
-    }
-    const posts = (response.body as { data?: Array<{ id?: string; text?: string; referenced_tweets?: Array<{ type?: string; id?: string }> }> } | undefined)?.data ?? [];
+    if (!isOk(response)) throw fail(response);
+    const posts = latestPosts<{ id?: string; text?: string; referenced_tweets?: Array<{ type?: string; id?: string }> }>(response);
     return posts.find(
       (post) => post.id && post.text !== undefined && comparableText(post.text) === wanted && post.referenced_tweets?.some((ref) => ref.type === 'replied_to' && ref.id === parentId),
     )?.id;

@@ -3,7 +3,7 @@ import { Rejected, Retryable } from '../errors';
 import { withQuery, type PlatformResponse } from '../http';
 import type { CommentRequest, MediaSource, PublishProgress, PublishRequest, StepResult } from '../publisher';
 import type { PublisherFactory } from '../module';
-import { alreadyPublished, isOk, postMedia, progressText, publishedResult, readRange } from '../steps';
+import { alreadyPublished, isOk, listedIn, postMedia, progressText, publishedResult, readRange } from '../steps';
 import { classifyYoutubeError } from './adapter';
 import { firstCommentRule, firstCommentScopeMissing } from '../../../shared/platforms/comments';
 import {
@@ -191,7 +191,7 @@ export const createYoutubePublisher: PublisherFactory = ({ hosts, http, clock })
     });
     if (response.status === 403) throw new CannotTell("YouTube did not let OneClick read the video's comments");
     if (!isOk(response)) throw fail(response);
-    const threads = (response.body as { items?: CommentThread[] } | undefined)?.items ?? [];
+    const threads = listedIn<CommentThread>(response, 'items', 'comments');
     const match = threads.find((thread) => {
       const comment = thread.snippet?.topLevelComment?.snippet;
       return comment?.authorChannelId?.value === request.account.platformUserId && comment.textOriginal === request.text;
@@ -209,7 +209,17 @@ export const createYoutubePublisher: PublisherFactory = ({ hosts, http, clock })
 
       let sessionUri = progressText(progress, 'sessionUri');
       let state: SessionState = { kind: 'expired' };
-      if (sessionUri) state = await probe(request, sessionUri, video.size);
+      if (sessionUri && request.createArmed) {
+        // The final chunk may have made the video: the session is asked through createOnce's
+        // look-up, so an expired or failing one ends "cannot tell", never in a second upload.
+        const session = sessionUri;
+        state = await request.createOnce({
+          what: 'the YouTube video',
+          progress,
+          send: () => probe(request, session, video.size),
+          reconcile: () => sessionKnows(request, session, video),
+        });
+      } else if (sessionUri) state = await probe(request, sessionUri, video.size);
       let sessionsOpened = 0;
       for (;;) {
         if (state.kind === 'complete') {

@@ -159,10 +159,9 @@ describe('Instagram publisher (containers, media_publish)', () => {
     await expect(noId.publisher.start(publishRequest({ media: [reel()] }))).rejects.toThrow('No container ID returned from Instagram');
   });
 
-  it('reconciles a lost media_publish by the container: PUBLISHED is found among the latest media, FINISHED is published once', async () => {
+  it('reconciles a lost media_publish by the container before anything else: PUBLISHED is found among the latest media, FINISHED is published once (its quota read then)', async () => {
     const quota = { body: { data: [{ quota_usage: 1, config: { quota_total: 50, quota_duration: 86400 } }] } };
     const found = publisherWith('instagram', createInstagramPublisher, [
-      quota,
       { body: { status_code: 'PUBLISHED' } },
       { body: { data: [{ id: 'm-0', caption: 'older' }, { id: 'm-7', caption: 'Hello world' }] } },
       { body: { permalink: 'https://www.instagram.com/p/m7/' } },
@@ -175,12 +174,12 @@ describe('Instagram publisher (containers, media_publish)', () => {
     });
     expect(log).toEqual(['reconcile']);
 
-    const finished = publisherWith('instagram', createInstagramPublisher, [quota, { body: { status_code: 'FINISHED' } }, { body: { id: 'm-8' } }, { body: { permalink: 'https://www.instagram.com/p/m8/' } }]);
+    const finished = publisherWith('instagram', createInstagramPublisher, [{ body: { status_code: 'FINISHED' } }, quota, { body: { id: 'm-8' } }, { body: { permalink: 'https://www.instagram.com/p/m8/' } }]);
     const again: string[] = [];
     expect(await finished.publisher.publish(publishRequest({ progress: ready, createOnce: armedTarget('Instagram', again) }))).toMatchObject({ platformPostId: 'm-8' });
     expect(again).toEqual(['reconcile', 'send']);
 
-    const lost = publisherWith('instagram', createInstagramPublisher, [quota, { body: { status_code: 'PUBLISHED' } }, { body: { data: [] } }]);
+    const lost = publisherWith('instagram', createInstagramPublisher, [{ body: { status_code: 'PUBLISHED' } }, { body: { data: [] } }]);
     await expect(lost.publisher.publish(publishRequest({ progress: ready, createOnce: armedTarget('Instagram') }))).rejects.toThrow(/check your Instagram account/);
   });
 
