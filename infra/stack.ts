@@ -8,7 +8,7 @@ import { Data } from './constructs/data';
 import { AccessLogs, Media, bucketOrigin } from './constructs/storage';
 import { Web } from './constructs/web';
 import { Jobs } from './constructs/jobs';
-import { BackgroundTasks, grantUserDeletion } from './constructs/tasks';
+import { BackgroundTasks, grantSignInDisabling, grantUserDeletion } from './constructs/tasks';
 import { Publishing } from './constructs/publishing';
 import { Monitoring } from './constructs/monitoring';
 import { handlerGroupNames } from '../shared/api/routes';
@@ -53,6 +53,7 @@ export class OneClickStack extends Stack {
     for (const group of handlerGroupNames) {
       if (handlerGroups[group].startsPublishing) publishing.grantStart(api.functions[group]);
       for (const task of handlerGroups[group].startsTasks ?? []) tasks.grantStart(api.functions[group], task);
+      if (handlerGroups[group].disablesUsers) grantSignInDisabling(api.functions[group], auth.userPool);
       if (handlerGroups[group].deletesUsers) grantUserDeletion(api.functions[group], auth.userPool);
     }
     tasks.grantServices(publishing, auth.userPool);

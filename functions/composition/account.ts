@@ -7,6 +7,7 @@ import { createDeletedAccounts } from '../services/deletedAccounts';
 import { createLambdaTaskStarter } from '../services/tasks';
 import { createAccount } from './accountService';
 import { clock, documentClient, tableName } from './shared';
+import { userDirectory } from './userDirectory';
 
 /** The function a background task runs in, from <TASK>_FUNCTION_NAME (set by the stack, or the twin). */
 export function readTaskFunctionName(env: NodeJS.ProcessEnv, task: BackgroundTaskName): string {
@@ -36,6 +37,7 @@ export function accountDeletionRequests(): AccountDeletionRequests {
     membershipsTable: tableName('memberships'),
     deletedAccounts: createDeletedAccounts({ db: documentClient(), tableName: tableName('deletedAccounts'), clock }),
     deletionTask: taskStarter('deleteAccount'),
+    directory: userDirectory(),
     clock,
   }));
 }

@@ -1,6 +1,4 @@
-import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
-import { ConfigurationError } from '../config';
-import { createAccountDeletion, createCognitoDirectory, type AccountDeletionService } from '../services/accountDeletion';
+import { createAccountDeletion, type AccountDeletionService } from '../services/accountDeletion';
 import { createDeletedAccounts } from '../services/deletedAccounts';
 import { connectionService } from './connections';
 import { connectionsContext } from './connectionsContext';
@@ -8,13 +6,7 @@ import { postService } from './posts';
 import { executions } from './publishing';
 import { clock, createLogger, documentClient, tableName } from './shared';
 import { userDataOf } from './userData';
-
-/** The Cognito user pool accounts are deleted from (USER_POOL_ID). */
-function userPoolId(): string {
-  const id = process.env['USER_POOL_ID'];
-  if (!id) throw new ConfigurationError('Missing configuration: USER_POOL_ID (the Cognito user pool accounts are deleted from)');
-  return id;
-}
+import { userDirectory } from './userDirectory';
 
 let deletion: Promise<AccountDeletionService> | undefined;
 /**
@@ -33,7 +25,7 @@ export function accountDeletion(): Promise<AccountDeletionService> {
       connections: await connectionService(),
       connectionStore: store,
       adapters,
-      directory: createCognitoDirectory(new CognitoIdentityProviderClient({}), userPoolId()),
+      directory: userDirectory(),
       warn: (message, details) => logger.warn(message, details),
     });
   })());

@@ -19,6 +19,8 @@ export interface HandlerGroupNeeds {
   readonly reconcilesPublishing?: boolean;
   /** Lists objects under a user's prefix in its buckets (s3:ListBucket, for export and deletion). */
   readonly listsUserObjects?: boolean;
+  /** Turns users' sign-in off in the Cognito user pool (AdminDisableUser; USER_POOL_ID): a deletion's first act. */
+  readonly disablesUsers?: boolean;
   /** Signs users out everywhere and deletes them from the Cognito user pool (AdminUserGlobalSignOut, AdminDeleteUser; USER_POOL_ID). */
   readonly deletesUsers?: boolean;
   /** Starts these background tasks (asynchronous Lambda invokes; <TASK>_FUNCTION_NAME). */
@@ -73,13 +75,15 @@ export const handlerGroups: Record<HandlerGroupName, HandlerGroupNeeds> = withAc
   },
   analytics: { entry: 'functions/handlers/analytics.ts', tables: { metrics: 'read', posts: 'read' }, buckets: {} },
   // Settings, export and account deletion. The deletion itself is a task (deleteAccount below);
-  // this function writes the tombstone that starts it, and presigns the archive's download link.
+  // this function writes the tombstone that starts it, turns the user's sign-in off before it
+  // answers, and presigns the archive's download link.
   account: {
     entry: 'functions/handlers/account.ts',
     // idempotency: the export is flagged idempotent (its answer kept per Idempotency-Key).
     tables: { memberships: 'readWrite', deletedAccounts: 'readWrite', idempotency: 'readWrite' },
     buckets: { exports: 'read' },
     startsTasks: ['exportData', 'deleteAccount'],
+    disablesUsers: true,
   },
 });
 

@@ -1,4 +1,3 @@
-import { AdminDeleteUserCommand, AdminUserGlobalSignOutCommand, type CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { bucketKeys } from '../../shared/resources/buckets';
 import { tableKeys, tables, type TableKey } from '../../shared/resources/tables';
 import { deletionSteps, type AccountDeletion, type DeletionStep } from '../../shared/api/account';
@@ -14,37 +13,9 @@ import { NOTIFICATION_PREFIX } from './postStore';
 import type { PostService } from './posts';
 import type { DeletedAccounts } from './deletedAccounts';
 import type { UserData } from './userData';
+import type { UserDirectory } from './userDirectory';
 
 const MEMBERSHIP_RECORD = 'membership';
-
-/** The user's sign-in (each call idempotent: a user already gone is fine). */
-export interface UserDirectory {
-  /** Ends every session: the refresh tokens stop working, so no new ID token can be had. */
-  signOutEverywhere(user: UserIdentity): Promise<void>;
-  deleteUser(user: UserIdentity): Promise<void>;
-}
-
-/**
- * Cognito: AdminUserGlobalSignOut and AdminDeleteUser. The pool signs users in by e-mail, so the
- * user name is the `sub`; the e-mail is tried too (pools where the user name is the e-mail, as
- * cognito-local keeps it).
- */
-export function createCognitoDirectory(client: CognitoIdentityProviderClient, userPoolId: string): UserDirectory {
-  async function forUser(user: UserIdentity, send: (username: string) => Promise<unknown>): Promise<void> {
-    for (const username of [user.userId, user.email].filter(Boolean)) {
-      try {
-        await send(username);
-        return;
-      } catch (error) {
-        if ((error as Error).name !== 'UserNotFoundException') throw error;
-      }
-    }
-  }
-  return {
-    signOutEverywhere: (user) => forUser(user, (username) => client.send(new AdminUserGlobalSignOutCommand({ UserPoolId: userPoolId, Username: username }))),
-    deleteUser: (user) => forUser(user, (username) => client.send(new AdminDeleteUserCommand({ UserPoolId: userPoolId, Username: username }))),
-  };
-}
 
 export interface AccountDeletionDeps {
   deletedAccounts: DeletedAccounts;
@@ -54,7 +25,8 @@ export interface AccountDeletionDeps {
   connections: ConnectionService;
   connectionStore: ConnectionStore;
   adapters: Adapters;
-  directory: UserDirectory;
+  /** The task signs out and deletes; turning sign-in off is the request's (accountDeletionRequests.ts). */
+  directory: Pick<UserDirectory, 'signOutEverywhere' | 'deleteUser'>;
   warn: (message: string, details: Record<string, unknown>) => void;
 }
 
@@ -81,7 +53,8 @@ const dataTables = (tableKeys.filter((key) => tables[key].userData.by !== 'none'
  * be run again any number of times (every step is idempotent; done steps are skipped), which is
  * how Settings continues a deletion that stopped. The membership row (which carries the "being
  * deleted" mark) and the sign-in go last.
- *  1. sign the user out everywhere (Cognito global sign-out: no new ID token can be had);
+ *  1. sign the user out everywhere (Cognito global sign-out: no new ID token can be had; the
+ *     request turned their sign-in off before it answered, so no password gets one either);
  *  2. cancel the scheduled posts through the posts service (their executions stop) and stop
  *     the executions of posts publishing now;
  *  3. revoke each connection at its platform where the platform can (the disconnect path) and

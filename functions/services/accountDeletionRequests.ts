@@ -5,6 +5,7 @@ import { AccountDeleted, InvalidInput } from '../errors';
 import type { TaskStarter } from './account';
 import type { DeletedAccounts } from './deletedAccounts';
 import type { UserIdentity } from './memberships';
+import type { UserDirectory } from './userDirectory';
 
 const MEMBERSHIP_RECORD = 'membership';
 
@@ -20,17 +21,21 @@ export interface AccountDeletionRequestsDeps {
   membershipsTable: string;
   deletedAccounts: DeletedAccounts;
   deletionTask: TaskStarter;
+  /** Turns the user's sign-in off before the answer (AdminDisableUser). */
+  directory: Pick<UserDirectory, 'disableSignIn'>;
   clock: Clock;
 }
 
 /**
  * The API side of "Delete my account": checks the typed confirmation, writes the tombstone (from
- * then on every route refuses the user: functions/http/accountGate.ts), marks the membership,
- * and starts the deletion task without waiting for it (an asynchronous Lambda invoke, like the
- * export). Asking again while it runs answers its progress; asking after it stopped (it failed,
- * or its run outlived a Lambda's 15 minutes) continues it. No second confirmation is needed.
+ * then on every route refuses the user: functions/http/accountGate.ts), turns the user's sign-in
+ * off (from then on the password gets no token, for as long as the deletion runs or waits to be
+ * continued), marks the membership, and starts the deletion task without waiting for it (an
+ * asynchronous Lambda invoke, like the export). Asking again while it runs answers its progress;
+ * asking after it stopped (it failed, or its run outlived a Lambda's 15 minutes) continues it. No
+ * second confirmation is needed.
  */
-export function createAccountDeletionRequests({ db, membershipsTable, deletedAccounts, deletionTask, clock }: AccountDeletionRequestsDeps) {
+export function createAccountDeletionRequests({ db, membershipsTable, deletedAccounts, deletionTask, directory, clock }: AccountDeletionRequestsDeps) {
   async function emailOf(user: UserIdentity): Promise<string> {
     if (user.email) return user.email;
     const { Item } = await db.send(new GetCommand({ TableName: membershipsTable, Key: { userId: user.userId, record: MEMBERSHIP_RECORD }, ConsistentRead: true }));
@@ -49,13 +54,17 @@ export function createAccountDeletionRequests({ db, membershipsTable, deletedAcc
     );
   }
 
-  /** Starts a run of the task; if even that fails, the deletion shows as stopped (with Continue) at once. */
-  async function startTask(userId: string, prepare: () => Promise<void> = async () => undefined): Promise<void> {
+  /**
+   * Turns sign-in off (again, when continuing: every call is idempotent) and starts a run of the
+   * task; if either fails, the deletion shows as stopped (with Continue) at once.
+   */
+  async function startTask(user: UserIdentity, prepare: () => Promise<void> = async () => undefined): Promise<void> {
     try {
+      await directory.disableSignIn(user);
       await prepare();
-      await deletionTask.start({ userId } satisfies DeletionTaskPayload);
+      await deletionTask.start({ userId: user.userId } satisfies DeletionTaskPayload);
     } catch (error) {
-      await deletedAccounts.failed(userId, DELETION_NOT_STARTED);
+      await deletedAccounts.failed(user.userId, DELETION_NOT_STARTED);
       throw error;
     }
   }
@@ -70,7 +79,7 @@ export function createAccountDeletionRequests({ db, membershipsTable, deletedAcc
       if (existing?.status === 'deleted') throw new AccountDeleted();
       if (existing) {
         if (!deletedAccounts.describe(existing).stalled) return deletedAccounts.describe(existing);
-        if (await deletedAccounts.resume(user.userId)) await startTask(user.userId);
+        if (await deletedAccounts.resume(user.userId)) await startTask({ userId: user.userId, email: existing.email });
         return deletedAccounts.describe(await deletedAccounts.get(user.userId));
       }
       const email = await emailOf(user);
@@ -79,7 +88,7 @@ export function createAccountDeletionRequests({ db, membershipsTable, deletedAcc
       }
       // Two confirmations at once start one deletion: the second finds the first's tombstone.
       if (await deletedAccounts.begin({ userId: user.userId, email })) {
-        await startTask(user.userId, () => markMembership(user.userId));
+        await startTask({ userId: user.userId, email }, () => markMembership(user.userId));
       }
       return deletedAccounts.describe(await deletedAccounts.get(user.userId));
     },

@@ -8,6 +8,15 @@ import { OneClickFunction } from './function';
 import { grantNeeds, type Resources } from './grants';
 
 /**
+ * The request's Cognito action, on this pool only: turn the user's sign-in off before the
+ * deletion runs (and USER_POOL_ID in the environment).
+ */
+export function grantSignInDisabling(fn: OneClickFunction, userPool: cognito.IUserPool): void {
+  fn.function.addToRolePolicy(new iam.PolicyStatement({ actions: ['cognito-idp:AdminDisableUser'], resources: [userPool.userPoolArn] }));
+  fn.addEnvironment({ USER_POOL_ID: userPool.userPoolId });
+}
+
+/**
  * Account deletion's Cognito actions, on this pool only: sign the user out everywhere, then
  * delete them (and USER_POOL_ID in the environment).
  */

@@ -116,6 +116,7 @@ export const en = {
     codeResent: 'A new code is on its way.',
     confirmed: 'Your email is confirmed. Sign in to continue.',
     notConfirmed: 'Confirm your email address first: enter the code we sent you.',
+    accountDisabled: 'This account is being deleted, so it can no longer sign in.',
     resetTitle: 'Reset your password',
     resetHint: 'Enter your email and we will send you a code to set a new password.',
     sendCode: 'Send code',

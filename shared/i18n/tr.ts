@@ -115,6 +115,7 @@ export const tr: Messages = {
     codeResent: 'Yeni kod gönderildi.',
     confirmed: 'E-postanız doğrulandı. Devam etmek için giriş yapın.',
     notConfirmed: 'Önce e-posta adresinizi doğrulayın: size gönderdiğimiz kodu girin.',
+    accountDisabled: 'Bu hesap siliniyor; artık giriş yapılamaz.',
     resetTitle: 'Şifrenizi sıfırlayın',
     resetHint: 'E-postanızı girin, yeni şifre belirlemeniz için bir kod gönderelim.',
     sendCode: 'Kod gönder',

@@ -43,12 +43,22 @@ describe('your data: exports bucket, export task, account function', () => {
     expect(JSON.stringify(statementsOf('TasksExportDataFunction'))).not.toMatch(/kms:|secretsmanager:|cognito-idp:/);
   });
 
-  it('lets the account function start the export and the deletion (InvokeFunction on those two alone), with no Cognito or bucket-listing rights', () => {
+  it('lets the account function start the export and the deletion (InvokeFunction on those two alone), with no bucket-listing rights', () => {
     const invokes = statementsOf('ApiAccountFunction').filter((statement) => actions(statement).includes('lambda:InvokeFunction'));
     expect(invokes.map((statement) => JSON.stringify(statement.Resource).match(/Tasks(\w+?)Function/)?.[1]).sort()).toEqual(['DeleteAccount', 'ExportData']);
-    expect(JSON.stringify(statementsOf('ApiAccountFunction'))).not.toMatch(/cognito-idp:|states:|kms:/);
+    expect(JSON.stringify(statementsOf('ApiAccountFunction'))).not.toMatch(/states:|kms:/);
     const fn = functionOf('ApiAccountFunction');
     expect(Object.keys(fn.Properties.Environment.Variables)).toEqual(expect.arrayContaining(['EXPORT_DATA_FUNCTION_NAME', 'DELETE_ACCOUNT_FUNCTION_NAME', 'TABLE_DELETED_ACCOUNTS', 'TABLE_MEMBERSHIPS', 'BUCKET_EXPORTS']));
+  });
+
+  it('lets the account function turn a user\'s sign-in off (AdminDisableUser on the pool, nothing else of Cognito) before it answers a deletion; no other function may', () => {
+    const cognito = statementsOf('ApiAccountFunction').filter((statement) => actions(statement).some((action) => action.startsWith('cognito-idp:')));
+    expect(cognito.map(actions)).toEqual([['cognito-idp:AdminDisableUser']]);
+    expect(JSON.stringify(cognito[0]!.Resource)).toContain('AuthUserPool');
+    expect(Object.keys(functionOf('ApiAccountFunction').Properties.Environment.Variables)).toContain('USER_POOL_ID');
+    for (const [id, policy] of policies().filter(([id]) => !id.startsWith('ApiAccountFunction'))) {
+      expect(JSON.stringify(policy), id).not.toMatch(/cognito-idp:AdminDisableUser/);
+    }
   });
 
   it('runs the deletion as its own 15-minute function, the only one that signs users out and deletes them', () => {

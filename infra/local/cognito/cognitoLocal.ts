@@ -5,7 +5,7 @@ import pino from 'pino';
 import AWS from 'aws-sdk';
 import { DefaultConfig, type Config } from 'cognito-local/lib/server/config';
 import { Router } from 'cognito-local/lib/server/Router';
-import { UserNotFoundError } from 'cognito-local/lib/errors';
+import { NotAuthorizedError, UserNotFoundError } from 'cognito-local/lib/errors';
 import { createServer } from 'cognito-local/lib/server/server';
 import { DateClock, LambdaService, MessagesService, TriggersService } from 'cognito-local/lib/services';
 import { CognitoServiceFactoryImpl } from 'cognito-local/lib/services/cognitoService';
@@ -38,6 +38,36 @@ export function withGlobalSignOut(router: ReturnType<typeof Router>, cognito: Co
     return {};
   };
   return (target) => (target === 'AdminUserGlobalSignOut' ? signOut : router(target));
+}
+
+/** The sign-in calls that hand out tokens. */
+const SIGN_IN_TARGETS = new Set(['InitiateAuth', 'AdminInitiateAuth']);
+
+/**
+ * cognito-local stores AdminDisableUser's `Enabled: false` but still signs the user in (account
+ * deletion turns sign-in off first). The twin refuses as Cognito does: NotAuthorizedException
+ * "User is disabled." for the right password, and for a refresh token of the user (a wrong
+ * password is answered as before, so the refusal tells nothing to someone without it).
+ */
+export function withDisabledUsers(router: ReturnType<typeof Router>, cognito: CognitoService): ReturnType<typeof Router> {
+  return (target) => {
+    const route = router(target);
+    if (!SIGN_IN_TARGETS.has(target)) return route;
+    const guarded: Route = async (ctx, request) => {
+      const { ClientId, AuthParameters = {} } = request as { ClientId?: string; AuthParameters?: Record<string, string> };
+      if (!ClientId) return route(ctx, request);
+      const userPool = await cognito.getUserPoolForClientId(ctx, ClientId);
+      const user = AuthParameters['REFRESH_TOKEN']
+        ? await userPool.getUserByRefreshToken(ctx, AuthParameters['REFRESH_TOKEN'])
+        : AuthParameters['USERNAME']
+          ? await userPool.getUserByUsername(ctx, AuthParameters['USERNAME'])
+          : null;
+      const provesIdentity = Boolean(AuthParameters['REFRESH_TOKEN']) || user?.Password === AuthParameters['PASSWORD'];
+      if (user?.Enabled === false && provesIdentity) throw new NotAuthorizedError('User is disabled.');
+      return route(ctx, request);
+    };
+    return guarded;
+  };
 }
 
 /** A code cognito-local would have e-mailed: offline, the twin's log shows it instead. */
@@ -96,6 +126,7 @@ export async function startCognitoLocal(options: {
     tokenGenerator: new JwtTokenGenerator(clock, triggers, config.TokenConfig),
     triggers,
   };
-  const server = createServer(withGlobalSignOut(Router(services), services.cognito), logger, config.ServerConfig, services);
+  const router = withDisabledUsers(withGlobalSignOut(Router(services), services.cognito), services.cognito);
+  const server = createServer(router, logger, config.ServerConfig, services);
   return (await server.start()) as Server;
 }

@@ -3,6 +3,7 @@ import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, inject, it } from 'vitest';
 import { routeIds, routes, type RouteId } from '../../../shared/api/routes';
 import type { ModuleToken } from '../../../shared/api/modules';
+import type { AccountDeletion } from '../../../shared/api/account';
 import { callRoute } from '../../support/routes';
 import { callApi, createUser, documentClient, signIn } from '../../support/users';
 import { moduleSessionFor, registerContent, sampleCartoon } from '../../support/content';
@@ -10,6 +11,8 @@ import { tinyJpeg, uploadMedia } from '../../support/posts';
 import { startDeletion, waitForDeletion } from '../../support/deletion';
 import { userFootprint } from '../../support/userData';
 import { matrix } from '../security/routeMatrix';
+import { userWithAccounts } from '../../support/accounts';
+import { sandboxControl } from '../../support/connect';
 import { InitiateAuthCommand, CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { localCredentials, localRegion } from '../../../infra/local/environment';
 
@@ -74,6 +77,23 @@ describe('deletion is final', () => {
     expect(rows, 'rows naming the user').toEqual(Object.fromEntries(Object.keys(rows).map((table) => [table, []])));
     expect(footprint.objects, 'objects under the user').toEqual(Object.fromEntries(Object.keys(footprint.objects).map((bucket) => [bucket, []])));
     expect(tombstone).toEqual([expect.objectContaining({ userId: user.userId, status: 'deleted', expiresAt: expect.any(Number) })]);
+  }, 60_000);
+
+  it('a sign-in right after "Delete my account" fails, while the deletion still runs', async () => {
+    const { user, names } = await userWithAccounts(twin, ['linkedin']);
+    // LinkedIn answers the deletion's revoke late: the task is still disconnecting when the person signs in again.
+    await sandboxControl(twin).injectFault({ platform: 'linkedin', method: 'POST', hostKey: 'www', path: '/oauth/v2/revoke', delayMs: 4_000 });
+
+    const started = await startDeletion(twin, user);
+    expect(started.status).toBe('deleting');
+    await expect(signIn(twin, user.email, user.password)).rejects.toMatchObject({ name: 'NotAuthorizedException', message: 'User is disabled.' });
+    const meanwhile = (await callApi(twin, '/account/deletion', user.idToken)).body as unknown as AccountDeletion;
+    expect(meanwhile.status, JSON.stringify(meanwhile)).toBe('deleting');
+    expect(meanwhile.steps.find((step) => step.step === 'signIn')?.done).toBe(false);
+
+    await expect(waitForDeletion(twin, user)).resolves.toMatchObject({ status: 'deleted' });
+    await expect(signIn(twin, user.email, user.password)).rejects.toThrow();
+    expect((await sandboxControl(twin).tokens('linkedin')).filter((token) => token.account === names.linkedin).every((token) => token.revoked)).toBe(true);
   }, 60_000);
 
   it('a deletion interrupted halfway refuses every other route, shows where it stopped, and is finished by Continue', async () => {

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, inject, it } from 'vitest';
-import { createAccountDeletion, type UserDirectory } from '../../../functions/services/accountDeletion';
+import { createAccountDeletion } from '../../../functions/services/accountDeletion';
+import type { UserDirectory } from '../../../functions/services/userDirectory';
 import { createConnectionStore, tokensUnavailable } from '../../../functions/services/connectionStore';
 import { createMembershipService } from '../../../functions/services/memberships';
 import { createUserData } from '../../../functions/services/userData';
@@ -144,6 +145,7 @@ describe('account deletion is a resumable task', () => {
     const { db, user } = await seededUser();
     const deletedAccounts = createDeletedAccounts({ db, tableName: twin.tableNames.deletedAccounts, clock });
     const started: unknown[] = [];
+    const events: string[] = [];
     let lambdaDown = true;
     const requests = createAccountDeletionRequests({
       db,
@@ -151,25 +153,58 @@ describe('account deletion is a resumable task', () => {
       deletedAccounts,
       deletionTask: {
         start: async (payload) => {
+          events.push('task');
           if (lambdaDown) throw new Error('Lambda is unavailable');
           started.push(payload);
         },
       },
+      directory: { disableSignIn: async (who) => void events.push(`sign-in off for ${who.email}`) },
       clock,
     });
 
     await expect(requests.start(user, 'someone-else@example.com')).rejects.toThrow(CONFIRMATION_MISMATCH);
     expect(await deletedAccounts.get(user.userId)).toBeUndefined();
+    expect(events).toEqual([]);
 
     await expect(requests.start(user, user.email.toUpperCase())).rejects.toThrow('Lambda is unavailable');
     await expect(requests.status(user)).resolves.toMatchObject({ status: 'deleting', stalled: true, error: DELETION_NOT_STARTED });
     await expect(createMembershipService({ db, tableName: twin.tableNames.memberships, clock }).ensure(user)).rejects.toThrow(/being deleted/);
+    // Sign-in went off before anything was started, and stays off while the deletion waits for Continue.
+    expect(events).toEqual([`sign-in off for ${user.email}`, 'task']);
 
     lambdaDown = false;
     await expect(requests.start(user, '')).resolves.toMatchObject({ status: 'deleting', stalled: false, error: null });
     expect(started).toEqual([{ userId: user.userId }]);
+    expect(events.slice(2)).toEqual([`sign-in off for ${user.email}`, 'task']);
     // Running now: asking again answers the progress and starts nothing.
     await requests.start(user, '');
     expect(started).toHaveLength(1);
+  });
+
+  it('a deletion whose sign-in could not be turned off starts nothing and shows as stopped, and Continue turns it off first', async () => {
+    const { db, user } = await seededUser();
+    const deletedAccounts = createDeletedAccounts({ db, tableName: twin.tableNames.deletedAccounts, clock });
+    const started: unknown[] = [];
+    let cognitoDown = true;
+    const requests = createAccountDeletionRequests({
+      db,
+      membershipsTable: twin.tableNames.memberships,
+      deletedAccounts,
+      deletionTask: { start: async (payload) => void started.push(payload) },
+      directory: {
+        disableSignIn: async () => {
+          if (cognitoDown) throw new Error('Cognito is unavailable');
+        },
+      },
+      clock,
+    });
+
+    await expect(requests.start(user, user.email)).rejects.toThrow('Cognito is unavailable');
+    expect(started).toEqual([]);
+    await expect(requests.status(user)).resolves.toMatchObject({ status: 'deleting', stalled: true, error: DELETION_NOT_STARTED });
+
+    cognitoDown = false;
+    await expect(requests.start(user, '')).resolves.toMatchObject({ status: 'deleting', stalled: false });
+    expect(started).toEqual([{ userId: user.userId }]);
   });
 });

@@ -9,6 +9,9 @@ export function authErrorMessage(error: unknown, t: TFunction, fallback: 'failed
   const message = (error as { message?: string } | undefined)?.message;
   switch (name) {
     case 'NotAuthorizedException':
+      // Sign-in is turned off only while the account is being deleted.
+      if (message === 'User is disabled.') return t('auth.accountDisabled');
+      return t('auth.invalidCredentials');
     case 'UserNotFoundException':
       return t('auth.invalidCredentials');
     case 'UserNotConfirmedException':
