@@ -22,7 +22,8 @@ import type { SandboxStore } from './store';
  *   POST /_sandbox/expire-access-tokens  {platform, account}                                        → 204
  *   POST /_sandbox/faults                {platform, method, path, hostKey?, account?, status?, body?, headers?,
  *                                         delayMs?, dropConnection?: 'before'|'after', times?}      → 204
- *                                        (or route instead of path; expireToken: true)
+ *                                        (or route instead of path; expireToken: true; or afterFault: true
+ *                                         instead of method and path: the next request after another fault)
  *   GET  /_sandbox/tokens?platform=<p>                                                              → 200 {tokens: IssuedToken[]}
  *   POST /_sandbox/processing            {platform, outcome: 'succeed'|'fail'|'expire', reads?, reason?} → 204
  *   POST /_sandbox/limits                {platform, name, value}                                    → 204
@@ -213,7 +214,7 @@ const consentSchema = z.object({
 });
 const faultSchema = z.object({
   platform: platformSchema,
-  method: z.string().min(1),
+  method: z.string().min(1).optional(),
   path: z.string().min(1).optional(),
   route: z.string().min(1).optional(),
   hostKey: z.string().optional(),
@@ -226,6 +227,7 @@ const faultSchema = z.object({
   expireToken: z.boolean().optional(),
   times: z.number().int().optional(),
   skip: z.number().int().optional(),
+  afterFault: z.boolean().optional(),
 });
 const processingSchema = z.object({
   platform: platformSchema,

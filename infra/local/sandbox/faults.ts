@@ -16,12 +16,16 @@ import type { SandboxResponse } from './http';
  *                              just before it handles the request, and answers as it then does
  *
  * A fault names the request by its real `path`, or by `route`: the route pattern the request
- * log shows (`/{ig}/media_publish`), which matches whatever ids the path carries.
+ * log shows (`/{ig}/media_publish`), which matches whatever ids the path carries. Or, with
+ * `afterFault`, it names no request: it takes the platform's first request after another of its
+ * faults took effect, whatever its method and path (the call that follows a lost answer: the
+ * look-up that asks whether the post exists).
  */
 
 export interface FaultInput {
   platform: Platform;
-  method: string;
+  /** Required, except with `afterFault`. */
+  method?: string;
   /** The real path after the host key, without the query (e.g. `/token`, `/v2/oauth/token/`). */
   path?: string;
   /** Or the route pattern as the request log shows it (e.g. `/2/media/upload/{id}/append`). */
@@ -46,6 +50,8 @@ export interface FaultInput {
   times?: number;
   /** How many matching requests pass untouched first (e.g. 1: the post's create call, then the reply's); default 0. */
   skip?: number;
+  /** Instead of method and path or route: the platform's first request after another of its faults took effect. */
+  afterFault?: boolean;
 }
 
 export type FaultAction =
@@ -61,7 +67,8 @@ export interface FaultEffect {
 
 interface Fault {
   platform: Platform;
-  method: string;
+  /** Undefined with `afterFault`: any request. */
+  method: string | undefined;
   path: string | undefined;
   route: string | undefined;
   hostKey: string | undefined;
@@ -69,6 +76,8 @@ interface Fault {
   remaining: number;
   /** Matching requests still to let through before the fault applies. */
   skip: number;
+  /** With `afterFault`: how many faults of the platform had taken effect when it was injected (it waits for one more). */
+  after: number | undefined;
   effect: FaultEffect;
 }
 
@@ -129,38 +138,53 @@ function effectOf(input: FaultInput): FaultEffect {
   return { delayMs, action: { kind: 'pass' } };
 }
 
+/** Where a fault applies: a method and a path or route, or (afterFault) none. */
+function requestOf(input: FaultInput): Pick<Fault, 'method' | 'path' | 'route'> {
+  if (input.afterFault) {
+    if (input.method !== undefined || input.path !== undefined || input.route !== undefined) throw new Error('afterFault takes the next request whatever it is: no method, path or route with it');
+    return { method: undefined, path: undefined, route: undefined };
+  }
+  if (!input.method) throw new Error('a fault names a method (or is afterFault)');
+  if ((input.path === undefined) === (input.route === undefined)) throw new Error('a fault names either a path or a route');
+  const where = input.path ?? input.route!;
+  if (!where.startsWith('/') || where.includes('?')) throw new Error('path and route are the real path (or its pattern) after the host key, without a query');
+  return { method: input.method.toUpperCase(), path: input.path, route: input.route };
+}
+
 export function createFaults(): Faults {
   let faults: Fault[] = [];
+  /** Faults that took effect, per platform (what an afterFault fault waits for). */
+  const taken = new Map<Platform, number>();
+  const takenOf = (platform: Platform) => taken.get(platform) ?? 0;
+  const matches = (candidate: Fault, request: FaultMatch): boolean => {
+    if (candidate.platform !== request.platform) return false;
+    if (candidate.account !== undefined && candidate.account !== request.account) return false;
+    if (candidate.after !== undefined) return takenOf(request.platform) > candidate.after;
+    return (
+      candidate.method === request.method.toUpperCase() &&
+      (candidate.hostKey === undefined || candidate.hostKey === request.hostKey) &&
+      (candidate.path !== undefined ? request.paths.includes(candidate.path) : candidate.route === request.route)
+    );
+  };
   return {
     inject(input) {
       const times = input.times ?? 1;
       if (!Number.isInteger(times) || times < 1) throw new Error('times must be a positive integer');
       const skip = input.skip ?? 0;
       if (!Number.isInteger(skip) || skip < 0) throw new Error('skip must be a whole number');
-      if ((input.path === undefined) === (input.route === undefined)) throw new Error('a fault names either a path or a route');
-      const where = input.path ?? input.route!;
-      if (!where.startsWith('/') || where.includes('?')) throw new Error('path and route are the real path (or its pattern) after the host key, without a query');
       faults.push({
         platform: input.platform,
-        method: input.method.toUpperCase(),
-        path: input.path,
-        route: input.route,
+        ...requestOf(input),
         hostKey: input.hostKey,
         account: input.account,
         remaining: times,
         skip,
+        after: input.afterFault ? takenOf(input.platform) : undefined,
         effect: effectOf(input),
       });
     },
     take(request) {
-      const fault = faults.find(
-        (candidate) =>
-          candidate.platform === request.platform &&
-          candidate.method === request.method.toUpperCase() &&
-          (candidate.hostKey === undefined || candidate.hostKey === request.hostKey) &&
-          (candidate.account === undefined || candidate.account === request.account) &&
-          (candidate.path !== undefined ? request.paths.includes(candidate.path) : candidate.route === request.route),
-      );
+      const fault = faults.find((candidate) => matches(candidate, request));
       if (!fault) return undefined;
       if (fault.skip > 0) {
         fault.skip -= 1;
@@ -168,6 +192,7 @@ export function createFaults(): Faults {
       }
       fault.remaining -= 1;
       if (fault.remaining === 0) faults = faults.filter((candidate) => candidate !== fault);
+      taken.set(request.platform, takenOf(request.platform) + 1);
       return fault.effect;
     },
     clear(platform) {

@@ -54,6 +54,8 @@ export interface FeedStore {
   add(entry: FeedEntry): void;
   /** The account's posts, newest first. */
   list(platform: Platform, account: string): FeedEntry[];
+  /** How many posts of the platform the feed holds (every account's). */
+  count(platform: Platform): number;
   annotate(platform: Platform, id: string, note: string): void;
   /** The media a post of this platform shows, by blob id (the feed page's media route serves only these). */
   media(platform: Platform, blobId: string): FeedMedia | undefined;
@@ -104,6 +106,7 @@ export function createFeedStore(options: { dataDir?: string }): FeedStore {
         .sort((a, b) => b.entry.createdAt - a.entry.createdAt || b.index - a.index)
         .map(({ entry }) => entry);
     },
+    count: (platform) => entries.filter((entry) => entry.platform === platform).length,
     annotate(platform, id, note) {
       const entry = entries.find((candidate) => candidate.platform === platform && candidate.id === id);
       if (!entry) return;

@@ -14,6 +14,8 @@ export interface RecordedCall {
   route: string;
   /** The sandbox account whose token the request carried, when it carried one. */
   account?: string;
+  /** The request made a post appear on the platform's feed while it was handled (a create call). */
+  posted?: true;
 }
 
 export interface RequestLog {

@@ -8,7 +8,7 @@ import { consentPage, errorPage } from './consentPage';
 import { controlApi, createControl, type PlatformRuntime, type SandboxControl } from './control';
 import { createFaults, type FaultEffect } from './faults';
 import { checkHosts, servesHost } from './hosts';
-import { createRequestLog } from './requestLog';
+import { createRequestLog, type RecordedCall } from './requestLog';
 import { createFeedStore } from './feed';
 import { feedPage } from './feedPage';
 import { bodyReader, html, json, matchPath, readForm, redirect, type SandboxRequest, type SandboxResponse } from './http';
@@ -252,7 +252,7 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
 
     const path = `/${segments.slice(3).join('/')}`;
     const canonical = runtime.sandbox.canonicalPath?.(second, path) ?? path;
-    const platformAnswer = async (): Promise<SandboxResponse> => {
+    const routeAnswer = async (): Promise<SandboxResponse> => {
       if (method === 'GET' && runtime.sandbox.authorize.endpoints.some((endpoint) => endpoint.hostKey === second && endpoint.path === canonical)) {
         return authorizePage(runtime, url.searchParams, url.search.slice(1));
       }
@@ -267,7 +267,14 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
     const presented = raw.headers.authorization?.replace(/^(Bearer|OAuth|DPoP)\s+/i, '') ?? url.searchParams.get('access_token') ?? undefined;
     const account = presented ? store.findToken(first, presented)?.account : undefined;
     const route = runtime.sandbox.routes.find((candidate) => candidate.method === method && candidate.hostKey === second && matchPath(candidate.path, canonical))?.path;
-    requestLog.add({ platform: first, hostKey: second, method, route: route ?? canonical, ...(account ? { account } : {}) });
+    const call: RecordedCall = { platform: first, hostKey: second, method, route: route ?? canonical, ...(account ? { account } : {}) };
+    requestLog.add(call);
+    const platformAnswer = async (): Promise<SandboxResponse> => {
+      const before = feed.count(first);
+      const answer = await routeAnswer();
+      if (feed.count(first) > before) call.posted = true;
+      return answer;
+    };
     const fault: FaultEffect | undefined = faults.take({ platform: first, hostKey: second, method, paths: [path, canonical], ...(route ? { route } : {}), ...(account ? { account } : {}) });
     if (!fault) return answerNow(await platformAnswer());
     // Every fault effect is applied here.

@@ -233,6 +233,16 @@ describe('fault injection', () => {
     await expect(sandbox.control.injectFault({ platform: 'x', method: 'GET', path: '/2/users/me', status: 500, skip: -1 })).rejects.toThrow(/skip/);
   });
 
+  it('applies an afterFault fault to the first request after another fault took effect, whatever its path', async () => {
+    const me = () => fetch(`${sandbox.hostUrl('instagram', 'graph')}/me?access_token=t`).then((response) => response.status);
+    await sandbox.control.injectFault({ platform: 'instagram', afterFault: true, status: 404 });
+    const before = await me();
+    await sandbox.control.injectFault({ platform: 'instagram', method: 'GET', path: '/me', hostKey: 'graph', status: 503 });
+    expect([before, await me(), await me(), await me()]).toEqual([400, 503, 404, 400]);
+    await expect(sandbox.control.injectFault({ platform: 'x', afterFault: true, method: 'GET', status: 500 })).rejects.toThrow(/afterFault/);
+    await expect(sandbox.control.injectFault({ platform: 'x', path: '/2/users/me', status: 500 })).rejects.toThrow(/names a method/);
+  });
+
   it('refuses a fault with a query in its path or a non-positive count', async () => {
     await expect(sandbox.control.injectFault({ platform: 'x', method: 'GET', path: '/2/users/me?x=1', status: 500 })).rejects.toThrow(/without a query/);
     await expect(sandbox.control.injectFault({ platform: 'x', method: 'GET', path: '/2/users/me', status: 500, times: 0 })).rejects.toThrow(/times/);

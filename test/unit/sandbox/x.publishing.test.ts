@@ -373,6 +373,25 @@ describe('reconciling X posts', () => {
     expect(retry.status).toBe(403);
     expect((await sandbox.control.feed('x', 'dropped')).posts).toHaveLength(1);
   });
+
+  it('marks in the request log the call that made the post appear, and faults the look-up that follows a lost answer (afterFault)', async () => {
+    const token = await accessTokenFor(sandbox, 'x', 'looked-up');
+    await sandbox.control.clearRequests();
+    await sandbox.control.injectFault({ platform: 'x', method: 'POST', path: '/2/tweets', dropConnection: 'after' });
+    await sandbox.control.injectFault({ platform: 'x', afterFault: true, status: 404, body: { title: 'Not Found Error' } });
+
+    await expect(tweet(token, { text: 'Is it there?' })).rejects.toThrow();
+    const lookUp = await fetch(api(`/2/users/${xUserId('looked-up')}/tweets`), { headers: { authorization: `Bearer ${token}` } });
+    const again = await fetch(api(`/2/users/${xUserId('looked-up')}/tweets`), { headers: { authorization: `Bearer ${token}` } });
+
+    expect(lookUp.status).toBe(404);
+    expect(again.status).toBe(200);
+    expect(await sandbox.control.requests('x')).toEqual([
+      { platform: 'x', hostKey: 'api', method: 'POST', route: '/2/tweets', account: 'looked-up', posted: true },
+      { platform: 'x', hostKey: 'api', method: 'GET', route: '/2/users/{id}/tweets', account: 'looked-up' },
+      { platform: 'x', hostKey: 'api', method: 'GET', route: '/2/users/{id}/tweets', account: 'looked-up' },
+    ]);
+  });
 });
 
 describe('weighted length', () => {
