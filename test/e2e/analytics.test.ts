@@ -192,4 +192,27 @@ describe('the Analytics page', () => {
     await page.getByText('Not enough data yet to suggest a time.').waitFor();
     await context.close();
   });
+
+  it('does not scroll sideways at 390 px when an account has a very long name: the Account select stays inside the page', async () => {
+    const user = await createUser(twin);
+    const longName = 'The Remarkably Long Named Channel Of Someone Who Never Stops Adding Words To Names';
+    await seedAnalytics(twin, user.userId, [
+      { platform: 'youtube', accountId: 'UClongname', accountName: longName, hoursAgo: 30, title: 'A post', metrics: { views: 200, likes: 10, comments: 2, shares: 1 } },
+    ]);
+    const { page, context, problems } = await openSession(browser, { viewport: { width: 390, height: 844 } });
+    await signInThroughUi(page, twin.webUrl, user.email, user.password);
+    await page.goto(`${twin.webUrl}/dashboard/analytics`);
+    const select = page.getByLabel('Account', { exact: true });
+    await select.locator('option', { hasText: longName }).waitFor({ state: 'attached' });
+
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    const box = await select.boundingBox();
+    expect(box!.x).toBeGreaterThanOrEqual(0);
+    expect(box!.x + box!.width).toBeLessThanOrEqual(390);
+    // Still usable: choosing the long-named account filters to it.
+    await select.selectOption({ label: `YouTube · ${longName}` });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    await context.close();
+    expect(problems).toEqual([]);
+  });
 });
