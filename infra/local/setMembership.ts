@@ -3,7 +3,8 @@
  *
  *   npm run set-membership -- --email someone@example.com --type admin
  *
- * Offline it uses the running twin (`npm start`, endpoints from .data/twin.json). Against AWS,
+ * Offline it uses the running twin (`npm start`, endpoints from twin.json in its data folder:
+ * --data-dir, else ONECLICK_DATA_DIR as `npm start` reads it, else .data). Against AWS,
  * pass --aws with --user-pool-id and the memberships table name in TABLE_MEMBERSHIPS, using
  * your usual AWS credentials.
  */
@@ -21,6 +22,7 @@ import { createMembershipService } from '../../functions/services/memberships';
 import { readTableNames } from '../../functions/config';
 import { systemClock } from '../../functions/clock';
 import { localCredentials, localRegion } from './environment';
+import { twinDataDir, twinInfoFile } from './dataDir';
 
 export interface SetMembershipTarget {
   cognito: CognitoIdentityProviderClient;
@@ -48,7 +50,7 @@ const argsSchema = z.object({
   type: z.enum(membershipTypes),
   aws: z.boolean().default(false),
   'user-pool-id': z.string().optional(),
-  'data-dir': z.string().default('.data'),
+  'data-dir': z.string().optional(),
 });
 
 async function main(): Promise<void> {
@@ -79,8 +81,8 @@ async function main(): Promise<void> {
       membershipsTable: readTableNames(process.env, ['memberships']).memberships,
     };
   } else {
-    const file = resolve(args['data-dir'], 'twin.json');
-    if (!existsSync(file)) throw new Error(`${file} not found: start the offline twin with "npm start" first.`);
+    const file = twinInfoFile(twinDataDir(process.env, args['data-dir']));
+    if (!existsSync(file)) throw new Error(`${file} not found: start the offline twin with "npm start" first (with the same ONECLICK_DATA_DIR).`);
     const twin = JSON.parse(readFileSync(file, 'utf8')) as {
       endpoints: { dynamodb: string; cognito: string };
       userPoolId: string;

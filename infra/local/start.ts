@@ -11,10 +11,11 @@ import { consoleLog } from './log';
 import { startTwin } from './twin';
 import { ensureDemoAccount } from './demoAccount';
 import { buildFrontend, buildIsStale, distDir, viteConfigFile } from './frontendBuild';
+import { DEFAULT_DATA_DIR, twinInfoFile } from './dataDir';
 
 const port = (fallback: number) => z.coerce.number().int().min(1).max(65535).default(fallback);
 const settingsSchema = z.object({
-  ONECLICK_DATA_DIR: z.string().default('.data'),
+  ONECLICK_DATA_DIR: z.string().default(DEFAULT_DATA_DIR),
   ONECLICK_WEB_PORT: port(5173),
   ONECLICK_DYNAMODB_PORT: port(8000),
   ONECLICK_S3_PORT: port(4569),
@@ -81,7 +82,7 @@ async function main(): Promise<void> {
   }
   const { account, created } = demo;
   writeFileSync(
-    resolve(dataDir, 'twin.json'),
+    twinInfoFile(dataDir),
     JSON.stringify({ webUrl: twin.webUrl, endpoints: twin.endpoints, userPoolId: twin.cognito.userPoolId, tableNames: twin.tableNames }, null, 2),
   );
   const banner = [
