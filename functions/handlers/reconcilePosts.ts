@@ -1,6 +1,7 @@
 import { createLogger } from '../composition/shared';
 import { reconciler as buildReconciler } from '../composition/reconciler';
 import type { ReconcileReport } from '../services/reconciler';
+import { logReconcileReport } from '../services/reconcileLog';
 
 const logger = createLogger('reconcile-posts');
 const reconciler = buildReconciler();
@@ -12,8 +13,6 @@ const reconciler = buildReconciler();
  */
 export async function handler(event?: { all?: boolean }): Promise<ReconcileReport> {
   const report = await reconciler.run({ all: event?.all === true });
-  for (const error of report.errors) logger.error('Could not reconcile a post; the next run tries again', error);
-  if (report.started || report.finished) logger.warn('Reconciled posts', { ...report, errors: report.errors.length });
-  else logger.info('Reconcile run', { ...report, errors: report.errors.length });
+  logReconcileReport(logger, report);
   return report;
 }
