@@ -3,6 +3,7 @@ import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { contentTypes, parseMediaKey, thumbnailKeyOf } from '../../shared/media';
 import type { MediaSource } from '../platforms/publisher';
 import { MediaUnreadable, readVideoMetadata, type VideoMetadata } from './mp4';
+import { readLinkResponse } from './readLinks';
 
 /** How long a platform may take to fetch a file from its presigned URL. */
 export const PLATFORM_FETCH_URL_SECONDS = 3600;
@@ -131,7 +132,7 @@ export function createS3Media(s3: S3Client, bucket: string) {
         ...(media.width !== undefined ? { width: media.width, height: media.height } : {}),
         ...(media.altText ? { altText: media.altText } : {}),
         read: (start, endInclusive) => read(media.key, start, endInclusive),
-        publicUrl: () => getSignedUrl(s3, new GetObjectCommand({ Bucket: bucket, Key: media.key }), { expiresIn: PLATFORM_FETCH_URL_SECONDS }),
+        publicUrl: () => getSignedUrl(s3, new GetObjectCommand({ Bucket: bucket, Key: media.key, ...readLinkResponse(media.contentType) }), { expiresIn: PLATFORM_FETCH_URL_SECONDS }),
       };
     },
   };

@@ -12,6 +12,7 @@ import {
 } from '../../shared/api/modules';
 import type { Clock } from '../clock';
 import { Conflict, InvalidInput, NotFound } from '../errors';
+import { readLinkResponse } from '../media/readLinks';
 import { writeIf } from './conditionalWrite';
 import type { ModuleCaller } from './moduleTokens';
 import type { UserIdentity } from './memberships';
@@ -80,6 +81,12 @@ interface ContentRecord {
   hasMp4Twin?: boolean;
 }
 
+/** The one content type a content file of this type and extension is stored (and served) as. */
+const contentTypeOf = (key: Pick<ContentKey, 'type' | 'extension'>): string => (contentExtensions[key.type] as Record<string, string>)[key.extension]!;
+
+/** Whether S3 holds the object with this content type (parameters and case aside). */
+const storedAs = (stored: { contentType: string }, expected: string) => stored.contentType.split(';')[0]!.trim().toLowerCase() === expected;
+
 function statusOf(error: unknown): number | undefined {
   return (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
 }
@@ -114,11 +121,9 @@ export function createContentService({ db, tableName, s3, bucket, clock, quota, 
     return Body ? Body.transformToByteArray() : new Uint8Array();
   }
 
-  async function presign(key: string, download?: string): Promise<string> {
-    const disposition = download
-      ? `attachment; filename="${download.replace(/[^\x20-\x7e]|"/g, '_')}"; filename*=UTF-8''${encodeURIComponent(download)}`
-      : undefined;
-    return getSignedUrl(s3, new GetObjectCommand({ Bucket: bucket, Key: key, ...(disposition ? { ResponseContentDisposition: disposition } : {}) }), {
+  /** A read link that answers with the file's own type (and as an attachment to download it), whatever type it was stored with. */
+  async function presign(key: string, contentType: string, download?: { fileName: string }): Promise<string> {
+    return getSignedUrl(s3, new GetObjectCommand({ Bucket: bucket, Key: key, ...readLinkResponse(contentType, download) }), {
       expiresIn: CONTENT_URL_SECONDS,
       signingDate: clock.now(),
     });
@@ -127,9 +132,9 @@ export function createContentService({ db, tableName, s3, bucket, clock, quota, 
   async function toItem(record: ContentRecord): Promise<ContentItem> {
     const twin = record.hasMp4Twin ? mp4TwinKey(record.storagePath) : undefined;
     const [url, downloadUrl, shareUrl] = await Promise.all([
-      presign(record.storagePath),
-      presign(record.storagePath, record.fileName),
-      twin ? presign(twin) : record.storagePath.endsWith('.webm') ? Promise.resolve(null) : undefined,
+      presign(record.storagePath, record.contentType),
+      presign(record.storagePath, record.contentType, { fileName: record.fileName }),
+      twin ? presign(twin, contentExtensions.video.mp4) : record.storagePath.endsWith('.webm') ? Promise.resolve(null) : undefined,
     ]);
     return {
       contentId: record.contentId,
@@ -183,15 +188,17 @@ export function createContentService({ db, tableName, s3, bucket, clock, quota, 
       } else {
         key = `${caller.userId}/${folders[upload.type]}/${ulid(clock.now().getTime())}.${extension}`;
       }
-      const contentType = (contentExtensions[upload.type] as Record<string, string>)[extension]!;
+      const contentType = contentTypeOf({ type: upload.type, extension });
       // Counted at its declared size until it is registered (or swept a day later if it never is).
       // A second URL for the same key (a twin asked again) gives the earlier count back first.
       await quota.release(caller.userId, 'content', key);
       await quota.reserve(caller.userId, { bucket: 'content', key, bytes: upload.size }, await storageLimit(caller.userId));
       const signingDate = clock.now();
+      // The type is signed, so S3 refuses a PUT with another one; register checks it as well.
       const url = await getSignedUrl(s3, new PutObjectCommand({ Bucket: bucket, Key: key, ContentType: contentType, ContentLength: upload.size }), {
         expiresIn: CONTENT_UPLOAD_SECONDS,
         signingDate,
+        signableHeaders: new Set(['content-type']),
       });
       return {
         key,
@@ -228,6 +235,10 @@ export function createContentService({ db, tableName, s3, bucket, clock, quota, 
         throw new NotFound('This upload has expired (files must be registered within a day of their upload URL); it was removed. Upload it again.');
       }
       if (stored.size > maxContentBytes[parsed.type]) await refuse(`The file is larger than a ${parsed.type} may be; it was deleted.`);
+      const expectedType = contentTypeOf(parsed);
+      if (!storedAs(stored, expectedType)) {
+        await refuse(`The file was stored with the content type "${stored.contentType || 'none'}", but a .${parsed.extension} file is ${expectedType}; it was deleted. Upload it with the headers the upload URL came with.`);
+      }
       if (stored.size === 0 || !contentMatchesExtension(await firstBytes(request.key), parsed.extension)) {
         await refuse(`This file is not a real .${parsed.extension} file; it was deleted.`);
       }
@@ -246,7 +257,11 @@ export function createContentService({ db, tableName, s3, bucket, clock, quota, 
       const twinHead = twin && twinRecord ? await head(twin) : undefined;
       // The .mp4 twin is kept with its .webm, counted at its real size (refused and deleted past the limit).
       let hasMp4Twin = false;
-      if (twinRecord && twinHead) {
+      if (twinRecord && twinHead && !storedAs(twinHead, contentExtensions.video.mp4)) {
+        // A twin stored as another type is never linked: it goes, and stops counting.
+        await s3.send(new DeleteObjectCommand({ Bucket: bucket, Key: twin! }));
+        await quota.release(caller.userId, 'content', twin!);
+      } else if (twinRecord && twinHead) {
         hasMp4Twin = twinHead.size <= maxContentBytes.video && (await quota.settle(twinRecord, twinHead.size, 'kept', null).catch(() => false));
       }
       const createdAt = new Date(decodeTime(parsed.contentId)).toISOString();
@@ -257,7 +272,7 @@ export function createContentService({ db, tableName, s3, bucket, clock, quota, 
         type: parsed.type,
         storagePath: request.key,
         fileName: request.fileName ?? `${parsed.type}-${createdAt.slice(0, 19).replace(/:/g, '-')}.${parsed.extension}`,
-        contentType: (contentExtensions[parsed.type] as Record<string, string>)[parsed.extension]!,
+        contentType: expectedType,
         size: stored.size,
         module: caller.module,
         createdAt,

@@ -181,6 +181,67 @@ describe('content a module registers for its user', () => {
   });
 });
 
+/** Stores bytes at a key the way S3 takes an upload whose type nobody signed: with any Content-Type. */
+async function storeAs(key: string, body: Buffer, contentType: string): Promise<void> {
+  const client = s3();
+  try {
+    await client.send(new PutObjectCommand({ Bucket: localBucketNames.content, Key: key, Body: body, ContentType: contentType }));
+  } finally {
+    client.destroy();
+  }
+}
+
+describe('a module file is never served as a page (issue 26, item 5)', () => {
+  it('signs the upload\'s content type, so S3 refuses a PUT with another (s3rver does not check it: registration does)', async () => {
+    const user = await createUser(twin);
+    const session = await moduleSession(user);
+    const { body } = await postJson('/module-content/uploads', { type: 'video', fileName: 'cartoon.mp4', contentType: 'video/mp4', size: video.length }, session);
+    const upload = body as unknown as ContentUpload;
+
+    expect(new URL(upload.url).searchParams.get('X-Amz-SignedHeaders')?.split(';')).toContain('content-type');
+    expect(upload.headers).toEqual({ 'content-type': 'video/mp4' });
+  });
+
+  it('refuses at registration, in words, a file stored as text/html that begins like a real video, and deletes it', async () => {
+    const user = await createUser(twin);
+    const session = await moduleSession(user);
+    const { body } = await postJson('/module-content/uploads', { type: 'video', fileName: 'cartoon.mp4', contentType: 'video/mp4', size: video.length }, session);
+    const upload = body as unknown as ContentUpload;
+    await storeAs(upload.key, video, 'text/html');
+
+    const registered = await postJson('/module-content', { key: upload.key }, session);
+
+    expect(registered.status).toBe(400);
+    expect(registered.body?.['message']).toBe(
+      'The file was stored with the content type "text/html", but a .mp4 file is video/mp4; it was deleted. Upload it with the headers the upload URL came with.',
+    );
+    expect(await objectExists(upload.key)).toBe(false);
+    expect((await list(user)).items).toEqual([]);
+  });
+
+  it('forces the file\'s type on every read link (play, download, share), and attachment on the download', async () => {
+    const user = await createUser(twin);
+    const session = await moduleSession(user);
+    const main = await uploadContent(session, 'video', 'clip.webm', webm);
+    await uploadContent(session, 'video', 'clip.mp4', video, main.key);
+    const { body } = await postJson('/module-content', { key: main.key, fileName: 'clip.webm' }, session);
+    const item = body as unknown as ContentItem;
+
+    const query = (url: string) => new URL(url).searchParams;
+    expect(query(item.url).get('response-content-type')).toBe('video/webm');
+    expect(query(item.url).get('response-content-disposition')).toBeNull();
+    expect(query(item.shareUrl!).get('response-content-type')).toBe('video/mp4');
+    expect(query(item.downloadUrl).get('response-content-type')).toBe('video/webm');
+    expect(query(item.downloadUrl).get('response-content-disposition')).toMatch(/^attachment; filename="clip\.webm"/);
+
+    // Whatever type the object carries, the link answers with the file's own.
+    await storeAs(main.key, webm, 'text/html');
+    const played = await fetch(item.url);
+    expect(played.status).toBe(200);
+    expect(played.headers.get('content-type')).toBe('video/webm');
+  });
+});
+
 describe('what a module session can and cannot do', () => {
   it('registers content for its own user only', async () => {
     const owner = await createUser(twin);

@@ -63,9 +63,9 @@ describe('the upload sweep', () => {
     const abandoned = await uploads.create(user, { fileName: 'long.mp4', contentType: 'video/mp4', size: 50_000_000 });
     const caller = { ...user, module: 'autotoon' as const };
     const unregistered = await content.createUpload(caller, { type: 'video', fileName: 'cartoon.mp4', contentType: 'video/mp4', size: video.length });
-    await client.send(new PutObjectCommand({ Bucket: localBucketNames.content, Key: unregistered.key, Body: video }));
+    await client.send(new PutObjectCommand({ Bucket: localBucketNames.content, Key: unregistered.key, Body: video, ContentType: 'video/mp4' }));
     const registered = await content.createUpload(caller, { type: 'video', fileName: 'cartoon.mp4', contentType: 'video/mp4', size: video.length });
-    await client.send(new PutObjectCommand({ Bucket: localBucketNames.content, Key: registered.key, Body: video }));
+    await client.send(new PutObjectCommand({ Bucket: localBucketNames.content, Key: registered.key, Body: video, ContentType: 'video/mp4' }));
     await content.register(caller, { key: registered.key });
     expect(await quota.usedBytes(user.userId)).toBe(2 * tinyJpeg.length + 50_000_000 + 2 * video.length);
 

@@ -2,6 +2,8 @@ import { S3Client } from '@aws-sdk/client-s3';
 import { describe, expect, it } from 'vitest';
 import type { Post } from '../../../../shared/api/posts';
 import { createMediaLinks, MEDIA_LINK_SECONDS, MEDIA_LINK_WINDOW_SECONDS } from '../../../../functions/services/mediaLinks';
+import { readLinkResponse } from '../../../../functions/media/readLinks';
+import { createS3Media } from '../../../../functions/media/s3Media';
 
 /** A client that can only sign: any request it sent would fail (no such endpoint), and presigning sends none. */
 const s3 = new S3Client({ region: 'eu-central-1', endpoint: 'http://127.0.0.1:9', forcePathStyle: true, credentials: { accessKeyId: 'AKIDEXAMPLE', secretAccessKey: 'secret' } });
@@ -57,5 +59,36 @@ describe('presigned media links for the posts API', () => {
     expect(page.posts[0]!.media[0]).toEqual({ ...image, url: expect.stringContaining('X-Amz-Signature=') });
     expect(page.posts[0]!.media[0]).not.toHaveProperty('thumbnailUrl');
     expect(page.posts[1]!.media.map((media) => Boolean(media.thumbnailUrl))).toEqual([true, false]);
+  });
+});
+
+describe('what a media link makes the bucket answer with', () => {
+  it('forces each file\'s own type on the medium and its thumbnail, shown in place (no attachment for images and videos)', async () => {
+    const links = createMediaLinks({ s3, bucket: 'media', clock: { now: () => new Date('2026-01-05T15:04:30Z') } });
+    const [withThumbnail, plain] = (await links.forPost(post([video, image]))).media;
+    const medium = new URL(withThumbnail!.url!).searchParams;
+    expect(medium.get('response-content-type')).toBe('video/mp4');
+    expect(medium.get('response-content-disposition')).toBeNull();
+    expect(new URL(withThumbnail!.thumbnailUrl!).searchParams.get('response-content-type')).toBe('image/jpeg');
+    expect(new URL(plain!.url!).searchParams.get('response-content-type')).toBe('image/jpeg');
+  });
+});
+
+describe('the response overrides of every read link', () => {
+  it('shows images, audio and video in place, and makes anything else (or a download) an attachment', () => {
+    expect(readLinkResponse('video/mp4')).toEqual({ ResponseContentType: 'video/mp4' });
+    expect(readLinkResponse('audio/mpeg')).toEqual({ ResponseContentType: 'audio/mpeg' });
+    expect(readLinkResponse('application/octet-stream')).toEqual({ ResponseContentType: 'application/octet-stream', ResponseContentDisposition: 'attachment' });
+    expect(readLinkResponse('video/mp4', { fileName: 'cartoon "1".mp4' })).toEqual({
+      ResponseContentType: 'video/mp4',
+      ResponseContentDisposition: `attachment; filename="cartoon _1_.mp4"; filename*=UTF-8''cartoon%20%221%22.mp4`,
+    });
+  });
+});
+
+describe('the URL a platform fetches a medium from', () => {
+  it('answers with the medium\'s own type', async () => {
+    const source = createS3Media(s3, 'media').source({ key: video.key, kind: 'video', contentType: 'video/mp4', size: 10, extension: 'mp4' });
+    expect(new URL(await source.publicUrl()).searchParams.get('response-content-type')).toBe('video/mp4');
   });
 });
