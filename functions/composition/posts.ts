@@ -2,6 +2,7 @@ import { createS3Media } from '../media/s3Media';
 import { createConnectionStore, tokensUnavailable } from '../services/connectionStore';
 import { createMediaLinks, type MediaLinks } from '../services/mediaLinks';
 import { createPostDeletion, type PostDeletionService } from '../services/postDeletion';
+import { createPostMedia, type PostMedia } from '../services/postMedia';
 import { createDraftService, type DraftService } from '../services/postDrafts';
 import { createPostService, type PostService } from '../services/posts';
 import { memberships, storageQuota } from './memberships';
@@ -9,6 +10,12 @@ import { postStore } from './postStore';
 import { executions } from './publishing';
 import { s3Client } from './s3';
 import { bucketName, clock, createLogger, documentClient, tableName } from './shared';
+
+let chosenMedia: PostMedia | undefined;
+/** The files posts and drafts take, described once at their upload's completion. */
+function postMedia(): PostMedia {
+  return (chosenMedia ??= createPostMedia({ media: createS3Media(s3Client(), bucketName('media')), quota: storageQuota() }));
+}
 
 let service: PostService | undefined;
 /**
@@ -23,7 +30,7 @@ export function postService(): PostService {
     posts: postStore(),
     connections: createConnectionStore({ db, tableName: tableName('connections'), cipher: tokensUnavailable, clock }),
     memberships: memberships(),
-    media: createS3Media(s3Client(), bucketName('media')),
+    media: postMedia(),
     executions: executions(),
     clock,
     log: createLogger('posts-service'),
@@ -59,7 +66,7 @@ export function draftService(): DraftService {
     db,
     posts: postStore(),
     connections: createConnectionStore({ db, tableName: tableName('connections'), cipher: tokensUnavailable, clock }),
-    media: createS3Media(s3Client(), bucketName('media')),
+    media: postMedia(),
     clock,
   });
   return drafts;

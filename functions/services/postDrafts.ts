@@ -1,4 +1,5 @@
-import { PutCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { QueryCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { monotonicFactory } from 'ulid';
 import { parseMediaKey } from '../../shared/media';
 import { keptTexts, keptThreads, type NetworkTexts, type NetworkThreads } from '../../shared/platformRules';
@@ -6,17 +7,19 @@ import { platforms } from '../../shared/platforms';
 import { MAX_DRAFTS, type Post, type SaveDraft } from '../../shared/api/posts';
 import type { Clock } from '../clock';
 import { Conflict, InvalidInput, NotFound, QuotaExceeded } from '../errors';
-import { MediaNotFound, type S3Media } from '../media/s3Media';
+import { MediaNotFound } from '../media/s3Media';
+import { MEDIA_REMOVED_MESSAGE, type PostMedia } from './postMedia';
+import type { UploadRecord } from './storageQuota';
 import { connectionIdOf, type ConnectionStore } from './connectionStore';
 import type { UserIdentity } from './memberships';
 import { listPlacement, toPost, userListKey, type PostItem, type PostStore, type TargetItem } from './postStore';
-import { writeIf } from './conditionalWrite';
 
 export interface DraftServiceDeps {
   db: DynamoDBDocumentClient;
   posts: PostStore;
   connections: ConnectionStore;
-  media: S3Media;
+  /** The files a draft takes, as their uploads described them, and the write that keeps them. */
+  media: PostMedia;
   clock: Clock;
 }
 
@@ -60,22 +63,43 @@ export function createDraftService({ db, posts, connections, media, clock }: Dra
     );
   }
 
-  /** The draft's files: the user's own uploads, still stored. */
-  async function draftMedia(userId: string, input: SaveDraft['media']): Promise<PostItem['media']> {
+  /** The draft's files: the user's own uploads, still stored; and their records, which the draft's write keeps. */
+  async function draftMedia(userId: string, input: SaveDraft['media']): Promise<{ media: PostItem['media']; records: UploadRecord[] }> {
     const stored: PostItem['media'] = [];
+    const records: UploadRecord[] = [];
     for (const { key, name, altText } of input) {
       // The key is not echoed: it may name another user's file (and so that user).
       if (parseMediaKey(key)?.userId !== userId) {
         throw new InvalidInput(`The file ${name ?? 'you chose'} is not one of your uploads: upload it again.`, [{ path: 'media', message: 'Not one of your uploads.' }]);
       }
       try {
-        stored.push({ ...(await media.describe(key)), ...(name ? { name } : {}), ...(altText ? { altText } : {}) });
+        const chosen = await media.chosen(userId, key);
+        stored.push({ ...chosen.media, ...(name ? { name } : {}), ...(altText ? { altText } : {}) });
+        records.push(...chosen.records);
       } catch (error) {
         if (error instanceof MediaNotFound) throw new InvalidInput(`The file ${name ?? key} was not found: upload it again.`, [{ path: 'media', message: 'Not found.' }]);
         throw error;
       }
     }
-    return stored;
+    return { media: stored, records };
+  }
+
+  /**
+   * Writes the draft item only under `condition` (true), in one transaction with marking its files
+   * in use. False when the condition failed; a file removed meanwhile is refused in words.
+   */
+  async function writeDraft(item: PostItem, records: UploadRecord[], condition: { ConditionExpression: string; ExpressionAttributeNames?: Record<string, string>; ExpressionAttributeValues?: Record<string, unknown> }): Promise<boolean> {
+    try {
+      await db.send(new TransactWriteCommand({ TransactItems: [{ Put: { TableName: posts.tableName, Item: item, ...condition } }, ...media.keepSteps(records)] }));
+      return true;
+    } catch (error) {
+      if (!(error instanceof TransactionCanceledException)) throw error;
+      if (error.CancellationReasons?.[0]?.Code === 'ConditionalCheckFailed') return false;
+      if (error.CancellationReasons?.slice(1).some((reason) => reason.Code === 'ConditionalCheckFailed')) {
+        throw new InvalidInput(MEDIA_REMOVED_MESSAGE, [{ path: 'media', message: 'Removed: upload it again.' }]);
+      }
+      throw error;
+    }
   }
 
   async function draftCount(userId: string): Promise<number> {
@@ -99,7 +123,7 @@ export function createDraftService({ db, posts, connections, media, clock }: Dra
   }
 
   /** Stores a new draft (never over an existing item). */
-  async function putNew(user: UserIdentity, fields: Pick<PostItem, 'description' | 'media' | 'targets'> & { title?: string; texts?: NetworkTexts; threads?: NetworkThreads; firstComment?: string }): Promise<Post> {
+  async function putNew(user: UserIdentity, fields: Pick<PostItem, 'description' | 'media' | 'targets'> & { title?: string; texts?: NetworkTexts; threads?: NetworkThreads; firstComment?: string }, records: UploadRecord[]): Promise<Post> {
     if ((await draftCount(user.userId)) >= MAX_DRAFTS) {
       throw new QuotaExceeded(`You have ${MAX_DRAFTS} drafts, the most OneClick keeps: publish or delete some, then save again.`);
     }
@@ -115,7 +139,7 @@ export function createDraftService({ db, posts, connections, media, clock }: Dra
       executions: [] as string[],
     };
     const item: PostItem = { ...base, ...listPlacement(base) };
-    await db.send(new PutCommand({ TableName: posts.tableName, Item: item, ConditionExpression: 'attribute_not_exists(postId)' }));
+    await writeDraft(item, records, { ConditionExpression: 'attribute_not_exists(postId)' });
     return toPost(item);
   }
 
@@ -141,7 +165,8 @@ export function createDraftService({ db, posts, connections, media, clock }: Dra
   return {
     async create(user: UserIdentity, input: SaveDraft): Promise<Post> {
       const now = clock.now().toISOString();
-      return putNew(user, { ...textOf(input), media: await draftMedia(user.userId, input.media), targets: await draftTargets(user.userId, input.targets, now) });
+      const { media: files, records } = await draftMedia(user.userId, input.media);
+      return putNew(user, { ...textOf(input), media: files, targets: await draftTargets(user.userId, input.targets, now) }, records);
     },
 
     /** Replaces a draft's text, files and accounts, only while it is still a draft. */
@@ -149,7 +174,8 @@ export function createDraftService({ db, posts, connections, media, clock }: Dra
       const draft = await load(user, postId);
       if (draft.status !== 'draft') throw new Conflict(NOT_A_DRAFT_MESSAGE);
       const now = clock.now().toISOString();
-      const fields = { ...textOf(input), media: await draftMedia(user.userId, input.media), targets: await draftTargets(user.userId, input.targets, now) };
+      const { media: files, records } = await draftMedia(user.userId, input.media);
+      const fields = { ...textOf(input), media: files, targets: await draftTargets(user.userId, input.targets, now) };
       const base = {
         userId: user.userId,
         postId,
@@ -161,17 +187,11 @@ export function createDraftService({ db, posts, connections, media, clock }: Dra
         executions: [] as string[],
       };
       const item: PostItem = { ...base, ...listPlacement(base) };
-      const saved = await writeIf(
-        db.send(
-          new PutCommand({
-            TableName: posts.tableName,
-            Item: item,
-            ConditionExpression: '#status = :draft',
-            ExpressionAttributeNames: { '#status': 'status' },
-            ExpressionAttributeValues: { ':draft': 'draft' },
-          }),
-        ),
-      );
+      const saved = await writeDraft(item, records, {
+        ConditionExpression: '#status = :draft',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':draft': 'draft' },
+      });
       if (!saved) throw new Conflict(NOT_A_DRAFT_MESSAGE);
       return toPost(item);
     },
@@ -187,7 +207,7 @@ export function createDraftService({ db, posts, connections, media, clock }: Dra
         now,
         names,
       );
-      return putNew(user, { description: original.description, ...(original.texts ? { texts: original.texts } : {}), ...(original.threads ? { threads: original.threads } : {}), ...(original.title ? { title: original.title } : {}), ...(original.firstComment ? { firstComment: original.firstComment } : {}), media: original.media, targets });
+      return putNew(user, { description: original.description, ...(original.texts ? { texts: original.texts } : {}), ...(original.threads ? { threads: original.threads } : {}), ...(original.title ? { title: original.title } : {}), ...(original.firstComment ? { firstComment: original.firstComment } : {}), media: original.media, targets }, []);
     },
   };
 }

@@ -10,7 +10,9 @@ import type { Notification, NotificationList } from '../../shared/api/notificati
 import { finalizePost } from './finalize';
 import type { Clock } from '../clock';
 import { Conflict, Forbidden, InvalidInput, NotFound, QuotaExceeded } from '../errors';
-import { MediaNotFound, type S3Media, type StoredMedia } from '../media/s3Media';
+import { MediaNotFound, type StoredMedia } from '../media/s3Media';
+import { MEDIA_REMOVED_MESSAGE, type PostMedia } from './postMedia';
+import type { UploadRecord } from './storageQuota';
 import { connectionIdOf, type ConnectionStore } from './connectionStore';
 import type { MembershipService, UserIdentity } from './memberships';
 import { newExecutionName, type PublishExecutions } from './executions';
@@ -22,7 +24,8 @@ export interface PostServiceDeps {
   posts: PostStore;
   connections: ConnectionStore;
   memberships: MembershipService;
-  media: S3Media;
+  /** The files a post takes, as their uploads described them, and the write that keeps them. */
+  media: PostMedia;
   executions: PublishExecutions;
   clock: Clock;
   /** Where a start left to the reconciler is logged. */
@@ -224,10 +227,13 @@ export function createPostService(deps: PostServiceDeps) {
 
       // Media: the user's own files, and what every chosen platform accepts.
       const stored: StoredMedia[] = [];
+      const records: UploadRecord[] = [];
       for (const { key, altText } of input.media) {
         if (parseMediaKey(key)?.userId !== user.userId) throw new InvalidInput(`The file ${key} is not one of your uploads.`);
         try {
-          stored.push({ ...(await media.describe(key)), ...(altText ? { altText } : {}) });
+          const chosen = await media.chosen(user.userId, key);
+          stored.push({ ...chosen.media, ...(altText ? { altText } : {}) });
+          records.push(...chosen.records);
         } catch (error) {
           if (error instanceof MediaNotFound) throw new InvalidInput(`The file ${key} was not found: upload it again.`);
           throw error;
@@ -279,6 +285,8 @@ export function createPostService(deps: PostServiceDeps) {
                 },
               },
               memberships.reservePostSlot(user.userId, monthOf(now), membership.maxPosts),
+              // The files are in use from this write on: the upload sweep leaves them.
+              ...media.keepSteps(records),
             ],
           }),
         );
@@ -290,6 +298,9 @@ export function createPostService(deps: PostServiceDeps) {
           throw new QuotaExceeded(
             `Your plan includes ${membership.maxPosts} posts a month and they are used up for ${monthOf(now)}. They renew on the 1st (UTC), or upgrade your plan.`,
           );
+        }
+        if (error instanceof TransactionCanceledException && error.CancellationReasons?.slice(2).some((reason) => reason.Code === 'ConditionalCheckFailed')) {
+          throw new InvalidInput(MEDIA_REMOVED_MESSAGE, [{ path: 'media', message: 'Removed: upload it again.' }]);
         }
         throw error;
       }

@@ -19,6 +19,17 @@ import { QuotaExceeded } from '../errors';
 export type StorageBucket = 'media' | 'content';
 export type UploadState = 'uploading' | 'pending' | 'kept';
 
+/** What the upload's completion learned about a media file (type, size, a video's duration and frame): posts and drafts reuse it. */
+export interface MediaDescription {
+  kind: 'image' | 'video';
+  contentType: string;
+  size: number;
+  extension: string;
+  durationSeconds?: number;
+  width?: number;
+  height?: number;
+}
+
 export interface UploadRecord {
   userId: string;
   record: string;
@@ -32,11 +43,19 @@ export interface UploadRecord {
   createdAt: string;
   sweepShard?: string;
   sweepAt?: string;
+  /** A completed media file, as its completion described it (functions/services/uploads.ts). */
+  described?: MediaDescription;
 }
 
 /** How long an upload may wait for a post (or a module's registration) before the sweep removes it. */
 export const UNREFERENCED_UPLOAD_HOURS = 24;
 export const SWEEP_SHARDS = 4;
+/**
+ * Uploads one user may have in progress at once (started, not completed, registered or aborted):
+ * far more than a person's batch of files, and a loop of `POST /uploads` is stopped at this many
+ * instead of reserving faster than the sweep removes.
+ */
+export const MAX_UPLOADS_IN_PROGRESS = 20;
 const STORAGE_RECORD = 'storage';
 const MiB = 1024 * 1024;
 
@@ -49,12 +68,24 @@ export function formatStorage(bytes: number): string {
   return `${Math.round((bytes / MiB) * 10) / 10} MiB`;
 }
 
+export const TOO_MANY_UPLOADS_MESSAGE =
+  `You have ${MAX_UPLOADS_IN_PROGRESS} uploads in progress, the most at once: wait for them to finish (or cancel some), then start this one. ` +
+  `Uploads left unfinished are given back within a day.`;
+
 export function quotaMessage(needed: number, used: number, limit: number): string {
   const left = Math.max(0, limit - used);
   return (
     `Your plan's storage is full: this file needs ${formatStorage(needed)} and ${formatStorage(left)} of your ${formatStorage(limit)} is left ` +
     `(${formatStorage(used)} used). Delete posts' media or content you no longer need in My Content, then try again.`
   );
+}
+
+/** Where each shard's reading of the sweep's list stopped (a shard read to its end is absent). */
+export type SweepCursor = Record<number, Record<string, unknown>>;
+
+export interface SweepPage {
+  records: UploadRecord[];
+  next?: SweepCursor;
 }
 
 export interface StorageQuotaDependencies {
@@ -76,22 +107,45 @@ export function createStorageQuota({ db, tableName, clock }: StorageQuotaDepende
     return Item as UploadRecord | undefined;
   }
 
-  /** A transaction step adding `delta` bytes; when it grows and there is a limit, only while it stays within it. */
-  function countStep(userId: string, delta: number, limit: number | null) {
+  /**
+   * A transaction step adding `delta` bytes (when it grows and there is a limit, only while it
+   * stays within it) and `uploads` to the uploads in progress (when one starts, only while fewer
+   * than MAX_UPLOADS_IN_PROGRESS are).
+   */
+  function countStep(userId: string, delta: number, limit: number | null, uploads = 0) {
     const bounded = delta > 0 && limit !== null;
+    const conditions = [
+      ...(bounded ? ['(attribute_not_exists(usedBytes) OR usedBytes <= :room)'] : []),
+      ...(uploads > 0 ? ['(attribute_not_exists(uploadsInProgress) OR uploadsInProgress < :most)'] : []),
+    ];
     return {
       Update: {
         TableName: tableName,
         Key: usageKey(userId),
-        UpdateExpression: 'ADD usedBytes :delta',
-        ...(bounded ? { ConditionExpression: 'attribute_not_exists(usedBytes) OR usedBytes <= :room' } : {}),
-        ExpressionAttributeValues: { ':delta': delta, ...(bounded ? { ':room': limit - delta } : {}) },
+        UpdateExpression: uploads ? 'ADD usedBytes :delta, uploadsInProgress :uploads' : 'ADD usedBytes :delta',
+        ...(conditions.length ? { ConditionExpression: conditions.join(' AND ') } : {}),
+        ExpressionAttributeValues: {
+          ':delta': delta,
+          ...(bounded ? { ':room': limit - delta } : {}),
+          ...(uploads ? { ':uploads': uploads } : {}),
+          ...(uploads > 0 ? { ':most': MAX_UPLOADS_IN_PROGRESS } : {}),
+        },
       },
     };
   }
 
+  /** -1 when the record was an upload in progress (it stops being one), else 0. */
+  const uploadEnds = (record: Pick<UploadRecord, 'state'>) => (record.state === 'uploading' ? -1 : 0);
+
   async function refuseOverQuota(userId: string, needed: number, limit: number): Promise<never> {
     throw new QuotaExceeded(quotaMessage(needed, await usedBytes(userId), limit));
+  }
+
+  /** Why a new upload was refused: too many in progress, or the storage is full. */
+  async function refuseNewUpload(userId: string, needed: number, limit: number | null): Promise<never> {
+    const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: usageKey(userId), ConsistentRead: true }));
+    if (Number(Item?.['uploadsInProgress'] ?? 0) >= MAX_UPLOADS_IN_PROGRESS || limit === null) throw new QuotaExceeded(TOO_MANY_UPLOADS_MESSAGE);
+    throw new QuotaExceeded(quotaMessage(needed, Number(Item?.['usedBytes'] ?? 0), limit));
   }
 
   const quotaRefused = (error: unknown, index = 0) =>
@@ -102,22 +156,22 @@ export function createStorageQuota({ db, tableName, clock }: StorageQuotaDepende
    * on (pending: waits for a post; kept: in use). Refuses (QuotaExceeded) when a larger file
    * than declared passes the limit. False when the record is gone or changed meanwhile.
    */
-  async function settle(record: UploadRecord, actualBytes: number, state: Exclude<UploadState, 'uploading'>, limit: number | null): Promise<boolean> {
+  async function settle(record: UploadRecord, actualBytes: number, state: Exclude<UploadState, 'uploading'>, limit: number | null, described?: MediaDescription): Promise<boolean> {
     const delta = actualBytes - record.bytes;
+    const set = `SET bytes = :actual, #state = :state${described ? ', described = :described' : ''}`;
     try {
       await db.send(
         new TransactWriteCommand({
           TransactItems: [
-            countStep(record.userId, delta, limit),
+            countStep(record.userId, delta, limit, uploadEnds(record)),
             {
               Update: {
                 TableName: tableName,
                 Key: { userId: record.userId, record: record.record },
-                UpdateExpression:
-                  state === 'kept' ? 'SET bytes = :actual, #state = :state REMOVE uploadId, sweepShard, sweepAt' : 'SET bytes = :actual, #state = :state REMOVE uploadId',
+                UpdateExpression: state === 'kept' ? `${set} REMOVE uploadId, sweepShard, sweepAt` : `${set} REMOVE uploadId`,
                 ConditionExpression: 'bytes = :counted AND #state = :previous',
                 ExpressionAttributeNames: { '#state': 'state' },
-                ExpressionAttributeValues: { ':actual': actualBytes, ':state': state, ':counted': record.bytes, ':previous': record.state },
+                ExpressionAttributeValues: { ':actual': actualBytes, ':state': state, ':counted': record.bytes, ':previous': record.state, ...(described ? { ':described': described } : {}) },
               },
             },
           ],
@@ -137,7 +191,8 @@ export function createStorageQuota({ db, tableName, clock }: StorageQuotaDepende
 
     /**
      * Counts a file about to be uploaded at its declared size, refusing (QuotaExceeded, in words)
-     * when that would pass the limit. The record waits a day for a post or a registration.
+     * when that would pass the limit or when MAX_UPLOADS_IN_PROGRESS are in progress already. The
+     * record waits a day for a post or a registration.
      */
     async reserve(userId: string, upload: { bucket: StorageBucket; key: string; bytes: number; uploadId?: string }, limit: number | null): Promise<void> {
       if (limit !== null && upload.bytes > limit) await refuseOverQuota(userId, upload.bytes, limit);
@@ -158,18 +213,36 @@ export function createStorageQuota({ db, tableName, clock }: StorageQuotaDepende
         await db.send(
           new TransactWriteCommand({
             TransactItems: [
-              countStep(userId, upload.bytes, limit),
+              countStep(userId, upload.bytes, limit, 1),
               { Put: { TableName: tableName, Item: record, ConditionExpression: 'attribute_not_exists(#record)', ExpressionAttributeNames: { '#record': 'record' } } },
             ],
           }),
         );
       } catch (error) {
-        if (quotaRefused(error) && limit !== null) await refuseOverQuota(userId, upload.bytes, limit);
+        if (quotaRefused(error)) await refuseNewUpload(userId, upload.bytes, limit);
         throw error;
       }
     },
 
     settle,
+
+    /**
+     * The transaction step of a post's or draft's write that marks a stored file in use: the
+     * sweep, which releases a record only while it is unchanged, then leaves it. It fails
+     * (ConditionalCheckFailed) when the record is gone, so a post never takes a swept file.
+     */
+    keepStep(record: UploadRecord) {
+      return {
+        Update: {
+          TableName: tableName,
+          Key: { userId: record.userId, record: record.record },
+          UpdateExpression: 'SET #state = :kept REMOVE sweepShard, sweepAt',
+          ConditionExpression: 'attribute_exists(#record) AND #state <> :uploading',
+          ExpressionAttributeNames: { '#state': 'state', '#record': 'record' },
+          ExpressionAttributeValues: { ':kept': 'kept', ':uploading': 'uploading' },
+        },
+      };
+    },
 
     /** Marks a stored file as in use (a post or My Content refers to it): the sweep leaves it. */
     async keep(record: UploadRecord): Promise<void> {
@@ -193,11 +266,12 @@ export function createStorageQuota({ db, tableName, clock }: StorageQuotaDepende
                   Delete: {
                     TableName: tableName,
                     Key: { userId, record: record.record },
-                    ConditionExpression: 'bytes = :counted',
-                    ExpressionAttributeValues: { ':counted': record.bytes },
+                    ConditionExpression: 'bytes = :counted AND #state = :state',
+                    ExpressionAttributeNames: { '#state': 'state' },
+                    ExpressionAttributeValues: { ':counted': record.bytes, ':state': record.state },
                   },
                 },
-                countStep(userId, -record.bytes, null),
+                countStep(userId, -record.bytes, null, uploadEnds(record)),
               ],
             }),
           );
@@ -228,7 +302,7 @@ export function createStorageQuota({ db, tableName, clock }: StorageQuotaDepende
                   ExpressionAttributeValues: { ':counted': record.bytes, ':state': record.state },
                 },
               },
-              countStep(record.userId, -record.bytes, null),
+              countStep(record.userId, -record.bytes, null, uploadEnds(record)),
             ],
           }),
         );
@@ -258,22 +332,31 @@ export function createStorageQuota({ db, tableName, clock }: StorageQuotaDepende
       });
     },
 
-    /** Records whose sweepAt has passed (up to `limit` per shard), oldest first. */
-    async dueForSweep(now: Date, limit = 100): Promise<UploadRecord[]> {
+    /**
+     * A page of the records whose sweepAt has passed: up to `limit` per shard, oldest first,
+     * from where `after` (the previous page's `next`) left off; `next` is absent once every
+     * shard is read to its end.
+     */
+    async dueForSweep(now: Date, { limit = 100, after }: { limit?: number; after?: SweepCursor } = {}): Promise<SweepPage> {
+      const shards = after ? Object.keys(after).map(Number) : Array.from({ length: SWEEP_SHARDS }, (_unused, shard) => shard);
       const pages = await Promise.all(
-        Array.from({ length: SWEEP_SHARDS }, (_unused, shard) =>
-          db.send(
+        shards.map(async (shard) => {
+          const startKey = after?.[shard];
+          const page = await db.send(
             new QueryCommand({
               TableName: tableName,
               IndexName: 'bySweepDue',
               KeyConditionExpression: 'sweepShard = :shard AND sweepAt <= :now',
               ExpressionAttributeValues: { ':shard': `sweep#${shard}`, ':now': now.toISOString() },
               Limit: limit,
+              ...(startKey ? { ExclusiveStartKey: startKey } : {}),
             }),
-          ),
-        ),
+          );
+          return { shard, records: (page.Items ?? []) as UploadRecord[], next: page.LastEvaluatedKey };
+        }),
       );
-      return pages.flatMap((page) => (page.Items ?? []) as UploadRecord[]);
+      const next: SweepCursor = Object.fromEntries(pages.filter((page) => page.next).map((page) => [page.shard, page.next!]));
+      return { records: pages.flatMap((page) => page.records), ...(Object.keys(next).length ? { next } : {}) };
     },
   };
 }

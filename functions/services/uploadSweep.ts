@@ -4,7 +4,7 @@ import type { Clock } from '../clock';
 import { mediaKeyOfThumbnail } from '../../shared/media';
 import { parseContentKey } from './content';
 import { mediaKeysInPosts } from './postDeletion';
-import type { StorageBucket, StorageQuota, UploadRecord } from './storageQuota';
+import type { StorageBucket, StorageQuota, SweepCursor, UploadRecord } from './storageQuota';
 
 export interface UploadSweepDependencies {
   db: DynamoDBDocumentClient;
@@ -14,7 +14,12 @@ export interface UploadSweepDependencies {
   buckets: Record<StorageBucket, string>;
   quota: StorageQuota;
   clock: Clock;
+  /** How long one run may go on reading further pages (the function's timeout is 5 minutes). */
+  timeBudgetMs?: number;
 }
+
+/** One run reads page after page of due records for this long, then leaves the rest for the next. */
+export const SWEEP_TIME_BUDGET_MS = 4 * 60_000;
 
 export interface SweepReport {
   /** Files (or abandoned uploads) removed and their bytes given back. */
@@ -22,6 +27,8 @@ export interface SweepReport {
   releasedBytes: number;
   /** Files found in use (a post, or My Content) and kept from now on. */
   kept: number;
+  /** Pages of due records read (each up to 100 per shard). */
+  pages: number;
 }
 
 function statusOf(error: unknown): number | undefined {
@@ -38,7 +45,7 @@ function statusOf(error: unknown): number | undefined {
  * multipart uploads left for a day (S3 frees the parts); s3rver has no lifecycle, so this is the
  * twin's only cleaner.
  */
-export function createUploadSweep({ db, postsTable, contentTable, s3, buckets, quota, clock }: UploadSweepDependencies) {
+export function createUploadSweep({ db, postsTable, contentTable, s3, buckets, quota, clock, timeBudgetMs = SWEEP_TIME_BUDGET_MS }: UploadSweepDependencies) {
   async function registeredContent(record: UploadRecord): Promise<boolean> {
     const parsed = parseContentKey(record.key) ?? parseContentKey(record.key.replace(/\.mp4$/, '.webm'));
     if (!parsed) return false;
@@ -59,29 +66,40 @@ export function createUploadSweep({ db, postsTable, contentTable, s3, buckets, q
   }
 
   return {
+    /**
+     * Sweeps page after page of due records until none is left or the time budget is spent. A
+     * record a post took since it was read is no longer as read (the post's write marked it in
+     * use), so its release fails and the file stays.
+     */
     async run(): Promise<SweepReport> {
-      const report: SweepReport = { removed: 0, releasedBytes: 0, kept: 0 };
-      const due = await quota.dueForSweep(clock.now());
+      const report: SweepReport = { removed: 0, releasedBytes: 0, kept: 0, pages: 0 };
+      const startedAt = clock.now();
       const postsMedia = new Map<string, Set<string>>();
-      for (const record of due) {
-        let inUse = false;
-        if (record.state !== 'uploading') {
-          if (record.bucket === 'media') {
-            if (!postsMedia.has(record.userId)) postsMedia.set(record.userId, await mediaKeysInPosts(db, postsTable, record.userId));
-            // A thumbnail is in use while its medium is.
-            inUse = postsMedia.get(record.userId)!.has(mediaKeyOfThumbnail(record.key) ?? record.key);
-          } else {
-            inUse = await registeredContent(record);
+      let after: SweepCursor | undefined;
+      do {
+        const page = await quota.dueForSweep(startedAt, after ? { after } : {});
+        report.pages += 1;
+        for (const record of page.records) {
+          let inUse = false;
+          if (record.state !== 'uploading') {
+            if (record.bucket === 'media') {
+              if (!postsMedia.has(record.userId)) postsMedia.set(record.userId, await mediaKeysInPosts(db, postsTable, record.userId));
+              // A thumbnail is in use while its medium is.
+              inUse = postsMedia.get(record.userId)!.has(mediaKeyOfThumbnail(record.key) ?? record.key);
+            } else {
+              inUse = await registeredContent(record);
+            }
+          }
+          if (inUse) {
+            await quota.keep(record);
+            report.kept += 1;
+          } else if (await remove(record)) {
+            report.removed += 1;
+            report.releasedBytes += record.bytes;
           }
         }
-        if (inUse) {
-          await quota.keep(record);
-          report.kept += 1;
-        } else if (await remove(record)) {
-          report.removed += 1;
-          report.releasedBytes += record.bytes;
-        }
-      }
+        after = page.next;
+      } while (after && clock.now().getTime() - startedAt.getTime() < timeBudgetMs);
       return report;
     },
   };

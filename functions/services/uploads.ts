@@ -36,11 +36,11 @@ import {
 } from '../../shared/api/uploads';
 import type { Clock } from '../clock';
 import { Conflict, InvalidInput, NotFound } from '../errors';
-import { createS3Media, MediaNotFound } from '../media/s3Media';
+import { createS3Media, MediaNotFound, type StoredMedia } from '../media/s3Media';
 import { contentMatchesExtension, SNIFF_BYTES } from '../media/sniff';
 import { jpegDimensions } from '../media/jpeg';
 import type { UserIdentity } from './memberships';
-import type { StorageQuota, UploadRecord } from './storageQuota';
+import type { MediaDescription, StorageQuota, UploadRecord } from './storageQuota';
 
 const MiB = 1024 * 1024;
 const GiB = 1024 * MiB;
@@ -147,12 +147,24 @@ export function createUploadService({ s3, bucket, limits, clock, quota, storageL
 
   const refusal = (message: string) => new InvalidInput(`${message} The file was not kept.`);
 
-  function toUploaded(stored: Awaited<ReturnType<typeof media.describe>>): UploadedMedia {
+  function toUploaded(stored: StoredMedia): UploadedMedia {
     return {
       key: stored.key,
       kind: stored.kind,
       contentType: stored.contentType,
       size: stored.size,
+      ...(stored.durationSeconds !== undefined ? { durationSeconds: stored.durationSeconds } : {}),
+      ...(stored.width !== undefined && stored.height !== undefined ? { width: stored.width, height: stored.height } : {}),
+    };
+  }
+
+  /** What a completion learned about a file, as its record keeps it. */
+  function descriptionOf(stored: StoredMedia): MediaDescription {
+    return {
+      kind: stored.kind,
+      contentType: stored.contentType,
+      size: stored.size,
+      extension: stored.extension,
       ...(stored.durationSeconds !== undefined ? { durationSeconds: stored.durationSeconds } : {}),
       ...(stored.width !== undefined && stored.height !== undefined ? { width: stored.width, height: stored.height } : {}),
     };
@@ -274,6 +286,7 @@ export function createUploadService({ s3, bucket, limits, clock, quota, storageL
       const { extension, kind } = ownKey(user, upload.key);
       const record = inProgress(await quota.find(user.userId, 'media', upload.key), upload.uploadId);
       if (record.state !== 'uploading') {
+        if (record.described) return toUploaded({ key: upload.key, ...record.described });
         try {
           return toUploaded(await media.describe(upload.key));
         } catch (error) {
@@ -302,17 +315,20 @@ export function createUploadService({ s3, bucket, limits, clock, quota, storageL
       }
       const size = await media.sizeOf(upload.key);
       if (size > limitFor(kind)) await discard(user, upload.key, tooLarge(kind));
+      if (!contentMatchesExtension(await readHeader(upload.key), extension)) {
+        await discard(user, upload.key, refusal(`This file is not a real ${extension.toUpperCase()} file (its content does not match the .${extension} extension).`));
+      }
+      // Described once, here: the record keeps it, and posts and drafts read it instead of the file.
+      const { media: stored, problem } = await media.inspect(upload.key, size);
+      if (problem) await discard(user, upload.key, refusal(problem));
       try {
-        if (!(await quota.settle(record, size, 'pending', await storageLimit(user.userId)))) throw new Conflict('This upload changed while it was being completed. Complete it again.');
+        if (!(await quota.settle(record, size, 'pending', await storageLimit(user.userId), descriptionOf(stored)))) {
+          throw new Conflict('This upload changed while it was being completed. Complete it again.');
+        }
       } catch (error) {
         if (error instanceof Conflict) throw error;
         await discard(user, upload.key, error as Error);
       }
-      if (!contentMatchesExtension(await readHeader(upload.key), extension)) {
-        await discard(user, upload.key, refusal(`This file is not a real ${extension.toUpperCase()} file (its content does not match the .${extension} extension).`));
-      }
-      const { media: stored, problem } = await media.inspect(upload.key, size);
-      if (problem) await discard(user, upload.key, refusal(problem));
       return toUploaded(stored);
     },
 

@@ -32,14 +32,26 @@ export function memoryStorageQuota(): StorageQuota & { records: Map<string, Uplo
         sweepAt: new Date(Date.now() + 86_400_000).toISOString(),
       });
     },
-    async settle(record, actualBytes, state, limit) {
+    async settle(record, actualBytes, state, limit, described) {
       const stored = records.get(id(record.userId, record.record));
       if (!stored || stored.bytes !== record.bytes || stored.state !== record.state) return false;
       add(record.userId, actualBytes - record.bytes, limit);
       const { sweepAt, ...rest } = stored;
-      records.set(id(record.userId, record.record), state === 'kept' ? { ...rest, bytes: actualBytes, state } : { ...rest, sweepAt, bytes: actualBytes, state } as UploadRecord);
+      const settled = { ...rest, bytes: actualBytes, state, ...(described ? { described } : {}) };
+      records.set(id(record.userId, record.record), state === 'kept' ? settled : ({ ...settled, sweepAt } as UploadRecord));
       return true;
     },
+    // A transaction step for DynamoDB: the memory quota takes part in no transaction.
+    keepStep: (record) => ({
+      Update: {
+        TableName: 'memory',
+        Key: { userId: record.userId, record: record.record },
+        UpdateExpression: 'SET #state = :kept REMOVE sweepShard, sweepAt',
+        ConditionExpression: 'attribute_exists(#record) AND #state <> :uploading',
+        ExpressionAttributeNames: { '#state': 'state', '#record': 'record' },
+        ExpressionAttributeValues: { ':kept': 'kept', ':uploading': 'uploading' },
+      },
+    }),
     async keep(record) {
       const stored = records.get(id(record.userId, record.record));
       if (stored) {
@@ -64,7 +76,7 @@ export function memoryStorageQuota(): StorageQuota & { records: Map<string, Uplo
       const stored = records.get(id(record.userId, record.record));
       if (stored) records.set(id(record.userId, record.record), { ...stored, state: 'pending', sweepAt: at.toISOString() });
     },
-    dueForSweep: async (now) => [...records.values()].filter((record) => record.sweepAt !== undefined && record.sweepAt <= now.toISOString()),
+    dueForSweep: async (now) => ({ records: [...records.values()].filter((record) => record.sweepAt !== undefined && record.sweepAt <= now.toISOString()) }),
   };
   return Object.assign(quota, { records, used });
 }

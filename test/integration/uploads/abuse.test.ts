@@ -7,7 +7,7 @@ import { systemClock } from '../../../functions/clock';
 import { InvalidInput } from '../../../functions/errors';
 import { tinyJpeg } from '../../support/posts';
 import { callApi, createUser, documentClient, type TestUser } from '../../support/users';
-import { createStorageQuota } from '../../../functions/services/storageQuota';
+import { createStorageQuota, MAX_UPLOADS_IN_PROGRESS, TOO_MANY_UPLOADS_MESSAGE } from '../../../functions/services/storageQuota';
 
 /**
  * Upload abuse: what a hostile client can try once it holds presigned URLs — other people's
@@ -40,6 +40,28 @@ async function head(key: string) {
 }
 
 describe('upload abuse', () => {
+  it('refuses, in words, an upload past the most a user may have in progress; one finished or cancelled makes room', async () => {
+    const user = await createUser(twin);
+    const started: UploadSession[] = [];
+    for (let index = 0; index < MAX_UPLOADS_IN_PROGRESS; index++) started.push(await startUpload(user, `photo-${index}.jpg`, 'image/jpeg', tinyJpeg.length));
+
+    const refused = await post(user, '/uploads', { fileName: 'one-more.jpg', contentType: 'image/jpeg', size: tinyJpeg.length });
+
+    expect(refused.status).toBe(403);
+    expect(refused.body).toMatchObject({ code: 'QuotaExceeded', message: TOO_MANY_UPLOADS_MESSAGE });
+    // Finishing one makes room for one.
+    const first = started[0]!;
+    const part = await fetch(first.parts[0]!.url, { method: 'PUT', body: new Uint8Array(tinyJpeg) });
+    const completed = await post(user, '/uploads/complete', { key: first.key, uploadId: first.uploadId, parts: [{ partNumber: 1, etag: part.headers.get('etag') }] });
+    expect(completed.status, JSON.stringify(completed.body)).toBe(200);
+    await startUpload(user, 'room-after-completing.jpg', 'image/jpeg', tinyJpeg.length);
+    expect((await post(user, '/uploads', { fileName: 'one-more.jpg', contentType: 'image/jpeg', size: tinyJpeg.length })).status).toBe(403);
+    // So does cancelling one.
+    const second = started[1]!;
+    expect((await post(user, '/uploads/abort', { key: second.key, uploadId: second.uploadId })).status).toBe(204);
+    await startUpload(user, 'room-after-cancelling.jpg', 'image/jpeg', tinyJpeg.length);
+  });
+
   it("refuses keys outside the caller's prefix, however they are dressed up", async () => {
     const user = await createUser(twin);
     const victim = await createUser(twin);
