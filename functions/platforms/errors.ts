@@ -47,6 +47,18 @@ export class Rejected extends PlatformError {
 }
 
 /**
+ * An address the outbound rule refused (functions/http/outbound.ts): not a public https host, a
+ * redirect, or too large an answer. Nothing was asked of it.
+ */
+export class AddressRefused extends Rejected {
+  constructor(message: string) {
+    super(message);
+    // Still a Rejected wherever errors are told apart by name (the state machine's retry rules).
+    this.name = 'Rejected';
+  }
+}
+
+/**
  * The grant works but the account has nothing to publish to (e.g. a Google account without a
  * YouTube channel): connecting it is refused with the message, as `no_channel`.
  */

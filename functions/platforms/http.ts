@@ -1,4 +1,5 @@
-import { Retryable } from './errors';
+import { OutboundRefused } from '../http/outbound';
+import { AddressRefused, Retryable } from './errors';
 
 export type FetchLike = (url: string, init: RequestInit) => Promise<Response>;
 
@@ -106,6 +107,7 @@ export function createPlatformHttp(platformName: string, fetchImpl: FetchLike = 
         signal: AbortSignal.timeout(isUpload ? UPLOAD_TIMEOUT_MS : TIMEOUT_MS),
       });
     } catch (error) {
+      if (error instanceof OutboundRefused) throw new AddressRefused(`${platformName}: ${error.message}`);
       throw new Retryable(`Could not reach ${platformName}: ${(error as Error).message}`, true);
     }
     let text: string;

@@ -1,6 +1,7 @@
 import { platformNames, type Platform } from '../../shared/platforms';
 import type { Clock } from '../clock';
 import type { AdapterDeps, MetricsReader, PlatformAdapter, PlatformCredentials } from './adapter';
+import { createOutboundFetch, type OutboundRule } from '../http/outbound';
 import { createPlatformHttp, type FetchLike } from './http';
 import type { PlatformPublisher } from './publisher';
 
@@ -19,6 +20,13 @@ export interface PlatformModule<Options = unknown> {
   readonly platform: Platform;
   /** Every host the module calls, the real host by key (the sandbox serves each under /<platform>/<key>). */
   readonly hosts: Readonly<Record<string, string>>;
+  /**
+   * Present where the module calls addresses its users name (Bluesky: the server an account's
+   * identity names): every request of the module then keeps the outbound rule
+   * (functions/http/outbound.ts), with these bounds, letting through only the origins its
+   * overridden hosts name (the sandbox's).
+   */
+  readonly outbound?: Pick<OutboundRule, 'maxBytes' | 'timeoutMs'>;
   /** Its own options from its own variables (e.g. LINKEDIN_VERSION); throws ConfigurationError on a bad one. */
   readOptions(env: NodeJS.ProcessEnv): Options;
   createAdapter(deps: ModuleDeps<Options>): PlatformAdapter;
@@ -42,12 +50,18 @@ export type Adapters = Partial<Record<Platform, PlatformAdapter>>;
 export type Publishers = Partial<Record<Platform, PlatformPublisher>>;
 export type MetricsReaders = Partial<Record<Platform, MetricsReader>>;
 
+/** The origins of the hosts configuration points elsewhere than the real ones (<PLATFORM>_HOST_<KEY>: the sandbox); none on AWS. */
+function overriddenOrigins(module: PlatformModule<unknown>, settings: PlatformSettings<unknown>): string[] {
+  const overridden = Object.entries(settings.hosts).filter(([hostKey, host]) => host !== module.hosts[hostKey]);
+  return [...new Set(overridden.map(([, host]) => new URL(host).origin))];
+}
+
 /** The deps a module's parts are built with, from its settings (one HTTP client per part, named for the platform). */
 export function moduleDeps<Options>(module: PlatformModule<Options>, settings: PlatformSettings<Options>, clock: Clock, fetchImpl?: FetchLike): ModuleDeps<Options> {
   return {
     credentials: settings.credentials,
     hosts: settings.hosts,
-    http: createPlatformHttp(platformNames[module.platform], fetchImpl),
+    http: createPlatformHttp(platformNames[module.platform], module.outbound ? createOutboundFetch({ ...module.outbound, allowedOrigins: overriddenOrigins(module, settings) }, fetchImpl) : fetchImpl),
     clock,
     options: settings.options,
   };

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AdapterDeps, PlatformAdapter, TokenSet } from '../adapter';
 import { expiresAt, splitScopes } from '../adapter';
-import { AuthExpired, Rejected, Retryable } from '../errors';
+import { AddressRefused, AuthExpired, Rejected, Retryable } from '../errors';
 import { withQuery, type PlatformResponse } from '../http';
 import { blueskyClientMetadata, blueskyScope } from './clientMetadata';
 import type { DpopHttp } from './dpop';
@@ -37,8 +37,8 @@ export function createBlueskyAdapter({ credentials, hosts, http, clock }: Adapte
 
   async function getJson(url: string, what: string): Promise<Record<string, unknown>> {
     const response = await http({ method: 'GET', url });
-    if (response.status >= 500) throw new Retryable(`${NAME} is unavailable (${response.status})`);
-    if (!ok(response) || typeof response.body !== 'object' || response.body === null) throw new Rejected(`${NAME} gave no ${what} at ${url} (${response.status})`);
+    if (response.status >= 500) throw new Retryable(`${NAME} is unavailable`);
+    if (!ok(response) || typeof response.body !== 'object' || response.body === null) throw new Rejected(`${NAME} gave no ${what} at ${url}`);
     return response.body as Record<string, unknown>;
   }
 
@@ -59,6 +59,16 @@ export function createBlueskyAdapter({ credentials, hosts, http, clock }: Adapte
     if (text('issuer') !== issuer || !par || !authorize || !token) throw new Rejected(`${NAME}'s authorization server metadata at ${issuer} is incomplete`);
     const revocation = text('revocation_endpoint');
     return { issuer, pushedAuthorizationRequestEndpoint: par, authorizationEndpoint: authorize, tokenEndpoint: token, ...(revocation ? { revocationEndpoint: revocation } : {}) };
+  }
+
+  /** A step that asks the servers an account's identity names, whose refusal by the outbound rule is said in words. */
+  async function publicServer<T>(step: () => Promise<T>): Promise<T> {
+    try {
+      return await step();
+    } catch (error) {
+      if (error instanceof AddressRefused) throw new Rejected(`The ${NAME} server for this handle is not a public https address.`);
+      throw error;
+    }
   }
 
   /** private_key_jwt client authentication (RFC 7523), audience the issuer. */
@@ -87,9 +97,9 @@ export function createBlueskyAdapter({ credentials, hosts, http, clock }: Adapte
     let { did, pds } = session;
     if (did !== undefined && body['sub'] !== did) throw new AuthExpired(`${NAME} answered for another account: reconnect the account`);
     if (did === undefined || pds === undefined) {
-      const identity = await resolveDid(http, hosts['plc']!, body['sub']);
+      const identity = await publicServer(() => resolveDid(http, hosts['plc']!, body['sub'] as string));
       // The account's PDS must trust the server that issued the tokens (the spec's issuer check).
-      const pdsIssuer = await authorizationServerOf(identity.pds);
+      const pdsIssuer = await publicServer(() => authorizationServerOf(identity.pds));
       if (pdsIssuer !== session.issuer) throw new Rejected(`${NAME}: the account's server ${identity.pds} does not use ${session.issuer} to sign in`);
       did = identity.did;
       pds = identity.pds;

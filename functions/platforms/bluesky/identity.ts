@@ -22,8 +22,8 @@ export async function resolveDid(http: PlatformHttp, plcDirectory: string, did: 
   if (!isDid(did)) throw new Rejected(`Bluesky answered with an account id that is not a DID: ${did}`);
   const url = did.startsWith('did:plc:') ? `${plcDirectory}/${did}` : `https://${decodeURIComponent(did.slice('did:web:'.length))}/.well-known/did.json`;
   const response = await http({ method: 'GET', url });
-  if (response.status >= 500) throw new Retryable(`The DID directory is unavailable (${response.status})`);
-  if (response.status !== 200) throw new Rejected(`The Bluesky account ${did} could not be resolved (${response.status})`);
+  if (response.status >= 500) throw new Retryable('The DID directory is unavailable');
+  if (response.status !== 200) throw new Rejected(`The Bluesky account ${did} could not be resolved`);
   const document = (response.body ?? {}) as { id?: string; alsoKnownAs?: unknown; service?: Array<{ id?: string; type?: string; serviceEndpoint?: unknown }> };
   if (document.id !== did) throw new Rejected(`The DID document of ${did} names another account`);
   const pds = document.service?.find((service) => (service.id === '#atproto_pds' || service.id === `${did}#atproto_pds`) && service.type === 'AtprotoPersonalDataServer')?.serviceEndpoint;

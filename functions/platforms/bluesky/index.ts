@@ -19,6 +19,9 @@ function clients(deps: ModuleDeps<BlueskyOptions>) {
 export const blueskyModule: PlatformModule<BlueskyOptions> = {
   platform: 'bluesky',
   hosts: blueskyHosts,
+  // An account's PDS is whatever server its identity names: every call keeps the outbound rule.
+  // Uploads (a video, in one request) take up to the platform client's own 5 minutes.
+  outbound: { timeoutMs: 5 * 60_000 },
   readOptions: () => readBlueskyOptions(),
   createAdapter(deps) {
     const { dpopHttp, xrpc } = clients(deps);
