@@ -8,11 +8,12 @@ import { createTokenFreshness } from './services/tokenFreshness';
 
 /**
  * What every function that touches connections needs, built once per cold start: the store
- * (with token encryption), the configured platforms' adapters, and token freshness.
+ * (with token encryption), the token cipher (OAuth flows keep their secrets with it), the configured platforms' adapters, and token freshness.
  */
 export async function createConnectionsContext(env: NodeJS.ProcessEnv, db: DynamoDBDocumentClient, clock: Clock) {
   const tableNames = readTableNames(env, ['connections']);
   const adapters = createAdapters(readPlatformSettings(env, await loadPlatformCredentials(env)), clock);
-  const store = createConnectionStore({ db, tableName: tableNames.connections, cipher: createTokenCipher(env), clock });
-  return { adapters, store, freshness: createTokenFreshness({ store, adapters, clock }) };
+  const cipher = createTokenCipher(env);
+  const store = createConnectionStore({ db, tableName: tableNames.connections, cipher, clock });
+  return { adapters, store, cipher, freshness: createTokenFreshness({ store, adapters, clock }) };
 }

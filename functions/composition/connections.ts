@@ -10,12 +10,12 @@ let service: Promise<ConnectionService> | undefined;
 export function connectionService(): Promise<ConnectionService> {
   if (service) return service;
   const logger = createLogger('connections-service');
-  service = connectionsContext().then(({ adapters, store }) =>
+  service = connectionsContext().then(({ adapters, store, cipher }) =>
     createConnectionService({
       db: documentClient(),
       store,
       adapters,
-      states: createOAuthStates({ db: documentClient(), tableName: tableName('oauthStates'), clock }),
+      states: createOAuthStates({ db: documentClient(), tableName: tableName('oauthStates'), clock, cipher }),
       memberships: memberships(),
       clock,
       siteUrl: siteUrl(),

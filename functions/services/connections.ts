@@ -8,7 +8,7 @@ import { NoPublishingProfile, PlatformError } from '../platforms/errors';
 import type { TokenSet } from '../platforms/adapter';
 import type { Adapters } from '../platforms/registry';
 import type { MembershipService, UserIdentity } from './memberships';
-import { InvalidOAuthState, nonceMatches, OAUTH_CONFIRM_TTL_SECONDS, OAUTH_STATE_TTL_SECONDS, type OAuthState, type OAuthStates } from './oauthStates';
+import { InvalidOAuthState, nonceMatches, OAUTH_CONFIRM_TTL_SECONDS, OAUTH_STATE_TTL_SECONDS, type OAuthStates } from './oauthStates';
 import { connectionIdOf, toConnection, type ConnectionItem, type ConnectionStore } from './connectionStore';
 
 export interface ConnectionServiceDeps {
@@ -93,13 +93,24 @@ export function createConnectionService(deps: ConnectionServiceDeps) {
     }
   }
 
-  async function consumeState(value: string, platform: Platform): Promise<OAuthState> {
+  /** A state step whose InvalidOAuthState is said to the user as `invalid_state`. */
+  async function stateStep<T>(step: Promise<T>): Promise<T> {
     try {
-      return await states.consume(value, platform);
+      return await step;
     } catch (error) {
       if (error instanceof InvalidOAuthState) throw new ConnectFailure('invalid_state', invalidStateMessage);
       throw error;
     }
+  }
+
+  /** The code a callback brought back to the browser that started the flow, or why the flow ends there. */
+  function callbackOutcome(platform: Platform, query: { code?: string; error?: string }, sameBrowser: boolean): { code: string } | ConnectFailure {
+    const name = platformNames[platform];
+    if (!sameBrowser) return new ConnectFailure('other_browser', otherBrowserMessage);
+    if (query.error) return new ConnectFailure('access_denied', `You did not give OneClick access to your ${name} account.`);
+    if (!adapters[platform]) return new ConnectFailure('not_configured', `${name} is not configured on this deployment.`);
+    if (!query.code) return new ConnectFailure('exchange_failed', `Failed to connect to ${name}: no authorization code was returned.`);
+    return { code: query.code };
   }
 
   /** Stores a (re)connected account; a new one takes an account slot atomically. */
@@ -196,9 +207,9 @@ export function createConnectionService(deps: ConnectionServiceDeps) {
     },
 
     /**
-     * The platform sent the browser back. Nothing is connected here: the flow is taken out
-     * (single use), checked against the browser's cookie, and — when it came back to the browser
-     * that started it with a code — kept for the signed-in user's confirming call. The answer is
+     * The platform sent the browser back. Nothing is connected here: the flow is read, checked
+     * against the browser's cookie, and — when it came back to the browser that started it with a
+     * code — marked with it (once) for the signed-in user's confirming call; otherwise it ends. The answer is
      * always a redirect to the app's /auth/callback page: with the platform and the state to
      * confirm, or error=auth_failed with a code (and the spec's error_message in our words).
      */
@@ -207,17 +218,17 @@ export function createConnectionService(deps: ConnectionServiceDeps) {
       query: { code?: string; state?: string; iss?: string; error?: string; error_description?: string },
       browserNonce: string | undefined,
     ): Promise<{ location: string }> {
-      const name = platformNames[platform];
       try {
         if (!query.state) throw new ConnectFailure('invalid_state', 'CSRF state token not found');
-        const state = await consumeState(query.state, platform);
-        if (!nonceMatches(browserNonce, state.nonceHash)) throw new ConnectFailure('other_browser', otherBrowserMessage);
-        if (query.error) {
-          throw new ConnectFailure('access_denied', `You did not give OneClick access to your ${name} account.`);
+        const state = await stateStep(states.started(query.state, platform));
+        const returned = callbackOutcome(platform, query, nonceMatches(browserNonce, state.nonceHash));
+        if (returned instanceof ConnectFailure) {
+          // It ends here, even when it came back to another browser: that may be an attacker's flow
+          // finished by a victim's consent, which must never connect (docs/decisions.md).
+          await stateStep(states.discard(state));
+          throw returned;
         }
-        if (!adapters[platform]) throw new ConnectFailure('not_configured', `${name} is not configured on this deployment.`);
-        if (!query.code) throw new ConnectFailure('exchange_failed', `Failed to connect to ${name}: no authorization code was returned.`);
-        await states.markReturned(state, query.code, query.iss);
+        await stateStep(states.markReturned(state, returned.code, query.iss));
         return { location: callbackLocation({ platform, state: state.state }) };
       } catch (error) {
         if (error instanceof ConnectFailure) {
@@ -242,15 +253,11 @@ export function createConnectionService(deps: ConnectionServiceDeps) {
     ): Promise<{ location: string; cookie: string }> {
       const name = platformNames[platform];
       try {
-        let state;
-        try {
-          state = await states.takeReturned(stateValue, platform);
-        } catch (error) {
-          if (error instanceof InvalidOAuthState) throw new ConnectFailure('invalid_state', invalidStateMessage);
-          throw error;
-        }
-        if (state.userId !== user.userId) throw new ConnectFailure('other_user', otherUserMessage);
-        if (!nonceMatches(browserNonce, state.nonceHash)) throw new ConnectFailure('other_browser', otherBrowserMessage);
+        // Checked first, then taken: a confirm by another user or browser leaves the attempt as it was.
+        const returned = await stateStep(states.returned(stateValue, platform));
+        if (returned.userId !== user.userId) throw new ConnectFailure('other_user', otherUserMessage);
+        if (!nonceMatches(browserNonce, returned.nonceHash)) throw new ConnectFailure('other_browser', otherBrowserMessage);
+        const state = await stateStep(states.takeReturned(returned));
         const adapter = adapters[platform];
         if (!adapter) throw new ConnectFailure('not_configured', `${name} is not configured on this deployment.`);
 

@@ -1,8 +1,9 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { DeleteCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import type { Platform } from '../../shared/platforms';
 import type { Clock } from '../clock';
+import type { TokenCipher } from './tokenCipher';
 
 /** How long a user has to finish a platform's consent screen. */
 export const OAUTH_STATE_TTL_SECONDS = 15 * 60;
@@ -54,46 +55,49 @@ export function nonceMatches(nonce: string | undefined, nonceHash: string): bool
 /**
  * OAuth state: random, single-use, bound to the user, the platform and the starting browser
  * (the hash of a nonce kept in that browser's cookie), short-lived. It starts with the
- * platform's name (as the spec's callbacks expect, e.g. "linkedin_…").
+ * platform's name (as the spec's callbacks expect, e.g. "linkedin_…"). The PKCE verifier and
+ * what the adapter keeps for the attempt (Bluesky's DPoP private key) are stored encrypted like
+ * tokens (`secrets`, with the state and the user as context); the rest is not secret.
  *
- * Life of a row: created at authorize; taken out at the callback (a replay finds nothing); put
- * back with the platform's code when the callback came from the starting browser; taken out for
- * good by the signed-in user's confirming call.
+ * Life of a row: created at authorize; read at the callback and, when the callback came from the
+ * starting browser, marked with the platform's code (atomically: a replay finds the code there);
+ * taken out for good by the signed-in user's confirming call — only after that call's user and
+ * browser are checked, so a confirm by anyone else leaves the attempt as it was (issue 26, item 9).
  */
-export function createOAuthStates({ db, tableName, clock }: { db: DynamoDBDocumentClient; tableName: string; clock: Clock }) {
+export function createOAuthStates({ db, tableName, clock, cipher }: { db: DynamoDBDocumentClient; tableName: string; clock: Clock; cipher: TokenCipher }) {
   const nowSeconds = () => Math.floor(clock.now().getTime() / 1000);
+  const secretsContext = (state: string, userId: string) => ({ purpose: 'oauthState', state, userId });
 
-  async function take(state: string, platform: Platform, condition: string): Promise<Record<string, unknown>> {
-    let item: Record<string, unknown> | undefined;
+  /** The stored row, checked for platform, expiry and stage; InvalidOAuthState otherwise. */
+  async function read(state: string, platform: Platform, returned: boolean): Promise<Record<string, unknown>> {
+    const { Item: item } = await db.send(new GetCommand({ TableName: tableName, Key: { state }, ConsistentRead: true }));
+    if (!item) throw new InvalidOAuthState('unknown or already used state');
+    if (item['platform'] !== platform) throw new InvalidOAuthState('state issued for another platform');
+    if (Number(item['expiresAt']) <= nowSeconds()) throw new InvalidOAuthState('expired state');
+    if (returned !== (typeof item['code'] === 'string')) throw new InvalidOAuthState(returned ? 'state not returned yet' : 'state already returned');
+    return item;
+  }
+
+  /** Runs a write whose condition says the row is still as it was read; InvalidOAuthState when it is not. */
+  async function ifUnchanged<T>(write: Promise<T>): Promise<T> {
     try {
-      const result = await db.send(
-        new DeleteCommand({
-          TableName: tableName,
-          Key: { state },
-          ConditionExpression: `attribute_exists(#state) AND ${condition}`,
-          ExpressionAttributeNames: { '#state': 'state' },
-          ReturnValues: 'ALL_OLD',
-        }),
-      );
-      item = result.Attributes;
+      return await write;
     } catch (error) {
       if (error instanceof ConditionalCheckFailedException) throw new InvalidOAuthState('unknown or already used state');
       throw error;
     }
-    if (!item) throw new InvalidOAuthState('unknown state');
-    if (item['platform'] !== platform) throw new InvalidOAuthState('state issued for another platform');
-    if (Number(item['expiresAt']) * 1000 <= clock.now().getTime()) throw new InvalidOAuthState('expired state');
-    return item;
   }
 
   function stateOf(item: Record<string, unknown>, platform: Platform): OAuthState {
+    return { state: String(item['state']), userId: String(item['userId']), platform, nonceHash: String(item['nonceHash'] ?? '') };
+  }
+
+  async function secretsOf(item: Record<string, unknown>): Promise<Pick<OAuthState, 'codeVerifier' | 'flowData'>> {
+    if (typeof item['secrets'] !== 'string') return {};
+    const secrets = JSON.parse(await cipher.decrypt(item['secrets'], secretsContext(String(item['state']), String(item['userId'])))) as Record<string, unknown>;
     return {
-      state: String(item['state']),
-      userId: String(item['userId']),
-      platform,
-      nonceHash: String(item['nonceHash'] ?? ''),
-      ...(typeof item['codeVerifier'] === 'string' ? { codeVerifier: item['codeVerifier'] } : {}),
-      ...(isStringRecord(item['flowData']) ? { flowData: item['flowData'] } : {}),
+      ...(typeof secrets['codeVerifier'] === 'string' ? { codeVerifier: secrets['codeVerifier'] } : {}),
+      ...(isStringRecord(secrets['flowData']) ? { flowData: secrets['flowData'] } : {}),
     };
   }
 
@@ -110,21 +114,14 @@ export function createOAuthStates({ db, tableName, clock }: { db: DynamoDBDocume
       return { state, userId, platform, nonce, nonceHash: hashNonce(nonce), ...(codeVerifier ? { codeVerifier, codeChallenge: pkceChallenge(codeVerifier) } : {}) };
     },
 
-    /** Stores a prepared flow, with what the adapter asked to keep for it. */
+    /** Stores a prepared flow, with what the adapter asked to keep for it (encrypted, with the verifier). */
     async save(flow: OAuthState, flowData?: Record<string, string>): Promise<void> {
       const { state, userId, platform, nonceHash, codeVerifier } = flow;
+      const secrets = codeVerifier || flowData ? await cipher.encrypt(JSON.stringify({ codeVerifier, flowData }), secretsContext(state, userId)) : undefined;
       await db.send(
         new PutCommand({
           TableName: tableName,
-          Item: {
-            state,
-            userId,
-            platform,
-            nonceHash,
-            ...(codeVerifier ? { codeVerifier } : {}),
-            ...(flowData ? { flowData } : {}),
-            expiresAt: nowSeconds() + OAUTH_STATE_TTL_SECONDS,
-          },
+          Item: { state, userId, platform, nonceHash, ...(secrets ? { secrets } : {}), expiresAt: nowSeconds() + OAUTH_STATE_TTL_SECONDS },
           ConditionExpression: 'attribute_not_exists(#state)',
           ExpressionAttributeNames: { '#state': 'state' },
         }),
@@ -138,37 +135,65 @@ export function createOAuthStates({ db, tableName, clock }: { db: DynamoDBDocume
       return flow;
     },
 
-    /** Takes a flow out at the callback (atomically: a replay finds nothing); checks platform and expiry. */
-    async consume(state: string, platform: Platform): Promise<OAuthState> {
-      return stateOf(await take(state, platform, 'attribute_not_exists(code)'), platform);
+    /** A flow the platform is sending back, read (not taken) at the callback: checked for platform, expiry and not yet returned. */
+    async started(state: string, platform: Platform): Promise<OAuthState> {
+      return stateOf(await read(state, platform, false), platform);
     },
 
-    /** Puts a flow back with the platform's code, to wait for the starting user's confirming call. */
-    async markReturned(state: OAuthState, code: string, issuer?: string): Promise<void> {
-      await db.send(
-        new PutCommand({
-          TableName: tableName,
-          Item: {
-            state: state.state,
-            userId: state.userId,
-            platform: state.platform,
-            nonceHash: state.nonceHash,
-            ...(state.codeVerifier ? { codeVerifier: state.codeVerifier } : {}),
-            ...(state.flowData ? { flowData: state.flowData } : {}),
-            code,
-            ...(issuer ? { issuer } : {}),
-            expiresAt: nowSeconds() + OAUTH_CONFIRM_TTL_SECONDS,
-          },
-          ConditionExpression: 'attribute_not_exists(#state)',
-          ExpressionAttributeNames: { '#state': 'state' },
-        }),
+    /** Ends a flow that has not come back with a code (refused, or denied at the platform). */
+    async discard(state: OAuthState): Promise<void> {
+      await ifUnchanged(
+        db.send(
+          new DeleteCommand({
+            TableName: tableName,
+            Key: { state: state.state },
+            ConditionExpression: 'attribute_exists(#state) AND attribute_not_exists(code)',
+            ExpressionAttributeNames: { '#state': 'state' },
+          }),
+        ),
       );
     },
 
-    /** Takes a returned flow out for good (atomically: a second confirm finds nothing). */
-    async takeReturned(state: string, platform: Platform): Promise<ReturnedOAuthState> {
-      const item = await take(state, platform, 'attribute_exists(code)');
-      return { ...stateOf(item, platform), code: String(item['code']), ...(typeof item['issuer'] === 'string' ? { issuer: item['issuer'] } : {}) };
+    /** Marks a flow with the platform's code (once: a replay finds the code there), to wait for the starting user's confirming call. */
+    async markReturned(state: OAuthState, code: string, issuer?: string): Promise<void> {
+      await ifUnchanged(
+        db.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: { state: state.state },
+            UpdateExpression: `SET code = :code, expiresAt = :expiresAt${issuer ? ', issuer = :issuer' : ''}`,
+            ConditionExpression: 'attribute_exists(#state) AND attribute_not_exists(code) AND nonceHash = :nonceHash',
+            ExpressionAttributeNames: { '#state': 'state' },
+            ExpressionAttributeValues: { ':code': code, ':expiresAt': nowSeconds() + OAUTH_CONFIRM_TTL_SECONDS, ':nonceHash': state.nonceHash, ...(issuer ? { ':issuer': issuer } : {}) },
+          }),
+        ),
+      );
+    },
+
+    /** A returned flow, read (not taken): whose it is and which browser holds it, for the confirming call to check. */
+    async returned(state: string, platform: Platform): Promise<OAuthState> {
+      return stateOf(await read(state, platform, true), platform);
+    },
+
+    /**
+     * Takes a returned flow out for good, once its user and browser were checked (`returned`):
+     * atomically, and only while it is still that user's and that browser's (a second confirm
+     * finds nothing). Its code, verifier and adapter data are decrypted for the exchange.
+     */
+    async takeReturned(state: OAuthState): Promise<ReturnedOAuthState> {
+      const { Attributes: item } = await ifUnchanged(
+        db.send(
+          new DeleteCommand({
+            TableName: tableName,
+            Key: { state: state.state },
+            ConditionExpression: 'attribute_exists(code) AND userId = :userId AND nonceHash = :nonceHash AND expiresAt > :now',
+            ExpressionAttributeValues: { ':userId': state.userId, ':nonceHash': state.nonceHash, ':now': nowSeconds() },
+            ReturnValues: 'ALL_OLD',
+          }),
+        ),
+      );
+      if (!item) throw new InvalidOAuthState('unknown or already used state');
+      return { ...state, ...(await secretsOf(item)), code: String(item['code']), ...(typeof item['issuer'] === 'string' ? { issuer: item['issuer'] } : {}) };
     },
   };
 }

@@ -65,7 +65,7 @@ describe('OAuth flows are bound to the browser and the user that started them', 
     expect(await connectionsOf(victim.idToken)).toEqual([]);
   });
 
-  it('another OneClick user signed in where the flow came back cannot confirm it, and it connects nothing', async () => {
+  it('another OneClick user signed in where the flow came back cannot confirm it, and it connects nothing to them', async () => {
     const starter = await createUser(twin);
     const other = await createUser(twin);
     const flow = await startFlow(twin, starter, 'tiktok');
@@ -78,9 +78,12 @@ describe('OAuth flows are bound to the browser and the user that started them', 
 
     expect(refused.status).toBe(403);
     expect(refused.body).toMatchObject({ code: 'other_user', message: expect.stringMatching(/different OneClick account .* Nothing was connected/) });
-    expect((await confirmFlow(twin, starter, 'tiktok', state, flow.cookie)).body).toMatchObject({ code: 'invalid_state' });
     expect(await connectionsOf(other.idToken)).toEqual([]);
     expect(await connectionsOf(starter.idToken)).toEqual([]);
+    // Checked first, then taken (issue 26, item 9): the refused confirm did not burn the starter's attempt.
+    expect((await confirmFlow(twin, starter, 'tiktok', state, flow.cookie)).status).toBe(200);
+    expect(await connectionsOf(starter.idToken)).toHaveLength(1);
+    expect(await connectionsOf(other.idToken)).toEqual([]);
   });
 
   it('the right user confirming without the starting browser\'s cookie connects nothing', async () => {
@@ -93,6 +96,19 @@ describe('OAuth flows are bound to the browser and the user that started them', 
     expect(refused.status).toBe(403);
     expect(refused.body).toMatchObject({ code: 'other_browser' });
     expect(await connectionsOf(user.idToken)).toEqual([]);
+  });
+
+  it('a confirm refused for want of the cookie, or with another, leaves the attempt usable from the starting browser', async () => {
+    const user = await createUser(twin);
+    const flow = await startFlow(twin, user, 'x');
+    const other = await startFlow(twin, user, 'linkedin');
+    const state = (await arriveAtCallback(await consent(flow.authorizationUrl, 'x', sandboxAccountName()), flow.cookie)).searchParams.get('state')!;
+
+    expect((await confirmFlow(twin, user, 'x', state, undefined)).body).toMatchObject({ code: 'other_browser' });
+    expect((await confirmFlow(twin, user, 'x', state, other.cookie)).body).toMatchObject({ code: 'other_browser' });
+
+    expect((await confirmFlow(twin, user, 'x', state, flow.cookie)).status).toBe(200);
+    expect(await connectionsOf(user.idToken)).toHaveLength(1);
   });
 
   it('refuses a replayed callback and a replayed confirm once the flow connected', async () => {
