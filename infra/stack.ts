@@ -60,7 +60,7 @@ export class OneClickStack extends Stack {
     for (const [name, job] of Object.entries(scheduledJobs)) {
       if ('reconcilesPublishing' in job.needs && job.needs.reconcilesPublishing) publishing.grantReconcile(jobs.functions[name as keyof typeof scheduledJobs]);
     }
-    web.addApi(api.domainName, apiBasePath);
+    web.addApi(api.domainName, apiBasePath, api.originSecret);
 
     const cognitoOrigin = `https://cognito-idp.${Aws.REGION}.${Aws.URL_SUFFIX}`;
     const bucketOrigins = bucketKeys.map((key) => bucketOrigin(this, key));

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, timingSafeEqual } from 'node:crypto';
 import { UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { routeKey, type RouteDefinition } from '../../shared/api/routes';
 import type { Clock } from '../clock';
@@ -7,6 +7,7 @@ import { DomainError } from '../errors';
 import type { UserIdentity } from '../services/memberships';
 import type { ApiEvent } from './apiEvent';
 import { ORIGIN_SECRET_HEADER, VIEWER_ADDRESS_HEADER } from './callerHeaders';
+import { callerNetwork } from './callerNetwork';
 
 /** At most `requests` per caller in each fixed window of `windowSeconds`. */
 export interface RateLimit {
@@ -17,7 +18,7 @@ export interface RateLimit {
 /**
  * The defaults: far above what a person (or a module's back end serving its users) sends, far
  * below a flood. Authenticated routes count per user (the verified `sub`), public routes per
- * address and route. `ONECLICK_RATE_LIMIT_USER` / `ONECLICK_RATE_LIMIT_PUBLIC` ("300/10")
+ * address (an IPv6 address by its /64) and route. `ONECLICK_RATE_LIMIT_USER` / `ONECLICK_RATE_LIMIT_PUBLIC` ("300/10")
  * override them for a deployment.
  */
 export const defaultRateLimits = {
@@ -35,6 +36,16 @@ export class TooManyRequests extends DomainError {
 export { ORIGIN_SECRET_HEADER, VIEWER_ADDRESS_HEADER };
 
 /**
+ * Whether the header holds the origin secret, compared in constant time (over SHA-256 digests,
+ * so neither the time nor an early length check tells a caller how much of a guess was right).
+ */
+export function isOriginSecret(header: string | undefined, originSecret: string): boolean {
+  if (header === undefined) return false;
+  const digest = (value: string) => createHash('sha256').update(value).digest();
+  return timingSafeEqual(digest(header), digest(originSecret));
+}
+
+/**
  * The caller's address. Behind CloudFront, API Gateway sees an edge server, so the distribution
  * passes the viewer's address in a header; it is believed only with the distribution's secret
  * header (a request sent straight to the API's own host could carry any value). Without it, the
@@ -42,7 +53,7 @@ export { ORIGIN_SECRET_HEADER, VIEWER_ADDRESS_HEADER };
  */
 export function callerAddress(event: ApiEvent, originSecret: string | undefined): string {
   const viewer = event.headers?.[VIEWER_ADDRESS_HEADER];
-  if (originSecret && viewer && event.headers?.[ORIGIN_SECRET_HEADER] === originSecret) return viewer;
+  if (originSecret && viewer && isOriginSecret(event.headers?.[ORIGIN_SECRET_HEADER], originSecret)) return viewer;
   return event.requestContext.http.sourceIp;
 }
 
@@ -80,7 +91,7 @@ export function createRateLimiter(deps: {
     async admit(route: RouteDefinition, user: UserIdentity | undefined, event: ApiEvent): Promise<void> {
       const limit = route.auth === 'user' ? deps.limits().user : deps.limits().public;
       // A hash of the user id: the table names nobody (see its userData declaration).
-      const caller = route.auth === 'user' && user ? `user#${hashed(user.userId)}` : `address#${routeKey(route)}#${callerAddress(event, deps.originSecret)}`;
+      const caller = route.auth === 'user' && user ? `user#${hashed(user.userId)}` : `address#${routeKey(route)}#${callerNetwork(callerAddress(event, deps.originSecret))}`;
       const nowMs = deps.clock.now().getTime();
       const windowMs = limit.windowSeconds * 1000;
       const windowStart = Math.floor(nowMs / windowMs) * windowMs;

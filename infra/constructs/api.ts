@@ -1,8 +1,9 @@
-import { Aws, Fn, Validations } from 'aws-cdk-lib';
+import { Aws, RemovalPolicy, SecretValue, Validations } from 'aws-cdk-lib';
 import * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpJwtAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import * as logs from 'aws-cdk-lib/aws-logs';
+import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import { routeIds, routeKey, routes, handlerGroupNames, type HandlerGroupName, type RouteDefinition } from '../../shared/api/routes';
 import { handlerGroups } from '../../functions/handlers/groups';
@@ -16,10 +17,35 @@ export const stageThrottle = { ratePerSecond: 2000, burst: 5000 } as const;
 
 /**
  * What CloudFront sends the API in a header so the functions can believe the viewer address it
- * passes: the stack's own GUID (from its id), known to the account, not to callers.
+ * passes: a random value Secrets Manager generates, which both read through a CloudFormation
+ * dynamic reference ({{resolve:secretsmanager:…}}) at deploy time, so it is written in no
+ * template. Rotated by giving the secret a new value and deploying again (docs/decisions.md).
  */
-export function apiOriginSecret(): string {
-  return Fn.select(2, Fn.split('/', Aws.STACK_ID));
+export class ApiOriginSecret extends Construct {
+  readonly secret: secretsmanager.Secret;
+
+  constructor(scope: Construct, id: string) {
+    super(scope, id);
+    this.secret = new secretsmanager.Secret(this, 'Secret', {
+      description: 'OneClick: the header CloudFront sends the API so it believes the viewer address. Rotate: put a new random value, then deploy with its VersionId (docs/decisions.md).',
+      generateSecretString: { passwordLength: 48, excludePunctuation: true },
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+    Validations.of(this.secret).acknowledge({
+      id: 'AwsSolutions-SMG4',
+      reason: 'CloudFront reads the value only when the stack is deployed, so a rotation Lambda could not reach it: it is rotated by a new value and a deploy (docs/decisions.md).',
+    });
+  }
+
+  /**
+   * The dynamic reference CloudFormation resolves to the secret's value at deploy time. CloudFormation
+   * resolves it again only when the reference changes, so a rotation names the new version
+   * (context `oneclick:originSecretVersion`, the VersionId put-secret-value answers).
+   */
+  get value(): string {
+    const versionId = this.node.tryGetContext('oneclick:originSecretVersion') as string | undefined;
+    return (versionId ? SecretValue.secretsManager(this.secret.secretArn, { versionId }) : this.secret.secretValue).unsafeUnwrap();
+  }
 }
 
 export interface ApiProps {
@@ -38,6 +64,7 @@ export interface ApiProps {
 export class Api extends Construct {
   readonly httpApi: apigw.HttpApi;
   readonly functions: Record<HandlerGroupName, OneClickFunction>;
+  readonly originSecret: ApiOriginSecret;
 
   constructor(scope: Construct, id: string, props: ApiProps) {
     super(scope, id);
@@ -75,6 +102,7 @@ export class Api extends Construct {
       identitySource: ['$request.header.Authorization'],
     });
 
+    this.originSecret = new ApiOriginSecret(this, 'OriginSecret');
     this.functions = {} as Record<HandlerGroupName, OneClickFunction>;
     for (const group of handlerGroupNames) {
       const needs = handlerGroups[group];
@@ -84,7 +112,7 @@ export class Api extends Construct {
       });
       // Every API function counts its callers (functions/http/rateLimit.ts) in the rate-limit table.
       grantNeeds(fn, { ...needs, tables: { ...needs.tables, rateLimits: 'readWrite' } }, props.resources);
-      fn.addEnvironment({ ONECLICK_ORIGIN_SECRET: apiOriginSecret() });
+      fn.addEnvironment({ ONECLICK_ORIGIN_SECRET: this.originSecret.value });
       this.functions[group] = fn;
     }
 

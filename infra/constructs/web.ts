@@ -8,7 +8,7 @@ import { contentSecurityPolicy, staticSecurityHeaders } from '../../shared/resou
 import type { WebConfig } from '../../shared/api/webConfig';
 import { moduleOrigins } from '../../shared/api/modules';
 import { ORIGIN_SECRET_HEADER, VIEWER_ADDRESS_HEADER } from '../../functions/http/callerHeaders';
-import { apiOriginSecret } from './api';
+import type { ApiOriginSecret } from './api';
 import { privateBucketDefaults } from './storage';
 
 export interface WebProps {
@@ -109,7 +109,7 @@ export class Web extends Construct {
    * viewer's address (set by a CloudFront Function, replacing any value the viewer sent) and the
    * origin secret that makes the API believe it (per-address limits, functions/http/rateLimit.ts).
    */
-  addApi(apiDomainName: string, basePath: string): void {
+  addApi(apiDomainName: string, basePath: string, originSecret: ApiOriginSecret): void {
     const viewerAddress = new cloudfront.Function(this, 'ViewerAddress', {
       runtime: cloudfront.FunctionRuntime.JS_2_0,
       comment: 'Passes the viewer address to the API for per-address limits',
@@ -117,7 +117,7 @@ export class Web extends Construct {
         `function handler(event) { event.request.headers['${VIEWER_ADDRESS_HEADER}'] = { value: event.viewer.ip }; return event.request; }`,
       ),
     });
-    this.distribution.addBehavior(`${basePath}/*`, new origins.HttpOrigin(apiDomainName, { customHeaders: { [ORIGIN_SECRET_HEADER]: apiOriginSecret() } }), {
+    this.distribution.addBehavior(`${basePath}/*`, new origins.HttpOrigin(apiDomainName, { customHeaders: { [ORIGIN_SECRET_HEADER]: originSecret.value } }), {
       viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
       allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
       cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,

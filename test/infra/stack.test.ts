@@ -6,7 +6,7 @@ import { buildApp } from '../../infra/app';
 import { Auth } from '../../infra/constructs/auth';
 import { tableKeys, tables, type TableDefinition } from '../../shared/resources/tables';
 import { handlerGroupNames, publicEntryThrottle, routeIds, routeKey, routes, type RouteDefinition } from '../../shared/api/routes';
-import { stageThrottle } from '../../infra/constructs/api';
+import { ApiOriginSecret, stageThrottle } from '../../infra/constructs/api';
 import { defaultRateLimits } from '../../functions/http/rateLimit';
 import { passwordPolicy } from '../../shared/resources/userPool';
 import { platformNames, platforms, type Platform } from '../../shared/platforms';
@@ -204,9 +204,15 @@ describe('the stack', () => {
       });
       const distribution = Object.values(template.findResources('AWS::CloudFront::Distribution'))[0]!;
       const apiOrigin = distribution.Properties.DistributionConfig.Origins.find((origin: { CustomOriginConfig?: unknown; OriginCustomHeaders?: unknown }) => origin.OriginCustomHeaders);
-      // The stack's GUID, the same value the functions get as ONECLICK_ORIGIN_SECRET.
-      const secret = { 'Fn::Select': [2, { 'Fn::Split': ['/', { Ref: 'AWS::StackId' }] }] };
+      // A random value kept in Secrets Manager, read through a dynamic reference (never the stack's id),
+      // the same value the functions get as ONECLICK_ORIGIN_SECRET.
+      const secrets = Object.entries(template.findResources('AWS::SecretsManager::Secret')).filter(([id]) => id.startsWith('ApiOriginSecret'));
+      expect(secrets).toHaveLength(1);
+      const [secretId, secretResource] = secrets[0]!;
+      expect(secretResource.Properties.GenerateSecretString).toMatchObject({ PasswordLength: 48, ExcludePunctuation: true });
+      const secret = { 'Fn::Join': ['', ['{{resolve:secretsmanager:', { Ref: secretId }, ':SecretString:::}}']] };
       expect(apiOrigin.OriginCustomHeaders).toEqual([{ HeaderName: 'x-oneclick-origin-secret', HeaderValue: secret }]);
+      expect(JSON.stringify(apiOrigin.OriginCustomHeaders)).not.toContain('AWS::StackId');
       const apiFunction = Object.values(template.findResources('AWS::Lambda::Function')).find((fn) => String(fn.Properties.Description ?? '').startsWith('OneClick API:'))!;
       expect(apiFunction.Properties.Environment.Variables.ONECLICK_ORIGIN_SECRET).toEqual(secret);
       const apiBehavior = distribution.Properties.DistributionConfig.CacheBehaviors.find((behavior: { PathPattern: string }) => behavior.PathPattern === '/api/*');
@@ -243,7 +249,9 @@ describe('the stack', () => {
       for (const platform of platforms) {
         template.hasResourceProperties('AWS::SecretsManager::Secret', { SecretString: '{}', Description: Match.stringLikeRegexp(`${platformNames[platform]} app`) });
       }
-      template.resourceCountIs('AWS::SecretsManager::Secret', platforms.length);
+      // One per platform, and the API's origin secret (its own test, under API).
+      expect(Object.keys(template.findResources('AWS::SecretsManager::Secret')).filter((id) => id.startsWith('PlatformAccess'))).toHaveLength(platforms.length);
+      template.resourceCountIs('AWS::SecretsManager::Secret', platforms.length + 1);
       for (const prefix of ['ApiConnectionsFunction', 'JobsRefreshTokensFunction', 'JobsRefreshMetricsFunction']) {
         const functions = Object.entries(template.findResources('AWS::Lambda::Function')).filter(([id]) => id.startsWith(prefix));
         expect(functions, prefix).toHaveLength(1);
@@ -449,5 +457,13 @@ describe('the stack', () => {
     it('has no CORS on the API: only the site (same origin, through CloudFront) can call it from a browser', () => {
       for (const api of Object.values(template.findResources('AWS::ApiGatewayV2::Api'))) expect(api.Properties.CorsConfiguration).toBeUndefined();
     });
+  });
+});
+
+describe('the API origin secret', () => {
+  it('names the version deployed with oneclick:originSecretVersion, so a rotation changes the reference CloudFront and the functions resolve', () => {
+    const stack = new Stack(new App({ context: { 'oneclick:originSecretVersion': 'v-2026-rotated' } }), 'Rotated');
+    const originSecret = new ApiOriginSecret(stack, 'OriginSecret');
+    expect(JSON.stringify(stack.resolve(originSecret.value))).toMatch(/\{\{resolve:secretsmanager:.*:SecretString:::v-2026-rotated\}\}/);
   });
 });

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiEvent } from '../../../../functions/http/httpHandler';
-import { callerAddress, ORIGIN_SECRET_HEADER, VIEWER_ADDRESS_HEADER } from '../../../../functions/http/rateLimit';
+import type { DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { routeIds, routes, type RouteDefinition } from '../../../../shared/api/routes';
+import { callerNetwork } from '../../../../functions/http/callerNetwork';
+import { callerAddress, createRateLimiter, isOriginSecret, ORIGIN_SECRET_HEADER, TooManyRequests, VIEWER_ADDRESS_HEADER } from '../../../../functions/http/rateLimit';
 
 const event = (headers: Record<string, string>) => ({ headers, requestContext: { http: { sourceIp: '198.51.100.7' } } }) as unknown as ApiEvent;
 
@@ -13,5 +16,65 @@ describe('the caller\'s address for per-address limits', () => {
     expect(callerAddress(event({ [VIEWER_ADDRESS_HEADER]: '203.0.113.9' }), 's3cret')).toBe('198.51.100.7');
     expect(callerAddress(event({ [VIEWER_ADDRESS_HEADER]: '203.0.113.9', [ORIGIN_SECRET_HEADER]: 'guess' }), 's3cret')).toBe('198.51.100.7');
     expect(callerAddress(event({ [VIEWER_ADDRESS_HEADER]: '203.0.113.9', [ORIGIN_SECRET_HEADER]: '' }), undefined)).toBe('198.51.100.7');
+  });
+});
+
+describe('the network an address counts for', () => {
+  it('counts two IPv6 addresses of the same /64 as one caller, and different /64s apart', () => {
+    expect(callerNetwork('2001:db8:1:2::1')).toBe(callerNetwork('2001:db8:1:2:ffff:ffff:ffff:fffe'));
+    expect(callerNetwork('2001:DB8:1:2:0:0:0:7')).toBe('2001:db8:1:2::/64');
+    expect(callerNetwork('2001:db8:1:3::1')).not.toBe(callerNetwork('2001:db8:1:2::1'));
+    expect(callerNetwork('::1')).toBe('0:0:0:0::/64');
+  });
+
+  it('keeps an IPv4 address whole, and counts an IPv4-mapped IPv6 address as its IPv4 address', () => {
+    expect(callerNetwork('203.0.113.9')).toBe('203.0.113.9');
+    expect(callerNetwork('203.0.113.10')).not.toBe(callerNetwork('203.0.113.9'));
+    expect(callerNetwork('::ffff:203.0.113.9')).toBe('203.0.113.9');
+    expect(callerNetwork('::ffff:cb00:7109')).toBe('203.0.113.9');
+  });
+});
+
+describe('the per-address limiter', () => {
+  const publicRoute = routes[routeIds.find((id) => routes[id].auth === 'public')!] as RouteDefinition;
+
+  /** The limiter with a table that counts each bucket's requests in memory. */
+  function limiterWithTable() {
+    const counts = new Map<string, number>();
+    const db = {
+      send: async (command: UpdateCommand) => {
+        const bucket = String(command.input.Key!['bucket']);
+        counts.set(bucket, (counts.get(bucket) ?? 0) + 1);
+        return { Attributes: { count: counts.get(bucket) } };
+      },
+    } as unknown as DynamoDBDocumentClient;
+    const limiter = createRateLimiter({ db, tableName: 'rate-limits', clock: { now: () => new Date('2026-03-01T10:00:00.000Z') }, limits: () => ({ user: { requests: 2, windowSeconds: 5 }, public: { requests: 2, windowSeconds: 5 } }) });
+    const from = (sourceIp: string) => ({ headers: {}, requestContext: { http: { sourceIp } } }) as unknown as ApiEvent;
+    return { admit: (sourceIp: string) => limiter.admit(publicRoute, undefined, from(sourceIp)) };
+  }
+
+  it('refuses the third request from a /64 however its addresses are varied, while another /64 gets through', async () => {
+    const { admit } = limiterWithTable();
+    await admit('2001:db8:1:2::1');
+    await admit('2001:db8:1:2::2');
+    await expect(admit('2001:db8:1:2:abcd::3')).rejects.toBeInstanceOf(TooManyRequests);
+    await expect(admit('2001:db8:1:3::1')).resolves.toBeUndefined();
+  });
+
+  it('counts IPv4 addresses one by one, an IPv4-mapped address with its IPv4 address', async () => {
+    const { admit } = limiterWithTable();
+    await admit('203.0.113.9');
+    await admit('::ffff:203.0.113.9');
+    await expect(admit('203.0.113.9')).rejects.toBeInstanceOf(TooManyRequests);
+    await expect(admit('203.0.113.10')).resolves.toBeUndefined();
+  });
+});
+
+describe('the origin secret', () => {
+  it('is compared in constant time: any other value, shorter, longer or absent, is not it', () => {
+    expect(isOriginSecret('s3cret', 's3cret')).toBe(true);
+    expect(isOriginSecret('s3cre', 's3cret')).toBe(false);
+    expect(isOriginSecret('s3cretX', 's3cret')).toBe(false);
+    expect(isOriginSecret(undefined, 's3cret')).toBe(false);
   });
 });
