@@ -21,10 +21,24 @@ import { testOptions } from '../support/postOptions';
  * with one fault injected on its call and reads the outcome from the post and the platform's
  * feed: `one post` (published, the feed holds exactly one item with the right bytes), `failed`
  * (with the reason the user sees), `duplicate` (more than one item), `stuck` (not terminal in time).
+ *
+ * The look-up column (issue 26) takes the calls that create something a person sees — the post's,
+ * and a thread reply's and a first comment's where the platform takes them (the sandbox marks
+ * each call that made an item appear) — loses each one's answer after the platform acted, and
+ * fails the call after it (the look-up) with a 404, a 500, a malformed body or no answer in time.
  */
 
-export const faults = ['dropped before', 'dropped after', '500', '429 with reset', 'step killed after the call', 'twin restarted', 'token expired'] as const;
+/** Faults on one call, for every call a publish makes. */
+export const callFaults = ['dropped before', 'dropped after', '500', '429 with reset', 'step killed after the call', 'twin restarted', 'token expired'] as const;
+/**
+ * The look-up column, for every call that creates something a person sees (a post, a thread's
+ * reply, a first comment): its answer is lost after the platform acted, and the call after it —
+ * the look-up that asks whether it exists — fails.
+ */
+export const lookUpFaults = ['lost, look-up 404', 'lost, look-up 500', 'lost, look-up malformed', 'lost, look-up timed out'] as const;
+export const faults = [...callFaults, ...lookUpFaults] as const;
 export type FaultName = (typeof faults)[number];
+export type LookUpFaultName = (typeof lookUpFaults)[number];
 export type Outcome = 'one post' | 'failed' | 'duplicate' | 'stuck';
 export type MediaKind = 'video' | 'image' | 'video + image';
 /** The files a post of each media kind carries, in order. */
@@ -60,6 +74,27 @@ const TERMINAL_MS = 60_000;
 export const STEP_TIMEOUT_MS = 4_000;
 
 const callName = (call: RecordedCall) => `${call.method} ${call.hostKey} ${call.route}`;
+
+/** A call that made something a person sees (the sandbox marks it `posted`); `skip`: how many uses of its route came before it in the publish. */
+export interface CreatingCall extends RecordedCall {
+  skip: number;
+}
+const creatingCallName = (call: CreatingCall) => `${callName(call)}${call.skip ? ` (use ${call.skip + 1})` : ''}`;
+
+/** What the call after a lost answer gets (the afterFault fault: whatever that call is). */
+function lookUpFailure(fault: LookUpFaultName): Omit<FaultInput, 'platform'> {
+  switch (fault) {
+    case 'lost, look-up 404':
+      return { status: 404, body: { error: { code: 'not_found', message: 'Not found (chaos)' }, status: 404 } };
+    case 'lost, look-up 500':
+      return { status: 500, body: { error: { message: 'An unknown error occurred (chaos)' } } };
+    case 'lost, look-up malformed':
+      return { status: 200, body: { unexpected: 'chaos' } };
+    case 'lost, look-up timed out':
+      // Longer than the step's timeout (STEP_TIMEOUT_MS): the look-up hangs until the step is ended, then nothing comes.
+      return { delayMs: STEP_TIMEOUT_MS + 2_000, dropConnection: 'before' };
+  }
+}
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** What each platform answers to a rate-limited call, with its reset a second away. */
@@ -123,10 +158,18 @@ export async function prepare(chaos: ChaosTwin, platforms: readonly Platform[]):
   return { chaos, current, user, accounts, media, killer: installStepKiller(chaos.sandbox) };
 }
 
-async function publish(context: Context, platform: Platform, kind: MediaKind, marker: string): Promise<string> {
+/** The texts of a post's follow-ups, marked apart from the post (its own marker would count them as second posts). */
+const threadText = (followUps: string) => `Thread ${followUps}`;
+const commentText = (followUps: string) => `Comment ${followUps}`;
+
+/** With `followUps` (their marker): a thread of two where the platform takes threads, and a first comment where it takes one. */
+async function publish(context: Context, platform: Platform, kind: MediaKind, marker: string, followUps?: string): Promise<string> {
+  const { threads, firstComment } = capabilities[platform];
   const body = {
     description: `Chaos ${marker}`,
     ...(platform === 'youtube' ? { title: `Chaos ${marker}` } : {}),
+    ...(followUps && threads ? { threads: { [platform]: [`Chaos ${marker}`, threadText(followUps)] } } : {}),
+    ...(followUps && firstComment ? { firstComment: commentText(followUps) } : {}),
     media: filesOf(kind).map((file) => ({ key: context.media[file].key })),
     targets: [{ platform, accountId: context.accounts[platform].id, ...testOptions(platform) }],
   };
@@ -146,10 +189,23 @@ async function terminal(context: Context, postId: string, timeoutMs = TERMINAL_M
   }
 }
 
-async function outcomeOf(context: Context, platform: Platform, kind: MediaKind, marker: string, post: Post | undefined): Promise<Pick<Cell, 'outcome' | 'detail'>> {
+async function outcomeOf(context: Context, platform: Platform, kind: MediaKind, marker: string, post: Post | undefined, followUps?: string): Promise<Pick<Cell, 'outcome' | 'detail'>> {
   const feed = await context.chaos.sandbox.control.feed(platform, context.accounts[platform].name);
   const mine = feed.posts.filter((item) => item.text.includes(marker) || (item.title ?? '').includes(marker));
   if (mine.length > 1) return { outcome: 'duplicate', detail: `${mine.length} posts on ${platform}` };
+  if (followUps) {
+    const target = post?.targets[0];
+    const followed = [
+      { what: 'thread reply', text: threadText(followUps), result: target?.thread },
+      { what: 'first comment', text: commentText(followUps), result: target?.firstComment },
+    ];
+    for (const { what, text, result } of followed) {
+      const made = feed.posts.filter((item) => item.text.includes(text)).length;
+      if (made > 1) return { outcome: 'duplicate', detail: `${made} of the ${what} on ${platform}` };
+      // As for the post: a failure the user is told to check is honest whatever the platform holds; any other must hold nothing.
+      if (made === 1 && result?.status === 'failed' && !/check your/i.test(result.error ?? '')) return { outcome: 'failed', detail: `WRONG: the ${what} says "${result.error ?? ''}" but the platform has it` };
+    }
+  }
   if (!post) return { outcome: 'stuck', detail: `not terminal after ${TERMINAL_MS / 1000} s (${mine.length} on the platform)` };
   const target = post.targets[0]!;
   if (target.status === 'published') {
@@ -179,6 +235,51 @@ export async function discoverCalls(context: Context, platform: Platform, kind: 
   return [...seen.values()];
 }
 
+/**
+ * The calls that create something a person sees, in a clean publish with the platform's
+ * follow-ups (a thread reply, a first comment): the sandbox marks each call that made an item
+ * appear. Each is named with how many uses of its route came before it (X's post, reply and
+ * comment all go to POST /2/tweets).
+ */
+export async function discoverCreatingCalls(context: Context, platform: Platform, kind: MediaKind): Promise<CreatingCall[]> {
+  const { sandbox } = context.chaos;
+  const before = (await sandbox.control.requests(platform)).length;
+  const marker = randomUUID().slice(0, 8);
+  const followUps = randomUUID().slice(0, 8);
+  const post = await terminal(context, await publish(context, platform, kind, marker, followUps));
+  const clean = await outcomeOf(context, platform, kind, marker, post, followUps);
+  if (clean.outcome !== 'one post') throw new Error(`The clean ${platform} ${kind} publish with follow-ups ended ${clean.outcome}: ${clean.detail}`);
+  const target = post!.targets[0]!;
+  for (const result of [target.thread, target.firstComment]) if (result?.status === 'failed') throw new Error(`A follow-up of the clean ${platform} ${kind} publish failed: ${result.error ?? ''}`);
+  const uses = new Map<string, number>();
+  const creating: CreatingCall[] = [];
+  for (const call of (await sandbox.control.requests(platform)).slice(before)) {
+    const skip = uses.get(callName(call)) ?? 0;
+    uses.set(callName(call), skip + 1);
+    if (call.posted) creating.push({ ...call, skip });
+  }
+  return creating;
+}
+
+/**
+ * One cell of the look-up column: the creating call's answer is lost after the platform acted
+ * (dropped after), and the platform's next request fails with the fault, whatever it is.
+ */
+export async function runLookUpCell(context: Context, platform: Platform, kind: MediaKind, call: CreatingCall, fault: LookUpFaultName): Promise<Cell> {
+  const { sandbox } = context.chaos;
+  const marker = randomUUID().slice(0, 8);
+  const followUps = randomUUID().slice(0, 8);
+  await sandbox.control.injectFault({ platform, method: call.method, hostKey: call.hostKey, route: call.route, skip: call.skip, dropConnection: 'after' });
+  await sandbox.control.injectFault({ platform, afterFault: true, ...lookUpFailure(fault) });
+  let post: Post | undefined;
+  try {
+    post = await terminal(context, await publish(context, platform, kind, marker, followUps));
+  } finally {
+    await sandbox.control.clearFaults(platform);
+  }
+  return { platform, media: kind, call: creatingCallName(call), fault, ...(await outcomeOf(context, platform, kind, marker, post, followUps)) };
+}
+
 /** A platform that cannot refresh (LinkedIn) needs the user after its token expired: they reconnect, as on the Accounts page. */
 async function reconnectIfNeeded(context: Context, platform: Platform): Promise<void> {
   const response = await callApi(context.current.info, '/connections', context.user.idToken);
@@ -196,7 +297,7 @@ async function restartTwin(context: Context): Promise<void> {
 }
 
 /** One cell: the fault on the call's first use during one publish. */
-export async function runCell(context: Context, platform: Platform, kind: MediaKind, call: RecordedCall, fault: FaultName): Promise<Cell> {
+export async function runCell(context: Context, platform: Platform, kind: MediaKind, call: RecordedCall, fault: (typeof callFaults)[number]): Promise<Cell> {
   const { sandbox } = context.chaos;
   const where = { platform, method: call.method, hostKey: call.hostKey, route: call.route };
   const marker = randomUUID().slice(0, 8);

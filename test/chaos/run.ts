@@ -2,7 +2,21 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { platforms, type Platform } from '../../shared/platforms';
 import { restartableTwin } from '../support/restartableTwin';
 import { liftUserRateLimit } from '../bench/rateLimitLift';
-import { discoverCalls, faults, mediaKinds, prepare, runCell, STEP_TIMEOUT_MS, summary, table, type Cell, type FaultName, type MediaKind } from './matrix';
+import {
+  callFaults,
+  discoverCalls,
+  discoverCreatingCalls,
+  lookUpFaults,
+  mediaKinds,
+  prepare,
+  runCell,
+  runLookUpCell,
+  STEP_TIMEOUT_MS,
+  summary,
+  table,
+  type Cell,
+  type MediaKind,
+} from './matrix';
 
 /**
  * `npm run chaos`: the whole fault matrix on a twin of its own. Prints the table, writes
@@ -23,25 +37,35 @@ const chaos = await restartableTwin('chaos', (task) => cleanups.push(task));
 const context = await prepare(chaos, selected);
 const cells: Cell[] = [];
 try {
-  const plan: Array<{ platform: Platform; kind: MediaKind; calls: Awaited<ReturnType<typeof discoverCalls>> }> = [];
+  const plan: Array<{
+    platform: Platform;
+    kind: MediaKind;
+    calls: Awaited<ReturnType<typeof discoverCalls>>;
+    creating: Awaited<ReturnType<typeof discoverCreatingCalls>>;
+  }> = [];
   for (const platform of selected) {
-    for (const kind of mediaKinds(platform)) plan.push({ platform, kind, calls: await discoverCalls(context, platform, kind) });
+    for (const kind of mediaKinds(platform)) {
+      plan.push({ platform, kind, calls: await discoverCalls(context, platform, kind), creating: await discoverCreatingCalls(context, platform, kind) });
+    }
   }
-  const total = plan.reduce((sum, item) => sum + item.calls.length, 0) * faults.length;
-  process.stdout.write(`${total} cells: ${plan.map((item) => `${item.platform} ${item.kind} ${item.calls.length} calls`).join(', ')}\n`);
-  const run = async (platform: Platform, only: (fault: FaultName) => boolean) => {
+  const total = plan.reduce((sum, item) => sum + item.calls.length * callFaults.length + item.creating.length * lookUpFaults.length, 0);
+  process.stdout.write(`${total} cells: ${plan.map((item) => `${item.platform} ${item.kind} ${item.calls.length} calls (${item.creating.length} creating)`).join(', ')}\n`);
+  const report = (cell: Cell) => {
+    cells.push(cell);
+    process.stdout.write(`${cell.outcome.padEnd(9)} ${cell.platform} ${cell.media} ${cell.call} · ${cell.fault}${cell.outcome === 'one post' ? '' : ` · ${cell.detail}`}\n`);
+  };
+  const run = async (platform: Platform, only: (fault: (typeof callFaults)[number]) => boolean) => {
     for (const { kind, calls } of plan.filter((item) => item.platform === platform)) {
-      for (const call of calls) {
-        for (const fault of faults.filter(only)) {
-          const cell = await runCell(context, platform, kind, call, fault);
-          cells.push(cell);
-          process.stdout.write(`${cell.outcome.padEnd(9)} ${platform} ${kind} ${cell.call} · ${fault}${cell.outcome === 'one post' ? '' : ` · ${cell.detail}`}\n`);
-        }
-      }
+      for (const call of calls) for (const fault of callFaults.filter(only)) report(await runCell(context, platform, kind, call, fault));
+    }
+  };
+  const lookUps = async (platform: Platform) => {
+    for (const { kind, creating } of plan.filter((item) => item.platform === platform)) {
+      for (const call of creating) for (const fault of lookUpFaults) report(await runLookUpCell(context, platform, kind, call, fault));
     }
   };
   // Platforms side by side (a fault only touches its own platform); restarts one at a time.
-  await Promise.all(selected.map((platform) => run(platform, (fault) => fault !== 'twin restarted')));
+  await Promise.all(selected.map(async (platform) => (await run(platform, (fault) => fault !== 'twin restarted'), await lookUps(platform))));
   for (const platform of selected) await run(platform, (fault) => fault === 'twin restarted');
 } finally {
   await context.current.twin.stop();

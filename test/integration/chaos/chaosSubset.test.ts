@@ -1,21 +1,24 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { restartableTwin } from '../../support/restartableTwin';
-import { discoverCalls, prepare, runCell, STEP_TIMEOUT_MS } from '../../chaos/matrix';
+import { platforms } from '../../../shared/platforms';
+import { discoverCalls, discoverCreatingCalls, prepare, runCell, runLookUpCell, STEP_TIMEOUT_MS, type LookUpFaultName, type MediaKind } from '../../chaos/matrix';
 
 /**
  * The fast subset of the fault matrix (`npm run chaos` runs all of it, test/chaos/): on a twin
  * of its own, every call an X image post, a TikTok video post and an Instagram carousel (a video
  * with an image) make, as recorded by the sandbox, with its answer lost after the platform acted;
  * and the create calls with the step
- * killed right after (a Lambda timeout) and with the twin restarted mid-publish. Never two posts,
- * never stuck.
+ * killed right after (a Lambda timeout) and with the twin restarted mid-publish; and one cell of
+ * the look-up column per platform (a creating call's answer lost, then the look-up failing), each
+ * fault and each kind of creating call (post, thread reply, first comment) taken at least once.
+ * Never two posts, never stuck, never a plain failure while the platform has the post.
  */
 
 process.env['ONECLICK_TWIN_STEP_TIMEOUT_MS'] = String(STEP_TIMEOUT_MS);
 afterAll(() => void delete process.env['ONECLICK_TWIN_STEP_TIMEOUT_MS']);
 
 const chaos = await restartableTwin('chaos-subset');
-const context = await prepare(chaos, ['x', 'tiktok', 'instagram']);
+const context = await prepare(chaos, platforms);
 afterAll(() => context.current.twin.stop());
 
 describe('the fault matrix, fast subset', () => {
@@ -36,6 +39,25 @@ describe('the fault matrix, fast subset', () => {
     for (const call of calls) {
       const cell = await runCell(context, 'instagram', 'video + image', call, 'dropped after');
       expect(cell.outcome, `${cell.call}: ${cell.detail}`).toBe('one post');
+    }
+  });
+
+  it('neither publishes twice nor fails plainly when the look-up after a lost create fails: one creating call per platform', { timeout: 240_000 }, async () => {
+    // [platform, media, creating call (by its place among the publish's creating calls), route, look-up failure]
+    const picks: Array<[(typeof platforms)[number], MediaKind, number, string, LookUpFaultName]> = [
+      ['youtube', 'video', 0, '/upload/youtube/v3/videos', 'lost, look-up 404'],
+      ['tiktok', 'video', 0, '/video/', 'lost, look-up 404'],
+      ['instagram', 'image', 0, '/{ig}/media_publish', 'lost, look-up 500'],
+      ['linkedin', 'image', 1, '/rest/socialActions/{urn}/comments', 'lost, look-up 404'],
+      ['x', 'image', 1, '/2/tweets', 'lost, look-up malformed'],
+      ['bluesky', 'image', 2, '/xrpc/com.atproto.repo.createRecord', 'lost, look-up timed out'],
+    ];
+    for (const [platform, kind, index, route, fault] of picks) {
+      const call = (await discoverCreatingCalls(context, platform, kind))[index]!;
+      expect(call.route, platform).toBe(route);
+      const cell = await runLookUpCell(context, platform, kind, call, fault);
+      expect(['one post', 'failed'], `${cell.call} · ${fault}: ${cell.outcome} ${cell.detail}`).toContain(cell.outcome);
+      if (cell.outcome === 'failed') expect(cell.detail, `${cell.call} · ${fault}`).toMatch(/^(?!WRONG).*check your/s);
     }
   });
 
