@@ -1,36 +1,44 @@
 import { defineConfig } from 'vitest/config';
 
 /**
+ * System files that act on every user's data at once, so nothing may run beside them: the
+ * reconciler test runs the reconciler with a clock minutes ahead, which would take other files'
+ * posts in flight for overdue. Every other system file keeps to its own users and sandbox accounts
+ * (faults are injected per account, request logs read per account), so two run side by side.
+ */
+const exclusiveSystemFiles = ['test/integration/posts/reconciler.test.ts'];
+
+const systemFiles = ['test/integration/**/*.test.ts', 'test/e2e/**/*.test.ts'];
+
+/** What both system projects share: one offline twin (started once, test/setup/twin.ts) and its waits. */
+const systemProject = {
+  globalSetup: ['test/setup/twin.ts'],
+  // The twin's handlers log at DEBUG into its log file (test/setup/twin.ts); handlers a
+  // test imports itself keep the twin's usual WARN, so the run's output stays readable.
+  env: { POWERTOOLS_LOG_LEVEL: 'WARN' },
+  testTimeout: 60_000,
+  hookTimeout: 120_000,
+  // A page or a post reaches its state in well under a second on an idle machine; on a
+  // loaded 2-core CI machine it can take several. Polls wait for the state, not a clock.
+  expect: { poll: { timeout: 15_000 } },
+};
+
+/**
  * unit: pure code and handlers with fakes. infra: the synthesized template and cdk-nag.
- * system: integration (real handlers against the emulators) and e2e (real Chromium), sharing
- * one offline twin started by the global setup on free ports.
+ * system: integration (real handlers against the emulators) and e2e (real Chromium) against one
+ * offline twin, two files at a time (most of their time is spent waiting on the twin and the
+ * browser, not computing); system-serial: the exclusive files, one at a time, after them.
+ * Groups run in order: unit and infra, then system, then system-serial.
  */
 export default defineConfig({
   test: {
-    // unit and infra are hermetic: their files run two at a time (vitest's default on 2 cores is
-    // one). system keeps one file at a time (below): its files share one twin and its sandbox.
     maxWorkers: 2,
+    reporters: ['default', './test/setup/slowestFiles.ts'],
     projects: [
-      { test: { name: 'unit', include: ['test/unit/**/*.test.{ts,tsx}'], environment: 'node' } },
-      { test: { name: 'infra', include: ['test/infra/**/*.test.ts'], testTimeout: 120_000, hookTimeout: 120_000 } },
-      {
-        test: {
-          name: 'system',
-          include: ['test/integration/**/*.test.ts', 'test/e2e/**/*.test.ts'],
-          // One file at a time, after unit and infra: the files share the twin (faults injected
-          // into its sandbox, request logs read back), so they must not overlap.
-          maxWorkers: 1,
-          globalSetup: ['test/setup/twin.ts'],
-          // The twin's handlers log at DEBUG into its log file (test/setup/twin.ts); handlers a
-          // test imports itself keep the twin's usual WARN, so the run's output stays readable.
-          env: { POWERTOOLS_LOG_LEVEL: 'WARN' },
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
-          // A page or a post reaches its state in well under a second on an idle machine; on a
-          // loaded 2-core CI machine it can take several. Polls wait for the state, not a clock.
-          expect: { poll: { timeout: 15_000 } },
-        },
-      },
+      { test: { name: 'unit', include: ['test/unit/**/*.test.{ts,tsx}'], environment: 'node', sequence: { groupOrder: 0 } } },
+      { test: { name: 'infra', include: ['test/infra/**/*.test.ts'], testTimeout: 120_000, hookTimeout: 120_000, sequence: { groupOrder: 0 } } },
+      { test: { name: 'system', include: systemFiles, exclude: exclusiveSystemFiles, ...systemProject, sequence: { groupOrder: 1 } } },
+      { test: { name: 'system-serial', include: exclusiveSystemFiles, ...systemProject, maxWorkers: 1, sequence: { groupOrder: 2 } } },
     ],
   },
 });

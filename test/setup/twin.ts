@@ -5,7 +5,7 @@ import type { TestProject } from 'vitest/node';
 import { startTwin } from '../../infra/local/twin';
 import { fileLog } from '../../infra/local/log';
 import { buildFrontend, buildIsStale, distDir } from '../../infra/local/frontendBuild';
-import { toTwinInfo } from '../support/twinInfo';
+import { toTwinInfo, type TwinInfo } from '../support/twinInfo';
 import { copyProcessOutput } from './processOutput';
 
 /**
@@ -19,8 +19,19 @@ function externalEndpoints() {
   return { external: { dynamodb: endpoint, s3: endpoint, cognito: endpoint, ...(issuer ? { cognitoIssuer: issuer } : {}) } };
 }
 
-/** Starts one offline twin (free ports, throw-away data) for the integration and e2e tests. */
-export default async function setup(project: TestProject) {
+interface SharedTwin {
+  info: Promise<TwinInfo>;
+  users: number;
+  stop: () => Promise<void>;
+}
+
+/**
+ * The one twin of a run, kept on globalThis: the system and system-serial projects each name this
+ * global setup, and vitest loads it once per project, so module state would give each its own.
+ */
+const shared = globalThis as typeof globalThis & { oneclickTwin?: SharedTwin };
+
+async function startSharedTwin(): Promise<{ info: TwinInfo; stop: () => Promise<void> }> {
   if (buildIsStale()) await buildFrontend();
   const dataDir = mkdtempSync(join(tmpdir(), 'oneclick-test-'));
   const logFile = join(dataDir, 'twin.log');
@@ -29,11 +40,32 @@ export default async function setup(project: TestProject) {
   // Every level, so the secrets tests read every line a handler could log.
   process.env['POWERTOOLS_LOG_LEVEL'] = 'DEBUG';
   const twin = await startTwin({ dataDir, log, distDir, inMemoryDynamoDb: true, fastWaitMs: 20, ...externalEndpoints() });
-  const info = toTwinInfo(twin, logFile);
-  project.provide('twin', info);
+  return {
+    info: toTwinInfo(twin, logFile),
+    stop: async () => {
+      await twin.stop();
+      stopCopying();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * Starts one offline twin (free ports, throw-away data) for the integration and e2e tests, shared
+ * by both system projects; the last project to finish stops it.
+ */
+export default async function setup(project: TestProject) {
+  if (!shared.oneclickTwin) {
+    const started = startSharedTwin();
+    shared.oneclickTwin = { info: started.then((twin) => twin.info), users: 0, stop: async () => (await started).stop() };
+  }
+  const twin = shared.oneclickTwin;
+  twin.users += 1;
+  project.provide('twin', await twin.info);
   return async () => {
+    twin.users -= 1;
+    if (twin.users > 0) return;
+    delete shared.oneclickTwin;
     await twin.stop();
-    stopCopying();
-    rmSync(dataDir, { recursive: true, force: true });
   };
 }
