@@ -42,8 +42,13 @@ async function expectOnceOrCannotTell(run: Run<unknown>, platform: Platform, acc
   }
 }
 
+/**
+ * Loses the answer of each call made inside a createOnce send. Not a GET's (a read done before
+ * the create, as Bluesky's reply reads its parent): fetch may send a GET again on a closed
+ * keep-alive connection, so its answer is not reliably lost.
+ */
 async function losingEach(calls: RecordedCall[], platform: Platform, each: (call: RecordedCall, index: number) => Promise<void>): Promise<void> {
-  for (const [index, call] of calls.entries()) {
+  for (const [index, call] of calls.filter((made) => made.method !== 'GET').entries()) {
     await registry.sandbox.control.injectFault({ platform, method: call.method, hostKey: call.hostKey, route: call.route, dropConnection: 'after' });
     try {
       await each(call, index);
