@@ -25,6 +25,15 @@ export const BOOKKEEPING_RETRY: RetryPolicy = { intervalSeconds: 2, maxAttempts:
 
 /** Targets published at the same time (the Map's MaxConcurrency). */
 export const TARGET_CONCURRENCY = 5;
+/**
+ * Concurrency reserved for each platform's publish function, and for finalize: however many API
+ * requests arrive, these are always free to run (issue 26, item 3). It is also their ceiling: an
+ * invocation beyond it is throttled, and the state machine retries it (THROTTLE_RETRY). With the
+ * usual account quota of 1,000, 6 × 25 + 10 = 160 are reserved and 840 stay for the API and the
+ * jobs (docs/decisions.md, "Reserved concurrency for publishing").
+ */
+export const PUBLISH_STEP_RESERVED_CONCURRENCY = 25;
+export const FINALIZE_RESERVED_CONCURRENCY = 10;
 /** A publish step's Lambda timeout (uploads stream large videos in chunks). */
 export const PUBLISH_STEP_TIMEOUT_SECONDS = 15 * 60;
 /** The finalize Lambda's timeout. */

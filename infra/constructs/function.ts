@@ -15,6 +15,8 @@ export interface OneClickFunctionProps {
   readonly environment?: Record<string, string>;
   readonly timeout?: Duration;
   readonly memorySize?: number;
+  /** Concurrency kept for this function alone (and its ceiling); absent: it shares the account's unreserved pool. */
+  readonly reservedConcurrentExecutions?: number;
 }
 
 /**
@@ -37,6 +39,7 @@ export class OneClickFunction extends Construct {
       architecture: lambda.Architecture.ARM_64,
       memorySize: props.memorySize ?? 512,
       timeout: props.timeout ?? Duration.seconds(15),
+      reservedConcurrentExecutions: props.reservedConcurrentExecutions,
       logGroup,
       loggingFormat: lambda.LoggingFormat.JSON,
       projectRoot,

@@ -5,7 +5,7 @@ import { Construct } from 'constructs';
 import { platforms, type Platform } from '../../shared/platforms';
 import { publishingFunctions } from '../../functions/handlers/groups';
 import { FINALIZE_PLACEHOLDER, publishFunctionPlaceholder, publishPostDefinition } from '../publishing/definition';
-import { FINALIZE_TIMEOUT_SECONDS, PUBLISH_STEP_TIMEOUT_SECONDS } from '../../functions/services/publishingLimits';
+import { FINALIZE_RESERVED_CONCURRENCY, FINALIZE_TIMEOUT_SECONDS, PUBLISH_STEP_RESERVED_CONCURRENCY, PUBLISH_STEP_TIMEOUT_SECONDS } from '../../functions/services/publishingLimits';
 import { OneClickFunction } from './function';
 import { grantNeeds, type Resources } from './grants';
 
@@ -32,6 +32,8 @@ export class Publishing extends Construct {
         // Uploads stream large videos in chunks: time, not memory, grows with the file.
         timeout: Duration.seconds(PUBLISH_STEP_TIMEOUT_SECONDS),
         memorySize: 1024,
+        // API traffic can never take the publishers' concurrency.
+        reservedConcurrentExecutions: PUBLISH_STEP_RESERVED_CONCURRENCY,
       });
       grantNeeds(fn, publishingFunctions.publishStep.needs, resources, [platform]);
       this.publishers[platform] = fn;
@@ -40,6 +42,7 @@ export class Publishing extends Construct {
       entry: publishingFunctions.finalizePost.entry,
       description: 'OneClick: sets a post\'s status from its targets\'',
       timeout: Duration.seconds(FINALIZE_TIMEOUT_SECONDS),
+      reservedConcurrentExecutions: FINALIZE_RESERVED_CONCURRENCY,
     });
     grantNeeds(this.finalize, publishingFunctions.finalizePost.needs, resources);
 
