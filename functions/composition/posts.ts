@@ -3,6 +3,7 @@ import { createConnectionStore, tokensUnavailable } from '../services/connection
 import { createMediaLinks, type MediaLinks } from '../services/mediaLinks';
 import { createPostDeletion, type PostDeletionService } from '../services/postDeletion';
 import { createPostMedia, type PostMedia } from '../services/postMedia';
+import { createDraftGuard } from '../services/draftGuard';
 import { createDraftService, type DraftService } from '../services/postDrafts';
 import { createPostService, type PostService } from '../services/posts';
 import { memberships, storageQuota } from './memberships';
@@ -67,6 +68,7 @@ export function draftService(): DraftService {
     posts: postStore(),
     connections: createConnectionStore({ db, tableName: tableName('connections'), cipher: tokensUnavailable, clock }),
     media: postMedia(),
+    guard: createDraftGuard({ db, tableName: tableName('memberships') }),
     clock,
   });
   return drafts;

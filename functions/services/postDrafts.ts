@@ -11,6 +11,7 @@ import { MediaNotFound } from '../media/s3Media';
 import { MEDIA_REMOVED_MESSAGE, type PostMedia } from './postMedia';
 import type { UploadRecord } from './storageQuota';
 import { connectionIdOf, type ConnectionStore } from './connectionStore';
+import type { DraftGuard } from './draftGuard';
 import type { UserIdentity } from './memberships';
 import { listPlacement, toPost, userListKey, type PostItem, type PostStore, type TargetItem } from './postStore';
 
@@ -20,8 +21,13 @@ export interface DraftServiceDeps {
   connections: ConnectionStore;
   /** The files a draft takes, as their uploads described them, and the write that keeps them. */
   media: PostMedia;
+  /** Keeps the draft limit under concurrent saves. */
+  guard: DraftGuard;
   clock: Clock;
 }
+
+/** How often a new draft counts again after another of the user's new drafts passed first. */
+const GUARDED_SAVE_ATTEMPTS = 5;
 
 export const NOT_A_DRAFT_MESSAGE = 'This post is no longer a draft (it has been published): it cannot be saved as a draft.';
 
@@ -30,7 +36,7 @@ export const NOT_A_DRAFT_MESSAGE = 'This post is no longer a draft (it has been 
  * first). A draft starts no execution, has no place in the reconciler's index and uses none of
  * the month's posts; publishing it (posts service, publishDraft) turns the same item into the post.
  */
-export function createDraftService({ db, posts, connections, media, clock }: DraftServiceDeps) {
+export function createDraftService({ db, posts, connections, media, guard, clock }: DraftServiceDeps) {
   const newId = monotonicFactory();
 
   /**
@@ -85,17 +91,25 @@ export function createDraftService({ db, posts, connections, media, clock }: Dra
   }
 
   /**
-   * Writes the draft item only under `condition` (true), in one transaction with marking its files
-   * in use. False when the condition failed; a file removed meanwhile is refused in words.
+   * Writes the draft item only under `condition`, in one transaction with marking its files in use
+   * (and, for a new draft, the guard's step): `written`, `refused` when the condition failed, or
+   * `raced` when another new draft passed the guard first. A file removed meanwhile is refused in words.
    */
-  async function writeDraft(item: PostItem, records: UploadRecord[], condition: { ConditionExpression: string; ExpressionAttributeNames?: Record<string, string>; ExpressionAttributeValues?: Record<string, unknown> }): Promise<boolean> {
+  async function writeDraft(
+    item: PostItem,
+    records: UploadRecord[],
+    condition: { ConditionExpression: string; ExpressionAttributeNames?: Record<string, string>; ExpressionAttributeValues?: Record<string, unknown> },
+    guardStep?: ReturnType<DraftGuard['step']>,
+  ): Promise<'written' | 'refused' | 'raced'> {
+    const guarded = guardStep ? [guardStep] : [];
     try {
-      await db.send(new TransactWriteCommand({ TransactItems: [{ Put: { TableName: posts.tableName, Item: item, ...condition } }, ...media.keepSteps(records)] }));
-      return true;
+      await db.send(new TransactWriteCommand({ TransactItems: [{ Put: { TableName: posts.tableName, Item: item, ...condition } }, ...guarded, ...media.keepSteps(records)] }));
+      return 'written';
     } catch (error) {
       if (!(error instanceof TransactionCanceledException)) throw error;
-      if (error.CancellationReasons?.[0]?.Code === 'ConditionalCheckFailed') return false;
-      if (error.CancellationReasons?.slice(1).some((reason) => reason.Code === 'ConditionalCheckFailed')) {
+      if (error.CancellationReasons?.[0]?.Code === 'ConditionalCheckFailed') return 'refused';
+      if (guardStep && error.CancellationReasons?.[1]?.Code === 'ConditionalCheckFailed') return 'raced';
+      if (error.CancellationReasons?.slice(1 + guarded.length).some((reason) => reason.Code === 'ConditionalCheckFailed')) {
         throw new InvalidInput(MEDIA_REMOVED_MESSAGE, [{ path: 'media', message: 'Removed: upload it again.' }]);
       }
       throw error;
@@ -122,11 +136,8 @@ export function createDraftService({ db, posts, connections, media, clock }: Dra
     return count;
   }
 
-  /** Stores a new draft (never over an existing item). */
+  /** Stores a new draft (never over an existing item) while the user has fewer than MAX_DRAFTS, however many saves arrive at once. */
   async function putNew(user: UserIdentity, fields: Pick<PostItem, 'description' | 'media' | 'targets'> & { title?: string; texts?: NetworkTexts; threads?: NetworkThreads; firstComment?: string }, records: UploadRecord[]): Promise<Post> {
-    if ((await draftCount(user.userId)) >= MAX_DRAFTS) {
-      throw new QuotaExceeded(`You have ${MAX_DRAFTS} drafts, the most OneClick keeps: publish or delete some, then save again.`);
-    }
     const now = clock.now().toISOString();
     const base = {
       userId: user.userId,
@@ -139,8 +150,14 @@ export function createDraftService({ db, posts, connections, media, clock }: Dra
       executions: [] as string[],
     };
     const item: PostItem = { ...base, ...listPlacement(base) };
-    await writeDraft(item, records, { ConditionExpression: 'attribute_not_exists(postId)' });
-    return toPost(item);
+    for (let attempt = 0; attempt < GUARDED_SAVE_ATTEMPTS; attempt++) {
+      const seen = await guard.seen(user.userId);
+      if ((await draftCount(user.userId)) >= MAX_DRAFTS) {
+        throw new QuotaExceeded(`You have ${MAX_DRAFTS} drafts, the most OneClick keeps: publish or delete some, then save again.`);
+      }
+      if ((await writeDraft(item, records, { ConditionExpression: 'attribute_not_exists(postId)' }, guard.step(user.userId, seen))) !== 'raced') return toPost(item);
+    }
+    throw new Conflict('Other drafts were being saved at the same moment: save this one again.');
   }
 
   /** The draft's text; every network's own version that is not blank (a draft keeps one for a network not chosen yet, too). */
@@ -192,7 +209,7 @@ export function createDraftService({ db, posts, connections, media, clock }: Dra
         ExpressionAttributeNames: { '#status': 'status' },
         ExpressionAttributeValues: { ':draft': 'draft' },
       });
-      if (!saved) throw new Conflict(NOT_A_DRAFT_MESSAGE);
+      if (saved !== 'written') throw new Conflict(NOT_A_DRAFT_MESSAGE);
       return toPost(item);
     },
 

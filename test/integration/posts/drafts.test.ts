@@ -2,12 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, inject, it } from 'vitest';
 import type { ConnectionList } from '../../../shared/api/connections';
 import type { Account } from '../../../shared/api/account';
-import type { Post, PostPage } from '../../../shared/api/posts';
+import { MAX_DRAFTS, type Post, type PostPage } from '../../../shared/api/posts';
 import { createPostStore } from '../../../functions/services/postStore';
 import { callApi, createUser, documentClient, type TestUser } from '../../support/users';
 import { connectThroughOAuth, sandboxAccountName, sandboxControl } from '../../support/connect';
 import { tinyJpeg, uploadMedia, waitForPost } from '../../support/posts';
 import { storedPost } from '../../support/executions';
+import { storePost } from '../../support/storedPosts';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 
 const twin = inject('twin');
 
@@ -194,6 +196,20 @@ describe('Drafts', () => {
     expect(await storedPost(twin, user.userId, original.postId)).toMatchObject({ status: 'published' });
     const reused = await send(user, '/drafts', { description: 'the file is still there', media: [{ key }], targets: [] });
     expect(reused.status, JSON.stringify(reused.body)).toBe(200);
+  });
+
+  it('admits exactly the draft limit when saves arrive at once (issue 26, item 9)', async () => {
+    const user = await createUser(twin);
+    await Promise.all(Array.from({ length: MAX_DRAFTS - 2 }, () => storePost(twin, user.userId, 'draft', [], 'An earlier draft')));
+
+    const saves = await Promise.all(Array.from({ length: 6 }, (_, index) => send(user, '/drafts', { description: `Saved at once ${index}`, media: [], targets: [] })));
+
+    expect(saves.map((save) => save.status).sort()).toEqual([200, 200, 403, 403, 403, 403]);
+    for (const refused of saves.filter((save) => save.status === 403)) expect(refused.body).toMatchObject({ code: 'QuotaExceeded', message: expect.stringContaining(`You have ${MAX_DRAFTS} drafts`) });
+    const { Count } = await documentClient(twin).send(
+      new QueryCommand({ TableName: twin.tableNames.posts, KeyConditionExpression: 'userId = :userId', FilterExpression: '#status = :draft', ExpressionAttributeNames: { '#status': 'status' }, ExpressionAttributeValues: { ':userId': user.userId, ':draft': 'draft' }, ConsistentRead: true }),
+    );
+    expect(Count).toBe(MAX_DRAFTS);
   });
 
   it("keeps one user's drafts from another: no read, save over, publish, duplicate or delete", async () => {

@@ -6,6 +6,7 @@ import { createS3Media } from '../../../functions/media/s3Media';
 import { connectionIdOf, type ConnectionStore } from '../../../functions/services/connectionStore';
 import type { PublishExecutions } from '../../../functions/services/executions';
 import { createMembershipService } from '../../../functions/services/memberships';
+import { createDraftGuard } from '../../../functions/services/draftGuard';
 import { createDraftService } from '../../../functions/services/postDrafts';
 import { createPostMedia } from '../../../functions/services/postMedia';
 import { createPostService } from '../../../functions/services/posts';
@@ -63,7 +64,7 @@ async function setUp({ quotaClock = systemClock }: { quotaClock?: Clock } = {}) 
   const store = createPostStore({ db, tableName: twin.tableNames.posts, clock: systemClock });
   const memberships = createMembershipService({ db, tableName: twin.tableNames.memberships, clock: systemClock });
   const posts = createPostService({ db, posts: store, connections, memberships, media, executions, clock: systemClock });
-  const drafts = createDraftService({ db, posts: store, connections, media, clock: systemClock });
+  const drafts = createDraftService({ db, posts: store, connections, media, guard: createDraftGuard({ db, tableName: twin.tableNames.memberships }), clock: systemClock });
 
   async function completedVideo(): Promise<string> {
     const video = sampleVideo(12);
