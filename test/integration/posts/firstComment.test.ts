@@ -212,7 +212,10 @@ describe('the first comment under faults at each of its calls', () => {
         expect(feed.filter((entry) => entry.text === `Reply after ${label}`)).toHaveLength(1);
         // The fault hit this call: it was sent once more after an answer that made nothing, and never again after one that acted.
         const sent = (await sandboxControl(twin).requests(call.platform)).filter((logged) => logged.account === name && logged.method === call.method && logged.route === call.where.path);
-        expect(sent).toHaveLength(call.skip + (fault.dropConnection === 'after' ? 1 : 2));
+        // Bluesky reads the post it answers in the reply's send: a read that got no answer leaves the
+        // reply armed, and the retry's look-up (getRecord by the reply's key) comes first.
+        const lookUp = call.method === 'GET' && fault.dropConnection === 'before' ? 1 : 0;
+        expect(sent).toHaveLength(call.skip + (fault.dropConnection === 'after' ? 1 : 2) + lookUp);
       });
     }
   }
