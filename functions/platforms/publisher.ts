@@ -127,8 +127,9 @@ export interface CreateCall<T> {
   send(): Promise<T>;
   /**
    * After an attempt whose outcome is unknown: what `send` would have answered if the platform
-   * acted, undefined when the platform says it did not (sending again is safe), or Rejected when
-   * it cannot tell.
+   * acted, undefined when the platform says it did not (sending again is safe), or CannotTell
+   * (with why, in words) when it cannot tell. Anything else it throws cannot tell either
+   * (createOnce.ts), but a Retryable (no answer) is asked again.
    */
   reconcile(): Promise<T | undefined>;
 }
