@@ -55,7 +55,9 @@ function classifyPublishingError(response: PlatformResponse, now: Date): Error {
   if (code === 352 || subcode === 2207026) return new Rejected(unsupportedFormatMessage);
   if (subcode === 2207020) return new Rejected('Media container expired');
   if (code === 9007 || subcode === 2207027) return new Retryable('Instagram has not finished processing the media yet');
-  if (code === 24 || code === -1 || code === -2) return new Retryable(truncate(`Instagram could not publish right now: ${response.text}`));
+  // Meta's transient codes (1 unknown, 2 service, -1/-2 and 24 as before): our words and the
+  // code, never its body (issue 26).
+  if (code === 1 || code === 2 || code === 24 || code === -1 || code === -2) return new Retryable(`Instagram could not publish right now (its error code ${code}); OneClick tries again.`);
   return classifyInstagramError(response, now);
 }
 

@@ -147,6 +147,11 @@ describe('Instagram publisher (containers, media_publish)', () => {
 
     const notReady = publisherWith('instagram', createInstagramPublisher, [quota(0), graphError(400, 9007, 2207027)]);
     await expect(notReady.publisher.publish(publishRequest({ progress: ready }))).rejects.toBeInstanceOf(Retryable);
+    const transient = publisherWith('instagram', createInstagramPublisher, [quota(0), graphError(500, 2, undefined, 'An unknown error occurred')]);
+    const transientError = await transient.publisher.publish(publishRequest({ progress: ready })).catch((caught: unknown) => caught);
+    expect(transientError).toBeInstanceOf(Retryable);
+    // Our words and the code, never Meta's body.
+    expect((transientError as Error).message).toBe('Instagram could not publish right now (its error code 2); OneClick tries again.');
     const limit = publisherWith('instagram', createInstagramPublisher, [quota(0), graphError(400, 9, 2207042)]);
     await expect(limit.publisher.publish(publishRequest({ progress: ready }))).rejects.toBeInstanceOf(RateLimited);
     const token = publisherWith('instagram', createInstagramPublisher, [graphError(401, 190, 463)]);
