@@ -52,12 +52,20 @@ async function normalUser(twin: TwinInfo, user: TestUser, seconds: number) {
   const callbacks: Sample[] = [];
   const deadline = Date.now() + seconds * 1000;
   for (let round = 0; Date.now() < deadline; round++) {
+    let session: { uploadId: string; key: string } | undefined;
     uploads.push(
       await timed(
-        () => fetch(`${twin.apiUrl}/uploads`, { method: 'POST', headers: { authorization: `Bearer ${user.idToken}`, 'content-type': 'application/json' }, body: uploadBody }),
+        async () => {
+          const response = await fetch(`${twin.apiUrl}/uploads`, { method: 'POST', headers: { authorization: `Bearer ${user.idToken}`, 'content-type': 'application/json' }, body: uploadBody });
+          if (response.status === 200) session = (await response.json()) as { uploadId: string; key: string };
+          return response;
+        },
         (response) => response.status === 200,
       ),
     );
+    // A person finishes or cancels what they start: the session is aborted (untimed), so the
+    // user stays under the cap on uploads in progress (MAX_UPLOADS_IN_PROGRESS) as a real one does.
+    if (session) await fetch(`${twin.apiUrl}/uploads/abort`, { method: 'POST', headers: { authorization: `Bearer ${user.idToken}`, 'content-type': 'application/json' }, body: JSON.stringify({ uploadId: session.uploadId, key: session.key }) });
     if (round % 3 === 0) {
       const flow = await startFlow(twin, user, 'linkedin');
       const account = sandboxAccountName('normal');
