@@ -28,12 +28,17 @@ describe('scheduled posts across a restart of the twin (npm start)', () => {
       const connections = (await callApi(first.info, '/connections', user.idToken)).body as unknown as ConnectionList;
       const key = await uploadMedia(first.info, user.userId, { kind: 'image', body: tinyJpeg });
       const base = { media: [{ key }], targets: [{ platform: 'x', accountId: connections.connections[0]!.platformUserId }], timeZone: 'Europe/Berlin' };
-      duringDowntime = (await createPost(first.info, user, { ...base, description: 'due while down', scheduledFor: new Date(Date.now() + 2000).toISOString() })).body as unknown as Post;
-      afterRestart = (await createPost(first.info, user, { ...base, description: 'due after restart', scheduledFor: new Date(Date.now() + 40_000).toISOString() })).body as unknown as Post;
-      expect([duringDowntime.status, afterRestart.status]).toEqual(['scheduled', 'scheduled']);
+      // Due 6 s on: far enough ahead that the create (seconds on a loaded machine, when a 2 s
+      // lead was once already past and refused) and the stop below come first.
+      const created = await createPost(first.info, user, { ...base, description: 'due while down', scheduledFor: new Date(Date.now() + 6000).toISOString() });
+      duringDowntime = created.body as unknown as Post;
+      afterRestart = (await createPost(first.info, user, { ...base, description: 'due after restart', scheduledFor: new Date(Date.now() + 45_000).toISOString() })).body as unknown as Post;
+      expect([duringDowntime.status, afterRestart.status], JSON.stringify([created.body, afterRestart])).toEqual(['scheduled', 'scheduled']);
     } finally {
       await first.twin.stop();
     }
+    // The premise: the twin was down before the first post came due.
+    expect(Date.now(), 'the twin stopped only after the first post was due').toBeLessThan(new Date(duringDowntime.scheduledFor!).getTime());
     // Down for longer than the threshold past the first post's time.
     await sleep(Math.max(0, new Date(duringDowntime.scheduledFor!).getTime() + 4000 - Date.now()));
     expect((await sandboxControl({ ...first.info, endpoints: { ...first.info.endpoints, sandbox: sandbox.url } }).feed('x', account)).posts).toHaveLength(0);

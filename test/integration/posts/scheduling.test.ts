@@ -110,7 +110,9 @@ describe('scheduled posts (API, PublishPost executions, sandbox)', () => {
   it('cancels a scheduled post: it is marked cancelled, leaves the list, and nothing is published', async () => {
     const { user, names, accounts } = await scheduler(['x', 'linkedin']);
     const key = await uploadMedia(twin, user.userId, { kind: 'image', body: tinyJpeg });
-    const at = inMs(2500);
+    // Leads of a few seconds: the request that must come before the time (cancel, reschedule,
+    // edit) takes seconds itself when other files run beside this one on 2 cores.
+    const at = inMs(6000);
     const created = await schedule(user, {
       description: 'Never',
       media: [{ key }],
@@ -123,7 +125,7 @@ describe('scheduled posts (API, PublishPost executions, sandbox)', () => {
     expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
     expect((cancelled.body as unknown as Post).status).toBe('cancelled');
     expect(await executionStatus(await nthExecution(user, created.postId, 1))).toBe('ABORTED');
-    await sleep(4500);
+    await sleep(Math.max(0, new Date(at).getTime() + 2000 - Date.now()));
     expect(await feedOf('x', names.x)).toHaveLength(0);
     expect(await feedOf('linkedin', names.linkedin)).toHaveLength(0);
     expect((await getPost(user, created.postId)).status).toBe('cancelled');
@@ -136,8 +138,8 @@ describe('scheduled posts (API, PublishPost executions, sandbox)', () => {
   it('reschedules: the post publishes at the new time only, once', async () => {
     const { user, names, accounts } = await scheduler(['x']);
     const key = await uploadMedia(twin, user.userId, { kind: 'image', body: tinyJpeg });
-    const created = await schedule(user, { description: 'Moved', media: [{ key }], targets: [{ platform: 'x', accountId: accounts.x }], scheduledFor: inMs(2000) });
-    const later = inMs(6000);
+    const created = await schedule(user, { description: 'Moved', media: [{ key }], targets: [{ platform: 'x', accountId: accounts.x }], scheduledFor: inMs(5000) });
+    const later = inMs(9000);
 
     const moved = await post(user, `/posts/${created.postId}/reschedule`, { scheduledFor: later, timeZone: 'America/New_York' });
 
@@ -145,7 +147,8 @@ describe('scheduled posts (API, PublishPost executions, sandbox)', () => {
     expect(moved.body).toMatchObject({ status: 'scheduled', scheduledFor: later, timeZone: 'America/New_York' });
     expect(await executionStatus(await nthExecution(user, created.postId, 1))).toBe('ABORTED');
     expect(await executionStatus(await nthExecution(user, created.postId, 2))).toBe('RUNNING');
-    await sleep(4000);
+    // Past the first time (it was 5 s ahead), before the new one.
+    await sleep(Math.max(0, new Date(created.scheduledFor!).getTime() + 1000 - Date.now()));
     expect(await feedOf('x', names.x)).toHaveLength(0);
     const done = await waitForPost(twin, user, created.postId, 30_000);
     expect(done.status).toBe('published');
@@ -165,7 +168,7 @@ describe('scheduled posts (API, PublishPost executions, sandbox)', () => {
   it('edits the text and the targets: the new text goes to the new targets only', async () => {
     const { user, names, accounts } = await scheduler(['x', 'linkedin']);
     const key = await uploadMedia(twin, user.userId, { kind: 'image', body: tinyJpeg });
-    const created = await schedule(user, { description: 'First draft', media: [{ key }], targets: [{ platform: 'x', accountId: accounts.x }], scheduledFor: inMs(3000) });
+    const created = await schedule(user, { description: 'First draft', media: [{ key }], targets: [{ platform: 'x', accountId: accounts.x }], scheduledFor: inMs(6000) });
 
     const edited = await post(user, `/posts/${created.postId}`, { description: 'Final words', targets: [{ platform: 'linkedin', accountId: accounts.linkedin }] }, 'PUT');
 
@@ -185,7 +188,7 @@ describe('scheduled posts (API, PublishPost executions, sandbox)', () => {
     const platforms = ['x', 'linkedin', 'tiktok'] as const;
     const { user, names, accounts } = await scheduler(platforms);
     const key = await uploadMedia(twin, user.userId, { kind: 'image', body: tinyJpeg });
-    const at = inMs(3000);
+    const at = inMs(6000);
     const created = await schedule(user, { description: 'Raced', media: [{ key }], targets: platforms.map((platform) => ({ platform, accountId: accounts[platform], ...testOptions(platform) })), scheduledFor: at });
     // A reschedule to the very same instant replaces the first execution with a second; then the old one is
     // started again under another name (as if StopExecution had been lost), with the same input
@@ -262,7 +265,7 @@ describe('scheduled posts (API, PublishPost executions, sandbox)', () => {
       description: 'Half',
       media: [{ key }],
       targets: [{ platform: 'x', accountId: accounts.x }, { platform: 'linkedin', accountId: accounts.linkedin }],
-      scheduledFor: inMs(1500),
+      scheduledFor: inMs(5000),
     });
     expect(((await callApi(twin, '/notifications', user.idToken)).body as unknown as NotificationList).unread).toBe(0);
 
