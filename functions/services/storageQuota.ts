@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { Clock } from '../clock';
-import type { StoredMedia } from '../media/s3Media';
 import { QuotaExceeded } from '../errors';
 
 /**
@@ -20,11 +19,16 @@ import { QuotaExceeded } from '../errors';
 export type StorageBucket = 'media' | 'content';
 export type UploadState = 'uploading' | 'pending' | 'kept';
 
-/**
- * What the upload's completion learned about a media file (type, size, a video's duration and
- * frame): posts and drafts reuse it. The stored medium's own facts, without what a post adds.
- */
-export type MediaDescription = Omit<StoredMedia, 'key' | 'thumbnailKey' | 'altText'>;
+/** What the upload's completion learned about a media file (type, size, a video's duration and frame): posts and drafts reuse it. */
+export interface MediaDescription {
+  kind: 'image' | 'video';
+  contentType: string;
+  size: number;
+  extension: string;
+  durationSeconds?: number;
+  width?: number;
+  height?: number;
+}
 
 export interface UploadRecord {
   userId: string;

@@ -147,6 +147,17 @@ export function createUploadService({ s3, bucket, limits, clock, quota, storageL
 
   const refusal = (message: string) => new InvalidInput(`${message} The file was not kept.`);
 
+  function toUploaded(stored: StoredMedia): UploadedMedia {
+    return {
+      key: stored.key,
+      kind: stored.kind,
+      contentType: stored.contentType,
+      size: stored.size,
+      ...(stored.durationSeconds !== undefined ? { durationSeconds: stored.durationSeconds } : {}),
+      ...(stored.width !== undefined && stored.height !== undefined ? { width: stored.width, height: stored.height } : {}),
+    };
+  }
+
   /** What a completion learned about a file, as its record keeps it. */
   function descriptionOf(stored: StoredMedia): MediaDescription {
     return {
@@ -157,12 +168,6 @@ export function createUploadService({ s3, bucket, limits, clock, quota, storageL
       ...(stored.durationSeconds !== undefined ? { durationSeconds: stored.durationSeconds } : {}),
       ...(stored.width !== undefined && stored.height !== undefined ? { width: stored.width, height: stored.height } : {}),
     };
-  }
-
-  /** The API's answer: the description without the extension, with the key. */
-  function toUploaded(stored: StoredMedia): UploadedMedia {
-    const { extension: _extension, ...described } = descriptionOf(stored);
-    return { key: stored.key, ...described };
   }
 
   /** The upload's record when it is this upload, still in progress; NotFound otherwise. */
