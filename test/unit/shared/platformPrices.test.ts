@@ -11,7 +11,9 @@ describe('publishSpendUsd', () => {
   });
 
   it('adds prices exactly, without floating-point dust', () => {
-    expect(publishSpendUsd('x', { posts: 3, postsWithLink: 0 })).toBe(0.045);
+    // Summed in dollars, 0.015 + 0.2 is 0.21500000000000002.
+    expect(publishSpendUsd('x', { posts: 2, postsWithLink: 1 })).toBe(0.215);
+    expect(publishSpendUsd('x', { posts: 10, postsWithLink: 3 })).toBe(0.705);
     expect(publishSpendUsd('x', { posts: 1000, postsWithLink: 0 })).toBe(15);
   });
 
