@@ -1,11 +1,11 @@
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { backgroundTasks, handlerGroups, publishingFunctions, scheduledJobs, taskFunctionEnvName, type BackgroundTaskName } from '../../functions/handlers/groups';
+import { backgroundTasks, taskFunctionEnvName, type BackgroundTaskName } from '../../functions/handlers/groups';
 import { tableEnvName, tableKeys } from '../../shared/resources/tables';
 import { bucketEnvName, bucketKeys } from '../../shared/resources/buckets';
 import { platforms } from '../../shared/platforms';
-import { bundleLambda, bytesBySource } from '../support/lambdaBundle';
+import { bundleLambda, bytesBySource, lambdaEntries } from '../support/lambdaBundle';
 import type { Benchmark, Figure } from './benchmarks';
 
 const projectRoot = resolve(import.meta.dirname, '../..');
@@ -49,12 +49,7 @@ function initTime(file: string): Promise<{ wallMs: number; cpuMs: number }> {
 export const bundlesBenchmark: Benchmark = {
   name: 'lambda bundles',
   async run(): Promise<Figure[]> {
-    const entries: Record<string, string> = {};
-    for (const [name, group] of Object.entries(handlerGroups)) entries[name] = group.entry;
-    for (const [name, job] of Object.entries(scheduledJobs)) entries[name] = job.entry;
-    for (const platform of platforms) entries[`publish-${platform}`] = publishingFunctions.publishStep.entry(platform);
-    entries['finalizePost'] = publishingFunctions.finalizePost.entry;
-    for (const [name, task] of Object.entries(backgroundTasks)) entries[name] = task.entry;
+    const entries = lambdaEntries();
     const dir = mkdtempSync(join(projectRoot, '.bench-bundles-'));
     const figures: Figure[] = [];
     try {
