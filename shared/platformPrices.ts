@@ -1,3 +1,4 @@
+import extractUrls from 'twitter-text/dist/extractUrls.js';
 import type { Platform } from './platforms';
 
 /**
@@ -18,26 +19,31 @@ export interface WritePrice {
 const free: WritePrice = { postUsd: 0, postWithLinkUsd: 0 };
 
 export const platformWritePrices: Readonly<Record<Platform, WritePrice>> = {
-  // X API v2 pay-per-usage ("Content: Create" $0.015 per request, "Content: Create (with URL)"
-  // $0.200 per request), https://docs.x.com/x-api/getting-started/pricing, read 2026-11-28.
-  // Pay-per-use became the default for new developer apps on 2026-02-06; the legacy Basic and
-  // Pro subscriptions (flat monthly) are not modelled.
+  // X API v2 pay-per-usage: "Content: Create" $0.015 per request, "Content: Create (with URL)"
+  // $0.200 per request; media uploads are not on the list (https://docs.x.com/x-api/getting-started/pricing,
+  // read 2026-11-28). Pay-per-use became the default for new developer apps in February 2026;
+  // the legacy Basic and Pro subscriptions (flat monthly) are not modelled.
   x: { postUsd: 0.015, postWithLinkUsd: 0.2 },
-  // YouTube Data API v3: no charge; videos.insert spends 1,600 of the default 10,000 daily quota
-  // units, https://developers.google.com/youtube/v3/determine_quota_cost, read 2026-11-28.
+  // YouTube Data API v3: no charge; videos.insert has its own daily quota bucket (100 calls a day
+  // by default) and the other calls share 10,000 units a day, raised on request after an audit
+  // (https://developers.google.com/youtube/v3/determine_quota_cost, read 2026-11-28).
   youtube: free,
-  // TikTok Content Posting API: no charge; limited by rate limits and the creator's daily post
-  // cap, https://developers.tiktok.com/doc/content-posting-api-get-started, read 2026-11-28.
+  // TikTok Content Posting API: no charge; 6 init requests a minute per user token, a daily post
+  // cap per creator it does not publish, and until the app's audit 5 posting users a day and
+  // private posts only (https://developers.tiktok.com/doc/content-posting-api-reference-direct-post,
+  // https://developers.tiktok.com/doc/content-sharing-guidelines, read 2026-11-28).
   tiktok: free,
-  // Instagram API with Instagram Login (Meta Graph API): no charge; 100 API-published posts per
-  // account in 24 hours, https://developers.facebook.com/docs/instagram-platform/content-publishing,
-  // read 2026-11-28.
+  // Instagram API with Instagram Login (Meta Graph API): no charge and no price list; 100
+  // API-published posts per account in a moving 24 hours, a carousel counting once
+  // (https://developers.facebook.com/docs/instagram-platform/content-publishing, read 2026-11-28).
   instagram: free,
-  // LinkedIn Posts API: no charge; daily per-member and per-app rate limits,
-  // https://learn.microsoft.com/en-us/linkedin/shared/api-guide/concepts/rate-limits, read 2026-11-28.
+  // LinkedIn Posts API: no charge; per-app and per-member daily call limits, unpublished, shown
+  // in the Developer Portal (https://learn.microsoft.com/en-us/linkedin/shared/api-guide/concepts/rate-limits,
+  // read 2026-11-28).
   linkedin: free,
-  // Bluesky (AT Protocol): no charge; the PDS's write rate limits (points per hour and day),
-  // https://docs.bsky.app/docs/advanced-guides/rate-limits, read 2026-11-28.
+  // Bluesky (AT Protocol, Bluesky's PDS): no charge; 5,000 write points an hour and 35,000 a day
+  // per account, 3 per record created (https://docs.bsky.app/docs/advanced-guides/rate-limits,
+  // read 2026-11-28).
   bluesky: free,
 };
 
@@ -45,8 +51,9 @@ export const platformWritePrices: Readonly<Record<Platform, WritePrice>> = {
  * USD the platform charges for the write calls of one published target: `posts` is every post,
  * reply or comment created on the platform for it (a thread's parts and a first comment
  * included), and `postsWithLink` how many of those carry a URL in their text (so
- * 0 ≤ postsWithLink ≤ posts). Media uploads and status reads are not charged by any platform
- * here and are not counted.
+ * 0 ≤ postsWithLink ≤ posts). Media uploads (not on X's price list) and the reads a publish
+ * may make (X's media status, the look-up after a lost answer) are not counted; docs/costs.md
+ * says what they could cost.
  */
 export function publishSpendUsd(platform: Platform, published: { posts: number; postsWithLink: number }): number {
   const { posts, postsWithLink } = published;
@@ -57,4 +64,18 @@ export function publishSpendUsd(platform: Platform, published: { posts: number; 
   // In thousandths of a cent, so that sums of prices like 0.015 stay exact.
   const micro = (usd: number) => Math.round(usd * 100_000);
   return ((posts - postsWithLink) * micro(price.postUsd) + postsWithLink * micro(price.postWithLinkUsd)) / 100_000;
+}
+
+/**
+ * Whether a post's text carries a URL as X reads it: twitter-text's extractor, the library X's
+ * own linking follows (`https://…` and bare domains such as `oneclick.app`, not an e-mail
+ * address). X does not define "with URL" further (docs/costs.md); this is the reading priced.
+ */
+export function hasUrl(text: string): boolean {
+  return extractUrls(text).length > 0;
+}
+
+/** The write calls behind these post texts (a target's post or thread parts, and its first comment), for `publishSpendUsd`. */
+export function writesFor(texts: readonly string[]): { posts: number; postsWithLink: number } {
+  return { posts: texts.length, postsWithLink: texts.filter(hasUrl).length };
 }

@@ -14,3 +14,9 @@ declare module 'twitter-text/dist/configs.js' {
   const configs: { version1: ParseTweetOptions; version2: ParseTweetOptions; version3: ParseTweetOptions; defaults: ParseTweetOptions };
   export default configs;
 }
+
+declare module 'twitter-text/dist/extractUrls.js' {
+  import type { extractUrls } from 'twitter-text';
+  const extract: typeof extractUrls;
+  export default extract;
+}

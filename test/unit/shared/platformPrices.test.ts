@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { platformWritePrices, publishSpendUsd } from '../../../shared/platformPrices';
+import { hasUrl, platformWritePrices, publishSpendUsd, writesFor } from '../../../shared/platformPrices';
 import { platforms } from '../../../shared/platforms';
 
 describe('publishSpendUsd', () => {
@@ -31,5 +31,23 @@ describe('publishSpendUsd', () => {
     expect(() => publishSpendUsd('x', { posts: 1, postsWithLink: 2 })).toThrow(RangeError);
     expect(() => publishSpendUsd('x', { posts: -1, postsWithLink: 0 })).toThrow(/postsWithLink/);
     expect(() => publishSpendUsd('x', { posts: 1.5, postsWithLink: 0 })).toThrow(RangeError);
+  });
+});
+
+describe('hasUrl and writesFor', () => {
+  it('finds a URL as X links it: with a scheme, or a bare domain; not an e-mail address or a version', () => {
+    expect(hasUrl('Read more at https://example.com/launch?ref=x')).toBe(true);
+    expect(hasUrl('Our new site: oneclick.app')).toBe(true);
+    expect(hasUrl('Write to hello@example.com')).toBe(false);
+    expect(hasUrl('Version 1.5 is out. It works.')).toBe(false);
+    // Without the space, "out.It" reads as a domain in Italy's .it, as X would link it.
+    expect(hasUrl('Version 1.5 is out.It works.')).toBe(true);
+    expect(hasUrl('')).toBe(false);
+  });
+
+  it("counts a target's posts and those with a URL, for publishSpendUsd", () => {
+    const thread = ['Part one 1/3', 'Part two, see example.com 2/3', 'Part three 3/3'];
+    expect(writesFor(thread)).toEqual({ posts: 3, postsWithLink: 1 });
+    expect(publishSpendUsd('x', writesFor(thread))).toBe(0.23);
   });
 });
