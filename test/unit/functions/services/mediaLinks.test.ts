@@ -1,4 +1,5 @@
-import { S3Client } from '@aws-sdk/client-s3';
+import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { describe, expect, it } from 'vitest';
 import type { Post } from '../../../../shared/api/posts';
 import { createMediaLinks, MEDIA_LINK_SECONDS, MEDIA_LINK_WINDOW_SECONDS } from '../../../../functions/services/mediaLinks';
@@ -59,6 +60,63 @@ describe('presigned media links for the posts API', () => {
     expect(page.posts[0]!.media[0]).toEqual({ ...image, url: expect.stringContaining('X-Amz-Signature=') });
     expect(page.posts[0]!.media[0]).not.toHaveProperty('thumbnailUrl');
     expect(page.posts[1]!.media.map((media) => Boolean(media.thumbnailUrl))).toEqual([true, false]);
+  });
+});
+
+/** What the SDK's getSignedUrl makes of the same link (each link's whole middleware stack). */
+function sdkLink(client: S3Client, key: string, contentType: string, signingDate: Date): Promise<string> {
+  return getSignedUrl(
+    client,
+    new GetObjectCommand({ Bucket: 'media', Key: key, ResponseCacheControl: `private, max-age=${MEDIA_LINK_WINDOW_SECONDS}`, ...readLinkResponse(contentType) }),
+    { expiresIn: MEDIA_LINK_SECONDS, signingDate },
+  );
+}
+
+describe('links signed without the SDK\'s middleware stack per link', () => {
+  const signingDate = new Date('2026-01-05T15:00:00Z');
+  const clock = { now: () => new Date('2026-01-05T15:04:30Z') };
+  // Not a key parseMediaKey accepts (so its type is unknown): the escaping of every odd character.
+  const odd = { key: "user-1/images/a b!'()*é~.jpg", kind: 'image' as const, contentType: 'image/jpeg', size: 5 };
+  const other = { key: 'user-1/videos/abcdefghij.bin', kind: 'video' as const, contentType: 'application/octet-stream', size: 5 };
+
+  async function expectSdkLinks(client: S3Client) {
+    const links = createMediaLinks({ s3: client, bucket: 'media', clock });
+    const signed = (await links.forPost(post([video, image, odd, other]))).media;
+    expect(signed.map((medium) => medium.url)).toEqual(
+      await Promise.all([
+        sdkLink(client, video.key, 'video/mp4', signingDate),
+        sdkLink(client, image.key, 'image/jpeg', signingDate),
+        sdkLink(client, odd.key, 'application/octet-stream', signingDate),
+        sdkLink(client, other.key, 'application/octet-stream', signingDate),
+      ]),
+    );
+    expect(signed[0]!.thumbnailUrl).toBe(await sdkLink(client, video.thumbnailKey, 'image/jpeg', signingDate));
+    return signed;
+  }
+
+  it('are getSignedUrl\'s links byte for byte, path-style on the twin\'s endpoint', async () => {
+    const [first] = await expectSdkLinks(s3);
+    expect(first!.url).toMatch(/^http:\/\/127\.0\.0\.1:9\/media\/user-1\/videos\/abcdefghij\.mp4\?/);
+  });
+
+  it('are getSignedUrl\'s links byte for byte on AWS (virtual-hosted, a Lambda\'s session token)', async () => {
+    const aws = new S3Client({ region: 'eu-west-1', credentials: { accessKeyId: 'ASIAEXAMPLE', secretAccessKey: 'secret', sessionToken: 'token/with+odd=chars' } });
+    const [first] = await expectSdkLinks(aws);
+    expect(first!.url).toMatch(/^https:\/\/media\.s3\.eu-west-1\.amazonaws\.com\/user-1\/videos\/abcdefghij\.mp4\?/);
+    expect(new URL(first!.url!).searchParams.get('X-Amz-Security-Token')).toBe('token/with+odd=chars');
+  });
+
+  it('leaves a link whose shape it does not repeat (another signed header) to getSignedUrl', async () => {
+    const unusual = new S3Client({ region: 'eu-central-1', endpoint: 'http://127.0.0.1:9', forcePathStyle: true, credentials: { accessKeyId: 'AKIDEXAMPLE', secretAccessKey: 'secret' } });
+    unusual.middlewareStack.add(
+      (next) => async (args) => {
+        (args.request as { headers: Record<string, string> }).headers['x-example-signed'] = 'yes';
+        return next(args);
+      },
+      { step: 'build', name: 'exampleSignedHeader' },
+    );
+    const signed = await expectSdkLinks(unusual);
+    expect(new URL(signed[0]!.url!).searchParams.get('X-Amz-SignedHeaders')).toBe('host;x-example-signed');
   });
 });
 
