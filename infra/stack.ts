@@ -11,6 +11,7 @@ import { Jobs } from './constructs/jobs';
 import { BackgroundTasks, grantSignInDisabling, grantUserDeletion } from './constructs/tasks';
 import { Publishing } from './constructs/publishing';
 import { Monitoring } from './constructs/monitoring';
+import { OperatorDashboard } from './constructs/dashboard';
 import { handlerGroupNames } from '../shared/api/routes';
 import { parseModuleUrls } from '../shared/api/modules';
 import { handlerGroups, scheduledJobs } from '../functions/handlers/groups';
@@ -44,12 +45,12 @@ export class OneClickStack extends Stack {
     const publishing = new Publishing(this, 'Publishing', resources);
     new Monitoring(this, 'Monitoring', {
       stateMachine: publishing.stateMachine,
-      finalize: publishing.finalize,
-      tables: data.tables,
       httpApi: api.httpApi,
       deadLetterQueues: [jobs.deadLetterQueue],
+      key: data.tokenKey,
       alarmEmail: this.node.tryGetContext('oneclick:alarmEmail') as string | undefined,
     });
+    new OperatorDashboard(this, 'Operator', { stateMachine: publishing.stateMachine, httpApi: api.httpApi });
     for (const group of handlerGroupNames) {
       if (handlerGroups[group].startsPublishing) publishing.grantStart(api.functions[group]);
       for (const task of handlerGroups[group].startsTasks ?? []) tasks.grantStart(api.functions[group], task);

@@ -1,10 +1,21 @@
 import { createFinalizeStep, type FinalizeStep } from '../services/finalizeStep';
+import { createOperatorMetrics } from '../observability/operatorMetrics';
+import { recordPublishOutcome } from '../observability/publishOutcome';
 import { metricsTracking } from './metrics';
 import { postStore } from './postStore';
 import { clock, createLogger } from './shared';
 
 let step: FinalizeStep | undefined;
-/** The PublishPost state machine's last step. */
+/** The PublishPost state machine's last step; it records each finished post's outcome as the operator's metrics. */
 export function finalizeStep(): FinalizeStep {
-  return (step ??= createFinalizeStep({ posts: postStore(), tracking: metricsTracking(), clock, log: createLogger('finalize') }));
+  if (step) return step;
+  const metrics = createOperatorMetrics();
+  step = createFinalizeStep({
+    posts: postStore(),
+    tracking: metricsTracking(),
+    outcome: (post, details) => recordPublishOutcome(metrics, post, details),
+    clock,
+    log: createLogger('finalize'),
+  });
+  return step;
 }

@@ -1,5 +1,6 @@
 import { KMSClient } from '@aws-sdk/client-kms';
-import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import { ParameterNotFoundError } from '@aws-lambda-powertools/parameters/errors';
+import { SSMProvider } from '@aws-lambda-powertools/parameters/ssm';
 import { ConfigurationError } from '../config';
 import { createKmsTokenCipher, createLocalTokenCipher, type TokenCipher } from '../services/tokenCipher';
 import { platforms as allPlatforms, type Platform } from '../../shared/platforms';
@@ -18,16 +19,28 @@ export function createTokenCipher(env: NodeJS.ProcessEnv): TokenCipher {
   throw new ConfigurationError('Missing configuration: TOKEN_KEY_ID (or ONECLICK_LOCAL_TOKEN_KEY offline)');
 }
 
-let secrets: SecretsManagerClient | undefined;
+/** How long a function keeps a parameter it read before asking Parameter Store again. */
+export const CREDENTIALS_MAX_AGE_SECONDS = 300;
+
+let parameters: SSMProvider | undefined;
+
+/** A parameter's decrypted value, kept CREDENTIALS_MAX_AGE_SECONDS; undefined when it does not exist (a platform not configured). */
+export async function readCredentialsParameter(provider: SSMProvider, name: string): Promise<string | undefined> {
+  try {
+    return await provider.get(name, { decrypt: true, maxAge: CREDENTIALS_MAX_AGE_SECONDS, throwOnMissing: true });
+  } catch (error) {
+    if (error instanceof ParameterNotFoundError) return undefined;
+    throw error;
+  }
+}
 
 /**
  * These platforms' client ids and secrets (all of them unless a function needs fewer): each
- * from its own Secrets Manager secret where <PLATFORM>_CREDENTIALS_SECRET_ID names one (AWS),
- * else from <PLATFORM>_CLIENT_ID/_SECRET variables (functions/platforms/config.ts).
+ * from its own SecureString parameter where <PLATFORM>_CREDENTIALS_PARAMETER names one (AWS; read
+ * with Powertools Parameters, decrypted, kept five minutes; a parameter that does not exist is a
+ * platform not configured), else from <PLATFORM>_CLIENT_ID/_SECRET variables
+ * (functions/platforms/config.ts).
  */
 export function loadPlatformCredentials(env: NodeJS.ProcessEnv, platforms: readonly Platform[] = allPlatforms): Promise<Partial<Record<Platform, PlatformCredentials>>> {
-  return loadCredentials(env, platforms, async (secretId) => {
-    secrets ??= new SecretsManagerClient({});
-    return (await secrets.send(new GetSecretValueCommand({ SecretId: secretId }))).SecretString;
-  });
+  return loadCredentials(env, platforms, (name) => readCredentialsParameter((parameters ??= new SSMProvider()), name));
 }

@@ -23,28 +23,28 @@ export function sandboxHostEnvironmentFor(modules: readonly PlatformModule[], sa
   return environment;
 }
 
-/** The variable naming a platform's own Secrets Manager secret ({ "clientId", "clientSecret" }), e.g. YOUTUBE_CREDENTIALS_SECRET_ID. */
-export function credentialsSecretEnvName(platform: Platform): string {
-  return `${platform.toUpperCase()}_CREDENTIALS_SECRET_ID`;
+/** The variable naming a platform's own Parameter Store parameter ({ "clientId", "clientSecret" }), e.g. YOUTUBE_CREDENTIALS_PARAMETER. */
+export function credentialsParameterEnvName(platform: Platform): string {
+  return `${platform.toUpperCase()}_CREDENTIALS_PARAMETER`;
 }
 
 const credentialsSchema = z.object({ clientId: z.string().min(1), clientSecret: z.string().min(1) });
 /**
- * One platform's secret on AWS: { "clientId": "…", "clientSecret": "…" }, or {} (the platform
- * is shown as not configured).
+ * One platform's SecureString parameter on AWS: { "clientId": "…", "clientSecret": "…" }, or {}
+ * (the platform is shown as not configured, as it is when the parameter does not exist).
  */
-export const platformCredentialsSecretSchema = z.union([credentialsSchema, z.object({}).strict()]);
+export const platformCredentialsParameterSchema = z.union([credentialsSchema, z.object({}).strict()]);
 
-/** A platform's credentials from its secret's text; undefined when the secret is {} (not configured). */
-export function parseCredentialsSecret(secretId: string, text: string | undefined): PlatformCredentials | undefined {
+/** A platform's credentials from its parameter's text; undefined when the parameter is missing or {} (not configured). */
+export function parseCredentialsParameter(name: string, text: string | undefined): PlatformCredentials | undefined {
   let json: unknown;
   try {
     json = JSON.parse(text ?? '{}');
   } catch {
-    throw new ConfigurationError(`The secret ${secretId} is not JSON; it must be { "clientId": "…", "clientSecret": "…" } (or {} for a platform not configured)`);
+    throw new ConfigurationError(`The parameter ${name} is not JSON; it must be { "clientId": "…", "clientSecret": "…" } (or {} for a platform not configured)`);
   }
-  const parsed = platformCredentialsSecretSchema.safeParse(json);
-  if (!parsed.success) throw new ConfigurationError(`The secret ${secretId} is not of the form { "clientId": "…", "clientSecret": "…" } (or {} for a platform not configured)`);
+  const parsed = platformCredentialsParameterSchema.safeParse(json);
+  if (!parsed.success) throw new ConfigurationError(`The parameter ${name} is not of the form { "clientId": "…", "clientSecret": "…" } (or {} for a platform not configured)`);
   const data: Partial<PlatformCredentials> = parsed.data;
   return data.clientId && data.clientSecret ? { clientId: data.clientId, clientSecret: data.clientSecret } : undefined;
 }
@@ -57,18 +57,20 @@ export function credentialsFromEnvironment(env: NodeJS.ProcessEnv, platform: Pla
 }
 
 /**
- * Each platform's credentials: from its own secret where <PLATFORM>_CREDENTIALS_SECRET_ID names
- * one (AWS), else from <PLATFORM>_CLIENT_ID/_SECRET. A platform without them is left out.
+ * Each platform's credentials: from its own SecureString parameter where
+ * <PLATFORM>_CREDENTIALS_PARAMETER names one (AWS; `readParameter` answers undefined for a
+ * parameter that does not exist), else from <PLATFORM>_CLIENT_ID/_SECRET. A platform without
+ * them is left out.
  */
 export async function loadCredentials(
   env: NodeJS.ProcessEnv,
   platforms: readonly Platform[],
-  readSecret: (secretId: string) => Promise<string | undefined>,
+  readParameter: (name: string) => Promise<string | undefined>,
 ): Promise<Partial<Record<Platform, PlatformCredentials>>> {
   const entries = await Promise.all(
     platforms.map(async (platform) => {
-      const secretId = env[credentialsSecretEnvName(platform)];
-      const credentials = secretId ? parseCredentialsSecret(secretId, await readSecret(secretId)) : credentialsFromEnvironment(env, platform);
+      const name = env[credentialsParameterEnvName(platform)];
+      const credentials = name ? parseCredentialsParameter(name, await readParameter(name)) : credentialsFromEnvironment(env, platform);
       return [platform, credentials] as const;
     }),
   );

@@ -3,6 +3,7 @@ import { POST_FINALIZED_LOG_MESSAGE } from '../logMessages';
 import { failureInWords, finalizePost } from './finalize';
 import type { MetricsTracking } from './metricsTracking';
 import type { PostStore } from './postStore';
+import type { Post } from '../../shared/api/posts';
 
 /** What the state machine passes to its last step. */
 export interface FinalizeStepInput {
@@ -16,6 +17,8 @@ export interface FinalizeStepInput {
 export interface FinalizeStepDeps {
   posts: PostStore;
   tracking: Pick<MetricsTracking, 'trackPublishedTargets'>;
+  /** Told each finished post, with whether publishing stopped early (the operator's metrics, functions/observability/). */
+  outcome?: (post: Post, details: { stoppedEarly: boolean }) => void;
   clock: Clock;
   log: {
     info(message: string, details: Record<string, unknown>): void;
@@ -29,7 +32,7 @@ export interface FinalizeStepDeps {
  * is notified. A replaced or cancelled execution's finalize changes nothing (the execution is
  * not current). The published targets then start being tracked (analytics).
  */
-export function createFinalizeStep({ posts, tracking, clock, log }: FinalizeStepDeps) {
+export function createFinalizeStep({ posts, tracking, outcome, clock, log }: FinalizeStepDeps) {
   return {
     async run(input: FinalizeStepInput): Promise<{ status: string }> {
       const post = await finalizePost({ posts, clock }, input.userId, input.postId, {
@@ -43,6 +46,7 @@ export function createFinalizeStep({ posts, tracking, clock, log }: FinalizeStep
         targets: post.targets.length,
         failedTargets: post.targets.filter((target) => target.status === 'failed').length,
       });
+      outcome?.(post, { stoppedEarly: !!input.error });
       await tracking.trackPublishedTargets(input.userId, post);
       return { status: post.status };
     },

@@ -1,43 +1,39 @@
-import { Duration } from 'aws-cdk-lib';
+import { ArnFormat, Duration, Stack } from 'aws-cdk-lib';
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import * as actions from 'aws-cdk-lib/aws-cloudwatch-actions';
-import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import type * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
 import * as iam from 'aws-cdk-lib/aws-iam';
-import * as kms from 'aws-cdk-lib/aws-kms';
-import * as logs from 'aws-cdk-lib/aws-logs';
+import type * as kms from 'aws-cdk-lib/aws-kms';
 import * as sns from 'aws-cdk-lib/aws-sns';
 import * as subscriptions from 'aws-cdk-lib/aws-sns-subscriptions';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import type * as sfn from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
-import type { OneClickFunction } from './function';
-import { POST_FINALIZED_LOG_MESSAGE } from '../../functions/logMessages';
-
-/** The custom metric the finalize step's log feeds: targets that ended failed. */
-export const publishFailuresMetric = { namespace: 'OneClick', name: 'FailedPublishTargets' } as const;
-
-
-/** CloudWatch alarms on metric math take at most 10 metrics. */
-const MAX_METRICS_PER_ALARM = 10;
+import { OPERATOR_NAMESPACE, OPERATOR_SERVICE, operatorMetricNames } from '../../functions/observability/operatorMetrics';
 
 export interface MonitoringProps {
   readonly stateMachine: sfn.StateMachine;
-  /** The finalize step, whose log reports failed targets. */
-  readonly finalize: OneClickFunction;
-  readonly tables: Record<string, dynamodb.TableV2>;
   readonly httpApi: apigw.HttpApi;
   readonly deadLetterQueues: sqs.Queue[];
+  /** The stack's one customer-managed key (the token key): it encrypts the alarm topic too. */
+  readonly key: kms.Key;
   /** Where alarm notifications go (context `alarmEmail`); without it, subscribe to the topic later. */
   readonly alarmEmail?: string;
 }
 
+/** The Metrics Insights schema of the operator's per-platform metrics (Powertools adds the service dimension). */
+export const platformSchema = `SCHEMA("${OPERATOR_NAMESPACE}", Platform, service)`;
+
 /**
  * The alarms a user of the product would expect an operator to have: a publish that failed at
- * the engine (execution failed or timed out), a wave of targets failing at the platforms, any
- * Lambda error or throttle, API 5xx, DynamoDB throttling, and a scheduled job that could not run
- * (its event in a dead-letter queue). All notify one encrypted SNS topic. CloudWatch bills each
- * metric an alarm watches, so the alarms watch as few metrics as cover the cases.
+ * the engine (execution failed, timed out or throttled), a wave of targets failing at the
+ * platforms, a platform failing most of its targets, any Lambda error or throttle, API 5xx,
+ * DynamoDB throttling, and a scheduled job that could not run (its event in a dead-letter queue).
+ * All notify one SNS topic encrypted with the stack's one customer-managed key. CloudWatch bills
+ * each metric an alarm lists; the first 10 are free each month. So the alarms list 7 metrics
+ * whose number does not grow with functions or tables (account-level Lambda metrics, one state
+ * machine, one API, one queue), and what grows (tables, platforms) is watched by Metrics
+ * Insights queries, billed per metric they analyze: none at idle (docs/decisions.md).
  */
 export class Monitoring extends Construct {
   readonly topic: sns.Topic;
@@ -45,12 +41,24 @@ export class Monitoring extends Construct {
 
   constructor(scope: Construct, id: string, props: MonitoringProps) {
     super(scope, id);
-    const topicKey = new kms.Key(this, 'AlarmTopicKey', {
-      description: 'Encrypts OneClick alarm notifications.',
-      enableKeyRotation: true,
-    });
-    topicKey.grantEncryptDecrypt(new iam.ServicePrincipal('cloudwatch.amazonaws.com'));
-    this.topic = new sns.Topic(this, 'AlarmTopic', { displayName: 'OneClick alarms', masterKey: topicKey, enforceSSL: true });
+    const stack = Stack.of(this);
+    // The topic's name is fixed so the key's policy can name it without a reference cycle.
+    const topicName = `${stack.stackName}-alarms`;
+    const topicArn = stack.formatArn({ service: 'sns', resource: topicName });
+    // CloudWatch may use the key only for this topic's messages (SNS's encryption context), and
+    // only for this account's alarms: the tokens it encrypts have contexts of their own.
+    props.key.addToResourcePolicy(
+      new iam.PolicyStatement({
+        principals: [new iam.ServicePrincipal('cloudwatch.amazonaws.com')],
+        actions: ['kms:Decrypt', 'kms:GenerateDataKey*'],
+        resources: ['*'],
+        conditions: {
+          StringEquals: { 'kms:EncryptionContext:aws:sns:topicArn': topicArn, 'aws:SourceAccount': stack.account },
+          ArnLike: { 'aws:SourceArn': stack.formatArn({ service: 'cloudwatch', resource: 'alarm', resourceName: '*', arnFormat: ArnFormat.COLON_RESOURCE_NAME }) },
+        },
+      }),
+    );
+    this.topic = new sns.Topic(this, 'AlarmTopic', { topicName, displayName: 'OneClick alarms', masterKey: props.key, enforceSSL: true });
     if (props.alarmEmail) this.topic.addSubscription(new subscriptions.EmailSubscription(props.alarmEmail));
 
     const period = Duration.minutes(5);
@@ -61,22 +69,18 @@ export class Monitoring extends Construct {
     this.alarm('PublishExecutionsTimedOut', 'A PublishPost execution timed out.', sfnMetric('ExecutionsTimedOut'), 1);
     this.alarm('PublishExecutionsThrottled', 'Step Functions throttled PublishPost executions.', sfnMetric('ExecutionThrottled'), 1);
 
-    new logs.MetricFilter(this, 'FailedTargetsFilter', {
-      logGroup: props.finalize.logGroup,
-      filterPattern: logs.FilterPattern.all(
-        logs.FilterPattern.stringValue('$.message', '=', POST_FINALIZED_LOG_MESSAGE),
-        logs.FilterPattern.numberValue('$.failedTargets', '>', 0),
-      ),
-      metricNamespace: publishFailuresMetric.namespace,
-      metricName: publishFailuresMetric.name,
-      metricValue: '$.failedTargets',
-      defaultValue: 0,
-    });
+    const quarterHour = Duration.minutes(15);
     this.alarm(
       'FailedPublishTargets',
       'Five or more targets failed at the platforms within 15 minutes (an outage, a revoked app, a changed API).',
-      new cloudwatch.Metric({ namespace: publishFailuresMetric.namespace, metricName: publishFailuresMetric.name, statistic: 'Sum', period: Duration.minutes(15) }),
+      insights(`SELECT SUM(${operatorMetricNames.failed}) FROM ${platformSchema} WHERE service = '${OPERATOR_SERVICE}'`, quarterHour, 'Targets failed'),
       5,
+    );
+    this.alarm(
+      'PlatformFailureRate',
+      'One platform failed half or more of its targets within 15 minutes (one contributor per platform).',
+      insights(`SELECT AVG(${operatorMetricNames.failureRate}) FROM ${platformSchema} WHERE service = '${OPERATOR_SERVICE}' GROUP BY Platform`, quarterHour, 'Failure rate'),
+      0.5,
     );
 
     // Account-wide Lambda metrics: OneClick is meant to have its own AWS account (one account
@@ -92,14 +96,8 @@ export class Monitoring extends Construct {
       5,
     );
 
-    chunks(Object.values(props.tables), MAX_METRICS_PER_ALARM).forEach((chunk, index) => {
-      this.alarm(
-        `TablesThrottled${index ? index + 1 : ''}`,
-        'DynamoDB throttled requests to a OneClick table.',
-        sumOf(chunk.map((table) => new cloudwatch.Metric({ namespace: 'AWS/DynamoDB', metricName: 'ThrottledRequests', dimensionsMap: { TableName: table.tableName }, statistic: 'Sum', period }))),
-        1,
-      );
-    });
+    // Every table in the account (OneClick's own): one query, however many tables there are.
+    this.alarm('TablesThrottled', 'DynamoDB throttled requests to a OneClick table.', insights('SELECT SUM(ThrottledRequests) FROM SCHEMA("AWS/DynamoDB", Operation, TableName)', period, 'Throttled requests'), 1);
 
     props.deadLetterQueues.forEach((queue, index) => {
       this.alarm(`DeadLetters${index ? index + 1 : ''}`, 'A scheduled job could not be started: its event is in the dead-letter queue.', queue.metricApproximateNumberOfMessagesVisible({ period }), 1);
@@ -120,15 +118,7 @@ export class Monitoring extends Construct {
   }
 }
 
-function sumOf(metrics: cloudwatch.IMetric[]): cloudwatch.IMetric {
-  if (metrics.length === 1) return metrics[0]!;
-  const usingMetrics = Object.fromEntries(metrics.map((metric, index) => [`m${index}`, metric]));
-  return new cloudwatch.MathExpression({ expression: Object.keys(usingMetrics).join(' + '), usingMetrics, period: Duration.minutes(5) });
+/** An alarm's Metrics Insights query (a math expression of no listed metric). */
+function insights(query: string, period: Duration, label: string): cloudwatch.IMetric {
+  return new cloudwatch.MathExpression({ expression: query, usingMetrics: {}, period, label });
 }
-
-function chunks<T>(items: T[], size: number): T[][] {
-  const result: T[][] = [];
-  for (let index = 0; index < items.length; index += size) result.push(items.slice(index, index + size));
-  return result;
-}
-

@@ -1,20 +1,28 @@
-import { RemovalPolicy, Validations } from 'aws-cdk-lib';
+import { Arn, ArnFormat, Stack } from 'aws-cdk-lib';
+import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as kms from 'aws-cdk-lib/aws-kms';
-import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
-import { platformNames, platforms, type Platform } from '../../shared/platforms';
-import { credentialsSecretEnvName } from '../../functions/platforms/config';
+import { platforms, type Platform } from '../../shared/platforms';
+import { credentialsParameterEnvName } from '../../functions/platforms/config';
 import type { OneClickFunction } from './function';
 
-const capitalized = (text: string) => `${text[0]!.toUpperCase()}${text.slice(1)}`;
+/** Where a stack's platform credentials live in Parameter Store: one SecureString per platform under it. */
+export function credentialsParameterPath(stackName: string): string {
+  return `/oneclick/${stackName}/platforms`;
+}
 
 /**
  * What a function needs to act on platform connections: the KMS key that encrypts tokens and
- * one secret per platform holding that platform's client id and secret (never sent to the
- * browser). A platform's publish function is granted its own platform's secret only.
+ * one SecureString parameter per platform holding that platform's client id and secret (never
+ * sent to the browser), encrypted with the AWS-managed aws/ssm key. CloudFormation cannot create
+ * a SecureString, so the stack creates none: the operator puts each value with one command
+ * (docs/operations.md), and a parameter that does not exist is a platform not configured. The
+ * stack grants ssm:GetParameter on each exact parameter ARN; a platform's publish function is
+ * granted its own platform's parameter only.
  */
 export class PlatformAccess extends Construct {
-  readonly credentials: Record<Platform, secretsmanager.Secret>;
+  /** Each platform's parameter name. */
+  readonly parameterNames: Record<Platform, string>;
 
   constructor(
     scope: Construct,
@@ -22,30 +30,26 @@ export class PlatformAccess extends Construct {
     private readonly tokenKey: kms.IKey,
   ) {
     super(scope, id);
-    this.credentials = {} as Record<Platform, secretsmanager.Secret>;
-    for (const platform of platforms) {
-      const secret = new secretsmanager.Secret(this, `${capitalized(platform)}Credentials`, {
-        description: `OneClick ${platformNames[platform]} app: {"clientId":"…","clientSecret":"…"}. Left {}, ${platformNames[platform]} is shown as not configured.`,
-        secretObjectValue: {},
-        removalPolicy: RemovalPolicy.RETAIN,
-      });
-      Validations.of(secret).acknowledge({
-        id: 'AwsSolutions-SMG4',
-        reason: 'These are OAuth app secrets issued by each platform; they are rotated in the platforms\' developer consoles, not by a Lambda.',
-      });
-      this.credentials[platform] = secret;
-    }
+    const path = credentialsParameterPath(Stack.of(this).stackName);
+    this.parameterNames = Object.fromEntries(platforms.map((platform) => [platform, `${path}/${platform}`])) as Record<Platform, string>;
   }
 
-  /** The token key, and the secrets of these platforms (every platform unless told fewer). */
+  /** The ARN of a platform's parameter (its name starts with a slash, which the ARN does not repeat). */
+  parameterArn(platform: Platform): string {
+    return Arn.format({ service: 'ssm', resource: 'parameter', resourceName: this.parameterNames[platform].slice(1), arnFormat: ArnFormat.SLASH_RESOURCE_NAME }, Stack.of(this));
+  }
+
+  /** The token key, and the parameters of these platforms (every platform unless told fewer). */
   grantTo(fn: OneClickFunction, only: readonly Platform[] = platforms): void {
     // Exactly what envelope encryption needs: a data key to encrypt, Decrypt to read it back.
     this.tokenKey.grant(fn.function, 'kms:GenerateDataKey', 'kms:Decrypt');
     const environment: Record<string, string> = { TOKEN_KEY_ID: this.tokenKey.keyArn };
-    for (const platform of only) {
-      this.credentials[platform].grantRead(fn.function);
-      environment[credentialsSecretEnvName(platform)] = this.credentials[platform].secretArn;
+    if (only.length > 0) {
+      // aws/ssm's key policy lets the account's principals decrypt through Parameter Store, so
+      // reading a value needs only GetParameter on it: no other function is granted any.
+      fn.function.addToRolePolicy(new iam.PolicyStatement({ actions: ['ssm:GetParameter'], resources: only.map((platform) => this.parameterArn(platform)) }));
     }
+    for (const platform of only) environment[credentialsParameterEnvName(platform)] = this.parameterNames[platform];
     fn.addEnvironment(environment);
   }
 }

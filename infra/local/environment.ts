@@ -36,6 +36,8 @@ export function functionEnvironment(endpoints: LocalEndpoints): Record<string, s
     ONECLICK_S3_FORCE_PATH_STYLE: 'true',
     POWERTOOLS_SERVICE_NAME: 'oneclick',
     POWERTOOLS_LOG_LEVEL: process.env['POWERTOOLS_LOG_LEVEL'] ?? 'WARN',
+    // The operator's metrics (EMF lines on stdout) stay quiet offline unless asked for (the cost bench counts them).
+    POWERTOOLS_METRICS_DISABLED: process.env['POWERTOOLS_METRICS_DISABLED'] ?? 'true',
   };
   for (const key of tableKeys) environment[tableEnvName(key)] = localTableNames[key];
   for (const key of bucketKeys) environment[bucketEnvName(key)] = localBucketNames[key];

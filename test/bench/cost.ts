@@ -52,7 +52,18 @@ export const prices = {
   kmsKeyPerMonth: 1.0,
   kmsPerRequest: 0.03 / 10_000,
   secretPerMonth: 0.4,
+  /** Per alarm metric; a Metrics Insights alarm bills the metrics its query analyzes at this rate, and at idle it analyzes none (docs/costs.md). */
   alarmMetricPerMonth: 0.1,
+  /** Always free each month (not the 12-month free tier): 10 alarm metrics of standard alarms that list metrics (not Metrics Insights ones). */
+  alarmMetricsFree: 10,
+  /** A dashboard beyond the free ones. */
+  dashboardPerMonth: 3.0,
+  /** Always free: 3 dashboards of up to 50 metrics each. */
+  dashboardsFree: 3,
+  /** A custom metric, per month while it receives data (prorated by the hour). */
+  customMetricPerMonth: 0.3,
+  /** Parameter Store standard-tier parameters: no charge (the aws/ssm key: no charge). */
+  standardParameterPerMonth: 0,
 } as const;
 
 /** Counts the SDK calls the handlers make (they run in this process, inside the twin). */
@@ -75,18 +86,32 @@ function countSdkCalls() {
   return { counts, restore: () => patched.forEach(([client, original]) => ((client.prototype as { send: unknown }).send = original)) };
 }
 
-/** Log bytes the handlers write (Powertools JSON lines on stdout, as CloudWatch would ingest). */
+/**
+ * Log bytes the handlers write (Powertools JSON lines on stdout, as CloudWatch would ingest),
+ * the operator's metrics (Powertools Metrics' EMF lines) included; and the custom metrics
+ * those EMF lines make (namespace, name and dimension values).
+ */
 function countLogBytes() {
   let bytes = 0;
+  const metrics = new Set<string>();
   const original = process.stdout.write.bind(process.stdout);
   process.stdout.write = ((chunk: string | Uint8Array, ...rest: unknown[]) => {
-    if (typeof chunk === 'string' && chunk.startsWith('{"level":')) {
-      bytes += Buffer.byteLength(chunk);
+    const text = typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8');
+    if (text.startsWith('{"level":') || text.startsWith('{"_aws":')) {
+      bytes += Buffer.byteLength(text);
+      if (text.startsWith('{"_aws":')) {
+        const line = JSON.parse(text) as { _aws: { CloudWatchMetrics: Array<{ Namespace: string; Dimensions: string[][]; Metrics: Array<{ Name: string }> }> } } & Record<string, unknown>;
+        for (const directive of line._aws.CloudWatchMetrics) {
+          for (const dimensions of directive.Dimensions) {
+            for (const metric of directive.Metrics) metrics.add(`${directive.Namespace}/${metric.Name}/${dimensions.map((name) => `${name}=${String(line[name])}`).join(',')}`);
+          }
+        }
+      }
       return true;
     }
     return (original as (...args: unknown[]) => boolean)(chunk, ...rest);
   }) as typeof process.stdout.write;
-  return { bytes: () => bytes, restore: () => (process.stdout.write = original) };
+  return { bytes: () => bytes, customMetrics: () => metrics.size, resetMetrics: () => metrics.clear(), restore: () => (process.stdout.write = original) };
 }
 
 function sparseVideo(dir: string): Buffer {
@@ -152,13 +177,26 @@ export const costBenchmark: Benchmark = {
     const template = Template.fromStack(stack);
     const memoryOf = memoryByFunction(template);
     const count = (type: string) => Object.keys(template.findResources(type)).length;
-    const alarmMetrics = Object.values(template.findResources('AWS::CloudWatch::Alarm')).reduce(
-      (sum, alarm) => sum + (alarm.Properties.Metrics ? (alarm.Properties.Metrics as Array<{ MetricStat?: unknown }>).filter((metric) => metric.MetricStat).length : 1),
-      0,
-    );
+    // Alarm metrics as CloudWatch bills them: each metric a standard alarm lists (a metric-math
+    // alarm's included); a Metrics Insights alarm (a SELECT query) bills the metrics it analyzes.
+    const alarms = Object.values(template.findResources('AWS::CloudWatch::Alarm'));
+    const insightsAlarms = alarms.filter((alarm) => (alarm.Properties.Metrics as Array<{ Expression?: string }> | undefined)?.some((metric) => /^SELECT /.test(metric.Expression ?? '')));
+    const alarmMetrics = alarms
+      .filter((alarm) => !insightsAlarms.includes(alarm))
+      .reduce((sum, alarm) => sum + (alarm.Properties.Metrics ? (alarm.Properties.Metrics as Array<{ MetricStat?: unknown }>).filter((metric) => metric.MetricStat).length : 1), 0);
+    const dashboards = count('AWS::CloudWatch::Dashboard');
+    // The platforms' credentials: one SecureString each, put by the operator (the functions name them).
+    const parameters = new Set(
+      Object.values(template.findResources('AWS::Lambda::Function')).flatMap((fn) =>
+        Object.entries((fn.Properties.Environment?.Variables ?? {}) as Record<string, unknown>).filter(([name]) => name.endsWith('_CREDENTIALS_PARAMETER')).map(([, value]) => String(value)),
+      ),
+    ).size;
 
     if (buildIsStale()) await buildFrontend();
     const dataDir = mkdtempSync(join(tmpdir(), 'oneclick-bench-cost-'));
+    // The twin keeps the operator's metrics quiet; here they are written, counted and priced.
+    const metricsWere = process.env['POWERTOOLS_METRICS_DISABLED'];
+    process.env['POWERTOOLS_METRICS_DISABLED'] = 'false';
     const twinProcess = await startTwin({ dataDir, log: memoryLog(), distDir, inMemoryDynamoDb: true });
     const twin = toTwinInfo(twinProcess);
     const sdk = countSdkCalls();
@@ -172,12 +210,15 @@ export const costBenchmark: Benchmark = {
 
       // Idle: one run of each scheduled job, with nothing to do.
       usage.reset();
+      logs.resetMetrics();
       const idleJobs: Record<string, { ms: number }> = {};
       for (const name of Object.keys(scheduledJobs) as Array<keyof typeof scheduledJobs>) {
         const started = performance.now();
         await runJob(name);
         idleJobs[name] = { ms: performance.now() - started };
       }
+      const idleCustomMetrics = logs.customMetrics();
+      logs.resetMetrics();
 
       // Publishing: POSTS posts to five platforms, measured from the first upload to the last final status.
       usage.reset();
@@ -236,7 +277,11 @@ export const costBenchmark: Benchmark = {
       const idle = {
         [`KMS keys (${count('AWS::KMS::Key')})`]: count('AWS::KMS::Key') * prices.kmsKeyPerMonth,
         [`Secrets Manager secrets (${count('AWS::SecretsManager::Secret')})`]: count('AWS::SecretsManager::Secret') * prices.secretPerMonth,
-        [`CloudWatch alarm metrics (${alarmMetrics})`]: alarmMetrics * prices.alarmMetricPerMonth,
+        [`Parameter Store SecureStrings (${parameters}, standard tier)`]: parameters * prices.standardParameterPerMonth,
+        [`CloudWatch alarm metrics (${alarmMetrics} listed, ${prices.alarmMetricsFree} free)`]: Math.max(0, alarmMetrics - prices.alarmMetricsFree) * prices.alarmMetricPerMonth,
+        [`CloudWatch Metrics Insights alarms (${insightsAlarms.length}; metrics analyzed at idle: ${idleCustomMetrics})`]: idleCustomMetrics * prices.alarmMetricPerMonth,
+        [`CloudWatch dashboards (${dashboards}, ${prices.dashboardsFree} free)`]: Math.max(0, dashboards - prices.dashboardsFree) * prices.dashboardPerMonth,
+        [`Custom metrics written at idle (${idleCustomMetrics})`]: idleCustomMetrics * prices.customMetricPerMonth,
         'Scheduled jobs (Lambda)': jobRunsPerMonth.reduce(
           (sum, job) => sum + job.runs * (prices.lambdaPerRequest + (job.ms / 1000) * (memoryOf(`job:${job.name}`) / 1024) * prices.lambdaArmPerGbSecond),
           0,
@@ -255,12 +300,20 @@ export const costBenchmark: Benchmark = {
         { name: 'per 1,000 posts: TOTAL', value: round(sum(perThousand), 2), unit: 'USD' },
         ...Object.entries(idle).map(([name, dollars]) => ({ name: `idle per month: ${name}`, value: round(dollars, 3), unit: 'USD' })),
         { name: 'idle per month: TOTAL', value: round(sum(idle), 2), unit: 'USD' },
+        {
+          name: 'idle per month without the always-free alarm metrics and dashboards',
+          value: round(sum(idle) + Math.min(alarmMetrics, prices.alarmMetricsFree) * prices.alarmMetricPerMonth + Math.min(dashboards, prices.dashboardsFree) * prices.dashboardPerMonth, 2),
+          unit: 'USD',
+        },
+        { name: 'publishing: custom metrics written (CloudWatch bills each $0.30 a month, by the hour, while it gets data)', value: logs.customMetrics(), unit: 'metrics' },
       ];
       return figures;
     } finally {
       sdk.restore();
       logs.restore();
       await twinProcess.stop();
+      if (metricsWere === undefined) delete process.env['POWERTOOLS_METRICS_DISABLED'];
+      else process.env['POWERTOOLS_METRICS_DISABLED'] = metricsWere;
       rmSync(dataDir, { recursive: true, force: true });
     }
   },

@@ -82,33 +82,46 @@ describe('platform settings from the environment', () => {
   });
 });
 
-describe('platform credentials: one secret per platform', () => {
-  const secrets: Record<string, string> = {
-    'oneclick/youtube': JSON.stringify({ clientId: 'yt-id', clientSecret: 'yt-secret' }),
-    'oneclick/tiktok': '{}',
-    'oneclick/x': JSON.stringify({ clientId: 'x-id' }),
+describe('platform credentials: one SecureString parameter per platform', () => {
+  const parameters: Record<string, string> = {
+    '/oneclick/test/platforms/youtube': JSON.stringify({ clientId: 'yt-id', clientSecret: 'yt-secret' }),
+    '/oneclick/test/platforms/tiktok': '{}',
+    '/oneclick/test/platforms/x': JSON.stringify({ clientId: 'x-id' }),
   };
-  const read = async (id: string) => secrets[id];
+  // As the Parameter Store reader answers: undefined for a parameter that does not exist.
+  const read = async (name: string) => parameters[name];
 
-  it('reads each platform from its own secret, {} meaning not configured, else from its variables', async () => {
+  it('reads each platform from its own parameter, {} or no parameter meaning not configured, else from its variables', async () => {
     const asked: string[] = [];
     const credentialsOf = await loadCredentials(
-      { YOUTUBE_CREDENTIALS_SECRET_ID: 'oneclick/youtube', TIKTOK_CREDENTIALS_SECRET_ID: 'oneclick/tiktok', LINKEDIN_CLIENT_ID: 'li-id', LINKEDIN_CLIENT_SECRET: 'li-secret' },
+      {
+        YOUTUBE_CREDENTIALS_PARAMETER: '/oneclick/test/platforms/youtube',
+        TIKTOK_CREDENTIALS_PARAMETER: '/oneclick/test/platforms/tiktok',
+        INSTAGRAM_CREDENTIALS_PARAMETER: '/oneclick/test/platforms/instagram',
+        LINKEDIN_CLIENT_ID: 'li-id',
+        LINKEDIN_CLIENT_SECRET: 'li-secret',
+      },
       ['youtube', 'tiktok', 'linkedin', 'instagram'],
-      async (id) => (asked.push(id), read(id)),
+      async (name) => (asked.push(name), read(name)),
     );
     expect(credentialsOf).toEqual({ youtube: { clientId: 'yt-id', clientSecret: 'yt-secret' }, linkedin: { clientId: 'li-id', clientSecret: 'li-secret' } });
-    expect(asked.sort()).toEqual(['oneclick/tiktok', 'oneclick/youtube']);
+    expect(asked.sort()).toEqual(['/oneclick/test/platforms/instagram', '/oneclick/test/platforms/tiktok', '/oneclick/test/platforms/youtube']);
   });
 
-  it('reads only the platforms asked for (a publish function reads its own secret only)', async () => {
+  it('reads only the platforms asked for (a publish function reads its own parameter only)', async () => {
     const asked: string[] = [];
-    await loadCredentials({ YOUTUBE_CREDENTIALS_SECRET_ID: 'oneclick/youtube', TIKTOK_CREDENTIALS_SECRET_ID: 'oneclick/tiktok' }, ['tiktok'], async (id) => (asked.push(id), read(id)));
-    expect(asked).toEqual(['oneclick/tiktok']);
+    await loadCredentials(
+      { YOUTUBE_CREDENTIALS_PARAMETER: '/oneclick/test/platforms/youtube', TIKTOK_CREDENTIALS_PARAMETER: '/oneclick/test/platforms/tiktok' },
+      ['tiktok'],
+      async (name) => (asked.push(name), read(name)),
+    );
+    expect(asked).toEqual(['/oneclick/test/platforms/tiktok']);
   });
 
-  it('refuses a secret of the wrong shape, naming it', async () => {
-    await expect(loadCredentials({ X_CREDENTIALS_SECRET_ID: 'oneclick/x' }, ['x'], read)).rejects.toThrow('The secret oneclick/x is not of the form { "clientId": "…", "clientSecret": "…" }');
-    await expect(loadCredentials({ X_CREDENTIALS_SECRET_ID: 'oneclick/x' }, ['x'], async () => 'not json')).rejects.toThrow('The secret oneclick/x is not JSON');
+  it('refuses a parameter of the wrong shape, naming it', async () => {
+    await expect(loadCredentials({ X_CREDENTIALS_PARAMETER: '/oneclick/test/platforms/x' }, ['x'], read)).rejects.toThrow(
+      'The parameter /oneclick/test/platforms/x is not of the form { "clientId": "…", "clientSecret": "…" }',
+    );
+    await expect(loadCredentials({ X_CREDENTIALS_PARAMETER: '/oneclick/test/platforms/x' }, ['x'], async () => 'not json')).rejects.toThrow('The parameter /oneclick/test/platforms/x is not JSON');
   });
 });
