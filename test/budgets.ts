@@ -75,3 +75,23 @@ export const dynamoDbRequestBudgets = {
     why: 'the rate limiter and the account gate; the membership (GetItem), the connections (Query), the file\'s and its thumbnail\'s storage records (two GetItems); one TransactWriteItems (the post, the month\'s slot, the files kept); for a post with one image that has a thumbnail',
   },
 } as const satisfies Record<string, { requests: number; why: string }>;
+
+/** The post shapes whose state transitions are budgeted (test/infra/transitionBudgets.test.ts). */
+export type TransitionShape = 'oneTarget' | 'fiveTargets' | 'everyPlatform' | 'thread' | 'carousel' | 'scheduledFiveTargets' | 'rateLimitedOnce';
+
+/**
+ * Step Functions state transitions of one post (the outer Standard machine; the follow-ups are
+ * Express, billed by duration), with every target's media processing through two status checks
+ * as the sandbox's does. A post costs 3 (the Map, the YouTube-native Choice, Finalize) and each
+ * target 5 (its wait until due, Start, Follow up, Route, done); docs/decisions.md, "Fewer
+ * transitions: Express follow-ups". These are exact counts: a new state is a decision.
+ */
+export const transitionBudgets: Readonly<Record<TransitionShape, { transitions: number; why: string }>> = {
+  oneTarget: { transitions: 8, why: '3 per post and 5 per target' },
+  fiveTargets: { transitions: 28, why: '3 + 5 × 5 (issue 28 asks ≤ 40; 107 before the follow-ups)' },
+  everyPlatform: { transitions: 33, why: '3 + 6 × 5 for the six platforms' },
+  thread: { transitions: 8, why: 'a thread\'s replies and the first comment are posted inside the publish step' },
+  carousel: { transitions: 8, why: 'the children\'s status checks are follow-up steps (Express)' },
+  scheduledFiveTargets: { transitions: 28, why: 'each target\'s wait until its time is the same one state' },
+  rateLimitedOnce: { transitions: 12, why: 'one target, and 4 for a rate limit: the wait, the choice of the step that waited, the resumed follow-up, its route' },
+};

@@ -14,7 +14,7 @@ import type { ConnectionStore } from './connectionStore';
 import type { TokenFreshness } from './tokenFreshness';
 import type { PostItem, PostStore, TargetItem } from './postStore';
 import { trackProgress, withOneRefresh } from './targetCalls';
-import { MAX_PROCESSING_WAIT_SECONDS, MAX_RATE_LIMIT_WAIT_SECONDS, MAX_RATE_LIMIT_WAITS, MAX_STATUS_CHECKS } from './publishingLimits';
+import { FOLLOW_UP_SLICE_SECONDS, MAX_PROCESSING_WAIT_SECONDS, MAX_RATE_LIMIT_WAIT_SECONDS, MAX_RATE_LIMIT_WAITS, MAX_STATUS_CHECKS } from './publishingLimits';
 
 /** Bounds: a target that is still processing after this many checks, or rate limited this often, fails (publishingLimits.ts). */
 export { MAX_STATUS_CHECKS, MAX_RATE_LIMIT_WAITS } from './publishingLimits';
@@ -31,9 +31,15 @@ export interface StepInput {
   execution?: string;
   /** With 'fail': what the state machine caught after its retries ({ Error, Cause }). */
   error?: { Error?: string; Cause?: string };
+  /** When the follow-up running this step started (absent: the outer machine runs it, e.g. start). */
+  followUpStartedAt?: string;
 }
 
-/** What the state machine's Choice reads after each step. */
+/**
+ * What the state machines' Choices read after each step. `rate_limited` and `later` are waited
+ * out by the outer machine, which then runs `action` again (`later`: the next status check would
+ * come after the follow-up's slice; publishingLimits.ts).
+ */
 export type StepOutcome =
   | { state: 'processing'; waitSeconds: number }
   | { state: 'ready' }
@@ -41,7 +47,8 @@ export type StepOutcome =
   | { state: 'failed' }
   /** This execution was replaced or its post cancelled: it publishes nothing and ends. */
   | { state: 'superseded' }
-  | { state: 'rate_limited'; waitUntil: string };
+  | { state: 'rate_limited'; waitUntil: string; action: StepAction }
+  | { state: 'later'; waitUntil: string; action: 'status' };
 
 export interface PublishingDeps {
   posts: PostStore;
@@ -82,7 +89,13 @@ export function createPublishing(deps: PublishingDeps) {
   const firstComments = createFirstComments({ posts, clock });
   const threads = createThreads({ posts, clock });
 
-  async function record(post: PostItem, target: TargetItem, result: StepResult, followUps: { firstComment?: FirstCommentResult | undefined; thread?: ThreadResult | undefined } = {}): Promise<StepOutcome> {
+  async function record(
+    post: PostItem,
+    target: TargetItem,
+    result: StepResult,
+    followUps: { firstComment?: FirstCommentResult | undefined; thread?: ThreadResult | undefined } = {},
+    sliceEndsAt?: number,
+  ): Promise<StepOutcome> {
     if (result.state === 'published') {
       await posts.updateTarget(post, target.targetId, {
         status: 'published',
@@ -103,6 +116,8 @@ export function createPublishing(deps: PublishingDeps) {
     const waitSeconds = Math.min(MAX_PROCESSING_WAIT_SECONDS, Math.max(1, Math.ceil(result.waitSeconds)));
     const until = new Date(clock.now().getTime() + waitSeconds * 1000).toISOString();
     await posts.updateTarget(post, target.targetId, { status: 'processing', progress: result.progress, waiting: { reason: 'processing', until } });
+    // A wait past the follow-up's slice is the outer machine's (one transition, however long).
+    if (sliceEndsAt !== undefined && new Date(until).getTime() > sliceEndsAt) return { state: 'later', waitUntil: until, action: 'status' };
     return { state: 'processing', waitSeconds };
   }
 
@@ -231,7 +246,9 @@ export function createPublishing(deps: PublishingDeps) {
           }
           return await record(post, target, { ...result, progress: after }, { thread: threaded?.result, firstComment });
         }
-        return await record(post, target, result);
+        // The follow-up running this step, or the one the outer machine starts after it, must end in time.
+        const sliceStart = input.followUpStartedAt ? new Date(input.followUpStartedAt).getTime() : clock.now().getTime();
+        return await record(post, target, result, {}, sliceStart + FOLLOW_UP_SLICE_SECONDS * 1000);
       } catch (error) {
         if (error instanceof AuthExpired) {
           const latest = await connections.get(post.userId, target.connectionId);
@@ -246,7 +263,7 @@ export function createPublishing(deps: PublishingDeps) {
           const until = new Date(Math.min(Math.max(waitUntil.getTime(), now + 1000), now + MAX_RATE_LIMIT_WAIT_SECONDS * 1000)).toISOString();
           // The target says why it waits and until when; the next step's outcome clears it.
           await posts.updateTarget(post, target.targetId, { rateLimitWaits: target.rateLimitWaits + 1, waiting: { reason: 'rate_limited', until } });
-          return { state: 'rate_limited', waitUntil: until };
+          return { state: 'rate_limited', waitUntil: until, action: input.action };
         }
         if (error instanceof OutcomeUnknown) return fail(post, target, error.message, 'outcome_unknown');
         if (error instanceof Rejected) return fail(post, target, error.message);

@@ -23,6 +23,21 @@ export const THROTTLE_RETRY: RetryPolicy = { intervalSeconds: 2, maxAttempts: 12
 /** Record failure, finalize and the last step that finishes what is unfinished. */
 export const BOOKKEEPING_RETRY: RetryPolicy = { intervalSeconds: 2, maxAttempts: 6, backoffRate: 2, maxDelaySeconds: 60 };
 
+/**
+ * A follow-up (the Express FollowUp machine: status checks and publish) that Step Functions could
+ * not start or that ran past its five minutes: started again, it continues from what its steps
+ * recorded.
+ */
+export const FOLLOW_UP_RETRY: RetryPolicy = { intervalSeconds: 5, maxAttempts: 3, backoffRate: 2, maxDelaySeconds: 60 };
+/**
+ * How long one follow-up keeps a target's status checks going: a wait that would end later is
+ * the outer (Standard) machine's, where a wait of any length costs one transition. Express
+ * workflows end after five minutes; the slice leaves a minute for the step after the last wait.
+ */
+export const FOLLOW_UP_SLICE_SECONDS = 240;
+/** An Express workflow's longest run (Step Functions quotas). */
+export const EXPRESS_LIMIT_SECONDS = 300;
+
 /** Targets published at the same time (the Map's MaxConcurrency). */
 export const TARGET_CONCURRENCY = 5;
 /**
@@ -64,11 +79,15 @@ function stepSeconds(timeoutSeconds: number, policy: RetryPolicy): number {
 /**
  * The longest one target can legitimately take once its time has come: the start, every status
  * check, the publish and every step after a rate-limit wait, each to its bound, the waits
- * between them at their longest, and recording a failure.
+ * between them at their longest, every follow-up started again after a timeout, and recording a
+ * failure.
  */
 export function longestTargetSeconds(): number {
   const steps = 2 + MAX_STATUS_CHECKS + MAX_RATE_LIMIT_WAITS;
+  // Each follow-up (at most one per step) may time out and be started again, each time to its limit.
+  const followUpRestarts = steps * (FOLLOW_UP_RETRY.maxAttempts * EXPRESS_LIMIT_SECONDS + retryPausesSeconds(FOLLOW_UP_RETRY));
   return (
+    followUpRestarts +
     steps * stepSeconds(PUBLISH_STEP_TIMEOUT_SECONDS, STEP_RETRY) +
     MAX_STATUS_CHECKS * MAX_PROCESSING_WAIT_SECONDS +
     MAX_RATE_LIMIT_WAITS * MAX_RATE_LIMIT_WAIT_SECONDS +

@@ -15,6 +15,8 @@ export interface OneClickFunctionProps {
   readonly environment?: Record<string, string>;
   readonly timeout?: Duration;
   readonly memorySize?: number;
+  /** A fixed name, where something addresses the function by name (the publish functions: `<prefix><platform>`). */
+  readonly functionName?: string;
   /** Concurrency kept for this function alone (and its ceiling); absent: it shares the account's unreserved pool. */
   readonly reservedConcurrentExecutions?: number;
 }
@@ -35,6 +37,7 @@ export class OneClickFunction extends Construct {
       entry: resolve(projectRoot, props.entry),
       handler: 'handler',
       description: props.description,
+      functionName: props.functionName,
       runtime: lambda.Runtime.NODEJS_24_X,
       architecture: lambda.Architecture.ARM_64,
       memorySize: props.memorySize ?? 512,

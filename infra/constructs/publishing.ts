@@ -4,7 +4,14 @@ import * as sfn from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
 import { platforms, type Platform } from '../../shared/platforms';
 import { publishingFunctions } from '../../functions/handlers/groups';
-import { FINALIZE_PLACEHOLDER, publishFunctionPlaceholder, publishPostDefinition } from '../publishing/definition';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import {
+  FINALIZE_PLACEHOLDER,
+  FOLLOW_UP_PLACEHOLDER,
+  followUpDefinition,
+  PUBLISH_FUNCTION_PREFIX_PLACEHOLDER,
+  publishPostDefinition,
+} from '../publishing/definition';
 import { FINALIZE_RESERVED_CONCURRENCY, FINALIZE_TIMEOUT_SECONDS, PUBLISH_STEP_RESERVED_CONCURRENCY, PUBLISH_STEP_TIMEOUT_SECONDS } from '../../functions/services/publishingLimits';
 import { OneClickFunction } from './function';
 import { grantNeeds, type Resources } from './grants';
@@ -12,22 +19,27 @@ import { grantNeeds, type Resources } from './grants';
 const capitalized = (text: string) => `${text[0]!.toUpperCase()}${text.slice(1)}`;
 
 /**
- * PublishPost: the Step Functions (Standard) state machine, one Lambda per platform running
- * that platform's publish steps (bundling only that platform's module, granted only that
- * platform's secret), and the finalize Lambda. The state machine maps each target's platform to
- * its function (definition substitutions): the API knows only the state machine.
+ * PublishPost: the Step Functions state machines (the Standard outer one and the Express FollowUp
+ * it runs for each target's status checks and publish: infra/publishing/definition.ts), one
+ * Lambda per platform running that platform's publish steps (bundling only that platform's
+ * module, granted only that platform's credentials), and the finalize Lambda. The publish
+ * functions are named `<stack>-publish-<platform>`, so a target's function is its platform
+ * appended to a prefix (a definition substitution): the API knows only the state machine.
  */
 export class Publishing extends Construct {
   readonly stateMachine: sfn.StateMachine;
+  readonly followUp: sfn.StateMachine;
   readonly publishers: Record<Platform, OneClickFunction>;
   readonly finalize: OneClickFunction;
 
   constructor(scope: Construct, id: string, resources: Resources) {
     super(scope, id);
     this.publishers = {} as Record<Platform, OneClickFunction>;
+    const publisherPrefix = `${Stack.of(this).stackName}-publish-`;
     for (const platform of platforms) {
       const fn = new OneClickFunction(this, `${capitalized(platform)}Publisher`, {
         entry: publishingFunctions.publishStep.entry(platform),
+        functionName: `${publisherPrefix}${platform}`,
         description: `OneClick: publish steps for ${platform}`,
         // Uploads stream large videos in chunks: time, not memory, grows with the file.
         timeout: Duration.seconds(PUBLISH_STEP_TIMEOUT_SECONDS),
@@ -46,29 +58,72 @@ export class Publishing extends Construct {
     });
     grantNeeds(this.finalize, publishingFunctions.finalizePost.needs, resources);
 
+    // Express: billed by duration, not per state; its executions are logged (ALL, without data) like the outer one's.
+    const followUpLogs = new logs.LogGroup(this, 'FollowUpLogs', { retention: logs.RetentionDays.ONE_MONTH });
+    this.followUp = new sfn.StateMachine(this, 'PublishFollowUp', {
+      stateMachineType: sfn.StateMachineType.EXPRESS,
+      definitionBody: sfn.DefinitionBody.fromString(JSON.stringify(followUpDefinition())),
+      logs: { destination: followUpLogs, level: sfn.LogLevel.ALL, includeExecutionData: false },
+      tracingEnabled: true,
+    });
     const logGroup = new logs.LogGroup(this, 'Logs', { retention: logs.RetentionDays.ONE_MONTH });
     this.stateMachine = new sfn.StateMachine(this, 'PublishPost', {
       stateMachineType: sfn.StateMachineType.STANDARD,
       definitionBody: sfn.DefinitionBody.fromString(JSON.stringify(publishPostDefinition())),
       definitionSubstitutions: {
         [FINALIZE_PLACEHOLDER]: this.finalize.function.functionArn,
-        ...Object.fromEntries(platforms.map((platform) => [publishFunctionPlaceholder(platform), this.publishers[platform].function.functionArn])),
+        [PUBLISH_FUNCTION_PREFIX_PLACEHOLDER]: publisherPrefix,
+        [FOLLOW_UP_PLACEHOLDER]: this.followUp.stateMachineArn,
       },
       logs: { destination: logGroup, level: sfn.LogLevel.ALL, includeExecutionData: false },
       tracingEnabled: true,
     });
-    Validations.of(this.stateMachine).acknowledge({
-      id: 'AwsSolutions-IAM5[Resource::*]',
-      reason: 'X-Ray tracing (PutTraceSegments, PutTelemetryRecords) and CloudWatch Logs delivery actions have no resource-level permissions.',
-    });
-    for (const fn of [...Object.values(this.publishers), this.finalize]) {
-      fn.function.grantInvoke(this.stateMachine);
-      const logicalId = Stack.of(this).getLogicalId(fn.function.node.defaultChild as CfnElement);
-      Validations.of(this.stateMachine).acknowledge({
-        id: `AwsSolutions-IAM5[Resource::<${logicalId}.Arn>:*]`,
-        reason: 'lambda:InvokeFunction on this function\'s versions and aliases (the CDK grant); only our own publish functions.',
+    for (const machine of [this.stateMachine, this.followUp]) {
+      Validations.of(machine).acknowledge({
+        id: 'AwsSolutions-IAM5[Resource::*]',
+        reason: 'X-Ray tracing (PutTraceSegments, PutTelemetryRecords) and CloudWatch Logs delivery actions have no resource-level permissions.',
       });
     }
+    // The outer machine invokes the publish functions (start, record failure) and finalize; the follow-up the publish functions.
+    for (const [machine, functions] of [
+      [this.stateMachine, [...Object.values(this.publishers), this.finalize]],
+      [this.followUp, Object.values(this.publishers)],
+    ] as const) {
+      for (const fn of functions) {
+        fn.function.grantInvoke(machine);
+        const logicalId = Stack.of(this).getLogicalId(fn.function.node.defaultChild as CfnElement);
+        Validations.of(machine).acknowledge({
+          id: `AwsSolutions-IAM5[Resource::<${logicalId}.Arn>:*]`,
+          reason: 'lambda:InvokeFunction on this function\'s versions and aliases (the CDK grant); only our own publish functions.',
+        });
+      }
+    }
+    this.grantFollowUps();
+  }
+
+  /**
+   * What the startExecution.sync:2 integration needs (Step Functions guide, "IAM policies for
+   * calling AWS Step Functions"): start the follow-up, read and stop its executions, and the
+   * managed EventBridge rule through which Step Functions learns that one ended.
+   */
+  private grantFollowUps(): void {
+    const stack = Stack.of(this);
+    this.followUp.grantStartExecution(this.stateMachine);
+    this.followUp.grantExecution(this.stateMachine, 'states:DescribeExecution', 'states:StopExecution');
+    this.stateMachine.addToRolePolicy(
+      new iam.PolicyStatement({
+        actions: ['events:PutTargets', 'events:PutRule', 'events:DescribeRule'],
+        resources: [stack.formatArn({ service: 'events', resource: 'rule', resourceName: 'StepFunctionsGetEventsForStepFunctionsExecutionRule' })],
+      }),
+    );
+    const machineId = stack.getLogicalId(this.followUp.node.defaultChild as CfnElement);
+    const nameExpression = JSON.stringify({ 'Fn::Select': [6, { 'Fn::Split': [':', { Ref: machineId }] }] });
+    const region = Token.isUnresolved(stack.region) ? '<AWS::Region>' : stack.region;
+    const account = Token.isUnresolved(stack.account) ? '<AWS::AccountId>' : stack.account;
+    Validations.of(this.stateMachine).acknowledge({
+      id: `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:states:${region}:${account}:execution:${nameExpression}:*]`,
+      reason: 'DescribeExecution and StopExecution on the follow-up machine\'s executions only (the startExecution.sync integration).',
+    });
   }
 
   /**

@@ -3,7 +3,15 @@ import { pathToFileURL } from 'node:url';
 import { resolve } from 'node:path';
 import { StateMachine } from 'aws-local-stepfunctions';
 import { usage } from './usage';
-import { FINALIZE_PLACEHOLDER, FINISH_STATE, publishFunctionPlaceholder, publishPostDefinition, substituted } from '../publishing/definition';
+import {
+  FINALIZE_PLACEHOLDER,
+  FINISH_STATE,
+  FOLLOW_UP_PLACEHOLDER,
+  followUpDefinition,
+  PUBLISH_FUNCTION_PREFIX_PLACEHOLDER,
+  publishPostDefinition,
+  substituted,
+} from '../publishing/definition';
 import { publishingFunctions } from '../../functions/handlers/groups';
 import { platforms, type Platform } from '../../shared/platforms';
 import type { TwinLog } from './log';
@@ -26,7 +34,9 @@ if (!('withResolvers' in Promise)) {
 const projectRoot = resolve(import.meta.dirname, '../..');
 export const localStateMachineArn = 'arn:aws:states:us-east-1:000000000000:stateMachine:PublishPost';
 export const localFinalizeFunction = 'oneclick-finalize-post';
-export const localPublisherFunction = (platform: Platform) => `oneclick-publish-${platform}`;
+const localPublisherPrefix = 'oneclick-publish-';
+export const localPublisherFunction = (platform: Platform) => `${localPublisherPrefix}${platform}`;
+export const localFollowUpStateMachineArn = 'arn:aws:states:us-east-1:000000000000:stateMachine:PublishFollowUp';
 
 type Handler = (payload: unknown) => Promise<unknown>;
 type JSONValue = Parameters<NonNullable<NonNullable<NonNullable<Parameters<StateMachine['run']>[1]>['overrides']>['taskResourceLocalHandlers']>[string]>[0];
@@ -75,9 +85,10 @@ export interface LocalStepFunctionsOptions {
   port: number;
   log: TwinLog;
   /**
-   * Tests: processing and rate-limit waits and retry pauses shortened to this many ms (undefined =
-   * real durations). Waits for a post's time (scheduled, due, public) always keep their real
-   * timestamps: a scheduled post publishes at its time, and at once when that time has passed.
+   * Tests: processing waits (the follow-ups') and retry pauses shortened to this many ms
+   * (undefined = real durations). Waits for a time keep their real timestamps: a post's time
+   * (scheduled, due, public), so a scheduled post publishes at its time and at once when that
+   * time has passed, and a rate limit's reset, so a test sees the target waiting until then.
    */
   fastWaitMs?: number;
 }
@@ -107,7 +118,7 @@ function meteredName(functionName: string): string {
   return platform ? `publisher:${platform}` : functionName;
 }
 
-/** Step Functions bills every state entered, retries included: counted for the cost benchmark. */
+/** Step Functions bills a Standard workflow every state entered, retries included: counted for the cost benchmark. */
 async function countTransitions(events: AsyncIterable<{ type: string }>): Promise<void> {
   try {
     for await (const event of events) if (event.type === 'StateEntered' || event.type === 'StateRetried') usage.stateTransitions();
@@ -115,6 +126,13 @@ async function countTransitions(events: AsyncIterable<{ type: string }>): Promis
     // The execution failed or was stopped: its result says so; the count up to then stands.
   }
 }
+
+/** The substitutions the stack makes (DefinitionSubstitutions), with the twin's names. */
+export const localSubstitutions = {
+  [FINALIZE_PLACEHOLDER]: localFinalizeFunction,
+  [PUBLISH_FUNCTION_PREFIX_PLACEHOLDER]: localPublisherPrefix,
+  [FOLLOW_UP_PLACEHOLDER]: localFollowUpStateMachineArn,
+};
 
 /**
  * A Lambda's timeout, as Step Functions sees it through the lambda:invoke integration: error
@@ -139,12 +157,10 @@ function withLambdaTimeout<T>(running: Promise<T>): Promise<T> {
 }
 
 export async function startLocalStepFunctions(options: LocalStepFunctionsOptions) {
-  // As the stack's DefinitionSubstitutions: finalize, and each platform's own publish function.
-  const definition = substituted<ConstructorParameters<typeof StateMachine>[0]>(publishPostDefinition(), {
-    [FINALIZE_PLACEHOLDER]: localFinalizeFunction,
-    ...Object.fromEntries(platforms.map((platform) => [publishFunctionPlaceholder(platform), localPublisherFunction(platform)])),
-  });
-  const machine = new StateMachine(definition, { validationOptions: { checkPaths: true, checkArn: true } });
+  // As the stack's DefinitionSubstitutions: finalize, the platforms' publish functions, the follow-up machine.
+  type Definition = ConstructorParameters<typeof StateMachine>[0];
+  const machine = new StateMachine(substituted<Definition>(publishPostDefinition(), localSubstitutions), { validationOptions: { checkPaths: true, checkArn: true } });
+  const followUpMachine = new StateMachine(substituted<Definition>(followUpDefinition(), localSubstitutions), { validationOptions: { checkPaths: true, checkArn: true } });
   const functions = localFunctions();
   const executions = new Map<string, Execution>();
 
@@ -212,20 +228,55 @@ export async function startLocalStepFunctions(options: LocalStepFunctionsOptions
     return execution;
   }
 
+  /**
+   * A FollowUp (Express) execution, as the startExecution.sync:2 integration runs it for the outer
+   * one: its output under `Output`, its failure as the task's. Express workflows are billed by
+   * request and duration, not per transition (metered apart). Stopping the outer execution stops it.
+   */
+  function followUp(children: Set<() => void>) {
+    return async (input: JSONValue): Promise<JSONValue> => {
+      // The Task's Parameters name the machine and its Input (the integration's request).
+      const { AWS_STEP_FUNCTIONS_STARTED_BY_EXECUTION_ID: _parent, ...childInput } = (input as { Input: Record<string, JSONValue> }).Input;
+      const name = crypto.randomUUID();
+      const started = performance.now();
+      const child = followUpMachine.run(childInput as JSONValue, {
+        overrides: {
+          taskResourceLocalHandlers: { Step: invoke, 'Record failure': invoke },
+          ...(fast !== undefined
+            ? { waitTimeOverrides: { 'Wait for processing': fastProcessingWait! }, retryIntervalOverrides: { Step: fast, 'Record failure': fast } }
+            : {}),
+        },
+        context: { Execution: { Id: `${localFollowUpStateMachineArn.replace(':stateMachine:', ':express:')}:${name}`, Name: name, Input: childInput, StartTime: new Date().toISOString() } },
+      });
+      const abort = () => child.abort();
+      children.add(abort);
+      try {
+        return { Output: (await child.result) as JSONValue, Status: 'SUCCEEDED' };
+      } finally {
+        children.delete(abort);
+        usage.expressExecution(performance.now() - started);
+      }
+    };
+  }
+
   function run(arn: string, name: string, input: string): Execution {
+    const children = new Set<() => void>();
     const run = machine.run(JSON.parse(input), {
       overrides: {
-        taskResourceLocalHandlers: { Step: invoke, 'Record failure': invoke, Finalize: invoke, [FINISH_STATE]: invoke },
+        taskResourceLocalHandlers: { Start: invoke, 'Follow up': followUp(children), 'Resume follow-up': followUp(children), 'Record failure': invoke, Finalize: invoke, [FINISH_STATE]: invoke },
         ...(fast !== undefined
           ? {
-              waitTimeOverrides: { 'Wait for processing': fastProcessingWait!, 'Wait for rate limit': fast },
-              retryIntervalOverrides: { Step: fast, 'Record failure': fast, Finalize: fast, [FINISH_STATE]: fast },
+              retryIntervalOverrides: { Start: fast, 'Follow up': fast, 'Resume follow-up': fast, 'Record failure': fast, Finalize: fast, [FINISH_STATE]: fast },
             }
           : {}),
       },
       context: { Execution: { Id: arn, Name: name, Input: JSON.parse(input), StartTime: new Date().toISOString() } },
     });
-    const execution: Execution = { arn, status: 'RUNNING', input, startDate: Date.now(), abort: () => run.abort(), done: Promise.resolve() };
+    const abort = () => {
+      run.abort();
+      for (const child of children) child();
+    };
+    const execution: Execution = { arn, status: 'RUNNING', input, startDate: Date.now(), abort, done: Promise.resolve() };
     void countTransitions(run.eventLogs);
     execution.done = run.result.then(
       (output: unknown) => {

@@ -12,18 +12,25 @@ export interface InvocationTotals {
 export interface UsageSnapshot {
   /** Requests per route key ("GET /posts/{postId}"). */
   apiRequests: Record<string, number>;
+  /** Standard workflow (PublishPost) state transitions, retries included. */
   stateTransitions: number;
+  /** Express workflow (FollowUp) executions and their total duration. */
+  express: InvocationTotals;
   invocations: Record<string, InvocationTotals>;
 }
 
 function createUsageMeter() {
-  let snapshot: UsageSnapshot = { apiRequests: {}, stateTransitions: 0, invocations: {} };
+  let snapshot: UsageSnapshot = { apiRequests: {}, stateTransitions: 0, express: { count: 0, totalMs: 0 }, invocations: {} };
   return {
     apiRequest(routeKey: string): void {
       snapshot.apiRequests[routeKey] = (snapshot.apiRequests[routeKey] ?? 0) + 1;
     },
     stateTransitions(count = 1): void {
       snapshot.stateTransitions += count;
+    },
+    expressExecution(ms: number): void {
+      snapshot.express.count += 1;
+      snapshot.express.totalMs += ms;
     },
     /** One run of a Lambda handler; `fn` names the deployed function (api:<group>:<route key>, publisher:<platform>, finalize, job:<name>). */
     invocation(fn: string, ms: number): void {
@@ -35,7 +42,7 @@ function createUsageMeter() {
       return structuredClone(snapshot);
     },
     reset(): void {
-      snapshot = { apiRequests: {}, stateTransitions: 0, invocations: {} };
+      snapshot = { apiRequests: {}, stateTransitions: 0, express: { count: 0, totalMs: 0 }, invocations: {} };
     },
   };
 }

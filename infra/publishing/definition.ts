@@ -1,23 +1,33 @@
 /**
- * The PublishPost state machine (Amazon States Language), built once: the CDK stack deploys it
- * and the offline twin runs it. `${FinalizeFunction}` is substituted with the finalize Lambda and
- * `${PublishFunction_<platform>}` with each platform's publish Lambda: the execution's input
- * names each target's platform, and the state machine maps it to that platform's function (the
- * API knows no function names).
+ * The PublishPost state machines (Amazon States Language), built once: the CDK stack deploys them
+ * and the offline twin runs them. Placeholders (`${Name}`) are substituted as Step Functions'
+ * DefinitionSubstitutions do: `${FinalizeFunction}` with the finalize Lambda,
+ * `${PublishFunctionPrefix}` with the prefix of the platforms' publish Lambdas (the function of a
+ * target is the prefix and its platform: the API knows no function names), and
+ * `${FollowUpStateMachine}` with the Express machine that follows a target up.
  *
- * Wait until scheduledFor (when scheduled) → Map over the targets → per target a wait until it
- * is due (its own time: YouTube's native scheduling uploads at once) and a loop of
- * steps on that platform's Lambda (start → [wait → status]* → publish), each step's answer
- * routing the next: processing waits the platform's suggested time, rate_limited waits until
- * the platform's reset, published/failed end the target. Transient errors are retried with
- * backoff; anything left is caught per target, so one platform never hides the others →
- * finalize sets the post's status from its targets (after waiting for the time when YouTube
- * publishes it itself).
+ * Two machines, because Step Functions bills a Standard workflow per state entered and an Express
+ * one by duration (docs/decisions.md, "Fewer transitions: Express follow-ups"):
  *
- * Every state that can fail is caught: a step's error ends its target (Record failure), and the
- * Map, Record failure and Finalize end in Finish unfinished, which fails what is left with the
- * reason and notifies the user. The bounds (retries, waits, concurrency) are in
- * functions/services/publishingLimits.ts, which also derives the reconciler's deadline from them.
+ * PublishPost (Standard, the outer one: exactly-once, up to a year, every wait for a post's time):
+ *   Map over the targets → per target a wait until it is due (the post's time; at once for
+ *   YouTube's native scheduling, which uploads before it) → Start on the platform's Lambda (the
+ *   upload, which may take minutes) → Follow up → Route: rate limited or later → wait for that
+ *   time, then the step that was waiting; anything else ends the target → finalize sets the
+ *   post's status from its targets (after waiting for the time when YouTube publishes it itself).
+ *
+ * FollowUp (Express, the inner one: at most five minutes): the short steps after the upload, each
+ *   a status check or the create-post call, with the platform's suggested waits between them
+ *   (processing → wait → status …, ready → publish). A step whose next wait would end after the
+ *   follow-up's slice (FOLLOW_UP_SLICE_SECONDS from its start) answers `later`, and the outer
+ *   machine waits instead (a Standard wait costs one transition however long it is).
+ *
+ * Transient errors are retried with backoff; anything left is caught per target, so one platform
+ * never hides the others. Every state that can fail is caught: a step's error ends its target
+ * (Record failure), and the Map, Record failure and Finalize end in Finish unfinished, which fails
+ * what is left with the reason and notifies the user. The bounds (retries, waits, concurrency,
+ * the follow-up's slice) are in functions/services/publishingLimits.ts, which also derives the
+ * reconciler's deadline from them.
  *
  * Every step carries the execution's name: the first step of each target claims it with a
  * conditional write on the post's current execution, so an execution replaced by a reschedule
@@ -25,16 +35,18 @@
  */
 import {
   BOOKKEEPING_RETRY,
+  FOLLOW_UP_RETRY,
   STEP_RETRY,
   TARGET_CONCURRENCY,
   THROTTLE_RETRY,
   type RetryPolicy,
 } from '../../functions/services/publishingLimits';
-import { platforms, type Platform } from '../../shared/platforms';
 
 export const FINALIZE_PLACEHOLDER = 'FinalizeFunction';
-/** The placeholder of a platform's publish function, e.g. PublishFunction_youtube. */
-export const publishFunctionPlaceholder = (platform: Platform) => `PublishFunction_${platform}`;
+/** The placeholder of the publish functions' common prefix: a platform's function is `<prefix><platform>`. */
+export const PUBLISH_FUNCTION_PREFIX_PLACEHOLDER = 'PublishFunctionPrefix';
+/** The placeholder of the FollowUp (Express) state machine's ARN. */
+export const FOLLOW_UP_PLACEHOLDER = 'FollowUpStateMachine';
 
 /** The definition with each `${Placeholder}` replaced, as Step Functions' DefinitionSubstitutions do (the twin and tests). */
 export function substituted<T = unknown>(definition: object, substitutions: Record<string, string>): T {
@@ -43,38 +55,15 @@ export function substituted<T = unknown>(definition: object, substitutions: Reco
   return JSON.parse(text) as T;
 }
 
-/**
- * Resolves a target's function into `$.functionName`: a Choice on the target's platform, and one
- * Pass per platform holding that platform's function. Executions started by the previous release
- * name the function instead (`functionName`): accepted for one release, so an execution started
- * by an API function still running the old code while this deploys publishes as it would have.
- */
-function functionChoice(next: string) {
-  const states: Record<string, unknown> = {
-    'Which function?': {
-      Type: 'Choice',
-      // A comparison on a missing path is a runtime error, so presence is checked first.
-      Choices: [
-        { Variable: '$.target.functionName', IsPresent: true, Next: 'Function named by the input' },
-        { Variable: '$.target.platform', IsPresent: false, Next: 'Unknown platform' },
-        ...platforms.map((platform) => ({ Variable: '$.target.platform', StringEquals: platform, Next: `Function: ${platform}` })),
-      ],
-      Default: 'Unknown platform',
-    },
-    'Function named by the input': { Type: 'Pass', InputPath: '$.target.functionName', ResultPath: '$.functionName', Next: next },
-    // The whole Map fails; its Catch finishes every unfinished target with this cause.
-    'Unknown platform': { Type: 'Fail', Error: 'UnknownPlatform', Cause: 'A target names no platform this deployment publishes to.' },
-  };
-  for (const platform of platforms) {
-    states[`Function: ${platform}`] = { Type: 'Pass', Result: `\${${publishFunctionPlaceholder(platform)}}`, ResultPath: '$.functionName', Next: next };
-  }
-  return states;
-}
-
 /** Errors a step may be retried on: ours (Retryable) and Lambda's own transient ones. */
 export const RETRYABLE_ERRORS = ['Retryable', 'Lambda.ServiceException', 'Lambda.AWSLambdaException', 'Lambda.SdkClientException', 'Lambda.Unknown'];
 /** Lambda throttling (hundreds of posts due the same minute): retried longer than other errors. */
 export const THROTTLE_ERRORS = ['Lambda.TooManyRequestsException'];
+/**
+ * A follow-up that could not run or did not end (Step Functions throttled its start, or it ran
+ * past its five minutes): started again, it continues from what its steps recorded.
+ */
+export const FOLLOW_UP_ERRORS = ['States.Timeout', 'StepFunctions.ExecutionLimitExceededException', 'StepFunctions.SdkClientException', 'StepFunctions.AWSStepFunctionsException'];
 
 /** The state that finishes whatever is unfinished when anything else failed; it has no Catch of its own. */
 export const FINISH_STATE = 'Finish unfinished';
@@ -91,37 +80,127 @@ const retrier = (errors: string[], policy: RetryPolicy, jitter: boolean) => ({
 /** Every Lambda task retries transient errors and throttling, each with its own bound. */
 const retriers = (policy: RetryPolicy, jitter: boolean) => [retrier(THROTTLE_ERRORS, THROTTLE_RETRY, true), retrier(RETRYABLE_ERRORS, policy, jitter)];
 
-const invokeStep = (action: string | undefined) => ({
+const ids = { 'userId.$': '$.userId', 'postId.$': '$.postId', 'targetId.$': '$.targetId', 'execution.$': '$.execution' };
+
+/** A step on the target's platform Lambda; its answer goes to `$.step.outcome`. */
+const invokeStep = (payload: Record<string, unknown>, next: string, catchTo: string) => ({
   Type: 'Task',
   Resource: 'arn:aws:states:::lambda:invoke',
-  Parameters: {
-    'FunctionName.$': '$.functionName',
-    Payload: {
-      'userId.$': '$.userId',
-      'postId.$': '$.postId',
-      'targetId.$': '$.targetId',
-      'execution.$': '$.execution',
-      ...(action ? { action } : { 'action.$': '$.action' }),
-    },
-  },
+  Parameters: { 'FunctionName.$': '$.functionName', Payload: { ...ids, ...payload } },
   ResultSelector: { 'outcome.$': '$.Payload' },
   ResultPath: '$.step',
   Retry: retriers(STEP_RETRY, true),
-  Catch: [{ ErrorEquals: ['States.ALL'], ResultPath: '$.error', Next: 'Record failure' }],
-  Next: 'Route',
+  Catch: [{ ErrorEquals: ['States.ALL'], ResultPath: '$.error', Next: catchTo }],
+  Next: next,
 });
+
+/** Records a step's failure on the target (its Lambda's `fail` action); if even that fails, the target is left to Finalize. */
+const recordFailure = (next: string, unrecorded: string) => ({
+  Type: 'Task',
+  Resource: 'arn:aws:states:::lambda:invoke',
+  Parameters: { 'FunctionName.$': '$.functionName', Payload: { ...ids, action: 'fail', 'error.$': '$.error' } },
+  ResultSelector: { 'outcome.$': '$.Payload' },
+  ResultPath: '$.step',
+  Retry: retriers(BOOKKEEPING_RETRY, false),
+  // The failure could not be recorded either: the target stays unfinished, and Finalize (or the
+  // step after it) fails it with a reason.
+  Catch: [{ ErrorEquals: ['States.ALL'], ResultPath: '$.recordError', Next: unrecorded }],
+  Next: next,
+});
+
+const outcomeIs = (state: string, next: string) => ({ Variable: '$.step.outcome.state', StringEquals: state, Next: next });
+
+/**
+ * FollowUp (Express): from the outcome of the step before it (`$.step.outcome`): processing or
+ * ready go on to the status checks and the create-post call, until the target ends or a wait
+ * would outlast the slice; anything else ends it at once. With `resume` (after the outer
+ * machine's wait) it first runs the step that waited. Its output is the last outcome and action.
+ */
+export function followUpDefinition() {
+  return {
+    Comment: 'OneClick FollowUp: the short steps of one target after its upload (status checks, then publish)',
+    StartAt: 'Resuming?',
+    States: {
+      'Resuming?': {
+        Type: 'Choice',
+        Choices: [{ Variable: '$.resume', IsPresent: true, Next: 'Resume' }],
+        Default: 'Route',
+      },
+      Route: {
+        Type: 'Choice',
+        Choices: [outcomeIs('processing', 'Wait for processing'), outcomeIs('ready', 'Next: publish')],
+        Default: 'Done',
+      },
+      'Wait for processing': { Type: 'Wait', SecondsPath: '$.step.outcome.waitSeconds', Next: 'Next: status' },
+      'Next: status': { Type: 'Pass', Result: 'status', ResultPath: '$.action', Next: 'Step' },
+      'Next: publish': { Type: 'Pass', Result: 'publish', ResultPath: '$.action', Next: 'Step' },
+      // Continuing after the outer machine waited (a rate limit, or a wait past the slice): the step that waited.
+      Resume: { Type: 'Pass', InputPath: '$.step.outcome.action', ResultPath: '$.action', Next: 'Step' },
+      Step: invokeStep({ 'action.$': '$.action', 'followUpStartedAt.$': '$$.Execution.StartTime' }, 'Route', 'Record failure'),
+      'Record failure': recordFailure('Done', 'Failure not recorded'),
+      'Failure not recorded': { Type: 'Pass', Result: { state: 'unrecorded' }, ResultPath: '$.step.outcome', Next: 'Done' },
+      Done: { Type: 'Pass', Parameters: { 'outcome.$': '$.step.outcome', 'action.$': '$.action' }, End: true },
+    },
+  };
+}
+
+/** The follow-up of a target (its status checks and publish) as a Task of the outer machine; `resume` after a wait. */
+function followUpTask(resume: boolean) {
+  return {
+    Type: 'Task',
+    Resource: 'arn:aws:states:::states:startExecution.sync:2',
+    Parameters: {
+      StateMachineArn: `\${${FOLLOW_UP_PLACEHOLDER}}`,
+      Input: {
+        ...ids,
+        'functionName.$': '$.functionName',
+        'step.$': '$.step',
+        'action.$': '$.action',
+        ...(resume ? { resume: true } : {}),
+        'AWS_STEP_FUNCTIONS_STARTED_BY_EXECUTION_ID.$': '$$.Execution.Id',
+      },
+    },
+    ResultSelector: { 'outcome.$': '$.Output.outcome', 'action.$': '$.Output.action' },
+    ResultPath: '$.step',
+    Retry: [retrier(FOLLOW_UP_ERRORS, FOLLOW_UP_RETRY, true)],
+    Catch: [{ ErrorEquals: ['States.ALL'], ResultPath: '$.error', Next: 'Record failure' }],
+    Next: 'Route',
+  };
+}
+
+/** One target, in the outer machine: its time, the start (the upload), the follow-up, and waits the follow-up cannot hold. */
+const targetProcessor = {
+  ProcessorConfig: { Mode: 'INLINE' },
+  StartAt: 'Wait until due',
+  States: {
+    'Wait until due': { Type: 'Wait', TimestampPath: '$.waitUntil', Next: 'Start' },
+    Start: invokeStep({ action: 'start' }, 'Follow up', 'Record failure'),
+    // Whatever the start answered: the follow-up routes it (and ends at once when there is nothing to follow).
+    'Follow up': followUpTask(false),
+    Route: {
+      Type: 'Choice',
+      Choices: [outcomeIs('rate_limited', 'Wait to continue'), outcomeIs('later', 'Wait to continue')],
+      Default: 'Target done',
+    },
+    // Until the rate limit's reset, or until the next status check: then the step that waited.
+    'Wait to continue': { Type: 'Wait', TimestampPath: '$.step.outcome.waitUntil', Next: 'Continue with' },
+    'Continue with': {
+      Type: 'Choice',
+      Choices: [{ Variable: '$.step.outcome.action', StringEquals: 'start', Next: 'Start' }],
+      Default: 'Resume follow-up',
+    },
+    'Resume follow-up': followUpTask(true),
+    'Record failure': recordFailure('Target done', 'Target done'),
+    'Target done': { Type: 'Succeed' },
+  },
+};
 
 export function publishPostDefinition() {
   return {
     Comment: 'OneClick PublishPost: publishes one post to each of its targets',
-    StartAt: 'Scheduled?',
+    StartAt: 'Publish targets',
     States: {
-      'Scheduled?': {
-        Type: 'Choice',
-        Choices: [{ Variable: '$.scheduledFor', IsPresent: true, Next: 'Wait until scheduled' }],
-        Default: 'Publish targets',
-      },
-      'Wait until scheduled': { Type: 'Wait', TimestampPath: '$.scheduledFor', Next: 'Publish targets' },
+      // Each target waits for its own time (the post's, or at once for YouTube's native scheduling, which uploads before it).
       'Publish targets': {
         Type: 'Map',
         ItemsPath: '$.targets',
@@ -130,56 +209,12 @@ export function publishPostDefinition() {
           'userId.$': '$.userId',
           'postId.$': '$.postId',
           'targetId.$': '$$.Map.Item.Value.targetId',
-          // The whole target: its platform (or, from the previous release, its function's name).
-          'target.$': '$$.Map.Item.Value',
+          'functionName.$': `States.Format('\${${PUBLISH_FUNCTION_PREFIX_PLACEHOLDER}}{}', $$.Map.Item.Value.platform)`,
           'waitUntil.$': '$$.Map.Item.Value.waitUntil',
           'execution.$': '$.execution',
           action: 'start',
         },
-        ItemProcessor: {
-          ProcessorConfig: { Mode: 'INLINE' },
-          StartAt: 'Which function?',
-          States: {
-            ...functionChoice('Wait until due'),
-            'Wait until due': { Type: 'Wait', TimestampPath: '$.waitUntil', Next: 'Step' },
-            Step: invokeStep(undefined),
-            Route: {
-              Type: 'Choice',
-              Choices: [
-                { Variable: '$.step.outcome.state', StringEquals: 'processing', Next: 'Wait for processing' },
-                { Variable: '$.step.outcome.state', StringEquals: 'ready', Next: 'Next: publish' },
-                { Variable: '$.step.outcome.state', StringEquals: 'rate_limited', Next: 'Wait for rate limit' },
-              ],
-              Default: 'Target done',
-            },
-            'Wait for processing': { Type: 'Wait', SecondsPath: '$.step.outcome.waitSeconds', Next: 'Next: status' },
-            'Next: status': { Type: 'Pass', Result: 'status', ResultPath: '$.action', Next: 'Step' },
-            'Next: publish': { Type: 'Pass', Result: 'publish', ResultPath: '$.action', Next: 'Step' },
-            'Wait for rate limit': { Type: 'Wait', TimestampPath: '$.step.outcome.waitUntil', Next: 'Step' },
-            'Record failure': {
-              Type: 'Task',
-              Resource: 'arn:aws:states:::lambda:invoke',
-              Parameters: {
-                'FunctionName.$': '$.functionName',
-                Payload: {
-                  'userId.$': '$.userId',
-                  'postId.$': '$.postId',
-                  'targetId.$': '$.targetId',
-                  'execution.$': '$.execution',
-                  action: 'fail',
-                  'error.$': '$.error',
-                },
-              },
-              ResultPath: null,
-              Retry: retriers(BOOKKEEPING_RETRY, false),
-              // The failure could not be recorded either: the target stays unfinished, and
-              // Finalize (or the step after it) fails it with a reason.
-              Catch: [{ ErrorEquals: ['States.ALL'], ResultPath: '$.recordError', Next: 'Target done' }],
-              Next: 'Target done',
-            },
-            'Target done': { Type: 'Succeed' },
-          },
-        },
+        ItemProcessor: targetProcessor,
         ResultPath: null,
         Catch: [{ ErrorEquals: ['States.ALL'], ResultPath: '$.error', Next: FINISH_STATE }],
         Next: 'Published by YouTube?',

@@ -1,57 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { StateMachine } from 'aws-local-stepfunctions';
-import '../../infra/local/stepfunctions'; // Promise.withResolvers on Node 20, as the twin runs it.
-import { FINALIZE_PLACEHOLDER, FINISH_STATE, publishFunctionPlaceholder, publishPostDefinition, substituted } from '../../infra/publishing/definition';
+import { FINISH_STATE } from '../../infra/publishing/definition';
 import { platforms } from '../../shared/platforms';
+import { Boom, runPublishPost, type Behaviour, type Kind } from '../support/publishMachines';
 
-type Invocation = { state: string; functionName: string; payload: Record<string, unknown> };
-type Behaviour = (payload: Record<string, unknown>) => unknown;
-
-class Boom extends Error {
-  constructor(name: string) {
-    super(`${name} failed for good`);
-    this.name = name;
-  }
-}
-
-/**
- * Runs the deployed definition (no twin: the Lambdas are stubs) and records which states invoked
- * what, with every retry pause at 0 ms.
- */
-async function run(
-  behaviours: Partial<Record<'Step' | 'Record failure' | 'Finalize' | typeof FINISH_STATE, Behaviour>>,
-  targets: Array<Record<string, string>> = [{ targetId: 't1', platform: 'youtube', waitUntil: '2020-01-01T00:00:00Z' }],
-) {
-  // As the stack substitutes them: finalize, and each platform's own publish function.
-  const definition = substituted<ConstructorParameters<typeof StateMachine>[0]>(publishPostDefinition(), {
-    [FINALIZE_PLACEHOLDER]: 'finalize',
-    ...Object.fromEntries(platforms.map((platform) => [publishFunctionPlaceholder(platform), `publish-${platform}`])),
-  });
-  const machine = new StateMachine(definition);
-  const invocations: Invocation[] = [];
-  const handler = (state: keyof typeof behaviours) => async (input: unknown) => {
-    const { FunctionName: functionName, Payload: payload } = input as { FunctionName: string; Payload: Record<string, unknown> };
-    invocations.push({ state, functionName, payload });
-    const behaviour = behaviours[state] ?? (() => ({ state: 'published', status: 'published' }));
-    return { Payload: behaviour(payload), StatusCode: 200 } as never;
-  };
-  const zero = { Step: 0, 'Record failure': 0, Finalize: 0, [FINISH_STATE]: 0 };
-  const execution = machine.run(
-    { userId: 'u', postId: 'p', execution: 'e', targets },
-    {
-      overrides: {
-        taskResourceLocalHandlers: { Step: handler('Step'), 'Record failure': handler('Record failure'), Finalize: handler('Finalize'), [FINISH_STATE]: handler(FINISH_STATE) },
-        retryIntervalOverrides: zero,
-      },
-    },
-  );
-  let outcome: 'succeeded' | 'failed' = 'succeeded';
-  try {
-    await execution.result;
-  } catch {
-    outcome = 'failed';
-  }
-  return { invocations, outcome, states: invocations.map((invocation) => invocation.state) };
+/** Runs the deployed definitions with stub Lambdas (test/support/publishMachines.ts). */
+function run(behaviours: Partial<Record<Kind, Behaviour>>, targets: Array<Record<string, string>> = [{ targetId: 't1', platform: 'youtube', waitUntil: '2020-01-01T00:00:00Z' }]) {
+  return runPublishPost(behaviours, { userId: 'u', postId: 'p', execution: 'e', targets });
 }
 
 describe('PublishPost when its bookkeeping fails (the deployed definition, stub Lambdas)', () => {
@@ -114,16 +68,16 @@ describe('PublishPost routes each target to its platform\'s function (the input 
     expect(invocations.find((invocation) => invocation.state === 'Finalize')!.functionName).toBe('finalize');
   });
 
-  it('still accepts, for one release, an execution started by the previous release that names the function', async () => {
-    const { invocations, outcome } = await run({}, [{ targetId: 't1', functionName: 'old-publisher-name', waitUntil: '2020-01-01T00:00:00Z' }]);
-    expect(outcome).toBe('succeeded');
-    expect(invocations.filter((invocation) => invocation.state === 'Step').map((invocation) => invocation.functionName)).toEqual(['old-publisher-name']);
-  });
-
-  it('finishes the post with the reason when a target names no platform it knows', async () => {
-    const { invocations, outcome } = await run({}, [{ targetId: 't1', platform: 'myspace', waitUntil: '2020-01-01T00:00:00Z' }]);
-    expect(invocations.map((invocation) => invocation.state)).toEqual([FINISH_STATE]);
-    expect(invocations[0]!.payload).toMatchObject({ error: { Error: 'UnknownPlatform', Cause: 'A target names no platform this deployment publishes to.' } });
+  it('finishes the post with the reason when a target names no platform it knows (its function does not exist)', async () => {
+    const missing = () => {
+      throw new Boom('Lambda.ResourceNotFoundException');
+    };
+    const { invocations, outcome } = await run({ Step: missing, 'Record failure': missing }, [{ targetId: 't1', platform: 'myspace', waitUntil: '2020-01-01T00:00:00Z' }]);
+    expect(invocations.map((invocation) => [invocation.state, invocation.functionName])).toEqual([
+      ['Step', 'publish-myspace'],
+      ['Record failure', 'publish-myspace'],
+      ['Finalize', 'finalize'],
+    ]);
     expect(outcome).toBe('succeeded');
   });
 });

@@ -1,3 +1,4 @@
+import { FOLLOW_UP_SLICE_SECONDS } from '../../../functions/services/publishingLimits';
 import { describe, expect, inject, it } from 'vitest';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { monotonicFactory } from 'ulid';
@@ -82,7 +83,8 @@ async function setup(publisher: PlatformPublisher) {
   const item: PostItem = { ...base, ...listPlacement(base) };
   await db.send(new PutCommand({ TableName: twin.tableNames.posts, Item: item }));
   const publishing = createPublishing({ posts, connections: store, freshness, publishers: { x: publisher }, media: noMedia, attachments: () => memoryAttachments(), clock });
-  const step = (action: 'start' | 'status' | 'publish') => publishing.step({ userId: user.userId, postId: item.postId, targetId: connection.connectionId, action });
+  const step = (action: 'start' | 'status' | 'publish', followUpStartedAt?: Date) =>
+    publishing.step({ userId: user.userId, postId: item.postId, targetId: connection.connectionId, action, ...(followUpStartedAt ? { followUpStartedAt: followUpStartedAt.toISOString() } : {}) });
   const target = async () => (await posts.get(user.userId, item.postId))!.targets[connection.connectionId]!;
   return { step, target };
 }
@@ -102,6 +104,23 @@ describe('the publishing engine (one target, real tables, a scripted platform)',
     expect(until).toBeLessThanOrEqual(Date.now() + 30_000);
     expect(await step('status')).toEqual({ state: 'ready' });
     expect((await target()).waiting).toBeNull();
+  });
+
+  it('a wait that would end after the follow-up\'s slice is left to the outer machine (later), the target still saying until when', async () => {
+    const publisher = fakePublisher({}, {
+      start: async (): Promise<StepResult> => ({ state: 'processing', progress: {}, waitSeconds: FOLLOW_UP_SLICE_SECONDS + 10 }),
+      checkStatus: async (): Promise<StepResult> => ({ state: 'processing', progress: {}, waitSeconds: 30 }),
+    });
+    const { step, target } = await setup(publisher);
+    // The start runs in the outer machine: a follow-up starting now could not hold this wait.
+    const started = await step('start');
+    expect(started).toMatchObject({ state: 'later', action: 'status' });
+    expect((await target()).waiting).toEqual({ reason: 'processing', until: (started as { waitUntil: string }).waitUntil });
+    // In a follow-up that began long enough ago, even a short wait passes its slice's end…
+    const late = await step('status', new Date(Date.now() - (FOLLOW_UP_SLICE_SECONDS - 20) * 1000));
+    expect(late).toMatchObject({ state: 'later', action: 'status' });
+    // …while in a fresh one it is the follow-up's own.
+    expect(await step('status', new Date())).toEqual({ state: 'processing', waitSeconds: 30 });
   });
 
   it('a reconcile that cannot tell fails the target "check your account" with the outcome_unknown code', async () => {
@@ -226,7 +245,7 @@ describe('the publishing engine (one target, real tables, a scripted platform)',
 
     for (let wait = 0; wait < MAX_RATE_LIMIT_WAITS; wait++) {
       expect(await step('start')).toEqual({ state: 'ready' });
-      expect(await step('publish')).toEqual({ state: 'rate_limited', waitUntil: resetAt.toISOString() });
+      expect(await step('publish')).toEqual({ state: 'rate_limited', waitUntil: resetAt.toISOString(), action: 'publish' });
     }
     expect(await step('publish')).toEqual({ state: 'failed' });
     expect((await target()).error).toMatch(/kept asking us to wait/);

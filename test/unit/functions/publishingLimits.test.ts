@@ -15,7 +15,7 @@ describe("the reconciler's deadline, derived from the state machine's bounds", (
     const definition = publishPostDefinition() as unknown as { States: Record<string, { MaxConcurrency?: number; ItemProcessor?: { States: Record<string, { Retry?: Array<Record<string, unknown>> }> } }> };
     const map = definition.States['Publish targets']!;
     expect(map.MaxConcurrency).toBe(TARGET_CONCURRENCY);
-    expect(map.ItemProcessor!.States['Step']!.Retry).toContainEqual(
+    expect(map.ItemProcessor!.States['Start']!.Retry).toContainEqual(
       expect.objectContaining({ IntervalSeconds: STEP_RETRY.intervalSeconds, MaxAttempts: STEP_RETRY.maxAttempts, BackoffRate: STEP_RETRY.backoffRate, MaxDelaySeconds: STEP_RETRY.maxDelaySeconds }),
     );
   });
