@@ -79,3 +79,16 @@ export function hasUrl(text: string): boolean {
 export function writesFor(texts: readonly string[]): { posts: number; postsWithLink: number } {
   return { posts: texts.length, postsWithLink: texts.filter(hasUrl).length };
 }
+
+/**
+ * USD per post read where a platform bills reads: X's "Posts: Read", $0.005 per post returned
+ * (the same page as above), which X charges once per post per UTC day however often it is read
+ * that day (its deduplication, "a soft guarantee"). Reading numbers is free elsewhere.
+ */
+export const postReadUsd: Readonly<Record<Platform, number>> = { youtube: 0, tiktok: 0, instagram: 0, x: 0.005, linkedin: 0, bluesky: 0 };
+
+/** USD the platform bills for reading posts' numbers: `postDaysRead` counts each post once per UTC day it was read. */
+export function metricsReadSpendUsd(platform: Platform, postDaysRead: number): number {
+  if (!Number.isInteger(postDaysRead) || postDaysRead < 0) throw new RangeError(`metricsReadSpendUsd(${platform}): expected a whole count, got ${postDaysRead}`);
+  return (postDaysRead * Math.round(postReadUsd[platform] * 100_000)) / 100_000;
+}

@@ -12,13 +12,15 @@ import { usage, type UsageSnapshot } from '../../infra/local/usage';
 import { runJob } from '../../infra/local/jobs';
 import { buildFrontend, buildIsStale, distDir } from '../../infra/local/frontendBuild';
 import { scheduledJobs } from '../../functions/handlers/groups';
-import { platforms } from '../../shared/platforms';
+import { platforms, type Platform } from '../../shared/platforms';
+import { metricsReadSpendUsd, publishSpendUsd, writesFor } from '../../shared/platformPrices';
+import { nextRefreshAt } from '../../functions/services/analytics';
 import type { ConnectionList } from '../../shared/api/connections';
 import type { Post } from '../../shared/api/posts';
 import type { UploadSession } from '../../shared/api/uploads';
 import { toTwinInfo, type TwinInfo } from '../support/twinInfo';
 import { callApi, createUser, type TestUser } from '../support/users';
-import { connectThroughOAuth, makeAdmin, sandboxAccountName } from '../support/connect';
+import { connectThroughOAuth, makeAdmin, sandboxAccountName, sandboxControl } from '../support/connect';
 import { createPost, waitForPost } from '../support/posts';
 import { syntheticMp4 } from '../support/mp4';
 import type { Benchmark, Figure } from './benchmarks';
@@ -158,6 +160,33 @@ function memoryByFunction(template: Template): (fn: string) => number {
 
 const round = (value: number, digits = 2) => Math.round(value * 10 ** digits) / 10 ** digits;
 
+/**
+ * What the platforms bill for the posts the run published (shared/platformPrices.ts, docs/costs.md):
+ * every post the bench's accounts published (the sandbox's feed holds one per successful create
+ * call, a thread's parts and first comments included) and how many carry a URL as X reads it.
+ */
+async function platformApiCharges(twin: TwinInfo): Promise<{ usd: number; writes: Record<Platform, { posts: number; postsWithLink: number }> }> {
+  const control = sandboxControl(twin);
+  const writes = {} as Record<Platform, { posts: number; postsWithLink: number }>;
+  let usd = 0;
+  for (const platform of platforms) {
+    const texts: string[] = [];
+    for (const account of new Set((await control.tokens(platform)).map((token) => token.account))) {
+      texts.push(...(await control.feed(platform, account)).posts.map((post) => post.text));
+    }
+    writes[platform] = writesFor(texts);
+    usd += publishSpendUsd(platform, writes[platform]);
+  }
+  return { usd, writes };
+}
+
+/** The UTC days on which the analytics job reads a post published at this time (its schedule, functions/services/analytics.ts: 90 days). */
+function utcDaysRead(publishedAt: Date): number {
+  const days = new Set<string>();
+  for (let at: Date | undefined = publishedAt; at; at = nextRefreshAt(publishedAt, at)) days.add(at.toISOString().slice(0, 10));
+  return days.size;
+}
+
 function lambdaCost(snapshot: UsageSnapshot, memoryOf: (fn: string) => number, scale: number) {
   let requests = 0;
   let gbSeconds = 0;
@@ -244,6 +273,8 @@ export const costBenchmark: Benchmark = {
       const counted = { ...sdk.counts };
       const posts = await Promise.all(postIds.map((postId) => waitForPost(twin, user, postId, 60_000)));
       const published = posts.filter((post) => post.status === 'published').length;
+      const charges = await platformApiCharges(twin);
+      const xPostDaysRead = posts.flatMap((post) => post.targets.filter((target) => target.platform === 'x' && target.status === 'published').map((target) => utcDaysRead(new Date(target.updatedAt)))).reduce((sum, days) => sum + days, 0);
       const scale = 1000 / POSTS;
 
       const sfnTransitions = measured.stateTransitions * scale;
@@ -272,6 +303,9 @@ export const costBenchmark: Benchmark = {
         'Data transfer out to the platforms': transferGb * prices.transferOutPerGb,
         'CloudWatch Logs ingestion': logGb * prices.logsIngestionPerGb,
         'KMS decrypts (one per publish step)': publishSteps * prices.kmsPerRequest,
+        // Not AWS: what the platforms bill for the posts themselves (only X charges).
+        [`platform API charges (X pay-per-use, per post: ${round(charges.writes.x.posts / POSTS, 1)} X posts, ${round(charges.writes.x.postsWithLink / POSTS, 1)} with a URL)`]: charges.usd * scale,
+        [`platform API charges (X reads each post's numbers for 90 days: ${round(xPostDaysRead / POSTS, 1)} UTC days per post, charged once a day)`]: metricsReadSpendUsd('x', xPostDaysRead) * scale,
       };
       const jobRunsPerMonth = Object.entries(scheduledJobs).map(([name, job]) => ({ name, runs: (30 * 24 * 60) / job.everyMinutes, ms: idleJobs[name]!.ms }));
       const idle = {

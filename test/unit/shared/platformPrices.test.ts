@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hasUrl, platformWritePrices, publishSpendUsd, writesFor } from '../../../shared/platformPrices';
+import { hasUrl, metricsReadSpendUsd, platformWritePrices, publishSpendUsd, writesFor } from '../../../shared/platformPrices';
 import { platforms } from '../../../shared/platforms';
 
 describe('publishSpendUsd', () => {
@@ -49,5 +49,15 @@ describe('hasUrl and writesFor', () => {
     const thread = ['Part one 1/3', 'Part two, see example.com 2/3', 'Part three 3/3'];
     expect(writesFor(thread)).toEqual({ posts: 3, postsWithLink: 1 });
     expect(publishSpendUsd('x', writesFor(thread))).toBe(0.23);
+  });
+});
+
+describe('metricsReadSpendUsd', () => {
+  it("charges X $0.005 per post per UTC day its numbers are read, and the others nothing", () => {
+    // One X post tracked for 90 days is read on 40 distinct UTC days (docs/costs.md).
+    expect(metricsReadSpendUsd('x', 40)).toBe(0.2);
+    expect(metricsReadSpendUsd('x', 3)).toBe(0.015);
+    expect(metricsReadSpendUsd('youtube', 40)).toBe(0);
+    expect(() => metricsReadSpendUsd('x', -1)).toThrow(RangeError);
   });
 });
