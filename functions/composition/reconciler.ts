@@ -1,4 +1,6 @@
 import { createReconciler, type Reconciler } from '../services/reconciler';
+import { createOperatorMetrics } from '../observability/operatorMetrics';
+import { createWaitingPostsMetric, type WaitingPostsMetric } from '../observability/waitingPosts';
 import { metricsTracking } from './metrics';
 import { postStore } from './postStore';
 import { executions } from './publishing';
@@ -13,4 +15,10 @@ export function reconciler(): Reconciler {
     clock,
     onFinished: (post, userId) => metricsTracking().trackPublishedTargets(userId, post),
   }));
+}
+
+let waiting: WaitingPostsMetric | undefined;
+/** The operator's "waiting" metric, taken on the reconciler's run every 15 minutes. */
+export function waitingPostsMetric(): WaitingPostsMetric {
+  return (waiting ??= createWaitingPostsMetric({ posts: postStore(), metrics: createOperatorMetrics(), clock }));
 }

@@ -20,6 +20,8 @@ export const operatorMetricNames = {
   failureRate: 'TargetFailureRate',
   /** Seconds from the time a target was due (its post's time, or its creation) to its publication (per Platform). */
   lateness: 'PublishLatenessSeconds',
+  /** Targets of scheduled posts not yet due (Count, per Platform; written every 15 minutes while there are some). */
+  waiting: 'TargetsWaiting',
   /** USD the platform bills for a published target's write calls (per Platform; shared/platformPrices.ts). */
   spend: 'PlatformApiSpend',
 } as const;

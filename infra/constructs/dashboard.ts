@@ -23,7 +23,7 @@ function perPlatform(title: string, statistic: 'SUM' | 'AVG' | 'MAX', metric: st
 
 /**
  * The operator's one dashboard (issue 28): what was published and what failed (and why), how
- * late, what the platforms billed, per platform; the API's errors and latency; the state
+ * late, what the platforms billed, what is waiting, per platform; the API's errors and latency; the state
  * machine's executions. CloudWatch's first three dashboards (up to 50 metrics each) are free.
  */
 export class OperatorDashboard extends Construct {
@@ -56,6 +56,7 @@ export class OperatorDashboard extends Construct {
       perPlatform('Lateness, worst (seconds)', 'MAX', operatorMetricNames.lateness, hour, 'seconds'),
       perPlatform('Platform API spend (USD)', 'SUM', operatorMetricNames.spend, Duration.days(1), 'USD'),
     );
+    this.dashboard.addWidgets(perPlatform('Targets waiting (scheduled, not yet due)', 'MAX', operatorMetricNames.waiting, hour));
     this.dashboard.addWidgets(
       new cloudwatch.GraphWidget({ title: 'API requests and errors', width: 8, left: [api('Count', 'Sum')], right: [api('4xx', 'Sum'), api('5xx', 'Sum')] }),
       new cloudwatch.GraphWidget({ title: 'API latency (ms)', width: 8, left: [api('Latency', 'p50'), api('Latency', 'p99')] }),

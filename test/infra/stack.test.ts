@@ -478,11 +478,11 @@ describe('the stack', () => {
       expect(JSON.stringify(topic.Properties.KmsMasterKeyId)).toContain('DataTokenKey');
     });
 
-    it('has one operator dashboard: published, failed (and why), failure rate, lateness and platform spend per platform, the API\'s errors and latency, the executions', () => {
+    it('has one operator dashboard: published, failed (and why), failure rate, lateness, platform spend and waiting per platform, the API\'s errors and latency, the executions', () => {
       const dashboards = Object.values(template.findResources('AWS::CloudWatch::Dashboard'));
       expect(dashboards).toHaveLength(1);
       const body = JSON.stringify(dashboards[0]!.Properties.DashboardBody);
-      for (const metric of ['TargetsPublished', 'TargetsFailed', 'TargetFailureRate', 'PublishLatenessSeconds', 'PlatformApiSpend', 'GROUP BY Platform, Reason', 'ExecutionsStarted', 'ExecutionsFailed', 'Latency', '5xx', '4xx']) {
+      for (const metric of ['TargetsPublished', 'TargetsWaiting', 'TargetsFailed', 'TargetFailureRate', 'PublishLatenessSeconds', 'PlatformApiSpend', 'GROUP BY Platform, Reason', 'ExecutionsStarted', 'ExecutionsFailed', 'Latency', '5xx', '4xx']) {
         expect(body, metric).toContain(metric);
       }
       // Within the free dashboards' 50 metrics.
