@@ -13,7 +13,7 @@ import { Conflict, Forbidden, InvalidInput, NotFound, QuotaExceeded } from '../e
 import { MediaNotFound, type StoredMedia } from '../media/s3Media';
 import { MEDIA_REMOVED_MESSAGE, type PostMedia } from './postMedia';
 import type { UploadRecord } from './storageQuota';
-import { connectionIdOf, type ConnectionStore } from './connectionStore';
+import { connectionIdOf, type ConnectionItem, type ConnectionStore } from './connectionStore';
 import type { MembershipService, UserIdentity } from './memberships';
 import { newExecutionName, type PublishExecutions } from './executions';
 import { executionInputFor, executionRecord } from './executionPlan';
@@ -77,6 +77,13 @@ export function checkScheduledTime(at: Date, now: Date): string {
   }
   return at.toISOString();
 }
+
+/** A read's outcome, looked at later, in order (see create). */
+const settled = <T>(read: Promise<T>): Promise<PromiseSettledResult<T>> => Promise.allSettled([read]).then(([outcome]) => outcome!);
+const valueOf = <T>(outcome: PromiseSettledResult<T>): T => {
+  if (outcome.status === 'rejected') throw outcome.reason;
+  return outcome.value;
+};
 
 /** A YouTube-native target in these states has (or may have) its video on YouTube already. */
 export const nativeHandedOver = (status: TargetItem['status']) => status === 'uploading' || status === 'processing' || status === 'published';
@@ -160,9 +167,8 @@ export function createPostService(deps: PostServiceDeps) {
     return toPost(await load(user, post.postId));
   }
 
-  /** Builds the target items for the chosen accounts; refuses accounts that are not connected. */
-  async function targetsFor(userId: string, inputTargets: CreatePost['targets'], now: Date, publishAt: string | undefined): Promise<Record<string, TargetItem>> {
-    const userConnections = await connections.list(userId);
+  /** Builds the target items for the chosen accounts from the user's connections; refuses accounts that are not connected. */
+  function targetsFor(userConnections: ConnectionItem[], inputTargets: CreatePost['targets'], now: Date, publishAt: string | undefined): Record<string, TargetItem> {
     const missing: Platform[] = [];
     const targets: Record<string, TargetItem> = {};
     for (const [index, target] of inputTargets.entries()) {
@@ -212,7 +218,15 @@ export function createPostService(deps: PostServiceDeps) {
      * in the same transaction as the month's slot, so a double submit publishes once.
      */
     async create(user: UserIdentity, input: CreatePost, draftId?: string): Promise<Post> {
-      const membership = await memberships.ensure(user);
+      // What the post is checked against is read at once (the membership, the connections, each
+      // of the user's files): one round trip instead of three after one another. The checks then
+      // run in their order, and a failed read fails where it would have been read.
+      const [membershipRead, connectionsRead, fileReads] = await Promise.all([
+        settled(memberships.ensure(user)),
+        settled(connections.list(user.userId)),
+        Promise.allSettled(input.media.map(({ key }) => (parseMediaKey(key)?.userId === user.userId ? media.chosen(user.userId, key) : undefined))),
+      ]);
+      const membership = valueOf(membershipRead);
       const now = clock.now();
 
       // Scheduling: only plans that include it, only in the future and within the horizon.
@@ -223,21 +237,22 @@ export function createPostService(deps: PostServiceDeps) {
       }
 
       // Targets: the user's own connected accounts only.
-      const targets = await targetsFor(user.userId, input.targets, now, input.youtubeNative ? scheduledFor : undefined);
+      const targets = targetsFor(valueOf(connectionsRead), input.targets, now, input.youtubeNative ? scheduledFor : undefined);
 
       // Media: the user's own files, and what every chosen platform accepts.
       const stored: StoredMedia[] = [];
       const records: UploadRecord[] = [];
-      for (const { key, altText } of input.media) {
+      for (const [index, { key, altText }] of input.media.entries()) {
+        const read = fileReads[index]!;
         if (parseMediaKey(key)?.userId !== user.userId) throw new InvalidInput(`The file ${key} is not one of your uploads.`);
-        try {
-          const chosen = await media.chosen(user.userId, key);
-          stored.push({ ...chosen.media, ...(altText ? { altText } : {}) });
-          records.push(...chosen.records);
-        } catch (error) {
-          if (error instanceof MediaNotFound) throw new InvalidInput(`The file ${key} was not found: upload it again.`);
-          throw error;
+        if (read.status === 'rejected') {
+          if (read.reason instanceof MediaNotFound) throw new InvalidInput(`The file ${key} was not found: upload it again.`);
+          throw read.reason;
         }
+        // Read above: every file that is one of the user's.
+        const chosen = read.value!;
+        stored.push({ ...chosen.media, ...(altText ? { altText } : {}) });
+        records.push(...chosen.records);
       }
       const platforms = [...new Set(Object.values(targets).map((target) => target.platform))];
       const problems = mediaProblems(stored, platforms);
@@ -330,7 +345,7 @@ export function createPostService(deps: PostServiceDeps) {
     async edit(user: UserIdentity, postId: string, input: EditPost): Promise<Post> {
       const post = await load(user, postId);
       assertChangeable(post, 'edited');
-      const targets = await targetsFor(user.userId, input.targets, clock.now(), post.youtubeNative ? post.scheduledFor : undefined);
+      const targets = targetsFor(await connections.list(user.userId), input.targets, clock.now(), post.youtubeNative ? post.scheduledFor : undefined);
       const platforms = [...new Set(Object.values(targets).map((target) => target.platform))];
       const problems = mediaProblems(post.media, platforms);
       if (problems.length) throw new InvalidInput(problems.join(' '), problems.map((message) => ({ path: 'targets', message })));

@@ -37,13 +37,26 @@ interface StandIn {
   /** Requests by operation ("GetItem") since the last reset. */
   counts: Record<string, number>;
   put(table: string, item: Record<string, Value>): void;
+  /**
+   * Holds the next reads of `tables` until `count` of them wait, then answers them together: true.
+   * Reads sent one after another never reach `count`; after `patienceMs` they are answered: false.
+   */
+  readsTogether(tables: string[], count: number, patienceMs: number): Promise<boolean>;
   close(): Promise<void>;
+}
+
+interface Hold {
+  tables: Set<string>;
+  count: number;
+  waiting: Array<() => void>;
+  settle(together: boolean): void;
 }
 
 /** Answers GetItem by key, Query by the key condition's one equality (and Limit), and every write with success. */
 async function startStandIn(keysOf: (table: string) => string[]): Promise<StandIn> {
   const items = new Map<string, Array<Record<string, AttributeValue>>>();
   const counts: Record<string, number> = {};
+  let hold: Hold | undefined;
   const matches = (item: Record<string, AttributeValue>, key: Record<string, AttributeValue>) => Object.entries(key).every(([name, value]) => JSON.stringify(item[name]) === JSON.stringify(value));
   function answer(operation: string, input: Record<string, unknown>): unknown {
     const table = items.get(String(input['TableName'])) ?? [];
@@ -73,7 +86,11 @@ async function startStandIn(keysOf: (table: string) => string[]): Promise<StandI
     request.on('end', () => {
       const operation = String(request.headers['x-amz-target'] ?? '').split('.').at(-1) ?? '';
       counts[operation] = (counts[operation] ?? 0) + 1;
-      response.writeHead(200, { 'content-type': 'application/x-amz-json-1.0' }).end(JSON.stringify(answer(operation, JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}'))));
+      const input = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') as Record<string, unknown>;
+      const respond = () => response.writeHead(200, { 'content-type': 'application/x-amz-json-1.0' }).end(JSON.stringify(answer(operation, input)));
+      if (!hold || !['GetItem', 'Query'].includes(operation) || !hold.tables.has(String(input['TableName']))) return respond();
+      hold.waiting.push(respond);
+      if (hold.waiting.length === hold.count) hold.settle(true);
     });
   });
   await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
@@ -85,6 +102,23 @@ async function startStandIn(keysOf: (table: string) => string[]): Promise<StandI
       const key = Object.fromEntries(keysOf(tableName).map((name) => [name, stored[name]!]));
       const table = items.get(tableName) ?? [];
       items.set(tableName, [...table.filter((candidate) => !matches(candidate, key)), stored]);
+    },
+    readsTogether(tables, count, patienceMs) {
+      return new Promise<boolean>((settled) => {
+        const timer = setTimeout(() => current.settle(false), patienceMs);
+        const current: Hold = {
+          tables: new Set(tables),
+          count,
+          waiting: [],
+          settle(together) {
+            clearTimeout(timer);
+            hold = undefined;
+            for (const respond of current.waiting) respond();
+            settled(together);
+          },
+        };
+        hold = current;
+      });
     },
     close: () => new Promise<void>((closed) => server.close(() => closed())),
   };
@@ -231,5 +265,14 @@ describe('DynamoDB requests per call of the hot routes (budgets in test/budgets.
     expectWithinBudget('createPost', await requestsOf(event('createPost', { body })));
     expect(answer).toMatchObject({ status: 'publishing', media: [{ key: mediaKey, thumbnailKey: `${mediaKey}.thumb.jpg` }] });
     expect(standIn.counts['StartExecution']).toBe(1);
+  });
+
+  it('creates a post reading the membership, the connections and the file\'s records in one round trip', async () => {
+    // The four reads (membership, connections, the file's and its thumbnail's records) are held
+    // until all four wait: sent one after another, the first would wait the whole patience alone.
+    const together = standIn.readsTogether([tableNames.memberships, tableNames.connections], 4, 3000);
+    const body = { description: 'Reads at once', media: [{ key: mediaKey }], targets: [{ platform: 'linkedin', accountId: 'acct' }] };
+    await requestsOf(event('createPost', { body }));
+    expect(await together).toBe(true);
   });
 });
