@@ -85,10 +85,10 @@ export interface LocalStepFunctionsOptions {
   port: number;
   log: TwinLog;
   /**
-   * Tests: processing waits (the follow-ups') and retry pauses shortened to this many ms
-   * (undefined = real durations). Waits for a time keep their real timestamps: a post's time
-   * (scheduled, due, public), so a scheduled post publishes at its time and at once when that
-   * time has passed, and a rate limit's reset, so a test sees the target waiting until then.
+   * Tests: processing and rate-limit waits and retry pauses shortened to this many ms (undefined =
+   * real durations; a rate limit's wait to a second at least). Waits for a post's time (scheduled,
+   * due, public) always keep their real timestamps: a scheduled post publishes at its time, and
+   * at once when that time has passed.
    */
   fastWaitMs?: number;
 }
@@ -183,6 +183,10 @@ export async function startLocalStepFunctions(options: LocalStepFunctionsOptions
   // a fast wait shorter than this floor could spend the whole budget before X's sandbox media is
   // ready (60 × 20 ms) and fail a healthy post, more so on an idle machine.
   const fastProcessingWait = fast === undefined ? undefined : Math.max(fast, 200);
+  // A rate limit's wait (and a wait past a follow-up's slice) lasts a second at least: long enough
+  // that a test polling the post sees the target waiting and until when, short enough for the
+  // chaos matrix (a platform without a reset time is waited a minute on AWS).
+  const fastContinueWait = fast === undefined ? undefined : Math.max(fast, 1000);
 
   function start(arnPrefix: string, name: string, input: string): Execution {
     const arn = `${arnPrefix.replace(':stateMachine:', ':execution:')}:${name}`;
@@ -266,6 +270,7 @@ export async function startLocalStepFunctions(options: LocalStepFunctionsOptions
         taskResourceLocalHandlers: { Start: invoke, 'Follow up': followUp(children), 'Resume follow-up': followUp(children), 'Record failure': invoke, Finalize: invoke, [FINISH_STATE]: invoke },
         ...(fast !== undefined
           ? {
+              waitTimeOverrides: { 'Wait to continue': fastContinueWait! },
               retryIntervalOverrides: { Start: fast, 'Follow up': fast, 'Resume follow-up': fast, 'Record failure': fast, Finalize: fast, [FINISH_STATE]: fast },
             }
           : {}),
