@@ -2,6 +2,8 @@ import { TZDate } from '@date-fns/tz';
 import type { AnalyticsSummary, BestTimes, Metrics, TargetMetrics } from '../../shared/api/analytics';
 import type { PostMetrics } from '../platforms/adapter';
 import type { MetricsSnapshot, TrackedTarget } from './metricsStore';
+import { postReadUsd } from '../../shared/platformPrices';
+import type { Platform } from '../../shared/platforms';
 
 /**
  * Analytics computed from the user's own tracked targets and snapshots: the refresh schedule,
@@ -19,15 +21,30 @@ export const FIRST_TWO_DAYS_MS = 48 * HOUR_MS;
 export const MINIMUM_SAMPLE = 8;
 const MINIMUM_SLOTS = 3;
 
+/** The gap before the next read of a post this old (ms), where reading is free: the numbers move most at first. */
+function freeInterval(age: number): number {
+  return age < DAY_MS ? HOUR_MS : age < 3 * DAY_MS ? 6 * HOUR_MS : age < 7 * DAY_MS ? 12 * HOUR_MS : age < 30 * DAY_MS ? DAY_MS : 7 * DAY_MS;
+}
+
 /**
- * When to read a target next: hourly on its first day, every 6 hours to day 3, every 12 hours to
- * day 7, daily to day 30, weekly to day 90 (a last read then); undefined = stop.
+ * Where the platform bills each post read once per UTC day (X: shared/platformPrices.ts), the
+ * first day as everywhere, then one read in the third day (the first-48-hours engagement the best
+ * times compare), and days 7, 14, 30, 60 and 90: about 10 billed days instead of 40.
  */
-export function nextRefreshAt(publishedAt: Date, now: Date): Date | undefined {
+function billedInterval(age: number): number {
+  return age < DAY_MS ? HOUR_MS : age < 2 * DAY_MS ? 12 * HOUR_MS : age < 7 * DAY_MS ? 5 * DAY_MS : age < 14 * DAY_MS ? 7 * DAY_MS : age < 30 * DAY_MS ? 16 * DAY_MS : 30 * DAY_MS;
+}
+
+/**
+ * When to read a target next; undefined = stop. Free platforms: hourly on its first day, every 6
+ * hours to day 3, every 12 hours to day 7, daily to day 30, weekly to day 90 (a last read then).
+ * A platform that bills reads: fewer reads after the first day (billedInterval).
+ */
+export function nextRefreshAt(publishedAt: Date, now: Date, platform?: Platform): Date | undefined {
   const age = now.getTime() - publishedAt.getTime();
   const end = publishedAt.getTime() + TRACKING_DAYS * DAY_MS;
   if (age >= TRACKING_DAYS * DAY_MS) return undefined;
-  const interval = age < DAY_MS ? HOUR_MS : age < 3 * DAY_MS ? 6 * HOUR_MS : age < 7 * DAY_MS ? 12 * HOUR_MS : age < 30 * DAY_MS ? DAY_MS : 7 * DAY_MS;
+  const interval = platform && postReadUsd[platform] > 0 ? billedInterval(age) : freeInterval(age);
   return new Date(Math.min(now.getTime() + interval, end));
 }
 

@@ -74,7 +74,7 @@ export function createMetricsRefresh({ store, connections, freshness, readers, c
         // Past the tracking window: the last numbers stay, no more reads.
         const current: TrackedTarget[] = [];
         for (const target of targets) {
-          if (nextRefreshAt(new Date(target.publishedAt), clock.now()) === undefined && target.lastRefreshedAt) {
+          if (nextRefreshAt(new Date(target.publishedAt), clock.now(), target.platform) === undefined && target.lastRefreshedAt) {
             await store.defer(target, undefined, { state: 'finished' });
             report.finished++;
           } else current.push(target);
@@ -144,7 +144,7 @@ export function createMetricsRefresh({ store, connections, freshness, readers, c
               const metrics = read[target.platformPostId];
               if (!metrics) {
                 // Deleted, private, or not yet public: asked again on the schedule, until the window ends.
-                const next = nextRefreshAt(new Date(target.publishedAt), clock.now());
+                const next = nextRefreshAt(new Date(target.publishedAt), clock.now(), target.platform);
                 await store.defer(target, next, next ? { note: `${name} did not return numbers for this post.` } : { state: 'finished', note: `${name} did not return numbers for this post.` });
                 if (!next) report.finished++;
                 continue;
@@ -154,7 +154,7 @@ export function createMetricsRefresh({ store, connections, freshness, readers, c
               const firstTwoDays = !target.firstTwoDays && age >= FIRST_TWO_DAYS_MS && age < 2 * FIRST_TWO_DAYS_MS
                 ? { engagement: engagementOf(metrics) ?? 0, ...(metrics.views !== undefined ? { views: metrics.views } : {}) }
                 : undefined;
-              await store.recordReading(target, metrics, nextRefreshAt(new Date(target.publishedAt), now), firstTwoDays);
+              await store.recordReading(target, metrics, nextRefreshAt(new Date(target.publishedAt), now, target.platform), firstTwoDays);
               report.read++;
             }
           } catch (error) {

@@ -37,6 +37,23 @@ describe('the refresh schedule', () => {
     expect(after(40 * DAY)).toBe(7 * DAY);
   });
 
+  it('reads a post on a platform that bills each read (X) on about 10 UTC days instead of 40, one of them in the first-48-hours window', () => {
+    const readsOf = (platform: 'x' | 'youtube') => {
+      const reads: Date[] = [];
+      for (let at: Date | undefined = published; at; at = nextRefreshAt(published, at, platform)) reads.push(at);
+      return reads;
+    };
+    const utcDays = (reads: Date[]) => new Set(reads.map((at) => at.toISOString().slice(0, 10))).size;
+    expect(utcDays(readsOf('youtube'))).toBeGreaterThanOrEqual(35);
+    expect(utcDays(readsOf('x'))).toBeLessThanOrEqual(11);
+    // The best times compare engagement read between 48 and 96 hours after publishing.
+    const ages = readsOf('x').map((at) => at.getTime() - published.getTime());
+    expect(ages.some((age) => age >= 2 * DAY && age < 4 * DAY)).toBe(true);
+    expect(ages.at(-1)).toBe(90 * DAY);
+    // The first day reads hourly on every platform (one billed UTC day or two).
+    expect(nextRefreshAt(published, new Date(published.getTime() + 10 * 60_000), 'x')!.getTime() - published.getTime()).toBe(10 * 60_000 + HOUR);
+  });
+
   it('reads a last time at 90 days, then stops', () => {
     expect(nextRefreshAt(published, new Date(published.getTime() + 88 * DAY))!.getTime()).toBe(published.getTime() + 90 * DAY);
     expect(nextRefreshAt(published, new Date(published.getTime() + 90 * DAY))).toBeUndefined();
