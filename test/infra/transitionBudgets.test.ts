@@ -56,13 +56,29 @@ const shapes: Record<TransitionShape, Parameters<typeof transitionsOf>[0]> = {
   rateLimitedOnce: { platforms: ['x'], script: [{ state: 'processing', waitSeconds: 5 }, { state: 'ready' }, { state: 'rate_limited', waitUntil: '2020-01-01T00:00:00Z', action: 'publish' }, { state: 'published' }] },
 };
 
+/** The shapes over their budget, each in words (empty: all within). */
+function overruns(counts: Record<TransitionShape, number>, budgets: typeof transitionBudgets): string[] {
+  return (Object.keys(counts) as TransitionShape[])
+    .filter((shape) => counts[shape] > budgets[shape].transitions)
+    .map((shape) => `${shape}: ${counts[shape]} transitions, over its budget of ${budgets[shape].transitions} (${budgets[shape].why})`);
+}
+
 describe('state transitions per post stay within their budgets (test/budgets.ts)', () => {
+  const counts = {} as Record<TransitionShape, number>;
   for (const [shape, definition] of Object.entries(shapes) as Array<[TransitionShape, Parameters<typeof transitionsOf>[0]]>) {
     it(`${shape}: at most ${transitionBudgets[shape].transitions}`, async () => {
-      const { transitions } = await transitionsOf(definition);
-      expect(transitions, `${shape}: ${transitions} transitions, budget ${transitionBudgets[shape].transitions} (${transitionBudgets[shape].why})`).toBeLessThanOrEqual(transitionBudgets[shape].transitions);
+      counts[shape] = (await transitionsOf(definition)).transitions;
+      expect(overruns({ [shape]: counts[shape] } as Record<TransitionShape, number>, transitionBudgets)).toEqual([]);
     });
   }
+
+  it('fails, naming the shape and its count, when a budget is lowered below it', async () => {
+    const count = (await transitionsOf(shapes.fiveTargets)).transitions;
+    const lowered = { ...transitionBudgets, fiveTargets: { ...transitionBudgets.fiveTargets, transitions: count - 1 } };
+    expect(overruns({ fiveTargets: count } as Record<TransitionShape, number>, lowered)).toEqual([
+      `fiveTargets: ${count} transitions, over its budget of ${count - 1} (${transitionBudgets.fiveTargets.why})`,
+    ]);
+  });
 
   it('waits for processing inside the follow-ups (Express), not in the billed machine', async () => {
     const { followUps, transitions } = await transitionsOf({ platforms: ['youtube'], script: [{ state: 'processing', waitSeconds: 5 }, ...Array.from({ length: 20 }, () => ({ state: 'processing', waitSeconds: 5 })), { state: 'ready' }, { state: 'published' }] });
