@@ -1,6 +1,6 @@
 /**
- * Log messages the stack reads: CloudWatch metric filters match on them
- * (infra/constructs/monitoring.ts), so they are defined once, here.
+ * Log messages an operator searches for (CloudWatch Logs Insights), defined once, here. The
+ * alarms no longer read logs: they watch the operator's metrics (functions/observability/).
  */
 
 /** Logged by the finalize step once per finished post, with `status` and `failedTargets`. */
