@@ -43,6 +43,9 @@ export const prices = {
   lambdaPerRequest: 0.2 / 1e6,
   lambdaArmPerGbSecond: 0.0000133334,
   stepFunctionsPerTransition: 0.025 / 1000,
+  // Express workflows (the follow-ups): per request, and per GB-second in 64 MB blocks and 100 ms steps.
+  stepFunctionsExpressPerRequest: 1.0 / 1e6,
+  stepFunctionsExpressPerGbSecond: 0.00001667,
   httpApiPerRequest: 1.0 / 1e6,
   dynamoPerWriteUnit: 0.625 / 1e6,
   dynamoPerReadUnit: 0.125 / 1e6,
@@ -183,7 +186,7 @@ async function platformApiCharges(twin: TwinInfo): Promise<{ usd: number; writes
 /** The UTC days on which the analytics job reads a post published at this time (its schedule, functions/services/analytics.ts: 90 days). */
 function utcDaysRead(publishedAt: Date): number {
   const days = new Set<string>();
-  for (let at: Date | undefined = publishedAt; at; at = nextRefreshAt(publishedAt, at)) days.add(at.toISOString().slice(0, 10));
+  for (let at: Date | undefined = publishedAt; at; at = nextRefreshAt(publishedAt, at, 'x')) days.add(at.toISOString().slice(0, 10));
   return days.size;
 }
 
@@ -278,6 +281,9 @@ export const costBenchmark: Benchmark = {
       const scale = 1000 / POSTS;
 
       const sfnTransitions = measured.stateTransitions * scale;
+      // Each follow-up billed at the smallest memory block (its state is a few KB) and its duration rounded up to 100 ms.
+      const expressRuns = measured.express.count * scale;
+      const expressGbSeconds = (Math.ceil(measured.express.totalMs / Math.max(1, measured.express.count) / 100) * 0.1 * expressRuns * 64) / 1024;
       const lambda = lambdaCost(measured, memoryOf, scale);
       const apiRequests = Object.values(measured.apiRequests).reduce((sum, value) => sum + value, 0) * scale;
       const publishSteps = Object.entries(measured.invocations).filter(([fn]) => fn.startsWith('publisher:')).reduce((sum, [, totals]) => sum + totals.count, 0) * scale;
@@ -295,6 +301,7 @@ export const costBenchmark: Benchmark = {
 
       const perThousand = {
         'Step Functions transitions': sfnTransitions * prices.stepFunctionsPerTransition,
+        'Step Functions Express (follow-ups)': expressRuns * prices.stepFunctionsExpressPerRequest + expressGbSeconds * prices.stepFunctionsExpressPerGbSecond,
         'Lambda requests and compute': lambda.dollars,
         'HTTP API requests': apiRequests * prices.httpApiPerRequest,
         'DynamoDB requests (≤1 KB writes, ≤4 KB reads)': dynamoWrites * 2 * prices.dynamoPerWriteUnit + dynamoReads * prices.dynamoPerReadUnit,
@@ -326,6 +333,7 @@ export const costBenchmark: Benchmark = {
       const figures: Figure[] = [
         { name: `publishing: posts measured (${VIDEO_MB} MB video, five platforms)`, value: POSTS, unit: `posts (${published} published)` },
         { name: 'publishing: state transitions per post', value: round(measured.stateTransitions / POSTS, 1), unit: 'transitions' },
+        { name: 'publishing: follow-ups (Express) per post', value: round(measured.express.count / POSTS, 1), unit: `runs (${round(measured.express.totalMs / Math.max(1, measured.express.count) / 1000, 1)} s each)` },
         { name: 'publishing: Lambda invocations per post', value: round(invocations / 1000, 1), unit: 'invocations' },
         { name: 'publishing: Lambda GB-seconds per post', value: round(lambda.gbSeconds / 1000, 3), unit: 'GB-s' },
         { name: 'publishing: API requests per post', value: round(apiRequests / 1000, 1), unit: 'requests' },
