@@ -1,6 +1,6 @@
+import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { build } from 'vite';
 
 const projectRoot = resolve(import.meta.dirname, '../..');
 export const distDir = resolve(projectRoot, 'frontend/dist');
@@ -22,6 +22,21 @@ export function buildIsStale(): boolean {
   return Math.max(...sources) > statSync(built).mtimeMs;
 }
 
+/**
+ * The production build, in a process of its own with NODE_ENV=production: Vite defines
+ * `process.env.NODE_ENV` from the environment when it is set, and under vitest it is `test`, which
+ * built React's development code into the bundle (211 KiB of initial JS instead of 147, found by
+ * the initial-JS budget in a fresh clone's run).
+ */
 export async function buildFrontend(): Promise<void> {
-  await build({ configFile: viteConfigFile, logLevel: 'warn' });
+  const vite = resolve(projectRoot, 'node_modules/vite/bin/vite.js');
+  await new Promise<void>((done, fail) => {
+    const child = spawn(process.execPath, [vite, 'build', '--config', viteConfigFile, '--logLevel', 'warn'], {
+      cwd: projectRoot,
+      env: { ...process.env, NODE_ENV: 'production' },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
+    child.on('error', fail);
+    child.on('exit', (code, signal) => (code === 0 ? done() : fail(new Error(`vite build exited with ${signal ?? code}`))));
+  });
 }
