@@ -35,8 +35,8 @@ export default defineConfig({
     maxWorkers: 2,
     reporters: ['default', './test/setup/slowestFiles.ts'],
     projects: [
-      { test: { name: 'unit', include: ['test/unit/**/*.test.{ts,tsx}'], environment: 'node', sequence: { groupOrder: 0 } } },
-      { test: { name: 'infra', include: ['test/infra/**/*.test.ts'], testTimeout: 120_000, hookTimeout: 120_000, sequence: { groupOrder: 0 } } },
+      { test: { name: 'unit', include: ['test/unit/**/*.test.{ts,tsx}'], environment: 'node', setupFiles: ['test/setup/withoutTwin.ts'], sequence: { groupOrder: 0 } } },
+      { test: { name: 'infra', include: ['test/infra/**/*.test.ts'], setupFiles: ['test/setup/withoutTwin.ts'], testTimeout: 120_000, hookTimeout: 120_000, sequence: { groupOrder: 0 } } },
       { test: { name: 'system', include: systemFiles, exclude: exclusiveSystemFiles, ...systemProject, sequence: { groupOrder: 1 } } },
       { test: { name: 'system-serial', include: exclusiveSystemFiles, ...systemProject, maxWorkers: 1, sequence: { groupOrder: 2 } } },
     ],

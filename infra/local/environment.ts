@@ -22,6 +22,9 @@ export interface LocalEndpoints {
   s3: string;
 }
 
+/** The variable listing the names of the variables the twin set in its process (comma-separated). */
+export const TWIN_VARIABLES = 'ONECLICK_TWIN_VARIABLES';
+
 /**
  * The environment the handlers run with offline: what the stack gives them on AWS (table and
  * bucket names), plus the standard AWS_ENDPOINT_URL_<SERVICE> switches to the stand-ins.

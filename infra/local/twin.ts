@@ -3,7 +3,7 @@ import { apiBasePath } from '../constructs/apiPath';
 import { createLocalApi } from './api';
 import { connectCognito, startCognito, type LocalCognito } from './cognito/cognito';
 import { ensureTables, startDynamoDb } from './dynamodb/dynamodb';
-import { functionEnvironment, localBucketNames, localRegion, localTableNames, withUserSettings } from './environment';
+import { functionEnvironment, localBucketNames, localRegion, localTableNames, TWIN_VARIABLES, withUserSettings } from './environment';
 import type { TwinLog } from './log';
 import { freePort } from './ports';
 import { ensureBuckets, startS3 } from './s3';
@@ -166,7 +166,7 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
     // Platform hosts and app credentials: the sandbox's, unless the user set their own.
     const platformSettings = withUserSettings({ ...clientEnvironment(clients), ...sandboxHostEnvironment(sandbox.url) });
     if (platformSettings.kept.length) options.log.info('twin', `using your own ${platformSettings.kept.join(', ')} instead of the sandbox's`);
-    Object.assign(process.env, {
+    const twinEnvironment: Record<string, string> = {
       ...functionEnvironment({ dynamodb: dynamodb.endpoint, s3: s3.endpoint }),
       ...publishingEnvironment(stepFunctions.endpoint),
       ...platformSettings.environment,
@@ -176,7 +176,9 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
       // Account deletion deletes the Cognito user (AdminDeleteUser).
       USER_POOL_ID: cognito.userPoolId,
       AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: cognito.endpoint,
-    });
+    };
+    // The names are kept too, so a test process that must not run against the twin can remove them (test/setup/withoutTwin.ts).
+    Object.assign(process.env, twinEnvironment, { [TWIN_VARIABLES]: Object.keys(twinEnvironment).join(',') });
 
     const api = createLocalApi({
       authorizer: { issuer: cognito.issuer, audience: cognito.clientId, jwksUrl: cognito.jwksUrl },
