@@ -22,7 +22,7 @@ export const operatorMetricNames = {
   lateness: 'PublishLatenessSeconds',
   /** Targets of scheduled posts not yet due (Count, per Platform; written every 15 minutes while there are some). */
   waiting: 'TargetsWaiting',
-  /** USD the platform bills for a published target's write calls (per Platform; shared/platformPrices.ts). */
+  /** USD the platform bills for a published target's write calls (per Platform; its apiPrices, shared/platformPrices.ts). */
   spend: 'PlatformApiSpend',
 } as const;
 

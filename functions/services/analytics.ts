@@ -2,8 +2,7 @@ import { TZDate } from '@date-fns/tz';
 import type { AnalyticsSummary, BestTimes, Metrics, TargetMetrics } from '../../shared/api/analytics';
 import type { PostMetrics } from '../platforms/adapter';
 import type { MetricsSnapshot, TrackedTarget } from './metricsStore';
-import { postReadUsd } from '../../shared/platformPrices';
-import type { Platform } from '../../shared/platforms';
+import { capabilities, type Platform } from '../../shared/platforms';
 
 /**
  * Analytics computed from the user's own tracked targets and snapshots: the refresh schedule,
@@ -27,7 +26,7 @@ function freeInterval(age: number): number {
 }
 
 /**
- * Where the platform bills each post read once per UTC day (X: shared/platformPrices.ts), the
+ * Where the platform bills each post read once per UTC day (X: its `apiPrices`), the
  * first day as everywhere, then one read in the third day (the first-48-hours engagement the best
  * times compare), and days 7, 14, 30, 60 and 90: about 10 billed days instead of 40.
  */
@@ -44,7 +43,7 @@ export function nextRefreshAt(publishedAt: Date, now: Date, platform?: Platform)
   const age = now.getTime() - publishedAt.getTime();
   const end = publishedAt.getTime() + TRACKING_DAYS * DAY_MS;
   if (age >= TRACKING_DAYS * DAY_MS) return undefined;
-  const interval = platform && postReadUsd[platform] > 0 ? billedInterval(age) : freeInterval(age);
+  const interval = platform && capabilities[platform].apiPrices.postReadUsd > 0 ? billedInterval(age) : freeInterval(age);
   return new Date(Math.min(now.getTime() + interval, end));
 }
 

@@ -1,4 +1,4 @@
-import { sizes, type PlatformCapabilities } from './capabilities';
+import { noApiCharges, sizes, type PlatformCapabilities } from './capabilities';
 import { graphemeCount, utf8Bytes } from './textCounting';
 
 /** Besides 300 graphemes, a post's text may be at most this many UTF-8 bytes (app.bsky.feed.post). */
@@ -34,4 +34,8 @@ export const bluesky: PlatformCapabilities<'bluesky'> = {
   altText: true,
   threads: true,
   dailyRateLimit: false,
+  // Bluesky (AT Protocol, Bluesky's PDS): no charge; 5,000 write points an hour and 35,000 a day
+  // per account, 3 per record created (https://docs.bsky.app/docs/advanced-guides/rate-limits,
+  // read 2026-11-28).
+  apiPrices: noApiCharges,
 };

@@ -125,7 +125,22 @@ export interface PlatformCapabilities<Id extends string = string> {
   carousel?: { min: number; max: number };
   /** All its rate limits are daily (LinkedIn's reset at midnight UTC); the waiting text says so. */
   dailyRateLimit: boolean;
+  /** What the platform bills for the API calls we make (shared/platformPrices.ts; docs/costs.md has the sources). */
+  apiPrices: ApiPrices;
 }
+
+/** USD per call the platform bills; 0 where it publishes and reads free, within quotas or rate limits. */
+export interface ApiPrices {
+  /** Per post (post, reply, comment) created whose text has no URL. */
+  readonly postUsd: number;
+  /** Per post created whose text has a URL. */
+  readonly postWithLinkUsd: number;
+  /** Per post read (its numbers), billed once per post per UTC day however often it is read that day. */
+  readonly postReadUsd: number;
+}
+
+/** A platform that charges nothing for its API. */
+export const noApiCharges: ApiPrices = { postUsd: 0, postWithLinkUsd: 0, postReadUsd: 0 };
 
 const MB = 1000 * 1000;
 const MiB = 1024 * 1024;

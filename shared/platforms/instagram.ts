@@ -1,4 +1,4 @@
-import { sizes, type PlatformCapabilities } from './capabilities';
+import { noApiCharges, sizes, type PlatformCapabilities } from './capabilities';
 import { codePoints } from './textCounting';
 
 function captionProblems(text: string): string[] {
@@ -35,4 +35,8 @@ export const instagram: PlatformCapabilities<'instagram'> = {
   // each FINISHED first (platform-apis.md §3; Meta's Content Publishing guide, "Carousel posts").
   carousel: { min: 2, max: 10 },
   dailyRateLimit: false,
+  // Instagram API with Instagram Login (Meta Graph API): no charge and no price list; 100
+  // API-published posts per account in a moving 24 hours, a carousel counting once
+  // (https://developers.facebook.com/docs/instagram-platform/content-publishing, read 2026-11-28).
+  apiPrices: noApiCharges,
 };

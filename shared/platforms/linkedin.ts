@@ -1,4 +1,4 @@
-import type { PlatformCapabilities } from './capabilities';
+import { noApiCharges, type PlatformCapabilities } from './capabilities';
 import { codePoints } from './textCounting';
 
 /** LinkedIn Posts, Images and Videos APIs (platform-apis.md §5). */
@@ -24,4 +24,8 @@ export const linkedin: PlatformCapabilities<'linkedin'> = {
   threads: false,
   // Member and application limits are daily and reset at midnight UTC.
   dailyRateLimit: true,
+  // LinkedIn Posts API: no charge; per-app and per-member daily call limits, unpublished, shown
+  // in the Developer Portal (https://learn.microsoft.com/en-us/linkedin/shared/api-guide/concepts/rate-limits,
+  // read 2026-11-28).
+  apiPrices: noApiCharges,
 };

@@ -1,4 +1,4 @@
-import { sizes, type PlatformCapabilities } from './capabilities';
+import { noApiCharges, sizes, type PlatformCapabilities } from './capabilities';
 import { utf16Units } from './textCounting';
 
 /** TikTok Content Posting API v2 (platform-apis.md §2). */
@@ -22,4 +22,9 @@ export const tiktok: PlatformCapabilities<'tiktok'> = {
   altText: false,
   threads: false,
   dailyRateLimit: false,
+  // TikTok Content Posting API: no charge; 6 init requests a minute per user token, a daily post
+  // cap per creator it does not publish, and until the app's audit 5 posting users a day and
+  // private posts only (https://developers.tiktok.com/doc/content-posting-api-reference-direct-post,
+  // https://developers.tiktok.com/doc/content-sharing-guidelines, read 2026-11-28).
+  apiPrices: noApiCharges,
 };

@@ -26,4 +26,10 @@ export const x: PlatformCapabilities<'x'> = {
   altText: false,
   threads: true,
   dailyRateLimit: false,
+  // X API v2 pay-per-usage: "Content: Create" $0.015 per request, "Content: Create (with URL)"
+  // $0.200, "Posts: Read" $0.005 per post returned, charged once per post per UTC day; media
+  // uploads are not on the list (https://docs.x.com/x-api/getting-started/pricing, read
+  // 2026-11-28). Pay-per-use became the default for new developer apps in February 2026; the
+  // legacy Basic and Pro subscriptions (flat monthly) are not modelled.
+  apiPrices: { postUsd: 0.015, postWithLinkUsd: 0.2, postReadUsd: 0.005 },
 };

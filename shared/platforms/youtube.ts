@@ -1,4 +1,4 @@
-import { sizes, type PlatformCapabilities } from './capabilities';
+import { noApiCharges, sizes, type PlatformCapabilities } from './capabilities';
 import { utf8Bytes } from './textCounting';
 
 const angleBrackets = (what: string) => (text: string) => (/[<>]/.test(text) ? [`YouTube ${what} cannot contain < or >.`] : []);
@@ -23,4 +23,8 @@ export const youtube: PlatformCapabilities<'youtube'> = {
   altText: false,
   threads: false,
   dailyRateLimit: false,
+  // YouTube Data API v3: no charge; videos.insert has its own daily quota bucket (100 calls a day
+  // by default) and the other calls share 10,000 units a day, raised on request after an audit
+  // (https://developers.google.com/youtube/v3/determine_quota_cost, read 2026-11-28).
+  apiPrices: noApiCharges,
 };

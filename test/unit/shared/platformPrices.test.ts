@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { hasUrl, metricsReadSpendUsd, platformWritePrices, publishSpendUsd, writesFor } from '../../../shared/platformPrices';
-import { platforms } from '../../../shared/platforms';
+import { hasUrl, metricsReadSpendUsd, publishSpendUsd, writesFor } from '../../../shared/platformPrices';
+import { capabilities, platforms } from '../../../shared/platforms';
 
 describe('publishSpendUsd', () => {
   it('charges X $0.015 per post without a URL and $0.20 per post with one (pay-per-usage, Content: Create)', () => {
@@ -23,8 +23,8 @@ describe('publishSpendUsd', () => {
     }
   });
 
-  it('has a price for every platform', () => {
-    expect(Object.keys(platformWritePrices).sort()).toEqual([...platforms].sort());
+  it('has a price for every platform, in its data (shared/platforms/<id>.ts)', () => {
+    for (const platform of platforms) expect(Object.keys(capabilities[platform].apiPrices).sort(), platform).toEqual(['postReadUsd', 'postUsd', 'postWithLinkUsd']);
   });
 
   it('refuses counts that cannot be (more posts with a link than posts, negative or fractional)', () => {
