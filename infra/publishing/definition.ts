@@ -60,10 +60,17 @@ export const RETRYABLE_ERRORS = ['Retryable', 'Lambda.ServiceException', 'Lambda
 /** Lambda throttling (hundreds of posts due the same minute): retried longer than other errors. */
 export const THROTTLE_ERRORS = ['Lambda.TooManyRequestsException'];
 /**
- * A follow-up that could not run or did not end (Step Functions throttled its start, or it ran
- * past its five minutes): started again, it continues from what its steps recorded.
+ * A follow-up that could not run or did not end (Step Functions refused or throttled its start —
+ * the guide's "Start workflow executions from a task state" retries StepFunctions.ExecutionLimitExceeded —
+ * or it ran past its five minutes): started again, it continues from what its steps recorded.
  */
-export const FOLLOW_UP_ERRORS = ['States.Timeout', 'StepFunctions.ExecutionLimitExceededException', 'StepFunctions.SdkClientException', 'StepFunctions.AWSStepFunctionsException'];
+export const FOLLOW_UP_ERRORS = [
+  'States.Timeout',
+  'StepFunctions.ExecutionLimitExceeded',
+  'StepFunctions.ThrottlingException',
+  'StepFunctions.SdkClientException',
+  'StepFunctions.AWSStepFunctionsException',
+];
 
 /** The state that finishes whatever is unfinished when anything else failed; it has no Catch of its own. */
 export const FINISH_STATE = 'Finish unfinished';
