@@ -7,7 +7,9 @@ import {
   FINALIZE_PLACEHOLDER,
   FINISH_STATE,
   FOLLOW_UP_PLACEHOLDER,
+  FOLLOW_UP_TASKS,
   followUpDefinition,
+  followUpInput,
   PUBLISH_FUNCTION_PREFIX_PLACEHOLDER,
   publishPostDefinition,
   substituted,
@@ -239,8 +241,7 @@ export async function startLocalStepFunctions(options: LocalStepFunctionsOptions
    */
   function followUp(children: Set<() => void>) {
     return async (input: JSONValue): Promise<JSONValue> => {
-      // The Task's Parameters name the machine and its Input (the integration's request).
-      const { AWS_STEP_FUNCTIONS_STARTED_BY_EXECUTION_ID: _parent, ...childInput } = (input as { Input: Record<string, JSONValue> }).Input;
+      const childInput = followUpInput<JSONValue>(input);
       const name = crypto.randomUUID();
       const started = performance.now();
       const child = followUpMachine.run(childInput as JSONValue, {
@@ -267,11 +268,11 @@ export async function startLocalStepFunctions(options: LocalStepFunctionsOptions
     const children = new Set<() => void>();
     const run = machine.run(JSON.parse(input), {
       overrides: {
-        taskResourceLocalHandlers: { Start: invoke, 'Follow up': followUp(children), 'Resume follow-up': followUp(children), 'Record failure': invoke, Finalize: invoke, [FINISH_STATE]: invoke },
+        taskResourceLocalHandlers: { Start: invoke, ...Object.fromEntries(FOLLOW_UP_TASKS.map((task) => [task, followUp(children)])), 'Record failure': invoke, Finalize: invoke, [FINISH_STATE]: invoke },
         ...(fast !== undefined
           ? {
               waitTimeOverrides: { 'Wait to continue': fastContinueWait! },
-              retryIntervalOverrides: { Start: fast, 'Follow up': fast, 'Resume follow-up': fast, 'Record failure': fast, Finalize: fast, [FINISH_STATE]: fast },
+              retryIntervalOverrides: { Start: fast, ...Object.fromEntries(FOLLOW_UP_TASKS.map((task) => [task, fast])), 'Record failure': fast, Finalize: fast, [FINISH_STATE]: fast },
             }
           : {}),
       },

@@ -151,6 +151,15 @@ export function followUpDefinition() {
   };
 }
 
+/** The outer machine's Tasks that run a follow-up (startExecution.sync:2): local runners stand in for both. */
+export const FOLLOW_UP_TASKS = ['Follow up', 'Resume follow-up'] as const;
+
+/** What a follow-up execution gets as its input from the outer machine's request (its `Input`, without the parent's id). */
+export function followUpInput<Value>(request: unknown): Record<string, Value> {
+  const { AWS_STEP_FUNCTIONS_STARTED_BY_EXECUTION_ID: _parent, ...input } = (request as { Input: Record<string, Value> }).Input;
+  return input;
+}
+
 /** The follow-up of a target (its status checks and publish) as a Task of the outer machine; `resume` after a wait. */
 function followUpTask(resume: boolean) {
   return {

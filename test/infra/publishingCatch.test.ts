@@ -80,4 +80,28 @@ describe('PublishPost routes each target to its platform\'s function (the input 
     ]);
     expect(outcome).toBe('succeeded');
   });
+
+  it('starts a follow-up again when Step Functions refused its start or it ran past its five minutes, then publishes once', async () => {
+    const targets = [{ targetId: 't1', platform: 'youtube', waitUntil: '2020-01-01T00:00:00Z' }];
+    const steps = ['processing', 'ready', 'published'];
+    let step = 0;
+    const { invocations, followUps, outcome } = await runPublishPost(
+      { Step: () => (steps[step++] === 'processing' ? { state: 'processing', waitSeconds: 5 } : { state: steps[step - 1] }) },
+      { userId: 'u', postId: 'p', execution: 'e', targets },
+      ['StepFunctions.ExecutionLimitExceeded', 'States.Timeout'],
+    );
+    expect(outcome).toBe('succeeded');
+    expect(followUps).toBe(3);
+    expect(invocations.map((invocation) => invocation.state)).toEqual(['Step', 'Step', 'Step', 'Finalize']);
+  });
+
+  it('records the target failed when its follow-up cannot be started after the retries', async () => {
+    const { states, outcome } = await runPublishPost(
+      { Step: () => ({ state: 'processing', waitSeconds: 5 }) },
+      { userId: 'u', postId: 'p', execution: 'e', targets: [{ targetId: 't1', platform: 'x', waitUntil: '2020-01-01T00:00:00Z' }] },
+      Array.from({ length: 4 }, () => 'StepFunctions.ExecutionLimitExceeded'),
+    );
+    expect(states).toEqual(['Step', 'Record failure', 'Finalize']);
+    expect(outcome).toBe('succeeded');
+  });
 });

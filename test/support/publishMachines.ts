@@ -1,6 +1,16 @@
 import { StateMachine } from 'aws-local-stepfunctions';
 import '../../infra/local/stepfunctions'; // Promise.withResolvers on Node 20, as the twin runs it.
-import { FINALIZE_PLACEHOLDER, FINISH_STATE, FOLLOW_UP_PLACEHOLDER, followUpDefinition, PUBLISH_FUNCTION_PREFIX_PLACEHOLDER, publishPostDefinition, substituted } from '../../infra/publishing/definition';
+import {
+  FINALIZE_PLACEHOLDER,
+  FINISH_STATE,
+  FOLLOW_UP_PLACEHOLDER,
+  FOLLOW_UP_TASKS,
+  followUpDefinition,
+  followUpInput,
+  PUBLISH_FUNCTION_PREFIX_PLACEHOLDER,
+  publishPostDefinition,
+  substituted,
+} from '../../infra/publishing/definition';
 
 /** What a stubbed Lambda does: the step's (or finalize's) action, by what the machine invoked. */
 export type Behaviour = (payload: Record<string, unknown>) => unknown;
@@ -26,7 +36,12 @@ export class Boom extends Error {
  * and records what was invoked, the outer (Standard) machine's billed transitions (states entered
  * and retries) and the follow-ups (Express) it started.
  */
-export async function runPublishPost(behaviours: Partial<Record<Kind, Behaviour>>, input: Record<string, unknown>) {
+export async function runPublishPost(
+  behaviours: Partial<Record<Kind, Behaviour>>,
+  input: Record<string, unknown>,
+  /** Errors the follow-up integration raises, one per start, before follow-ups run (Step Functions refusing a start, a follow-up timing out). */
+  followUpErrors: string[] = [],
+) {
   const outer = new StateMachine(substituted<Definition>(publishPostDefinition(), substitutions), { validationOptions: { checkPaths: true, checkArn: true } });
   const inner = new StateMachine(substituted<Definition>(followUpDefinition(), substitutions), { validationOptions: { checkPaths: true, checkArn: true } });
   const invocations: Invocation[] = [];
@@ -40,9 +55,12 @@ export async function runPublishPost(behaviours: Partial<Record<Kind, Behaviour>
   const zeroWaits = { waitTimeOverrides: { 'Wait until due': 0, 'Wait until public': 0, 'Wait to continue': 0, 'Wait for processing': 0 } };
   let followUps = 0;
   // As the startExecution.sync:2 integration: the Task's Parameters name the machine and its Input.
+  const failures = [...followUpErrors];
   const followUp = async (request: Json) => {
     followUps += 1;
-    const { AWS_STEP_FUNCTIONS_STARTED_BY_EXECUTION_ID: _parent, ...childInput } = (request as { Input: Record<string, Json> }).Input;
+    const failure = failures.shift();
+    if (failure) throw new Boom(failure);
+    const childInput = followUpInput<Json>(request);
     const child = inner.run(childInput as Json, {
       overrides: { taskResourceLocalHandlers: { Step: invoke('Step'), 'Record failure': invoke('Step') }, retryIntervalOverrides: { Step: 0, 'Record failure': 0 }, ...zeroWaits },
       context: { Execution: { Id: `follow-up-${followUps}`, Name: `f${followUps}`, Input: childInput as Json, StartTime: new Date().toISOString() } },
@@ -51,8 +69,14 @@ export async function runPublishPost(behaviours: Partial<Record<Kind, Behaviour>
   };
   const execution = outer.run(input as Json, {
     overrides: {
-      taskResourceLocalHandlers: { Start: invoke('Step'), 'Follow up': followUp, 'Resume follow-up': followUp, 'Record failure': invoke('Step'), Finalize: invoke('Finalize'), [FINISH_STATE]: invoke(FINISH_STATE) },
-      retryIntervalOverrides: { Start: 0, 'Follow up': 0, 'Resume follow-up': 0, 'Record failure': 0, Finalize: 0, [FINISH_STATE]: 0 },
+      taskResourceLocalHandlers: {
+        Start: invoke('Step'),
+        ...Object.fromEntries(FOLLOW_UP_TASKS.map((task) => [task, followUp])),
+        'Record failure': invoke('Step'),
+        Finalize: invoke('Finalize'),
+        [FINISH_STATE]: invoke(FINISH_STATE),
+      },
+      retryIntervalOverrides: { Start: 0, ...Object.fromEntries(FOLLOW_UP_TASKS.map((task) => [task, 0])), 'Record failure': 0, Finalize: 0, [FINISH_STATE]: 0 },
       ...zeroWaits,
     },
     context: { Execution: { Id: 'e', Name: 'e', Input: input as Json, StartTime: new Date().toISOString() } },
