@@ -1,5 +1,11 @@
 import { TWIN_VARIABLES } from '../../infra/local/environment';
 
+/** Removes from `env` the variables the twin set (it lists their names under TWIN_VARIABLES), and the list. */
+export function withoutTwinVariables(env: NodeJS.ProcessEnv): void {
+  for (const name of (env[TWIN_VARIABLES] ?? '').split(',').filter(Boolean)) delete env[name];
+  delete env[TWIN_VARIABLES];
+}
+
 /**
  * Unit and infra files run without the twin's environment. In a full run the system projects'
  * global setup starts the twin first, in vitest's main process, and the variables it sets (the
@@ -7,5 +13,4 @@ import { TWIN_VARIABLES } from '../../infra/local/environment';
  * started after it: an S3 client in a unit test then signed links for the twin's S3, and the
  * operator metrics' tests wrote nothing. Alone (`--project unit`) they never saw them.
  */
-for (const name of (process.env[TWIN_VARIABLES] ?? '').split(',').filter(Boolean)) delete process.env[name];
-delete process.env[TWIN_VARIABLES];
+withoutTwinVariables(process.env);
