@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { platformNames, platforms, type Platform } from '../../shared/platforms';
-import { launchBrowser, openSession, signInThroughUi } from '../support/browser';
+import { explained, launchBrowser, openSession, signInThroughUi, type Session } from '../support/browser';
 import { callApi, createUser } from '../support/users';
 import { makeAdmin, sandboxAccountName } from '../support/connect';
 
@@ -16,15 +16,18 @@ afterAll(async () => {
 });
 
 /** Clicks the platform's connect button and answers the sandbox's consent page as a person would. */
-async function connectInBrowser(page: Page, platform: Platform, account: string, decision: 'Allow' | 'Deny' = 'Allow') {
+async function connectInBrowser(session: Session, platform: Platform, account: string, decision: 'Allow' | 'Deny' = 'Allow') {
+  const { page } = session;
   const name = platformNames[platform];
   await page.getByRole('button', { name: new RegExp(`^(Connect ${name}|Connect another ${name} account|Reconnect)$`) }).click();
-  await page.waitForURL((url) => url.origin === twin.endpoints.sandbox);
+  await explained(session, `Opening ${name}'s consent page`, () => page.waitForURL((url) => url.origin === twin.endpoints.sandbox));
   await page.getByLabel('Sandbox account').fill(account);
   await page.getByLabel('Display name').fill(`${name} ${account}`);
   await page.getByRole('button', { name: decision }).click();
-  await page.waitForURL(/\/auth\/callback/);
-  await page.waitForURL(/\/dashboard\/accounts/);
+  await explained(session, `Coming back from ${name}'s consent page`, async () => {
+    await page.waitForURL(/\/auth\/callback/);
+    await page.waitForURL(/\/dashboard\/accounts/);
+  });
 }
 
 function card(page: Page, platform: Platform) {
@@ -35,7 +38,8 @@ describe('the Accounts page in Chromium', () => {
   it('connects each platform, shows the profile, disconnects and reconnects', async () => {
     const user = await createUser(twin);
     await makeAdmin(twin, user);
-    const { page, context } = await openSession(browser);
+    const session = await openSession(browser);
+    const { page, context } = session;
     await signInThroughUi(page, twin.webUrl, user.email, user.password);
     await page.goto(`${twin.webUrl}/dashboard/accounts`);
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Accounts');
@@ -45,7 +49,7 @@ describe('the Accounts page in Chromium', () => {
     for (const platform of platforms) {
       const account = sandboxAccountName(platform);
       accounts[platform] = account;
-      await connectInBrowser(page, platform, account);
+      await connectInBrowser(session, platform, account);
       await expect.poll(() => card(page, platform).getByTestId(`status-${platform}`).textContent()).toBe('Connected');
       await expect.poll(() => card(page, platform).getByText(`${platformNames[platform]} ${account}`).isVisible()).toBe(true);
       expect(await card(page, platform).getByText(/^ID: /).textContent()).not.toBe('ID: ');
@@ -66,17 +70,18 @@ describe('the Accounts page in Chromium', () => {
     await confirm.getByRole('button', { name: 'Disconnect', exact: true }).click();
     await expect.poll(() => youtube.getByTestId('status-youtube').textContent()).toBe('Not connected');
 
-    await connectInBrowser(page, 'youtube', accounts.youtube!);
+    await connectInBrowser(session, 'youtube', accounts.youtube!);
     await expect.poll(() => youtube.getByTestId('status-youtube').textContent()).toBe('Connected');
     await context.close();
   });
 
   it('refuses a second account on the free plan with a message', async () => {
     const user = await createUser(twin);
-    const { page, context } = await openSession(browser);
+    const session = await openSession(browser);
+    const { page, context } = session;
     await signInThroughUi(page, twin.webUrl, user.email, user.password);
     await page.goto(`${twin.webUrl}/dashboard/accounts`);
-    await connectInBrowser(page, 'youtube', sandboxAccountName());
+    await connectInBrowser(session, 'youtube', sandboxAccountName());
     await expect.poll(() => page.getByTestId('account-usage').textContent()).toBe('1 of 1 accounts connected');
 
     await page.getByRole('button', { name: 'Connect TikTok' }).click();
@@ -88,11 +93,12 @@ describe('the Accounts page in Chromium', () => {
 
   it('brings the user back with the reason after Deny on the consent page', async () => {
     const user = await createUser(twin);
-    const { page, context } = await openSession(browser);
+    const session = await openSession(browser);
+    const { page, context } = session;
     await signInThroughUi(page, twin.webUrl, user.email, user.password);
     await page.goto(`${twin.webUrl}/dashboard/accounts`);
 
-    await connectInBrowser(page, 'linkedin', sandboxAccountName(), 'Deny');
+    await connectInBrowser(session, 'linkedin', sandboxAccountName(), 'Deny');
 
     await expect.poll(() => page.getByRole('alert').textContent()).toBe('You did not give OneClick access to your LinkedIn account.');
     await expect.poll(() => card(page, 'linkedin').getByTestId('status-linkedin').textContent()).toBe('Not connected');
@@ -101,7 +107,8 @@ describe('the Accounts page in Chromium', () => {
 
   it('shows the reason in Turkish for a Turkish user', async () => {
     const user = await createUser(twin);
-    const { page, context } = await openSession(browser, { locale: 'tr-TR' });
+    const session = await openSession(browser, { locale: 'tr-TR' });
+    const { page, context } = session;
     await page.goto(`${twin.webUrl}/login`);
     await page.getByLabel('E-posta').fill(user.email);
     await page.getByLabel('Şifre').fill(user.password);
@@ -123,7 +130,8 @@ describe('the Accounts page in Chromium', () => {
     const consentLink = attackerSession.page.url();
     await attackerSession.context.close();
 
-    const { page, context } = await openSession(browser);
+    const session = await openSession(browser);
+    const { page, context } = session;
     await signInThroughUi(page, twin.webUrl, victim.email, victim.password);
     await page.goto(consentLink);
     await page.getByLabel('Sandbox account').fill(sandboxAccountName('victim'));
@@ -141,7 +149,8 @@ describe('the Accounts page in Chromium', () => {
 
   it('never shows text from the address: an unknown code gets the generic words, a known one ours', async () => {
     const user = await createUser(twin);
-    const { page, context } = await openSession(browser);
+    const session = await openSession(browser);
+    const { page, context } = session;
     await signInThroughUi(page, twin.webUrl, user.email, user.password);
     const planted = encodeURIComponent('Your account is suspended. Call +1 555 0100 now.');
 

@@ -26,6 +26,8 @@ export interface Session {
   page: Page;
   /** Console errors and CSP violations seen so far. */
   problems: string[];
+  /** Requests that got no answer or a status ≥ 400 (some are expected; told when a step fails). */
+  failedRequests: string[];
 }
 
 export async function openSession(browser: Browser, options: BrowserContextOptions = {}): Promise<Session> {
@@ -36,7 +38,34 @@ export async function openSession(browser: Browser, options: BrowserContextOptio
   page.on('console', (message) => {
     if (message.type() === 'error') problems.push(`console: ${message.text()}`);
   });
-  return { context, page, problems };
+  const failedRequests: string[] = [];
+  page.on('requestfailed', (request) => failedRequests.push(`no answer: ${request.method()} ${request.url()} (${request.failure()?.errorText ?? 'unknown'})`));
+  page.on('response', (response) => {
+    if (response.status() >= 400) failedRequests.push(`answered ${response.status()}: ${response.request().method()} ${response.url()}`);
+  });
+  return { context, page, problems, failedRequests };
+}
+
+/**
+ * Runs a browser step; when it fails, the error also says where the page was, what it showed in
+ * its alerts, and what went wrong in the page so far — so a failed CI run names its cause.
+ */
+export async function explained<T>(session: Pick<Session, 'page' | 'problems' | 'failedRequests'>, step: string, action: () => Promise<T>): Promise<T> {
+  try {
+    return await action();
+  } catch (error) {
+    const alerts = await session.page
+      .getByRole('alert')
+      .allTextContents()
+      .catch(() => ['(could not read the page)']);
+    const seen = [
+      `page at ${session.page.url()}`,
+      `alerts: ${alerts.length ? alerts.map((text) => JSON.stringify(text)).join(', ') : 'none'}`,
+      `problems: ${session.problems.length ? session.problems.slice(-10).join(' | ') : 'none'}`,
+      `failed requests: ${session.failedRequests.length ? session.failedRequests.slice(-10).join(' | ') : 'none'}`,
+    ];
+    throw new Error(`${step} failed: ${error instanceof Error ? error.message : String(error)}\n${seen.join('\n')}`, { cause: error });
+  }
 }
 
 export async function signInThroughUi(page: Page, webUrl: string, email: string, password: string): Promise<void> {
