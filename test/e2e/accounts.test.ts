@@ -20,14 +20,14 @@ async function connectInBrowser(session: Session, platform: Platform, account: s
   const { page } = session;
   const name = platformNames[platform];
   await page.getByRole('button', { name: new RegExp(`^(Connect ${name}|Connect another ${name} account|Reconnect)$`) }).click();
-  await explained(session, `Opening ${name}'s consent page`, () => page.waitForURL((url) => url.origin === twin.endpoints.sandbox));
+  await explained(session, `Opening ${name}'s consent page`, () => page.waitForURL((url) => url.origin === twin.endpoints.sandbox), twin.logFile);
   await page.getByLabel('Sandbox account').fill(account);
   await page.getByLabel('Display name').fill(`${name} ${account}`);
   await page.getByRole('button', { name: decision }).click();
   await explained(session, `Coming back from ${name}'s consent page`, async () => {
     await page.waitForURL(/\/auth\/callback/);
     await page.waitForURL(/\/dashboard\/accounts/);
-  });
+  }, twin.logFile);
 }
 
 function card(page: Page, platform: Platform) {

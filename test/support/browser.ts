@@ -1,5 +1,5 @@
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 
 /** Debian's Chromium (installed by .ci/run when missing), with flags for a closed network. */
 export const chromiumPath = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
@@ -50,7 +50,7 @@ export async function openSession(browser: Browser, options: BrowserContextOptio
  * Runs a browser step; when it fails, the error also says where the page was, what it showed in
  * its alerts, and what went wrong in the page so far — so a failed CI run names its cause.
  */
-export async function explained<T>(session: Pick<Session, 'page' | 'problems' | 'failedRequests'>, step: string, action: () => Promise<T>): Promise<T> {
+export async function explained<T>(session: Pick<Session, 'page' | 'problems' | 'failedRequests'>, step: string, action: () => Promise<T>, twinLogFile?: string): Promise<T> {
   try {
     return await action();
   } catch (error) {
@@ -63,6 +63,7 @@ export async function explained<T>(session: Pick<Session, 'page' | 'problems' | 
       `alerts: ${alerts.length ? alerts.map((text) => JSON.stringify(text)).join(', ') : 'none'}`,
       `problems: ${session.problems.length ? session.problems.slice(-10).join(' | ') : 'none'}`,
       `failed requests: ${session.failedRequests.length ? session.failedRequests.slice(-10).join(' | ') : 'none'}`,
+      ...(twinLogFile ? [`the twin's last log lines:\n${lastLines(twinLogFile, 25)}`] : []),
     ];
     throw new Error(`${step} failed: ${error instanceof Error ? error.message : String(error)}\n${seen.join('\n')}`, { cause: error });
   }
@@ -74,4 +75,12 @@ export async function signInThroughUi(page: Page, webUrl: string, email: string,
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.waitForURL(`${webUrl}/dashboard`);
+}
+
+function lastLines(file: string, count: number): string {
+  try {
+    return readFileSync(file, 'utf8').trimEnd().split('\n').slice(-count).join('\n');
+  } catch (error) {
+    return `(could not read ${file}: ${(error as Error).message})`;
+  }
 }
