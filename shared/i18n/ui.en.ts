@@ -1,6 +1,8 @@
 /** English messages of the shared interface pieces: dialogs, empty states, plans, layout (merged into en.ts). */
 export const uiEn = {
   accountsHeading: 'Accounts',
+  sandboxOnly: 'Verified only against OneClick’s platform sandbox, which follows each network’s documentation — not yet against the network itself: {{networks}}.',
+  sandboxOnlyAll: 'All verified only against OneClick’s platform sandbox, which follows each network’s documentation — not yet against the networks themselves.',
   disconnectConfirm: {
     title: 'Disconnect {{platform}} account?',
     body: 'OneClick will stop publishing to {{name}} on {{platform}} and remove its tokens. Scheduled posts for this account will fail until you connect it again.',
@@ -25,7 +27,7 @@ export const uiEn = {
   },
   landing: {
     badge: 'Publish once. Everywhere.',
-    screenshotAlt: 'The OneClick dashboard: a week of scheduled posts across five networks',
+    screenshotAlt: 'The OneClick dashboard: a week of scheduled posts across several networks',
     networks: 'Publishes to',
     promiseTitle: 'Exactly once, every time',
     promiseBody: 'Each post reaches each account once: a retry after a network hiccup never posts twice, and a failure is shown in words with a button to try again.',

@@ -3,6 +3,8 @@ import type { uiEn } from './ui.en';
 /** Turkish messages of the shared interface pieces (merged into tr.ts). */
 export const uiTr: typeof uiEn = {
   accountsHeading: 'Hesaplar',
+  sandboxOnly: 'Yalnızca OneClick’in her ağın belgelerine göre yazılmış platform test ortamında doğrulandı, ağın kendisinde henüz denenmedi: {{networks}}.',
+  sandboxOnlyAll: 'Hepsi yalnızca OneClick’in her ağın belgelerine göre yazılmış platform test ortamında doğrulandı; ağların kendisinde henüz denenmedi.',
   disconnectConfirm: {
     title: '{{platform}} hesabının bağlantısı kesilsin mi?',
     body: 'OneClick, {{platform}} üzerindeki {{name}} hesabına yayın yapmayı bırakacak ve erişim anahtarlarını silecek. Bu hesap için zamanlanmış gönderiler, hesabı yeniden bağlayana kadar başarısız olur.',
@@ -27,7 +29,7 @@ export const uiTr: typeof uiEn = {
   },
   landing: {
     badge: 'Bir kez yayınlayın. Her yerde.',
-    screenshotAlt: 'OneClick paneli: beş ağda bir haftalık zamanlanmış gönderiler',
+    screenshotAlt: 'OneClick paneli: birkaç ağda bir haftalık zamanlanmış gönderiler',
     networks: 'Yayın yapılan ağlar',
     promiseTitle: 'Her seferinde tam bir kez',
     promiseBody: 'Her gönderi her hesaba bir kez ulaşır: ağ aksaklığından sonraki yeniden deneme asla iki kez paylaşmaz; bir hata ise sözcüklerle ve yeniden deneme düğmesiyle gösterilir.',

@@ -38,4 +38,5 @@ export const bluesky: PlatformCapabilities<'bluesky'> = {
   // per account, 3 per record created (https://docs.bsky.app/docs/advanced-guides/rate-limits,
   // read 2026-11-28).
   apiPrices: noApiCharges,
+  verifiedAgainst: 'sandbox',
 };

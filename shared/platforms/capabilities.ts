@@ -127,6 +127,12 @@ export interface PlatformCapabilities<Id extends string = string> {
   dailyRateLimit: boolean;
   /** What the platform bills for the API calls we make (shared/platformPrices.ts; docs/costs.md has the sources). */
   apiPrices: ApiPrices;
+  /**
+   * What its module has been proven against: `sandbox`, only OneClick's platform sandbox, written
+   * from the platform's documentation (where it was built there is no internet and no app review);
+   * `live`, the platform itself. The landing page, the Accounts page and the README say which.
+   */
+  verifiedAgainst: 'sandbox' | 'live';
 }
 
 /** USD per call the platform bills; 0 where it publishes and reads free, within quotas or rate limits. */

@@ -26,6 +26,9 @@ export function isPlatform(value: string): value is Platform {
 /** Each platform's capabilities (names, colours, text and media rules, features). */
 export const capabilities = Object.fromEntries(entries.map((entry) => [entry.id, entry])) as Record<Platform, PlatformCapabilities>;
 
+/** The platforms proven only against OneClick's sandbox, not yet the platform itself (`verifiedAgainst`). */
+export const sandboxOnlyPlatforms: readonly Platform[] = entries.filter((entry) => entry.verifiedAgainst === 'sandbox').map((entry) => entry.id);
+
 export const platformNames = Object.fromEntries(entries.map((entry) => [entry.id, entry.name])) as Record<Platform, string>;
 
 /** The order the wizard's grid and the lists' filters follow (the spec's step 2). */

@@ -39,4 +39,5 @@ export const instagram: PlatformCapabilities<'instagram'> = {
   // API-published posts per account in a moving 24 hours, a carousel counting once
   // (https://developers.facebook.com/docs/instagram-platform/content-publishing, read 2026-11-28).
   apiPrices: noApiCharges,
+  verifiedAgainst: 'sandbox',
 };

@@ -28,4 +28,5 @@ export const linkedin: PlatformCapabilities<'linkedin'> = {
   // in the Developer Portal (https://learn.microsoft.com/en-us/linkedin/shared/api-guide/concepts/rate-limits,
   // read 2026-11-28).
   apiPrices: noApiCharges,
+  verifiedAgainst: 'sandbox',
 };

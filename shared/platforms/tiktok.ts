@@ -27,4 +27,5 @@ export const tiktok: PlatformCapabilities<'tiktok'> = {
   // private posts only (https://developers.tiktok.com/doc/content-posting-api-reference-direct-post,
   // https://developers.tiktok.com/doc/content-sharing-guidelines, read 2026-11-28).
   apiPrices: noApiCharges,
+  verifiedAgainst: 'sandbox',
 };

@@ -32,4 +32,5 @@ export const x: PlatformCapabilities<'x'> = {
   // 2026-11-28). Pay-per-use became the default for new developer apps in February 2026; the
   // legacy Basic and Pro subscriptions (flat monthly) are not modelled.
   apiPrices: { postUsd: 0.015, postWithLinkUsd: 0.2, postReadUsd: 0.005 },
+  verifiedAgainst: 'sandbox',
 };

@@ -27,4 +27,5 @@ export const youtube: PlatformCapabilities<'youtube'> = {
   // by default) and the other calls share 10,000 units a day, raised on request after an audit
   // (https://developers.google.com/youtube/v3/determine_quota_cost, read 2026-11-28).
   apiPrices: noApiCharges,
+  verifiedAgainst: 'sandbox',
 };

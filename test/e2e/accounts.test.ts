@@ -44,6 +44,7 @@ describe('the Accounts page in Chromium', () => {
     await page.goto(`${twin.webUrl}/dashboard/accounts`);
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Accounts');
     expect(await page.getByRole('heading', { level: 2, name: 'Select Platforms:' }).isVisible()).toBe(true);
+    expect(await page.getByTestId('sandbox-only').textContent()).toMatch(/^All verified only against OneClick’s platform sandbox/);
 
     const accounts: Partial<Record<Platform, string>> = {};
     for (const platform of platforms) {

@@ -23,6 +23,10 @@ describe('the landing and legal pages', () => {
     await expect.poll(() => page.locator('.feature-card').count()).toBe(6);
     // The networks named in the copy come from the platform data: every one, the newest included.
     expect(await page.locator('.hero-subtitle').textContent()).toContain('YouTube, TikTok, Instagram, X, LinkedIn, and Bluesky');
+    // Under the networks, the ones proven only against our sandbox (all of them, so far).
+    expect(await page.getByTestId('sandbox-only').textContent()).toBe(
+      'All verified only against OneClick’s platform sandbox, which follows each network’s documentation — not yet against the networks themselves.',
+    );
     expect(await page.getByText(`© ${new Date().getFullYear()} OneClick`).isVisible()).toBe(true);
     expect(await page.getByRole('link', { name: 'Learn More' }).getAttribute('href')).toBe('#features');
 

@@ -6,6 +6,7 @@ import { ThemeToggle } from '../theme';
 import { LanguageSwitcher } from '../../components/ui/LanguageSwitcher';
 import { Logo } from '../../components/ui/Logo';
 import { PlatformChip } from '../../components/ui/PlatformChip';
+import { SandboxOnlyNote } from '../../components/ui/SandboxOnlyNote';
 
 const features: ReadonlyArray<{ key: 'scheduling' | 'accounts' | 'analytics' | 'oneClick' | 'bestTimes' | 'security'; icon: LucideIcon }> = [
   { key: 'scheduling', icon: CalendarClock },
@@ -59,6 +60,7 @@ export function LandingPage() {
                 <PlatformChip key={platform} platform={platform} as="li" />
               ))}
             </ul>
+            <SandboxOnlyNote className="hint sandbox-only" />
           </div>
         </section>
         <figure className="hero-shot">

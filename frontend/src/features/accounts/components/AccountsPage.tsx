@@ -7,6 +7,7 @@ import { PageTitle } from '../../../components/ui/PageTitle';
 import { ErrorBox, NoticeBox } from '../../../components/ui/Form';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
 import { UpgradeHint } from '../../../components/ui/UpgradeHint';
+import { SandboxOnlyNote } from '../../../components/ui/SandboxOnlyNote';
 import { ApiError } from '../../../lib/apiClient';
 import { useConnections, useDisconnect, useStartConnection } from '../api/connections';
 import { PlatformCard } from './PlatformCard';
@@ -99,6 +100,7 @@ export function AccountsPage() {
       {usage && usage.maxAccounts !== null && usage.connectedAccounts >= usage.maxAccounts && <UpgradeHint />}
       {connections.isError && <ErrorBox>{t('accounts.loadFailed')}</ErrorBox>}
       <h2 className="section-heading">{t('pages.accounts')}</h2>
+      <SandboxOnlyNote />
       <ul className="platform-grid">
         {platforms.map((name) => (
           <PlatformCard
