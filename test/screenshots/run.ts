@@ -1,7 +1,7 @@
 /**
  * `npm run screenshots`: starts an offline twin, seeds a lived-in account (five networks,
- * published and scheduled posts, analytics, a video) and photographs every page at 1280×800 in
- * light and dark and at 390×844, into screenshots/ (git-ignored).
+ * published and scheduled posts, analytics, a video) and photographs every page at 390, 1280 and
+ * 1440 wide, light and dark, into screenshots/ (git-ignored).
  *   --hero   also writes the landing page's dashboard picture (frontend/public/landing/)
  */
 import { mkdirSync } from 'node:fs';
@@ -16,10 +16,14 @@ const root = resolve(import.meta.dirname, '../..');
 const outDir = join(root, 'screenshots');
 const heroDir = join(root, 'frontend/public/landing');
 
+/** The widths every visible change is looked at (390, 1280, 1440), each light and dark. */
 const views = [
   { name: 'desktop-light', viewport: { width: 1280, height: 800 }, colorScheme: 'light' },
   { name: 'desktop-dark', viewport: { width: 1280, height: 800 }, colorScheme: 'dark' },
+  { name: 'wide-light', viewport: { width: 1440, height: 900 }, colorScheme: 'light' },
+  { name: 'wide-dark', viewport: { width: 1440, height: 900 }, colorScheme: 'dark' },
   { name: 'mobile-light', viewport: { width: 390, height: 844 }, colorScheme: 'light' },
+  { name: 'mobile-dark', viewport: { width: 390, height: 844 }, colorScheme: 'dark' },
 ] as const;
 
 const fileName = (path: string) => (path === '/' ? 'landing' : path.slice(1).replaceAll('/', '-'));
@@ -49,7 +53,7 @@ runScreenshots('screenshots', async (info, browser) => {
       await settle(page);
       await page.screenshot({ path: join(outDir, `${view.name}-${fileName(path)}.png`), fullPage: true });
     }
-    if (hero && view.name !== 'mobile-light') {
+    if (hero && view.name.startsWith('desktop-')) {
       mkdirSync(heroDir, { recursive: true });
       await page.goto(`${info.webUrl}/dashboard/calendar`);
       await settle(page);
