@@ -36,7 +36,9 @@ export default defineConfig({
     reporters: ['default', './test/setup/slowestFiles.ts'],
     projects: [
       { test: { name: 'unit', include: ['test/unit/**/*.test.{ts,tsx}'], environment: 'node', setupFiles: ['test/setup/withoutTwin.ts'], sequence: { groupOrder: 0 } } },
-      { test: { name: 'infra', include: ['test/infra/**/*.test.ts'], setupFiles: ['test/setup/withoutTwin.ts'], testTimeout: 120_000, hookTimeout: 120_000, sequence: { groupOrder: 0 } } },
+      // Without isolation, the files of one worker share modules, so the unbundled template is
+      // synthesized once per worker (test/support/unbundledTemplate.ts); they only read it.
+      { test: { name: 'infra', include: ['test/infra/**/*.test.ts'], setupFiles: ['test/setup/withoutTwin.ts'], isolate: false, testTimeout: 120_000, hookTimeout: 120_000, sequence: { groupOrder: 0 } } },
       { test: { name: 'system', include: systemFiles, exclude: exclusiveSystemFiles, ...systemProject, sequence: { groupOrder: 1 } } },
       { test: { name: 'system-serial', include: exclusiveSystemFiles, ...systemProject, maxWorkers: 1, sequence: { groupOrder: 2 } } },
     ],

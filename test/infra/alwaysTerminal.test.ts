@@ -1,16 +1,13 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Template } from 'aws-cdk-lib/assertions';
-import { resolve } from 'node:path';
-import { buildApp } from '../../infra/app';
+import { unbundledTemplate } from '../support/unbundledTemplate';
 import { FINISH_STATE, followUpDefinition, publishPostDefinition } from '../../infra/publishing/definition';
 import { scheduledJobs } from '../../functions/handlers/groups';
 
-const webAssetPath = resolve(import.meta.dirname, '../fixtures/web');
 let template: Template;
 
 beforeAll(() => {
-  const { stack } = buildApp({ webAssetPath, skipBundling: true });
-  template = Template.fromStack(stack);
+  template = unbundledTemplate();
 });
 
 type State = { Type: string; Catch?: Array<{ ErrorEquals: string[]; Next: string }>; Retry?: unknown[]; Next?: string; End?: boolean; ItemProcessor?: { States: Record<string, State> } };

@@ -1,7 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Template } from 'aws-cdk-lib/assertions';
-import { resolve } from 'node:path';
-import { buildApp } from '../../infra/app';
+import { unbundledTemplate } from '../support/unbundledTemplate';
 import { platforms, type Platform } from '../../shared/platforms';
 import { FINALIZE_RESERVED_CONCURRENCY, PUBLISH_STEP_RESERVED_CONCURRENCY } from '../../functions/services/publishingLimits';
 
@@ -13,8 +11,7 @@ const capitalized = (text: string) => `${text[0]!.toUpperCase()}${text.slice(1)}
 const publisherId = (platform: Platform) => `Publishing${capitalized(platform)}PublisherFunction`;
 
 describe('publishing concurrency (issue 26, item 3)', () => {
-  const { stack } = buildApp({ webAssetPath: resolve(import.meta.dirname, '../fixtures/web'), skipBundling: true });
-  const lambdas = Object.entries(Template.fromStack(stack).findResources('AWS::Lambda::Function'));
+  const lambdas = Object.entries(unbundledTemplate().findResources('AWS::Lambda::Function'));
   const reservedOf = (prefix: string) => lambdas.find(([id]) => id.startsWith(prefix))?.[1].Properties.ReservedConcurrentExecutions as number | undefined;
 
   it('reserves concurrency for every platform\'s publish function and for finalize, so API traffic cannot take it', () => {

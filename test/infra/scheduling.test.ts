@@ -1,14 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Template } from 'aws-cdk-lib/assertions';
-import { resolve } from 'node:path';
-import { buildApp } from '../../infra/app';
+import { unbundledTemplate } from '../support/unbundledTemplate';
 
-const webAssetPath = resolve(import.meta.dirname, '../fixtures/web');
 let template: Template;
 
 beforeAll(() => {
-  const { stack } = buildApp({ webAssetPath, skipBundling: true });
-  template = Template.fromStack(stack);
+  template = unbundledTemplate();
 });
 
 type Statement = { Action: string | string[]; Resource: unknown };
