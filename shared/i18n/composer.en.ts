@@ -50,6 +50,7 @@ export const composerEn = {
       madeForKids: 'YouTube turns comments off on videos made for kids.',
       private: 'YouTube takes no comments on a private video.',
       scheduled: 'YouTube keeps the video private until the scheduled time, and takes no comments on a private video.',
+      story: 'an Instagram story takes no comments.',
     },
     posted: 'First comment posted',
     view: 'View it',
@@ -81,6 +82,12 @@ export const composerEn = {
     less: 'Show less',
     noMedia: '{{platform}} gets none of the files.',
     noPicture: '{{name}}: no picture after a reload',
+    formats: { story: 'story' },
+    notCarriedLabel: 'What a {{format}} does not carry',
+    notCarried: {
+      caption: 'No caption: {{platform}} shows a story without your text.',
+      firstComment: 'No first comment: a story takes no comments.',
+    },
   },
   drafts: {
     save: 'Save as draft',

@@ -52,6 +52,7 @@ export const composerTr: typeof composerEn = {
       madeForKids: 'YouTube, çocuklara yönelik videolarda yorumları kapatır.',
       private: 'YouTube, özel videolara yorum almaz.',
       scheduled: 'YouTube, video planlanan saate kadar özel kalır ve özel videolara yorum almaz.',
+      story: 'Instagram hikâyeleri yorum almaz.',
     },
     posted: 'İlk yorum gönderildi',
     view: 'Görüntüle',
@@ -83,6 +84,12 @@ export const composerTr: typeof composerEn = {
     less: 'Daha az göster',
     noMedia: '{{platform}} dosyaların hiçbirini almaz.',
     noPicture: '{{name}}: sayfa yenilendikten sonra görüntü yok',
+    formats: { story: 'hikâye' },
+    notCarriedLabel: 'Bir {{format}} neleri taşımaz',
+    notCarried: {
+      caption: 'Açıklama yok: {{platform}} hikâyeyi metniniz olmadan gösterir.',
+      firstComment: 'İlk yorum yok: hikâyeler yorum almaz.',
+    },
   },
   drafts: {
     save: 'Taslak olarak kaydet',

@@ -82,6 +82,12 @@ export interface PreviewRule {
   author: 'name' | 'handle' | 'nameAndHandle';
   /** The post's title is shown (above the text). */
   title: boolean;
+  /**
+   * How the network shows the post in a format the user chose (the options' `format`, e.g. an
+   * Instagram story) where it differs from the feed: its frame, its text (`none`: not shown), and
+   * what the post does not carry there, as codes the wizard words (`composer.preview.notCarried.<code>`).
+   */
+  formats?: Record<string, { media: PreviewRule['media']; text: PreviewRule['text'] | 'none'; notCarried: readonly string[] }>;
 }
 
 export interface PlatformCapabilities<Id extends string = string> {

@@ -276,6 +276,14 @@ function WizardForm() {
   const scheduledAt = scheduling && 'at' in resolved ? resolved.at : undefined;
   const nativeSchedule = Boolean(scheduledAt && nativeSchedulers.length && schedule.youtubeNative);
   // The accounts that will not get the first comment, and why (a connection without the permission, YouTube's made for kids…).
+  // The format chosen for each network's first account (an Instagram story), which its preview shows.
+  const previewFormats = Object.fromEntries(
+    chosenPlatforms.flatMap((platform) => {
+      const account = chosenAccounts.find((candidate) => candidate.platform === platform);
+      const format = account ? postOptions.optionsFor(account)?.['format'] : undefined;
+      return typeof format === 'string' ? [[platform, format]] : [];
+    }),
+  ) as Partial<Record<Platform, string>>;
   const commentWithheld = commentsWithheld(chosenAccounts, (account) => postOptions.optionsFor(account), { nativeSchedule });
 
   useEffect(() => {
@@ -423,8 +431,10 @@ function WizardForm() {
             onDescription={setDescription}
             onTexts={setTexts}
             onTitle={setTitle}
+            previewFormats={previewFormats}
             afterEditor={
               <>
+                <PostOptionsSection state={postOptions} media={uploaded} nativeSchedule={nativeSchedule} only="composer" />
                 <ThreadField chosen={chosenPlatforms} description={description} texts={texts} threads={threads} onChange={setThreads} />
                 <FirstCommentField comment={firstComment} chosen={chosenPlatforms} withheld={commentWithheld} accounts={chosenAccounts} onChange={setFirstComment} />
               </>

@@ -87,6 +87,7 @@ export function DescriptionStep({
   onTexts,
   onTitle,
   afterEditor,
+  previewFormats,
 }: {
   description: string;
   texts: NetworkTexts;
@@ -103,6 +104,8 @@ export function DescriptionStep({
   onTitle: (value: string) => void;
   /** More of the post's text under the editor, in its column (the first comment). */
   afterEditor?: ReactNode;
+  /** The format chosen for a network where it has one (an Instagram story), for the preview. */
+  previewFormats?: Partial<Record<Platform, string>>;
 }) {
   const { t, i18n } = useTranslation();
   const id = useId();
@@ -191,6 +194,7 @@ export function DescriptionStep({
             texts={texts}
             threads={threads}
             title={title}
+            {...(previewFormats ? { formats: previewFormats } : {})}
           />
         )}
       </div>
