@@ -425,7 +425,7 @@ describe('Instagram stories and trial Reels', () => {
 
   it('refuses a story with a caption, with both URLs or none, with share_to_feed, and takes no comment on one', async () => {
     const token = await accessTokenFor(sandbox, 'instagram', 'sandbox-user', allScopes);
-    const refusals = [
+    const refusals: Array<Record<string, string>> = [
       { media_type: 'STORIES', image_url: files.url('/photo.jpg'), caption: 'Hello' },
       { media_type: 'STORIES', image_url: files.url('/photo.jpg'), video_url: files.url('/reel.mp4') },
       { media_type: 'STORIES' },
@@ -445,7 +445,7 @@ describe('Instagram stories and trial Reels', () => {
   it('takes trial_params only on a Reel, with MANUAL or SS_PERFORMANCE, and keeps the strategy with the Reel', async () => {
     const token = await accessTokenFor(sandbox, 'instagram');
     for (const params of [
-      { image_url: files.url('/photo.jpg'), trial_params: '{"graduation_strategy":"MANUAL"}' },
+      { media_type: 'IMAGE', image_url: files.url('/photo.jpg'), trial_params: '{"graduation_strategy":"MANUAL"}' },
       { media_type: 'REELS', video_url: files.url('/reel.mp4'), trial_params: '{"graduation_strategy":"SOMETIMES"}' },
       { media_type: 'REELS', video_url: files.url('/reel.mp4'), trial_params: 'not json' },
     ]) {

@@ -364,16 +364,16 @@ describe('Instagram publisher (containers, media_publish)', () => {
     });
 
     it('refuses, before any call, what a story cannot be: two files, a video over 60 s or under 3 s, a trial', async () => {
-      const cases = [
+      const cases: Array<[Record<string, unknown>, RegExp]> = [
         [story({ media: [photo(), photo()] }), /one photo or one video/],
         [story({ media: [reel(61)] }), /at most 60 seconds/],
         [story({ media: [reel(2)] }), /at least 3 seconds/],
         [{ media: [reel()], options: { format: 'story', trialReel: 'MANUAL' } }, /Only a Reel can be an Instagram trial Reel/],
         [{ media: [photo()], options: { format: 'reel' } }, /Instagram Reel is one video/],
-      ] as const;
+      ];
       for (const [request, message] of cases) {
         const { publisher, requests } = publisherWith('instagram', createInstagramPublisher);
-        const error = await publisher.start(publishRequest(request)).catch((caught: unknown) => caught);
+        const error = await publisher.start(publishRequest(request as Parameters<typeof publishRequest>[0])).catch((caught: unknown) => caught);
         expect(error).toBeInstanceOf(Rejected);
         expect((error as Error).message).toMatch(message);
         expect(requests).toHaveLength(0);
