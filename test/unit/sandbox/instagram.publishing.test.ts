@@ -444,11 +444,12 @@ describe('Instagram stories and trial Reels', () => {
 
   it('takes trial_params only on a Reel, with MANUAL or SS_PERFORMANCE, and keeps the strategy with the Reel', async () => {
     const token = await accessTokenFor(sandbox, 'instagram');
-    for (const params of [
+    const refusals: Array<Record<string, string>> = [
       { media_type: 'IMAGE', image_url: files.url('/photo.jpg'), trial_params: '{"graduation_strategy":"MANUAL"}' },
       { media_type: 'REELS', video_url: files.url('/reel.mp4'), trial_params: '{"graduation_strategy":"SOMETIMES"}' },
       { media_type: 'REELS', video_url: files.url('/reel.mp4'), trial_params: 'not json' },
-    ]) {
+    ];
+    for (const params of refusals) {
       const response = await post(token, `/${ig}/media`, params);
       expect(response.status, JSON.stringify(params)).toBe(400);
     }
