@@ -492,7 +492,7 @@ describe('the post wizard in Chromium', () => {
     await context.close();
   });
 
-  it("offers Instagram's format beside the text: a video starts as a Reel (unticked, for the Reels tab only); a photo chosen as a Story is previewed 9:16 without its caption, published once as a story with its story link", async () => {
+  it("offers Instagram's format beside the text: a video starts as a Reel (unticked, for the Reels tab only); a photo chosen as a Story is previewed 9:16 without its caption, published once as a story, and linked in the post list", async () => {
     const { page, context, problems } = await openWizard();
     await fileInput(page).setInputFiles({ name: 'reel.mp4', mimeType: 'video/mp4', buffer: syntheticMp4({ durationSeconds: 8, payloadBytes: 80_000 }) });
     await expect.poll(() => nextButton(page).isEnabled(), settle).toBe(true);
@@ -545,6 +545,11 @@ describe('the post wizard in Chromium', () => {
     const [story] = (await storiesOn()).filter((post) => !before.has(post.id));
     expect(story!.text).toBe('');
     expect(story!.url).toMatch(/^https:\/\/www\.instagram\.com\/stories\//);
+    // Published Posts (where the wizard landed) links the story where Instagram shows it: its card, once the list has loaded.
+    const storyCard = storyPage.getByRole('listitem').filter({ hasText: storyText }).first();
+    const storyLink = storyCard.getByRole('link', { name: 'View post on Instagram' });
+    await expect.poll(() => storyLink.count(), { timeout: 20_000 }).toBe(1);
+    expect(await storyLink.getAttribute('href')).toBe(story!.url);
     expect(storyProblems).toEqual([]);
     await storyContext.close();
     expect(problems).toEqual([]);
