@@ -76,6 +76,11 @@ export const composerEn = {
   preview: {
     heading: 'Preview on {{platform}}',
     switchLabel: 'Network to preview',
+    document: {
+      label: 'Document',
+      noTitle: 'No document title yet',
+      pages: '{{name}}: its pages, to swipe through',
+    },
     approximate: 'About how {{platform}} shows the post: where it cuts the text and how it frames the media. The app may differ a little.',
     noText: 'Your text shows here.',
     noTitle: 'Your title',

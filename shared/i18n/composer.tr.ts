@@ -78,6 +78,11 @@ export const composerTr: typeof composerEn = {
   preview: {
     heading: '{{platform}} önizlemesi',
     switchLabel: 'Önizlenecek ağ',
+    document: {
+      label: 'Belge',
+      noTitle: 'Henüz belge başlığı yok',
+      pages: '{{name}}: kaydırılarak gezilen sayfaları',
+    },
     approximate: '{{platform}} gönderiyi yaklaşık böyle gösterir: metni nerede kestiği ve medyayı nasıl yerleştirdiği. Uygulama biraz farklı olabilir.',
     noText: 'Metniniz burada görünür.',
     noTitle: 'Başlığınız',

@@ -49,6 +49,11 @@ export const postOptionsEn = {
     declarationBranded: "By posting, you agree to TikTok's <policy>Branded Content Policy</policy> and <music>Music Usage Confirmation</music>.",
     afterPublish: 'Your TikTok post is on its way: it may take a few minutes to process and appear on your profile.',
   },
+  document: {
+    title: 'Document title',
+    hint: '{{platform}} requires a title for a document and shows it above its pages.',
+    titleNeeded: 'Give the document a title: {{platform}} does not post a document without one.',
+  },
   audience: {
     x: {
       heading: 'X',

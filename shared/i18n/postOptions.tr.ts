@@ -47,6 +47,11 @@ export const postOptionsTr: typeof postOptionsEn = {
     declarationBranded: "Paylaşarak TikTok'un <policy>Markalı İçerik Politikası</policy>'nı ve <music>Müzik Kullanım Onayı</music>'nı kabul etmiş olursunuz.",
     afterPublish: 'TikTok gönderiniz yolda: işlenip profilinizde görünmesi birkaç dakika sürebilir.',
   },
+  document: {
+    title: 'Belge başlığı',
+    hint: '{{platform}} bir belge için başlık ister ve başlığı sayfaların üstünde gösterir.',
+    titleNeeded: 'Belgeye bir başlık verin: {{platform}} başlıksız belge paylaşmaz.',
+  },
   audience: {
     x: {
       heading: 'X',

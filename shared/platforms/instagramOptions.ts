@@ -1,5 +1,6 @@
 import * as z from '../zod';
 import type { MediaFacts } from '../platformRules';
+import type { MediaKind } from '../media';
 import type { PostOptionsRule } from './postOptionsRule';
 
 /**
@@ -57,7 +58,7 @@ export const instagramOptionsSchema = z
 export type InstagramOptions = z.infer<typeof instagramOptionsSchema>;
 
 /** What the post is on Instagram: the chosen format, or the files' (one video: a Reel; else a feed post). */
-export function instagramFormatOf(options: Pick<InstagramOptions, 'format'> | undefined, media: ReadonlyArray<{ kind: 'image' | 'video' }>): InstagramFormat {
+export function instagramFormatOf(options: Pick<InstagramOptions, 'format'> | undefined, media: ReadonlyArray<{ kind: MediaKind }>): InstagramFormat {
   if (options?.format) return options.format;
   return media.length === 1 && media[0]!.kind === 'video' ? 'reel' : 'feed';
 }

@@ -21,6 +21,12 @@ export interface PostOptionsRule<Options = unknown> {
   required?: string;
   /** For the `audience` form: the option it sets and the platform's values, its default first. */
   audience?: { field: string; values: readonly string[] };
+  /**
+   * For a platform that posts documents (capabilities' media.document): the option holding the
+   * document's title, which the platform requires, and its longest length; the form asks for it
+   * while the post carries a document.
+   */
+  documentTitle?: { field: string; max: number };
   /** Rules that depend on the post, not only on the options (e.g. its own scheduling). */
   problems?(options: Options, post: PostContext): string[];
   /**

@@ -8,7 +8,7 @@ import type { Twin } from '../../infra/local/twin';
 import type { TwinInfo } from '../support/twinInfo';
 import { callApi, createUser, signIn, type TestUser } from '../support/users';
 import { connectThroughOAuth, makeAdmin, sandboxAccountName } from '../support/connect';
-import { createPost, sampleVideo, tinyJpeg, uploadMedia } from '../support/posts';
+import { createPost, sampleVideo, tinyJpeg, tinyPdf, uploadMedia } from '../support/posts';
 import { installStepKiller, type StepKiller } from './stepKiller';
 import { testOptions } from '../support/postOptions';
 
@@ -40,11 +40,12 @@ export const faults = [...callFaults, ...lookUpFaults] as const;
 export type FaultName = (typeof faults)[number];
 export type LookUpFaultName = (typeof lookUpFaults)[number];
 export type Outcome = 'one post' | 'failed' | 'duplicate' | 'stuck';
-export type MediaKind = 'video' | 'image' | 'video + image' | 'image story';
+export type MediaKind = 'video' | 'image' | 'video + image' | 'image story' | 'document';
 /** The files a post of each media kind carries, in order. */
-const filesOf = (kind: MediaKind): Array<'video' | 'image'> => (kind === 'video + image' ? ['video', 'image'] : kind === 'image story' ? ['image'] : [kind]);
-/** The target's choices a media kind asks for (an Instagram story), over the tests' usual ones. */
-const optionsOf = (platform: Platform, kind: MediaKind) => (kind === 'image story' ? { options: { format: 'story' } } : testOptions(platform));
+const filesOf = (kind: MediaKind): Array<'video' | 'image' | 'document'> => (kind === 'video + image' ? ['video', 'image'] : kind === 'image story' ? ['image'] : [kind]);
+/** The target's choices a media kind asks for (an Instagram story, a LinkedIn document's title), over the tests' usual ones. */
+const optionsOf = (platform: Platform, kind: MediaKind) =>
+  kind === 'image story' ? { options: { format: 'story' } } : kind === 'document' ? { options: { documentTitle: 'Chaos document' } } : testOptions(platform);
 /**
  * A story has no caption to carry the cell's marker: the stories on the account before each cell
  * publishes (cells run one after the other), so the cell's are those that were not there.
@@ -73,7 +74,7 @@ interface Context {
   current: { twin: Twin; info: TwinInfo };
   user: TestUser;
   accounts: Record<Platform, { name: string; id: string }>;
-  media: Record<'video' | 'image', { key: string; size: number }>;
+  media: Record<'video' | 'image' | 'document', { key: string; size: number }>;
   killer: StepKiller;
 }
 
@@ -125,7 +126,7 @@ function rateLimited(platform: Platform): Pick<FaultInput, 'status' | 'body' | '
   }
 }
 
-/** Which media kinds a platform takes (YouTube: videos only; Instagram also a video with an image, as a carousel, and an image story). */
+/** Which media kinds a platform takes (YouTube: videos only; Instagram also a video with an image, as a carousel, and an image story; LinkedIn a document). */
 export function mediaKinds(platform: Platform): MediaKind[] {
   const rules = capabilities[platform].media;
   const together = mediaForPlatform(platform, [{ kind: 'video' as const }, { kind: 'image' as const }]).length > 1;
@@ -134,6 +135,7 @@ export function mediaKinds(platform: Platform): MediaKind[] {
     ...(rules.image ? (['image'] as const) : []),
     ...(together ? (['video + image'] as const) : []),
     ...(platform === 'instagram' ? (['image story'] as const) : []),
+    ...(rules.document ? (['document'] as const) : []),
   ];
 }
 
@@ -167,6 +169,7 @@ export async function prepare(chaos: ChaosTwin, platforms: readonly Platform[]):
   const media = {
     video: { key: await uploadMedia(current.info, user.userId, { kind: 'video', body: video }), size: video.length },
     image: { key: await uploadMedia(current.info, user.userId, { kind: 'image', body: tinyJpeg }), size: tinyJpeg.length },
+    document: { key: await uploadMedia(current.info, user.userId, { kind: 'document', body: tinyPdf }), size: tinyPdf.length },
   };
   return { chaos, current, user, accounts, media, killer: installStepKiller(chaos.sandbox) };
 }

@@ -712,8 +712,8 @@ describe('the post wizard in Chromium', () => {
     const alert = page.getByRole('alert');
     await expect.poll(() => alert.textContent(), settle).toMatch(/disguised\.mp4: This file is not a real MP4 file/);
     const text = await alert.textContent();
-    expect(text).toContain('notes.txt: Only PNG, JPG, GIF images and MP4, MOV, AVI videos are accepted');
-    expect(text).toContain('picture.webp: Only PNG, JPG, GIF images and MP4, MOV, AVI videos are accepted');
+    expect(text).toContain('notes.txt: Only PNG, JPG, GIF images, MP4, MOV, AVI videos and PDF documents are accepted');
+    expect(text).toContain('picture.webp: Only PNG, JPG, GIF images, MP4, MOV, AVI videos and PDF documents are accepted');
     await expect.poll(() => nextButton(page).isEnabled(), settle).toBe(true);
     expect(await page.getByRole('listitem', { name: 'photo.jpg' }).isVisible()).toBe(true);
     expect(await page.getByRole('listitem', { name: 'disguised.mp4' }).count()).toBe(0);

@@ -93,6 +93,21 @@ describe('a lost answer, then a look-up that fails (over the publisher registry,
     }
   });
 
+  // A document post (LinkedIn): its look-up matches the author's latest posts by text and document.
+  it('linkedin document: the look-up answered 404, 500, a malformed body or nothing in time never makes a second post nor a plain failure', async () => {
+    const clean = await publishOnce(registry, 'linkedin', ['document'], 'li-document-clean', 'document-clean');
+    expect(clean.result, String(clean.result instanceof Error ? clean.result.message : '')).toMatchObject({ state: 'published' });
+    expect(clean.createCalls.filter((made) => made.method === 'POST').map((made) => made.route)).toContain('/rest/posts');
+    for (const fault of lookUpFaults) {
+      await losingEach(clean.createCalls, 'linkedin', async (call, index) => {
+        const account = `li-document-${index}-${fault}`.replace(/ /g, '-');
+        const marker = `document-${index}-${fault}`;
+        const run = await publishOnce(registry, 'linkedin', ['document'], account, marker, fault);
+        await expectOnceOrCannotTell(run, 'linkedin', account, marker, `document: ${call.method} ${call.route}, then ${fault}`);
+      });
+    }
+  });
+
   // Publishers take a first comment and thread posts exactly where the capabilities say so.
   const followUps = platforms.flatMap((platform) => [
     ...(capabilities[platform].firstComment ? [{ platform, kind: 'firstComment' as const }] : []),

@@ -18,6 +18,7 @@ import { clearDraft, loadDraft, saveDraft, wizardDraftOf } from './draft';
 import { useMediaUploads } from './useMediaUploads';
 import { afterPublishNotices, PostDeclarations, PostOptionsSection } from './options/PostOptionsSection';
 import { usePostOptions } from './options/usePostOptions';
+import { postOptionRules } from '../../../../../shared/platforms/postOptions';
 import { useMe } from '../../auth';
 import { connectErrorText, useStartConnection } from '../../accounts';
 import { isPlatform, platformNames, type Platform } from '../../../../../shared/platforms';
@@ -284,6 +285,15 @@ function WizardForm() {
       return typeof format === 'string' ? [[platform, format]] : [];
     }),
   ) as Partial<Record<Platform, string>>;
+  // The document's title for each network that posts the post's document (LinkedIn), which its preview's card shows.
+  const previewDocumentTitles = Object.fromEntries(
+    chosenPlatforms.flatMap((platform) => {
+      const account = chosenAccounts.find((candidate) => candidate.platform === platform);
+      const field = postOptionRules[platform]?.documentTitle?.field;
+      const documentTitle = account && field ? postOptions.optionsFor(account)?.[field] : undefined;
+      return typeof documentTitle === 'string' ? [[platform, documentTitle]] : [];
+    }),
+  ) as Partial<Record<Platform, string>>;
   const commentWithheld = commentsWithheld(chosenAccounts, (account) => postOptions.optionsFor(account), { nativeSchedule });
 
   useEffect(() => {
@@ -432,6 +442,7 @@ function WizardForm() {
             onTexts={setTexts}
             onTitle={setTitle}
             previewFormats={previewFormats}
+            previewDocumentTitles={previewDocumentTitles}
             afterEditor={
               <>
                 <PostOptionsSection state={postOptions} media={uploaded} nativeSchedule={nativeSchedule} only="composer" />

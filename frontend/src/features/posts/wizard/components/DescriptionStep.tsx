@@ -88,6 +88,7 @@ export function DescriptionStep({
   onTitle,
   afterEditor,
   previewFormats,
+  previewDocumentTitles,
 }: {
   description: string;
   texts: NetworkTexts;
@@ -106,6 +107,8 @@ export function DescriptionStep({
   afterEditor?: ReactNode;
   /** The format chosen for a network where it has one (an Instagram story), for the preview. */
   previewFormats?: Partial<Record<Platform, string>>;
+  /** A document's title per network that posts it (LinkedIn), for the preview's document card. */
+  previewDocumentTitles?: Partial<Record<Platform, string>>;
 }) {
   const { t, i18n } = useTranslation();
   const id = useId();
@@ -195,6 +198,7 @@ export function DescriptionStep({
             threads={threads}
             title={title}
             {...(previewFormats ? { formats: previewFormats } : {})}
+            {...(previewDocumentTitles ? { documentTitles: previewDocumentTitles } : {})}
           />
         )}
       </div>

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FileText } from 'lucide-react';
 import type { Connection } from '../../../../../../shared/api/connections';
 import { mediaForPlatform, textFor, threadFor, type NetworkTexts, type NetworkThreads } from '../../../../../../shared/platformRules';
 import { platformNames, type Platform } from '../../../../../../shared/platforms';
@@ -29,6 +30,7 @@ export function NetworkPreview({
   threads,
   title,
   formats = {},
+  documentTitles = {},
 }: {
   chosen: readonly Platform[];
   /** The network previewed (one of `chosen`). */
@@ -45,6 +47,8 @@ export function NetworkPreview({
   title: string;
   /** The format chosen for a network's first account where it has one (an Instagram story). */
   formats?: Partial<Record<Platform, string>>;
+  /** A document's title where the network posts the post's document (LinkedIn), which its card shows. */
+  documentTitles?: Partial<Record<Platform, string>>;
 }) {
   const { t } = useTranslation();
   const headingId = useId();
@@ -77,6 +81,7 @@ export function NetworkPreview({
         text={textFor({ description, texts, threads }, platform)}
         title={title}
         format={formats[platform]}
+        documentTitle={documentTitles[platform] ?? ''}
       />
       {thread && (
         <ol className="preview-thread" aria-label={t('composer.thread.summary', { platform: name, count: thread.length })}>
@@ -99,6 +104,7 @@ function PreviewPost({
   text,
   title,
   format,
+  documentTitle,
 }: {
   platform: Platform;
   account: Connection | undefined;
@@ -106,6 +112,7 @@ function PreviewPost({
   text: string;
   title: string;
   format: string | undefined;
+  documentTitle: string;
 }) {
   const { t } = useTranslation();
   const feedRule = previewRules[platform];
@@ -114,7 +121,7 @@ function PreviewPost({
   const rule = own ? { ...feedRule, media: own.media } : feedRule;
   const textPlace = own ? own.text : feedRule.text;
   const [expanded, setExpanded] = useState(false);
-  const frame = file && rule.media[file.kind];
+  const frame = file && file.kind !== 'document' ? rule.media[file.kind] : undefined;
   const author = <PreviewAuthor platform={platform} account={account} shows={rule.author} />;
   const body = (
     <>
@@ -122,7 +129,17 @@ function PreviewPost({
       <PreviewText text={text} fold={rule.fold} expanded={expanded} onExpanded={setExpanded} />
     </>
   );
-  const pictured = file && frame ? <PreviewMedia file={file} frame={frame} /> : null;
+  const pictured =
+    file?.kind === 'document' ? (
+      // A document post: a card with its title over the first page, which people swipe through.
+      <div className="preview-document" role="group" aria-label={t('composer.preview.document.label')}>
+        <FileText size={32} aria-hidden="true" />
+        <p className={`preview-document-title${documentTitle.trim() ? '' : ' preview-placeholder'}`}>{documentTitle.trim() || t('composer.preview.document.noTitle')}</p>
+        <p className="hint">{t('composer.preview.document.pages', { name: file.name })}</p>
+      </div>
+    ) : file && frame ? (
+      <PreviewMedia file={file} frame={frame} />
+    ) : null;
   if (own && textPlace === 'none') {
     return (
       <div className="preview-post preview-text-none" style={brandStyle(platform)} data-format={format}>
