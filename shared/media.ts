@@ -1,9 +1,21 @@
 /**
- * Media files as the spec accepts them: images (.png .jpg .jpeg .gif) and videos (.mp4 .mov
- * .avi), stored in the media bucket as <userId>/images/<random>.<ext> or <userId>/videos/<random>.<ext>.
+ * Media files as the spec accepts them: images (.png .jpg .jpeg .gif), videos (.mp4 .mov .avi)
+ * and documents (.pdf, for the networks that post a document: LinkedIn), stored in the media
+ * bucket as <userId>/images/<random>.<ext>, <userId>/videos/<random>.<ext> or
+ * <userId>/documents/<random>.pdf.
  */
 export const imageExtensions = ['png', 'jpg', 'jpeg', 'gif'] as const;
 export const videoExtensions = ['mp4', 'mov', 'avi'] as const;
+export const documentExtensions = ['pdf'] as const;
+
+export const mediaKinds = ['image', 'video', 'document'] as const;
+export type MediaKind = (typeof mediaKinds)[number];
+
+const folders: Record<MediaKind, string> = { image: 'images', video: 'videos', document: 'documents' };
+const extensionsOf: Record<MediaKind, readonly string[]> = { image: imageExtensions, video: videoExtensions, document: documentExtensions };
+
+/** The bucket folder of a kind's files. */
+export const mediaFolderOf = (kind: MediaKind): string => folders[kind];
 
 export const contentTypes: Record<string, string> = {
   png: 'image/png',
@@ -13,13 +25,14 @@ export const contentTypes: Record<string, string> = {
   mp4: 'video/mp4',
   mov: 'video/quicktime',
   avi: 'video/x-msvideo',
+  pdf: 'application/pdf',
 };
 
-const keyPattern = /^([A-Za-z0-9-]{1,64})\/(images|videos)\/([A-Za-z0-9_-]{8,64})\.([a-z0-9]{2,4})$/;
+const keyPattern = /^([A-Za-z0-9-]{1,64})\/(images|videos|documents)\/([A-Za-z0-9_-]{8,64})\.([a-z0-9]{2,4})$/;
 
 export interface MediaKey {
   userId: string;
-  kind: 'image' | 'video';
+  kind: MediaKind;
   extension: string;
 }
 
@@ -28,9 +41,8 @@ export function parseMediaKey(key: string): MediaKey | undefined {
   const match = keyPattern.exec(key);
   if (!match) return undefined;
   const [, userId, folder, , extension] = match;
-  const kind = folder === 'images' ? 'image' : 'video';
-  const allowed: readonly string[] = kind === 'image' ? imageExtensions : videoExtensions;
-  if (!allowed.includes(extension!)) return undefined;
+  const kind = mediaKinds.find((candidate) => folders[candidate] === folder)!;
+  if (!extensionsOf[kind].includes(extension!)) return undefined;
   return { userId: userId!, kind, extension: extension! };
 }
 

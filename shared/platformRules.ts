@@ -1,4 +1,5 @@
-import { capabilities, type Platform } from './platforms';
+import { capabilities, platforms, type Platform } from './platforms';
+import type { MediaKind } from './media';
 import { threadParts } from './thread';
 
 /**
@@ -47,7 +48,7 @@ export function keptTexts(texts: NetworkTexts | undefined, chosen: readonly Plat
 
 /** What a rule needs to know about a file: the upload's facts. */
 export interface MediaFacts {
-  kind: 'image' | 'video';
+  kind: MediaKind;
   contentType: string;
   size: number;
   durationSeconds?: number | undefined;
@@ -58,11 +59,15 @@ export interface MediaFacts {
  * images and videos together (`carousel`, Instagram) gets every file of a kind it takes, up to its
  * maximum; any other gets the post's video where it takes videos (it cannot combine a video with
  * images: X, TikTok, LinkedIn, Bluesky) and otherwise the images it takes, up to its maximum.
- * Empty when the platform can take none of them (YouTube with images only). The wizard's review
- * step (mediaLeftOutOn), the API's checks and the publishing engine all read this one function.
+ * Empty when the platform can take none of them (YouTube with images only). A document (a PDF) is a
+ * post of its own: a platform that posts documents gets it alone, any other gets nothing (and
+ * mediaProblemsOn says so). The wizard's review step (mediaLeftOutOn), the API's checks and the
+ * publishing engine all read this one function.
  */
-export function mediaForPlatform<M extends { kind: 'image' | 'video' }>(platform: Platform, media: readonly M[]): M[] {
+export function mediaForPlatform<M extends { kind: MediaKind }>(platform: Platform, media: readonly M[]): M[] {
   const { media: rules, carousel } = capabilities[platform];
+  const document = media.find((item) => item.kind === 'document');
+  if (document) return rules.document ? [document] : [];
   if (carousel) {
     const taken = media.filter((item) => (item.kind === 'video' ? rules.video : rules.image));
     return taken.length > 1 ? taken.slice(0, carousel.max) : taken;
@@ -83,9 +88,10 @@ export type MediaLeftOut =
   | { code: 'videosOnly'; images: number }
   | { code: 'imagesOnly'; videos: number };
 
-export function mediaLeftOutOn<M extends { kind: 'image' | 'video' }>(platform: Platform, media: readonly M[]): MediaLeftOut[] {
+export function mediaLeftOutOn<M extends { kind: MediaKind }>(platform: Platform, media: readonly M[]): MediaLeftOut[] {
   const chosen = mediaForPlatform(platform, media);
-  if (chosen.length === 0) return [];
+  // A document with other files is a problem, not a file left out (mediaProblemsOn).
+  if (chosen.length === 0 || media.some((item) => item.kind === 'document')) return [];
   const rules = capabilities[platform].media;
   const left = media.filter((item) => !chosen.includes(item));
   const images = left.filter((item) => item.kind === 'image').length;
@@ -96,6 +102,9 @@ export function mediaLeftOutOn<M extends { kind: 'image' | 'video' }>(platform: 
   if (videos > 0 && !rules.video) notes.push({ code: 'imagesOnly', videos });
   return notes;
 }
+
+/** The names of the networks that post documents (a PDF), from their capabilities. */
+export const documentNetworks = (): string[] => platforms.filter((platform) => capabilities[platform].media.document).map((platform) => capabilities[platform].name);
 
 /** A left-out note in the API's words (English; the wizard says it in the user's language). */
 export function mediaLeftOutMessage(platform: Platform, note: MediaLeftOut): string {
@@ -113,6 +122,8 @@ export function mediaLeftOutMessage(platform: Platform, note: MediaLeftOut): str
 /** Why a platform cannot take a post's media, for the wizard (in the user's language) and the API. */
 export type MediaProblem<M> =
   | { code: 'videosOnly' | 'imagesOnly' }
+  | { code: 'noDocuments' }
+  | { code: 'documentAlone'; count: number }
   | { code: 'tooManyImages'; count: number; max: number }
   | { code: 'tooManyFiles'; count: number; max: number }
   | { code: 'format'; item: M; accepted: readonly string[] }
@@ -123,6 +134,15 @@ export type MediaProblem<M> =
 /** Every problem one platform has with a post's media; empty when it takes them as they are. */
 export function mediaProblemsOn<M extends MediaFacts>(platform: Platform, media: readonly M[]): Array<MediaProblem<M>> {
   const rules = capabilities[platform].media;
+  const document = media.find((item) => item.kind === 'document');
+  if (document) {
+    if (!rules.document) return [{ code: 'noDocuments' }];
+    if (media.length > 1) return [{ code: 'documentAlone', count: media.length }];
+    const problems: Array<MediaProblem<M>> = [];
+    if (!rules.document.formats.includes(document.contentType)) problems.push({ code: 'format', item: document, accepted: rules.document.formats });
+    if (rules.document.maxBytes !== undefined && document.size > rules.document.maxBytes) problems.push({ code: 'tooLarge', item: document, maxBytes: rules.document.maxBytes });
+    return problems;
+  }
   const chosen = mediaForPlatform(platform, media);
   if (chosen.length === 0) return media.length ? [{ code: rules.video ? 'videosOnly' : 'imagesOnly' }] : [];
   const problems: Array<MediaProblem<M>> = [];
@@ -135,7 +155,7 @@ export function mediaProblemsOn<M extends MediaFacts>(platform: Platform, media:
     problems.push({ code: 'tooManyImages', count: images.length, max: rules.image.maxCount });
   }
   for (const item of chosen) {
-    const rule = item.kind === 'video' ? rules.video! : rules.image!;
+    const rule = (item.kind === 'video' ? rules.video : rules.image)!;
     if (!rule.formats.includes(item.contentType)) problems.push({ code: 'format', item, accepted: rule.formats });
     if (rule.maxBytes !== undefined && item.size > rule.maxBytes) problems.push({ code: 'tooLarge', item, maxBytes: rule.maxBytes });
     const seconds = item.durationSeconds;
@@ -156,6 +176,7 @@ const formatNames: Record<string, string> = {
   'video/quicktime': 'MOV',
   'video/x-msvideo': 'AVI',
   'video/webm': 'WebM',
+  'application/pdf': 'PDF',
 };
 
 /** "JPEG", "MP4", or the MIME type itself for a format without a short name. */
@@ -175,6 +196,10 @@ export function mediaProblemMessage(platform: Platform, problem: MediaProblem<Me
       return `${name} publishes videos only: add a video or leave ${name} out.`;
     case 'imagesOnly':
       return `${name} publishes images only: add an image or leave ${name} out.`;
+    case 'noDocuments':
+      return `${name} does not post documents (PDF): leave ${name} out (documents go to ${new Intl.ListFormat('en', { type: 'disjunction' }).format(documentNetworks())}).`;
+    case 'documentAlone':
+      return `A document (PDF) is posted on its own: remove the other files, or the PDF (this post has ${problem.count} files).`;
     case 'tooManyImages':
       return `${name} takes at most ${problem.max} image(s).`;
     case 'tooManyFiles':

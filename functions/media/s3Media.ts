@@ -1,6 +1,6 @@
 import { GetObjectCommand, HeadObjectCommand, NotFound as S3NotFound, type S3Client } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { contentTypes, parseMediaKey, thumbnailKeyOf } from '../../shared/media';
+import { contentTypes, parseMediaKey, thumbnailKeyOf, type MediaKind } from '../../shared/media';
 import type { MediaSource } from '../platforms/publisher';
 import { MediaUnreadable, readVideoMetadata, type VideoMetadata } from './mp4';
 import { readLinkResponse } from './readLinks';
@@ -10,7 +10,7 @@ export const PLATFORM_FETCH_URL_SECONDS = 3600;
 
 export interface StoredMedia {
   key: string;
-  kind: 'image' | 'video';
+  kind: MediaKind;
   contentType: string;
   size: number;
   extension: string;

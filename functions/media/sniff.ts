@@ -1,7 +1,7 @@
 /**
  * Checks a file's first bytes against what its extension claims: PNG and JPEG signatures,
  * GIF87a/GIF89a, an ISO base media `ftyp` box for MP4 and MOV (a QuickTime file may also start
- * with a moov, wide, mdat or free atom), and RIFF....AVI for AVI.
+ * with a moov, wide, mdat or free atom), RIFF....AVI for AVI, and `%PDF-` for a PDF document.
  */
 export const SNIFF_BYTES = 16;
 
@@ -16,6 +16,7 @@ const isGif = (bytes: Uint8Array) => bytes.length >= 6 && ['GIF87a', 'GIF89a'].i
 const firstBoxType = (bytes: Uint8Array) => (bytes.length >= 8 ? ascii(bytes, 4, 8) : '');
 const isMp4 = (bytes: Uint8Array) => firstBoxType(bytes) === 'ftyp';
 const isQuickTime = (bytes: Uint8Array) => ['ftyp', 'moov', 'wide', 'mdat', 'free'].includes(firstBoxType(bytes));
+const isPdf = (bytes: Uint8Array) => bytes.length >= 5 && ascii(bytes, 0, 5) === '%PDF-';
 const isAvi = (bytes: Uint8Array) => bytes.length >= 12 && ascii(bytes, 0, 4) === 'RIFF' && ascii(bytes, 8, 12) === 'AVI ';
 
 const checks: Record<string, (bytes: Uint8Array) => boolean> = {
@@ -26,6 +27,7 @@ const checks: Record<string, (bytes: Uint8Array) => boolean> = {
   mp4: isMp4,
   mov: isQuickTime,
   avi: isAvi,
+  pdf: isPdf,
 };
 
 /** True when `header` (the file's first SNIFF_BYTES bytes, or all of a shorter file) is a real `.extension` file. */

@@ -1,12 +1,13 @@
 import type { Platform } from '../../shared/platforms';
 import type { TokenSet } from './adapter';
+import type { MediaKind } from '../../shared/media';
 
 /**
  * One file to publish, read in ranges so a publisher never holds a whole video in memory:
  * a 2 GB video publishes with the same memory as a 20 MB one.
  */
 export interface MediaSource {
-  kind: 'image' | 'video';
+  kind: MediaKind;
   /** MIME type, e.g. video/mp4, image/jpeg. */
   contentType: string;
   /** Bytes. */

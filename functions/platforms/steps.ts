@@ -50,11 +50,21 @@ export function alreadyPublished(progress: PublishProgress): StepResult | undefi
 
 export type PostMedia = { kind: 'video'; video: MediaSource } | { kind: 'image'; images: MediaSource[] };
 
-/** One video, or as many images as the platform takes in one post (shared/platforms/<id>.ts). */
+/** The post's document (a PDF) where the platform posts documents and the post is one; undefined when it carries none. */
+export function postDocument(platform: Platform, media: MediaSource[]): MediaSource | undefined {
+  const document = media.find((item) => item.kind === 'document');
+  if (!document) return undefined;
+  if (!capabilities[platform].media.document) throw new Rejected(`${capabilities[platform].name} does not post documents (PDF)`);
+  if (media.length > 1) throw new Rejected('A document (PDF) is posted on its own, without other files');
+  return document;
+}
+
+/** One video, or as many images as the platform takes in one post (shared/platforms/<id>.ts); a document is refused (postDocument). */
 export function postMedia(platform: Platform, media: MediaSource[]): PostMedia {
   const { name, media: rules } = capabilities[platform];
   const [first] = media;
   if (!first) throw new Rejected(`${name} needs a video or an image to publish`);
+  if (media.some((item) => item.kind === 'document')) throw new Rejected(`${name} does not post documents (PDF) with a video or images`);
   if (media.some((item) => item.kind === 'video')) {
     if (media.length > 1) throw new Rejected(`${name} takes one video per post, without other media`);
     if (!rules.video) throw new Rejected(`${name} does not publish videos`);

@@ -3,7 +3,7 @@ import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { monotonicFactory } from 'ulid';
 import { capabilities, type Platform } from '../../shared/platforms';
 import { keptTexts, keptThreads, mediaProblemMessage, mediaProblemsOn } from '../../shared/platformRules';
-import { checkPostOptions } from '../../shared/platforms/postOptions';
+import { checkPostOptions, optionsMediaProblems } from '../../shared/platforms/postOptions';
 import { parseMediaKey } from '../../shared/media';
 import { SCHEDULE_HORIZON_DAYS, type CreatePost, type EditPost, type Post, type PostList, type ReschedulePost } from '../../shared/api/posts';
 import type { Notification, NotificationList } from '../../shared/api/notifications';
@@ -52,10 +52,14 @@ function decodeCursor(cursor: string | undefined, userId: string): Record<string
 }
 
 /** Checks media against each chosen platform's capabilities (shared/platforms), in words the user can act on. */
-function mediaProblems(media: StoredMedia[], platforms: Platform[]): string[] {
+function mediaProblems(media: StoredMedia[], targets: ReadonlyArray<Pick<TargetItem, 'platform' | 'options'>>): string[] {
   const problems = media.filter((item) => item.kind === 'video').length > 1 ? ['A post can carry one video.'] : [];
-  for (const platform of platforms) {
+  for (const platform of new Set(targets.map((target) => target.platform))) {
     for (const problem of mediaProblemsOn(platform, media)) problems.push(mediaProblemMessage(platform, problem));
+  }
+  // What a target's choices ask of the files (an Instagram story: one file, a video of at most 60 s), once per message.
+  for (const target of targets) {
+    for (const problem of optionsMediaProblems(target.platform, target.options, media)) if (!problems.includes(problem)) problems.push(problem);
   }
   return problems;
 }
@@ -255,7 +259,7 @@ export function createPostService(deps: PostServiceDeps) {
         records.push(...chosen.records);
       }
       const platforms = [...new Set(Object.values(targets).map((target) => target.platform))];
-      const problems = mediaProblems(stored, platforms);
+      const problems = mediaProblems(stored, Object.values(targets));
       if (problems.length) throw new InvalidInput(problems.join(' '), problems.map((message) => ({ path: 'media', message })));
 
       const status = scheduledFor ? 'scheduled' : 'publishing';
@@ -347,7 +351,7 @@ export function createPostService(deps: PostServiceDeps) {
       assertChangeable(post, 'edited');
       const targets = targetsFor(await connections.list(user.userId), input.targets, clock.now(), post.youtubeNative ? post.scheduledFor : undefined);
       const platforms = [...new Set(Object.values(targets).map((target) => target.platform))];
-      const problems = mediaProblems(post.media, platforms);
+      const problems = mediaProblems(post.media, Object.values(targets));
       if (problems.length) throw new InvalidInput(problems.join(' '), problems.map((message) => ({ path: 'targets', message })));
       return replaceExecution(user, post, { description: input.description, title: input.title ?? null, texts: keptTexts(input.texts, platforms) ?? null, threads: input.threads === undefined ? undefined : (keptThreads(input.threads, platforms) ?? null), firstComment: input.firstComment === undefined ? undefined : input.firstComment || null, targets, platforms });
     },

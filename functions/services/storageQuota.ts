@@ -3,6 +3,7 @@ import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { Clock } from '../clock';
 import { QuotaExceeded } from '../errors';
+import type { MediaKind } from '../../shared/media';
 
 /**
  * Bytes stored per user, counted atomically in the memberships table: one "storage" item with
@@ -21,7 +22,7 @@ export type UploadState = 'uploading' | 'pending' | 'kept';
 
 /** What the upload's completion learned about a media file (type, size, a video's duration and frame): posts and drafts reuse it. */
 export interface MediaDescription {
-  kind: 'image' | 'video';
+  kind: MediaKind;
   contentType: string;
   size: number;
   extension: string;

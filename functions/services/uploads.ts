@@ -11,9 +11,10 @@ import {
   type S3Client,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { contentTypes, parseMediaKey, thumbnailKeyOf, type MediaKey } from '../../shared/media';
+import { contentTypes, mediaFolderOf, parseMediaKey, thumbnailKeyOf, type MediaKey, type MediaKind } from '../../shared/media';
 import {
   mediaKindOf,
+  MAX_DOCUMENT_BYTES,
   uploadExtensionOf,
   UNSUPPORTED_FILE_MESSAGE,
   FIRST_PART_BATCH,
@@ -69,11 +70,11 @@ export function randomKeyPart(): string {
   return randomBytes(15).toString('base64url');
 }
 
-/** <userId>/images|videos/<random>.<extension, lower-cased>. */
+/** <userId>/images|videos|documents/<random>.<extension, lower-cased>. */
 export function buildUploadKey(userId: string, fileName: string, randomPart: string = randomKeyPart()): string {
   const extension = uploadExtensionOf(fileName);
   if (!extension) throw new InvalidInput(UNSUPPORTED_FILE_MESSAGE);
-  return `${userId}/${mediaKindOf(extension) === 'image' ? 'images' : 'videos'}/${randomPart}.${extension}`;
+  return `${userId}/${mediaFolderOf(mediaKindOf(extension))}/${randomPart}.${extension}`;
 }
 
 /** The part size and count for a file: PART_SIZE parts, larger (whole MiB) only past MAX_PARTS. */
@@ -113,12 +114,13 @@ export interface UploadServiceDependencies {
 export function createUploadService({ s3, bucket, limits, clock, quota, storageLimit }: UploadServiceDependencies) {
   const media = createS3Media(s3, bucket);
 
-  function limitFor(kind: 'image' | 'video'): number {
-    return kind === 'image' ? limits.maxImageBytes : limits.maxVideoBytes;
+  function limitFor(kind: MediaKind): number {
+    return { image: limits.maxImageBytes, video: limits.maxVideoBytes, document: MAX_DOCUMENT_BYTES }[kind];
   }
 
-  function tooLarge(kind: 'image' | 'video'): InvalidInput {
-    return new InvalidInput(`The file is larger than ${formatBytes(limitFor(kind))}, the most we accept for ${kind === 'image' ? 'an image' : 'a video'}.`);
+  function tooLarge(kind: MediaKind): InvalidInput {
+    const limit = kind === 'document' ? `${limitFor(kind) / 1_000_000} MB` : formatBytes(limitFor(kind));
+    return new InvalidInput(`The file is larger than ${limit}, the most we accept for ${{ image: 'an image', video: 'a video', document: 'a document' }[kind]}.`);
   }
 
   /** The key, when it is one of the caller's uploads; refused before any S3 call otherwise. */

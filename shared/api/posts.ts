@@ -6,6 +6,7 @@ import { checkPostOptions } from '../platforms/postOptions';
 import { ALT_TEXT_MAX, textFor, threadFor, type NetworkTexts, type NetworkThreads } from '../platformRules';
 import { THREAD_MAX_PARTS, threadProblems } from '../thread';
 import { isTimeZone } from '../timeZone';
+import { mediaKinds } from '../media';
 
 /** `draft`: saved from the wizard, not published; it starts no execution and uses no month's slot. */
 export const postStatuses = ['draft', 'scheduled', 'publishing', 'published', 'partially_published', 'failed', 'cancelled'] as const;
@@ -212,7 +213,7 @@ export type CreatePost = z.infer<typeof createPostSchema>;
 
 export const postMediaSchema = z.object({
   key: z.string(),
-  kind: z.enum(['image', 'video']),
+  kind: z.enum(mediaKinds),
   contentType: z.string(),
   size: z.number().int(),
   durationSeconds: z.number().optional(),

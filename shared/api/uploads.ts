@@ -1,15 +1,22 @@
 import * as z from '../zod';
-import { contentTypes, imageExtensions, videoExtensions } from '../media';
+import { contentTypes, documentExtensions, imageExtensions, mediaKinds, videoExtensions, type MediaKind } from '../media';
 
 /**
  * The upload API: the browser asks for a multipart upload, PUTs each part straight to S3 with
  * the presigned URLs, then asks us to complete it (and we check the file really is what its
- * extension says). Only the spec's extensions are accepted, and the content type must agree.
+ * extension says). Only the spec's extensions (and PDF documents, which LinkedIn posts) are
+ * accepted, and the content type must agree.
  */
-export const uploadExtensions = [...imageExtensions, ...videoExtensions] as const;
+export const uploadExtensions = [...imageExtensions, ...videoExtensions, ...documentExtensions] as const;
 export type UploadExtension = (typeof uploadExtensions)[number];
 
-export const UNSUPPORTED_FILE_MESSAGE = 'Only PNG, JPG, GIF images and MP4, MOV, AVI videos are accepted';
+/**
+ * The largest document (PDF) kept: the most a network that posts documents takes (LinkedIn's
+ * Documents API: 100 MB, docs/platforms/linkedin.md). Not configurable: a larger file could go nowhere.
+ */
+export const MAX_DOCUMENT_BYTES = 100 * 1000 * 1000;
+
+export const UNSUPPORTED_FILE_MESSAGE = 'Only PNG, JPG, GIF images, MP4, MOV, AVI videos and PDF documents are accepted';
 
 /** The content types a browser may report for each extension (the first is the one we store). */
 export const acceptedContentTypes: Record<UploadExtension, readonly string[]> = {
@@ -20,6 +27,7 @@ export const acceptedContentTypes: Record<UploadExtension, readonly string[]> = 
   mp4: ['video/mp4'],
   mov: ['video/quicktime'],
   avi: ['video/x-msvideo', 'video/avi', 'video/msvideo'],
+  pdf: ['application/pdf', 'application/x-pdf'],
 };
 
 /** The file name's extension, lower-cased, when it is one we accept. */
@@ -30,8 +38,9 @@ export function uploadExtensionOf(fileName: string): UploadExtension | undefined
   return (uploadExtensions as readonly string[]).includes(extension) ? (extension as UploadExtension) : undefined;
 }
 
-export function mediaKindOf(extension: UploadExtension): 'image' | 'video' {
-  return (imageExtensions as readonly string[]).includes(extension) ? 'image' : 'video';
+export function mediaKindOf(extension: UploadExtension): MediaKind {
+  if ((imageExtensions as readonly string[]).includes(extension)) return 'image';
+  return (documentExtensions as readonly string[]).includes(extension) ? 'document' : 'video';
 }
 
 export const createUploadSchema = z
@@ -132,7 +141,7 @@ export type AbortUpload = z.infer<typeof abortUploadSchema>;
 
 export const uploadedMediaSchema = z.object({
   key: z.string(),
-  kind: z.enum(['image', 'video']),
+  kind: z.enum(mediaKinds),
   contentType: z.string(),
   size: z.number().int().nonnegative(),
   durationSeconds: z.number().optional(),

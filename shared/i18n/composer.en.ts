@@ -50,6 +50,7 @@ export const composerEn = {
       madeForKids: 'YouTube turns comments off on videos made for kids.',
       private: 'YouTube takes no comments on a private video.',
       scheduled: 'YouTube keeps the video private until the scheduled time, and takes no comments on a private video.',
+      story: 'an Instagram story takes no comments.',
     },
     posted: 'First comment posted',
     view: 'View it',
@@ -75,12 +76,23 @@ export const composerEn = {
   preview: {
     heading: 'Preview on {{platform}}',
     switchLabel: 'Network to preview',
+    document: {
+      label: 'Document',
+      noTitle: 'No document title yet',
+      pages: '{{name}}: its pages, to swipe through',
+    },
     approximate: 'About how {{platform}} shows the post: where it cuts the text and how it frames the media. The app may differ a little.',
     noText: 'Your text shows here.',
     noTitle: 'Your title',
     less: 'Show less',
     noMedia: '{{platform}} gets none of the files.',
     noPicture: '{{name}}: no picture after a reload',
+    formats: { story: 'story' },
+    notCarriedLabel: 'What a {{format}} does not carry',
+    notCarried: {
+      caption: 'No caption: {{platform}} shows a story without your text.',
+      firstComment: 'No first comment: a story takes no comments.',
+    },
   },
   drafts: {
     save: 'Save as draft',

@@ -52,6 +52,7 @@ export const composerTr: typeof composerEn = {
       madeForKids: 'YouTube, çocuklara yönelik videolarda yorumları kapatır.',
       private: 'YouTube, özel videolara yorum almaz.',
       scheduled: 'YouTube, video planlanan saate kadar özel kalır ve özel videolara yorum almaz.',
+      story: 'Instagram hikâyeleri yorum almaz.',
     },
     posted: 'İlk yorum gönderildi',
     view: 'Görüntüle',
@@ -77,12 +78,23 @@ export const composerTr: typeof composerEn = {
   preview: {
     heading: '{{platform}} önizlemesi',
     switchLabel: 'Önizlenecek ağ',
+    document: {
+      label: 'Belge',
+      noTitle: 'Henüz belge başlığı yok',
+      pages: '{{name}}: kaydırılarak gezilen sayfaları',
+    },
     approximate: '{{platform}} gönderiyi yaklaşık böyle gösterir: metni nerede kestiği ve medyayı nasıl yerleştirdiği. Uygulama biraz farklı olabilir.',
     noText: 'Metniniz burada görünür.',
     noTitle: 'Başlığınız',
     less: 'Daha az göster',
     noMedia: '{{platform}} dosyaların hiçbirini almaz.',
     noPicture: '{{name}}: sayfa yenilendikten sonra görüntü yok',
+    formats: { story: 'hikâye' },
+    notCarriedLabel: 'Bir {{format}} neleri taşımaz',
+    notCarried: {
+      caption: 'Açıklama yok: {{platform}} hikâyeyi metniniz olmadan gösterir.',
+      firstComment: 'İlk yorum yok: hikâyeler yorum almaz.',
+    },
   },
   drafts: {
     save: 'Taslak olarak kaydet',

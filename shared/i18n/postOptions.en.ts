@@ -49,6 +49,11 @@ export const postOptionsEn = {
     declarationBranded: "By posting, you agree to TikTok's <policy>Branded Content Policy</policy> and <music>Music Usage Confirmation</music>.",
     afterPublish: 'Your TikTok post is on its way: it may take a few minutes to process and appear on your profile.',
   },
+  document: {
+    title: 'Document title',
+    hint: '{{platform}} requires a title for a document and shows it above its pages.',
+    titleNeeded: 'Give the document a title: {{platform}} does not post a document without one.',
+  },
   audience: {
     x: {
       heading: 'X',
@@ -63,10 +68,27 @@ export const postOptionsEn = {
       hint: 'Anyone on or off LinkedIn, or only your 1st-degree connections.',
     },
   },
-  reelSettings: {
+  mediaFormat: {
     heading: 'Instagram',
+    formatLegend: 'Post as',
+    formats: { feed: 'Feed post', reel: 'Reel', story: 'Story' },
     shareToFeed: 'Also show this Reel in your feed',
-    hint: 'Instagram publishes a video as a Reel. Unticked, it shows only in the Reels tab, not in your feed and profile grid.',
+    shareToFeedHint: 'Unticked, the Reel shows only in the Reels tab, not in your feed and profile grid.',
+    trialLabel: 'Trial Reel',
+    trial: { off: 'No: share with followers', MANUAL: 'Yes: I share it with followers myself', SS_PERFORMANCE: 'Yes: Instagram shares it if it performs well' },
+    trialHint: 'A trial Reel is shown to non-followers first. Sharing it with your followers yourself happens in the Instagram app: the API cannot do it.',
+    storyHint: 'A story is seen for 24 hours, full screen (9:16). It shows no caption and takes no first comment: put any words on the photo or video itself.',
+    problems: {
+      trialNeedsReel: 'Only a Reel can be a trial Reel: choose Reel, or turn the trial off.',
+      storyOneFile: 'A story is one photo or one video: keep one file, or choose Feed post.',
+      storyEmpty: 'A story needs a photo or a video.',
+      reelOneVideo: 'A Reel is one video: add a video, or choose Feed post or Story.',
+      feedVideo: 'Instagram publishes a single video as a Reel or a story, not as a feed post: choose Reel or Story.',
+      storyTooShort: 'A story video must be at least 3 seconds long.',
+      storyTooLong: 'A story video can be at most 60 seconds long.',
+      storyVideoTooLarge: 'A story video can be at most 100 MB.',
+      storyImageTooLarge: 'A story photo can be at most 8 MB.',
+    },
   },
   videoDetails: {
     heading: 'YouTube',

@@ -47,6 +47,11 @@ export const postOptionsTr: typeof postOptionsEn = {
     declarationBranded: "Paylaşarak TikTok'un <policy>Markalı İçerik Politikası</policy>'nı ve <music>Müzik Kullanım Onayı</music>'nı kabul etmiş olursunuz.",
     afterPublish: 'TikTok gönderiniz yolda: işlenip profilinizde görünmesi birkaç dakika sürebilir.',
   },
+  document: {
+    title: 'Belge başlığı',
+    hint: '{{platform}} bir belge için başlık ister ve başlığı sayfaların üstünde gösterir.',
+    titleNeeded: 'Belgeye bir başlık verin: {{platform}} başlıksız belge paylaşmaz.',
+  },
   audience: {
     x: {
       heading: 'X',
@@ -61,10 +66,27 @@ export const postOptionsTr: typeof postOptionsEn = {
       hint: "LinkedIn'de olan ya da olmayan herkes, veya yalnızca 1. derece bağlantılarınız.",
     },
   },
-  reelSettings: {
+  mediaFormat: {
     heading: 'Instagram',
+    formatLegend: 'Şu olarak paylaş',
+    formats: { feed: 'Akış gönderisi', reel: 'Reels', story: 'Hikâye' },
     shareToFeed: 'Bu Reels videosunu akışınızda da göster',
-    hint: 'Instagram bir videoyu Reels olarak yayınlar. İşaretlenmezse yalnızca Reels sekmesinde görünür; akışınızda ve profil ızgaranızda görünmez.',
+    shareToFeedHint: 'İşaretlenmezse Reels yalnızca Reels sekmesinde görünür; akışınızda ve profil ızgaranızda görünmez.',
+    trialLabel: 'Deneme Reels',
+    trial: { off: 'Hayır: takipçilerle paylaş', MANUAL: 'Evet: takipçilerle kendim paylaşırım', SS_PERFORMANCE: 'Evet: iyi performans gösterirse Instagram paylaşır' },
+    trialHint: 'Deneme Reels önce takipçi olmayanlara gösterilir. Takipçilerinizle paylaşmayı Instagram uygulamasında kendiniz yaparsınız: API bunu yapamaz.',
+    storyHint: 'Hikâye 24 saat boyunca tam ekran (9:16) görünür. Açıklama göstermez ve ilk yorum almaz: sözlerinizi fotoğrafın ya da videonun üzerine koyun.',
+    problems: {
+      trialNeedsReel: 'Yalnızca bir Reels deneme Reels olabilir: Reels seçin ya da denemeyi kapatın.',
+      storyOneFile: 'Hikâye tek bir fotoğraf ya da tek bir videodur: bir dosya bırakın ya da Akış gönderisi seçin.',
+      storyEmpty: 'Hikâye için bir fotoğraf ya da video gerekir.',
+      reelOneVideo: 'Reels tek bir videodur: bir video ekleyin ya da Akış gönderisi veya Hikâye seçin.',
+      feedVideo: 'Instagram tek bir videoyu akış gönderisi olarak değil, Reels ya da hikâye olarak yayınlar: Reels veya Hikâye seçin.',
+      storyTooShort: 'Hikâye videosu en az 3 saniye olmalıdır.',
+      storyTooLong: 'Hikâye videosu en fazla 60 saniye olabilir.',
+      storyVideoTooLarge: 'Hikâye videosu en fazla 100 MB olabilir.',
+      storyImageTooLarge: 'Hikâye fotoğrafı en fazla 8 MB olabilir.',
+    },
   },
   videoDetails: {
     heading: 'YouTube',

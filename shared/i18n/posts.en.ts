@@ -18,9 +18,12 @@ export const postsEn = {
   media: {
     image: 'Image',
     video: 'Video',
+    document: 'Document (PDF)',
     none: 'No media',
     videoAlt: 'Video: {{text}}',
     imageAlt: 'Image: {{text}}',
+    documentAlt: 'Document: {{text}}',
+    openDocument: 'Open the PDF',
     fullScreen: 'Full screen',
     loadFailed: 'This file could not be loaded. It may have been deleted.',
     count_one: '{{count}} file',
@@ -56,6 +59,7 @@ export const postsEn = {
     processing: {
       video: '{{platform}} is processing the video — checking again at {{time}}',
       image: '{{platform}} is processing the image — checking again at {{time}}',
+      document: '{{platform}} is processing the document — checking again at {{time}}',
       media: '{{platform}} is processing the media — checking again at {{time}}',
     },
   },

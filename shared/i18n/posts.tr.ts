@@ -20,9 +20,12 @@ export const postsTr: typeof postsEn = {
   media: {
     image: 'Görsel',
     video: 'Video',
+    document: 'Belge (PDF)',
     none: 'Medya yok',
     videoAlt: 'Video: {{text}}',
     imageAlt: 'Görsel: {{text}}',
+    documentAlt: 'Belge: {{text}}',
+    openDocument: 'PDF’yi aç',
     fullScreen: 'Tam ekran',
     loadFailed: 'Bu dosya yüklenemedi. Silinmiş olabilir.',
     count_one: '{{count}} dosya',
@@ -58,6 +61,7 @@ export const postsTr: typeof postsEn = {
     processing: {
       video: '{{platform}} videoyu işliyor — {{time}} saatinde yeniden bakılacak',
       image: '{{platform}} görseli işliyor — {{time}} saatinde yeniden bakılacak',
+      document: '{{platform}} belgeyi işliyor — {{time}} saatinde yeniden bakılacak',
       media: '{{platform}} medyayı işliyor — {{time}} saatinde yeniden bakılacak',
     },
   },

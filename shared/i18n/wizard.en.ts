@@ -33,7 +33,8 @@ export const wizardEn = {
     thumbnailRefused: 'The preview frame was not kept ({{reason}}); the post lists will show an icon instead.',
     rejectedHeading: 'Files not added:',
     rejected: '{{name}}: {{reason}}',
-    unsupported: 'Only PNG, JPG, GIF images and MP4, MOV, AVI videos are accepted',
+    unsupported: 'Only PNG, JPG, GIF images, MP4, MOV, AVI videos and PDF documents are accepted',
+    document: 'PDF document: LinkedIn shows its pages to swipe through',
     partFailed: 'A part of the file could not be uploaded (HTTP {{status}}). Press Retry, or pick the same file again: the upload continues where it stopped.',
     networkError: 'The network connection failed. Press Retry, or pick the same file again (also after a reload): the upload continues where it stopped.',
     resuming: 'Resuming: {{stored}} MB of {{total}} MB were already uploaded.',
@@ -59,6 +60,8 @@ export const wizardEn = {
     problems: {
       videosOnly: '{{platform}} publishes videos only: add a video or leave {{platform}} out.',
       imagesOnly: '{{platform}} publishes images only: add an image or leave {{platform}} out.',
+      noDocuments: '{{platform}} does not post documents (PDF): leave {{platform}} out (documents go to {{networks}}).',
+      documentAlone: 'A document (PDF) is posted on its own: remove the other files, or the PDF (this post has {{count}} files).',
       tooManyImages: '{{platform}} takes at most {{max}} images in one post; this post has {{count}}.',
       tooManyFiles: '{{platform}} takes at most {{max}} files in one post; this post has {{count}}.',
       format: '{{name}} cannot go to {{platform}}: it takes {{formats}} only.',

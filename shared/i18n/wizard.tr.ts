@@ -35,7 +35,8 @@ export const wizardTr: typeof wizardEn = {
     thumbnailRefused: 'Önizleme karesi saklanmadı ({{reason}}); gönderi listelerinde bunun yerine bir simge gösterilecek.',
     rejectedHeading: 'Eklenmeyen dosyalar:',
     rejected: '{{name}}: {{reason}}',
-    unsupported: 'Yalnızca PNG, JPG, GIF görselleri ve MP4, MOV, AVI videoları kabul edilir',
+    unsupported: 'Yalnızca PNG, JPG, GIF görselleri, MP4, MOV, AVI videoları ve PDF belgeleri kabul edilir',
+    document: 'PDF belgesi: LinkedIn sayfalarını kaydırılarak gösterir',
     partFailed: 'Dosyanın bir parçası yüklenemedi (HTTP {{status}}). Yeniden dene\'ye basın ya da aynı dosyayı yeniden seçin: yükleme kaldığı yerden sürer.',
     networkError: 'Ağ bağlantısı kesildi. Yeniden dene\'ye basın ya da aynı dosyayı yeniden seçin (sayfayı yeniledikten sonra da): yükleme kaldığı yerden sürer.',
     resuming: 'Devam ediliyor: {{total}} MB\'ın {{stored}} MB\'ı zaten yüklenmişti.',
@@ -61,6 +62,8 @@ export const wizardTr: typeof wizardEn = {
     problems: {
       videosOnly: '{{platform}} yalnızca video yayınlar: bir video ekleyin ya da {{platform}} seçimini kaldırın.',
       imagesOnly: '{{platform}} yalnızca görsel yayınlar: bir görsel ekleyin ya da {{platform}} seçimini kaldırın.',
+      noDocuments: '{{platform}} belge (PDF) paylaşmaz: {{platform}} seçimini kaldırın (belgeler {{networks}} ile paylaşılır).',
+      documentAlone: 'Belge (PDF) tek başına paylaşılır: diğer dosyaları ya da PDF’yi kaldırın (bu gönderide {{count}} dosya var).',
       tooManyImages: '{{platform}} bir gönderide en fazla {{max}} görsel alır; bu gönderide {{count}} var.',
       tooManyFiles: '{{platform}} bir gönderide en fazla {{max}} dosya alır; bu gönderide {{count}} var.',
       format: '{{name}} {{platform}} için uygun değil: yalnızca {{formats}} kabul edilir.',

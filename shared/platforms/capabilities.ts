@@ -47,6 +47,15 @@ export interface ImageRule extends MediaRule {
   maxCount: number;
 }
 
+/**
+ * A document (a PDF) the platform posts on its own, one per post, shown as pages people swipe
+ * through (LinkedIn's document posts). It goes with a title the platform requires.
+ */
+export interface DocumentRule extends MediaRule {
+  /** The most pages the platform takes (it refuses a longer document while processing it). */
+  maxPages: number;
+}
+
 /** A shape as width : height, e.g. [9, 16]. */
 export type AspectRatio = readonly [width: number, height: number];
 
@@ -82,6 +91,12 @@ export interface PreviewRule {
   author: 'name' | 'handle' | 'nameAndHandle';
   /** The post's title is shown (above the text). */
   title: boolean;
+  /**
+   * How the network shows the post in a format the user chose (the options' `format`, e.g. an
+   * Instagram story) where it differs from the feed: its frame, its text (`none`: not shown), and
+   * what the post does not carry there, as codes the wizard words (`composer.preview.notCarried.<code>`).
+   */
+  formats?: Record<string, { media: PreviewRule['media']; text: PreviewRule['text'] | 'none'; notCarried: readonly string[] }>;
 }
 
 export interface PlatformCapabilities<Id extends string = string> {
@@ -103,7 +118,7 @@ export interface PlatformCapabilities<Id extends string = string> {
   /** Present when the platform takes a title apart from the text. */
   title?: { required: boolean; max: number; problems?(title: string): string[] };
   /** The media a post can carry there; a kind that is absent is not taken at all. */
-  media: { video?: VideoRule; image?: ImageRule };
+  media: { video?: VideoRule; image?: ImageRule; document?: DocumentRule };
   /**
    * The platform publishes at a time we give it (we upload ahead; it makes the post public), and
    * where the user changes such a post after the upload; false when it cannot.

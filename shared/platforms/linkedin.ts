@@ -1,4 +1,4 @@
-import { noApiCharges, type PlatformCapabilities } from './capabilities';
+import { noApiCharges, sizes, type PlatformCapabilities } from './capabilities';
 import { codePoints } from './textCounting';
 
 /** LinkedIn Posts, Images and Videos APIs (platform-apis.md §5). */
@@ -15,6 +15,9 @@ export const linkedin: PlatformCapabilities<'linkedin'> = {
     // JPG/PNG/GIF; a multi-image post (content.multiImage) takes 2 to 20, one image goes as
     // content.media. One video per post, or images, never both (platform-apis.md §5 "Mixing media").
     image: { formats: ['image/jpeg', 'image/png', 'image/gif'], maxCount: 20 },
+    // A document post (Documents API, content.media with a title): PPT, PPTX, DOC, DOCX or PDF of at
+    // most 100 MB and 300 pages; OneClick uploads PDFs only (docs/platforms/linkedin.md).
+    document: { formats: ['application/pdf'], maxBytes: 100 * sizes.MB, maxPages: 300 },
   },
   nativeScheduling: false,
   // A comment on the post (Comments API, socialActions/{urn}/comments, with w_member_social), at most

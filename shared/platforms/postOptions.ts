@@ -1,5 +1,6 @@
 import type { Platform } from './index';
 import type { PostOptionsRule } from './postOptionsRule';
+import type { MediaFacts } from '../platformRules';
 import { instagramPostOptions } from './instagramOptions';
 import { linkedinPostOptions } from './linkedinOptions';
 import { tiktokPostOptions } from './tiktokOptions';
@@ -37,4 +38,16 @@ export function checkPostOptions(
   }
   const problems = (rule.problems?.(parsed.data, post) ?? []).map((message) => ({ path: [] as Array<string | number>, message }));
   return { options: parsed.data as Record<string, unknown>, problems };
+}
+
+/**
+ * The problems one target's options have with the post's files (a format taking one file, a
+ * shorter video), in words; empty when its platform has no such rule or the options are invalid
+ * (checkPostOptions says why).
+ */
+export function optionsMediaProblems(platform: Platform, options: Record<string, unknown> | undefined, media: readonly MediaFacts[]): string[] {
+  const rule = postOptionRules[platform];
+  if (!rule?.mediaProblems) return [];
+  const parsed = rule.schema.safeParse(options ?? {});
+  return parsed.success ? rule.mediaProblems(parsed.data, media) : [];
 }

@@ -1,4 +1,5 @@
 import type * as z from '../zod';
+import type { MediaFacts } from '../platformRules';
 
 /**
  * The per-post choices a platform asks of the user (privacy, declarations, interactions…),
@@ -10,8 +11,8 @@ export interface PostOptionsRule<Options = unknown> {
    * Which form the wizard shows for it: `creatorSettings` (the account's own settings are read
    * from the platform first: privacy offered, interactions, disclosure, a declaration by the
    * Publish button), `videoDetails` (privacy, audience declaration, tags, category) or
-   * `reelSettings` (where a video Reel shows) or `audience` (one choice of who can see or reply,
-   * named by `audience`).
+   * `mediaFormat` (what the post is on the network — feed post, Reel or story — and the format's
+   * own settings) or `audience` (one choice of who can see or reply, named by `audience`).
    */
   editor: PostOptionsEditor;
   /** Validates (and completes, e.g. defaults) a target's options; its messages are the platform's rules in words. */
@@ -20,8 +21,19 @@ export interface PostOptionsRule<Options = unknown> {
   required?: string;
   /** For the `audience` form: the option it sets and the platform's values, its default first. */
   audience?: { field: string; values: readonly string[] };
+  /**
+   * For a platform that posts documents (capabilities' media.document): the option holding the
+   * document's title, which the platform requires, and its longest length; the form asks for it
+   * while the post carries a document.
+   */
+  documentTitle?: { field: string; max: number };
   /** Rules that depend on the post, not only on the options (e.g. its own scheduling). */
   problems?(options: Options, post: PostContext): string[];
+  /**
+   * Rules that depend on the post's files as well (a format that takes one file, a shorter video):
+   * checked where the files are known — the posts service, the wizard and the publisher.
+   */
+  mediaProblems?(options: Options, media: readonly MediaFacts[]): string[];
   /**
    * Why the network takes no first comment on a post with these choices, as a reason code the
    * composer words (`composer.firstComment.off.<code>`), where it takes none (YouTube: made for
@@ -30,7 +42,7 @@ export interface PostOptionsRule<Options = unknown> {
   commentsOff?(choices: Partial<Options>, post: PostContext): string | undefined;
 }
 
-export type PostOptionsEditor = 'creatorSettings' | 'videoDetails' | 'reelSettings' | 'audience';
+export type PostOptionsEditor = 'creatorSettings' | 'videoDetails' | 'mediaFormat' | 'audience';
 
 /** What an option rule may need to know about the post. */
 export interface PostContext {

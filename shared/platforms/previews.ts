@@ -17,13 +17,16 @@ export const previewRules: Record<Platform, PreviewRule> = {
   tiktok: { fold: { characters: 80, lines: 2, more: '… more' }, media: { video: { crop: [9, 16] }, image: { crop: [9, 16] } }, text: 'over', author: 'handle', title: false },
   // A photo keeps its shape between 1.91:1 and 4:5 (the publishing API refuses others, error
   // 2207009); a Reel is 9:16. The caption is cut with "… more" after about 125 characters or two
-  // lines (widely reported; Instagram documents none). Not checked in the app.
+  // lines (widely reported; Instagram documents none). Not checked in the app. A story fills a
+  // 9:16 screen (Meta recommends 9:16 "to avoid cropping or blank space") and shows no caption: the
+  // API's story containers take none, nor can we comment on a story.
   instagram: {
     fold: { characters: 125, lines: 2, more: '… more' },
     media: { video: { crop: [9, 16] }, image: { own: { widest: [191, 100], tallest: [4, 5] } } },
     text: 'below',
     author: 'handle',
     title: false,
+    formats: { story: { media: { video: { crop: [9, 16] }, image: { crop: [9, 16] } }, text: 'none', notCarried: ['caption', 'firstComment'] } },
   },
   // Since 2021 the timeline shows a single image uncropped between 2:1 and 3:4 and centre-crops beyond
   // ("Pic looking good in the Tweet composer? That's how it will look on the timeline", Twitter

@@ -8,7 +8,7 @@ import type { Twin } from '../../infra/local/twin';
 import type { TwinInfo } from '../support/twinInfo';
 import { callApi, createUser, signIn, type TestUser } from '../support/users';
 import { connectThroughOAuth, makeAdmin, sandboxAccountName } from '../support/connect';
-import { createPost, sampleVideo, tinyJpeg, uploadMedia } from '../support/posts';
+import { createPost, sampleVideo, tinyJpeg, tinyPdf, uploadMedia } from '../support/posts';
 import { installStepKiller, type StepKiller } from './stepKiller';
 import { testOptions } from '../support/postOptions';
 
@@ -40,9 +40,18 @@ export const faults = [...callFaults, ...lookUpFaults] as const;
 export type FaultName = (typeof faults)[number];
 export type LookUpFaultName = (typeof lookUpFaults)[number];
 export type Outcome = 'one post' | 'failed' | 'duplicate' | 'stuck';
-export type MediaKind = 'video' | 'image' | 'video + image';
+export type MediaKind = 'video' | 'image' | 'video + image' | 'image story' | 'document';
 /** The files a post of each media kind carries, in order. */
-const filesOf = (kind: MediaKind): Array<'video' | 'image'> => (kind === 'video + image' ? ['video', 'image'] : [kind]);
+const filesOf = (kind: MediaKind): Array<'video' | 'image' | 'document'> => (kind === 'video + image' ? ['video', 'image'] : kind === 'image story' ? ['image'] : [kind]);
+/** The target's choices a media kind asks for (an Instagram story, a LinkedIn document's title), over the tests' usual ones. */
+const optionsOf = (platform: Platform, kind: MediaKind) =>
+  kind === 'image story' ? { options: { format: 'story' } } : kind === 'document' ? { options: { documentTitle: 'Chaos document' } } : testOptions(platform);
+/**
+ * A story has no caption to carry the cell's marker: the stories on the account before each cell
+ * publishes (cells run one after the other), so the cell's are those that were not there.
+ */
+const storiesBefore = new Map<string, Set<string>>();
+const isStory = (item: { settings?: Record<string, unknown> | undefined }) => item.settings?.['productType'] === 'STORY';
 
 export interface Cell {
   platform: Platform;
@@ -65,7 +74,7 @@ interface Context {
   current: { twin: Twin; info: TwinInfo };
   user: TestUser;
   accounts: Record<Platform, { name: string; id: string }>;
-  media: Record<'video' | 'image', { key: string; size: number }>;
+  media: Record<'video' | 'image' | 'document', { key: string; size: number }>;
   killer: StepKiller;
 }
 
@@ -117,11 +126,17 @@ function rateLimited(platform: Platform): Pick<FaultInput, 'status' | 'body' | '
   }
 }
 
-/** Which media kinds a platform takes (YouTube: videos only; Instagram also a video with an image, as a carousel). */
+/** Which media kinds a platform takes (YouTube: videos only; Instagram also a video with an image, as a carousel, and an image story; LinkedIn a document). */
 export function mediaKinds(platform: Platform): MediaKind[] {
   const rules = capabilities[platform].media;
   const together = mediaForPlatform(platform, [{ kind: 'video' as const }, { kind: 'image' as const }]).length > 1;
-  return [...(rules.video ? (['video'] as const) : []), ...(rules.image ? (['image'] as const) : []), ...(together ? (['video + image'] as const) : [])];
+  return [
+    ...(rules.video ? (['video'] as const) : []),
+    ...(rules.image ? (['image'] as const) : []),
+    ...(together ? (['video + image'] as const) : []),
+    ...(platform === 'instagram' ? (['image story'] as const) : []),
+    ...(rules.document ? (['document'] as const) : []),
+  ];
 }
 
 /**
@@ -154,6 +169,7 @@ export async function prepare(chaos: ChaosTwin, platforms: readonly Platform[]):
   const media = {
     video: { key: await uploadMedia(current.info, user.userId, { kind: 'video', body: video }), size: video.length },
     image: { key: await uploadMedia(current.info, user.userId, { kind: 'image', body: tinyJpeg }), size: tinyJpeg.length },
+    document: { key: await uploadMedia(current.info, user.userId, { kind: 'document', body: tinyPdf }), size: tinyPdf.length },
   };
   return { chaos, current, user, accounts, media, killer: installStepKiller(chaos.sandbox) };
 }
@@ -169,10 +185,14 @@ async function publish(context: Context, platform: Platform, kind: MediaKind, ma
     description: `Chaos ${marker}`,
     ...(platform === 'youtube' ? { title: `Chaos ${marker}` } : {}),
     ...(followUps && threads ? { threads: { [platform]: [`Chaos ${marker}`, threadText(followUps)] } } : {}),
-    ...(followUps && firstComment ? { firstComment: commentText(followUps) } : {}),
+    ...(followUps && firstComment && kind !== 'image story' ? { firstComment: commentText(followUps) } : {}),
     media: filesOf(kind).map((file) => ({ key: context.media[file].key })),
-    targets: [{ platform, accountId: context.accounts[platform].id, ...testOptions(platform) }],
+    targets: [{ platform, accountId: context.accounts[platform].id, ...optionsOf(platform, kind) }],
   };
+  if (kind === 'image story') {
+    const feed = await context.chaos.sandbox.control.feed(platform, context.accounts[platform].name);
+    storiesBefore.set(marker, new Set(feed.posts.filter(isStory).map((item) => item.id)));
+  }
   const created = await createPost(context.current.info, context.user, body);
   if (created.status !== 200) throw new Error(`POST /posts answered ${created.status}: ${JSON.stringify(created.body)}`);
   return (created.body as unknown as Post).postId;
@@ -191,7 +211,10 @@ async function terminal(context: Context, postId: string, timeoutMs = TERMINAL_M
 
 async function outcomeOf(context: Context, platform: Platform, kind: MediaKind, marker: string, post: Post | undefined, followUps?: string): Promise<Pick<Cell, 'outcome' | 'detail'>> {
   const feed = await context.chaos.sandbox.control.feed(platform, context.accounts[platform].name);
-  const mine = feed.posts.filter((item) => item.text.includes(marker) || (item.title ?? '').includes(marker));
+  const before = storiesBefore.get(marker);
+  const mine = before
+    ? feed.posts.filter((item) => isStory(item) && !before.has(item.id))
+    : feed.posts.filter((item) => item.text.includes(marker) || (item.title ?? '').includes(marker));
   if (mine.length > 1) return { outcome: 'duplicate', detail: `${mine.length} posts on ${platform}` };
   if (followUps) {
     const target = post?.targets[0];

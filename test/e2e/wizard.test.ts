@@ -492,7 +492,7 @@ describe('the post wizard in Chromium', () => {
     await context.close();
   });
 
-  it("offers Instagram's Reel setting for a video only, shared to the feed by default; unticked, the Reel goes to the Reels tab only", async () => {
+  it("offers Instagram's format beside the text: a video starts as a Reel (unticked, for the Reels tab only); a photo chosen as a Story is previewed 9:16 without its caption, published once as a story, and linked in the post list", async () => {
     const { page, context, problems } = await openWizard();
     await fileInput(page).setInputFiles({ name: 'reel.mp4', mimeType: 'video/mp4', buffer: syntheticMp4({ durationSeconds: 8, payloadBytes: 80_000 }) });
     await expect.poll(() => nextButton(page).isEnabled(), settle).toBe(true);
@@ -501,11 +501,12 @@ describe('the post wizard in Chromium', () => {
     await nextButton(page).click();
     const description = `Reels tab only ${Date.now()}`;
     await page.getByLabel('Description').fill(description);
+    await expect.poll(() => page.getByTestId('options-instagram').getByRole('radio', { name: 'Reel' }).isChecked(), settle).toBe(true);
     await nextButton(page).click();
     const instagram = page.getByTestId('options-instagram');
     const shareToFeed = instagram.getByRole('checkbox', { name: 'Also show this Reel in your feed' });
     await expect.poll(() => shareToFeed.isChecked(), settle).toBe(true);
-    expect(await instagram.getByText('Instagram publishes a video as a Reel.', { exact: false }).isVisible()).toBe(true);
+    expect(await instagram.getByLabel('Trial Reel').inputValue()).toBe('');
     await shareToFeed.uncheck();
     await page.getByRole('button', { name: 'Publish Now' }).click();
     await page.waitForURL(`${twin.webUrl}/dashboard/posts`, { timeout: 15_000 });
@@ -513,19 +514,44 @@ describe('the post wizard in Chromium', () => {
       .poll(async () => (await sandboxControl(twin).feed('instagram', accounts.instagram)).posts.filter((post) => post.text === description).map((post) => post.settings), settle)
       .toEqual([{ productType: 'REELS', shareToFeed: false }]);
 
-    // A photo is a feed post: no Instagram settings, and no empty heading for them.
-    const { page: photoPage, context: photoContext } = await openWizard();
-    await fileInput(photoPage).setInputFiles({ name: 'photo.jpg', mimeType: 'image/jpeg', buffer: tinyJpeg });
-    await expect.poll(() => nextButton(photoPage).isEnabled(), settle).toBe(true);
-    await nextButton(photoPage).click();
-    await accountButton(photoPage, 'instagram').click();
-    await nextButton(photoPage).click();
-    await photoPage.getByLabel('Description').fill('A photo for Instagram');
-    await nextButton(photoPage).click();
-    await expect.poll(() => photoPage.getByRole('button', { name: 'Publish Now' }).isEnabled(), settle).toBe(true);
-    expect(await photoPage.getByTestId('options-instagram').count()).toBe(0);
-    expect(await photoPage.getByRole('heading', { name: 'Settings for each network' }).count()).toBe(0);
-    await photoContext.close();
+    // A photo starts as a feed post; chosen as a story beside the text, its preview is the 9:16 screen without the caption.
+    const storiesOn = async () => (await sandboxControl(twin).feed('instagram', accounts.instagram)).posts.filter((post) => post.settings?.['productType'] === 'STORY');
+    const before = new Set((await storiesOn()).map((post) => post.id));
+    const { page: storyPage, context: storyContext, problems: storyProblems } = await openWizard();
+    await fileInput(storyPage).setInputFiles({ name: 'photo.jpg', mimeType: 'image/jpeg', buffer: tinyJpeg });
+    await expect.poll(() => nextButton(storyPage).isEnabled(), settle).toBe(true);
+    await nextButton(storyPage).click();
+    await accountButton(storyPage, 'instagram').click();
+    await nextButton(storyPage).click();
+    const storyText = `A story has no caption ${Date.now()}`;
+    await storyPage.getByLabel('Description').fill(storyText);
+    const format = storyPage.getByTestId('options-instagram');
+    await expect.poll(() => format.getByRole('radio', { name: 'Feed post' }).isChecked(), settle).toBe(true);
+    const preview = storyPage.locator('.network-preview');
+    await expect.poll(() => preview.getByText(storyText).count(), settle).toBe(1);
+    await format.getByRole('radio', { name: 'Story' }).check();
+    await expect.poll(() => preview.getByText(storyText).count(), settle).toBe(0);
+    expect(await preview.getByRole('list', { name: 'What a story does not carry' }).getByRole('listitem').allTextContents()).toEqual([
+      'No caption: Instagram shows a story without your text.',
+      'No first comment: a story takes no comments.',
+    ]);
+    expect(await preview.locator('[data-format="story"] .preview-media').getAttribute('style')).toMatch(/aspect-ratio: 0\.5625/);
+    expect(await format.getByText('A story is seen for 24 hours', { exact: false }).isVisible()).toBe(true);
+    await nextButton(storyPage).click();
+    await expect.poll(() => storyPage.getByTestId('options-instagram').getByRole('radio', { name: 'Story' }).isChecked(), settle).toBe(true);
+    await storyPage.getByRole('button', { name: 'Publish Now' }).click();
+    await storyPage.waitForURL(`${twin.webUrl}/dashboard/posts`, { timeout: 15_000 });
+    await expect.poll(async () => (await storiesOn()).filter((post) => !before.has(post.id)).length, settle).toBe(1);
+    const [story] = (await storiesOn()).filter((post) => !before.has(post.id));
+    expect(story!.text).toBe('');
+    expect(story!.url).toMatch(/^https:\/\/www\.instagram\.com\/stories\//);
+    // Published Posts (where the wizard landed) links the story where Instagram shows it: its card, once the list has loaded.
+    const storyCard = storyPage.getByRole('listitem').filter({ hasText: storyText }).first();
+    const storyLink = storyCard.getByRole('link', { name: 'View post on Instagram' });
+    await expect.poll(() => storyLink.count(), { timeout: 20_000 }).toBe(1);
+    expect(await storyLink.getAttribute('href')).toBe(story!.url);
+    expect(storyProblems).toEqual([]);
+    await storyContext.close();
     expect(problems).toEqual([]);
     await context.close();
   });
@@ -686,8 +712,8 @@ describe('the post wizard in Chromium', () => {
     const alert = page.getByRole('alert');
     await expect.poll(() => alert.textContent(), settle).toMatch(/disguised\.mp4: This file is not a real MP4 file/);
     const text = await alert.textContent();
-    expect(text).toContain('notes.txt: Only PNG, JPG, GIF images and MP4, MOV, AVI videos are accepted');
-    expect(text).toContain('picture.webp: Only PNG, JPG, GIF images and MP4, MOV, AVI videos are accepted');
+    expect(text).toContain('notes.txt: Only PNG, JPG, GIF images, MP4, MOV, AVI videos and PDF documents are accepted');
+    expect(text).toContain('picture.webp: Only PNG, JPG, GIF images, MP4, MOV, AVI videos and PDF documents are accepted');
     await expect.poll(() => nextButton(page).isEnabled(), settle).toBe(true);
     expect(await page.getByRole('listitem', { name: 'photo.jpg' }).isVisible()).toBe(true);
     expect(await page.getByRole('listitem', { name: 'disguised.mp4' }).count()).toBe(0);

@@ -5,6 +5,7 @@ import { localBucketNames, localCredentials, localRegion } from '../../infra/loc
 import type { TwinInfo } from './twinInfo';
 import { callApi, type TestUser } from './users';
 import { syntheticMp4 } from './mp4';
+import { contentTypes, mediaFolderOf, type MediaKind } from '../../shared/media';
 
 /** A tiny but valid baseline JPEG (1×1 pixel). */
 export const tinyJpeg = Buffer.from(
@@ -23,19 +24,25 @@ function s3(twin: TwinInfo): S3Client {
 }
 
 /** Puts a file in the media bucket under the user's prefix, as the upload flow will. */
-export async function uploadMedia(twin: TwinInfo, userId: string, file: { kind: 'video' | 'image'; body: Buffer; extension?: string }): Promise<string> {
-  const extension = file.extension ?? (file.kind === 'video' ? 'mp4' : 'jpg');
-  const key = `${userId}/${file.kind === 'video' ? 'videos' : 'images'}/${randomBytes(12).toString('hex')}.${extension}`;
+export async function uploadMedia(twin: TwinInfo, userId: string, file: { kind: MediaKind; body: Buffer; extension?: string }): Promise<string> {
+  const extension = file.extension ?? { video: 'mp4', image: 'jpg', document: 'pdf' }[file.kind];
+  const key = `${userId}/${mediaFolderOf(file.kind)}/${randomBytes(12).toString('hex')}.${extension}`;
   await s3(twin).send(
     new PutObjectCommand({
       Bucket: localBucketNames.media,
       Key: key,
       Body: file.body,
-      ContentType: file.kind === 'video' ? 'video/mp4' : 'image/jpeg',
+      ContentType: contentTypes[extension] ?? 'application/octet-stream',
     }),
   );
   return key;
 }
+
+/** A small PDF: one empty page (the header LinkedIn's sandbox and our upload check read is %PDF-). */
+export const tinyPdf = Buffer.from(
+  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 612 792]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+  'latin1',
+);
 
 export const sampleVideo = (durationSeconds = 12, payloadBytes = 300_000) => syntheticMp4({ durationSeconds, payloadBytes });
 

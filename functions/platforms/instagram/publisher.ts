@@ -7,7 +7,7 @@ import type { InstagramOptions } from './options';
 import { capabilities } from '../../../shared/platforms';
 import { firstCommentScopeMissing } from '../../../shared/platforms/comments';
 import { videoLengthProblem } from '../../../shared/platformRules';
-import { instagramOptionsSchema } from '../../../shared/platforms/instagramOptions';
+import { instagramFormatOf, instagramFormatProblems, instagramOptionsSchema, type InstagramOptions as InstagramPostOptions } from '../../../shared/platforms/instagramOptions';
 import { alreadyPublished, isOk, listedIn, postMedia, progressList, progressNumber, progressText, publishedResult } from '../steps';
 import { classifyInstagramError } from './adapter';
 
@@ -27,6 +27,13 @@ import { classifyInstagramError } from './adapter';
  * postUrl; a carousel also childIds (in the post's order) and childrenFinished (how many of them,
  * from the first, have been read FINISHED); commentId once the first comment is posted.
  *
+ * A story (the target's `format`, shared/platforms/instagramOptions.ts) is one container with
+ * media_type=STORIES and an image_url or a video_url, no caption. Its progress also holds
+ * `format: 'story'` and `storiesBefore`: the ids of the account's live stories read just before
+ * its container was made, so that after a lost media_publish answer the look-up finds the one new
+ * story (stories are listed under /{ig}/stories, not /media, and carry no caption to match).
+ * A Reel may be a trial Reel (trial_params with its graduation_strategy).
+ *
  * The first comment is a comment on the published media (POST /{ig-media-id}/comments, with
  * instagram_business_manage_comments), under createOnce; a lost answer is reconciled from the
  * media's comments, by this account and this text.
@@ -38,12 +45,17 @@ const DEFAULT_QUOTA_TOTAL = 50;
 const DAY_SECONDS = 86_400;
 /** How many of the account's latest media a reconcile looks through. */
 const RECENT_MEDIA = 25;
+/** How many of the account's live stories a story's look-up reads (a day's stories; the quota allows 50 posts a day). */
+const RECENT_STORIES = 100;
 /** Where people see posts: the public site, whatever host the API calls go to. */
 const SITE = 'https://www.instagram.com';
 
 /** The spec's message for error 352 / 2207026, with Instagram's video requirements. */
 export const unsupportedFormatMessage =
   'Video formatı desteklenmiyor. Instagram şu gereksinimleri bekler: MP4 (H.264), en fazla 4 GB, önerilen 1080x1920 çözünürlük, 30 fps.';
+
+/** Why a story gets no first comment (the composer says it before publishing). */
+export const storyTakesNoComment = 'an Instagram story takes no comments: the story was published without it.';
 
 interface GraphError {
   error?: { code?: number; error_subcode?: number };
@@ -59,6 +71,13 @@ function classifyPublishingError(response: PlatformResponse, now: Date): Error {
   // code, never its body (issue 26).
   if (code === 1 || code === 2 || code === 24 || code === -1 || code === -2) return new Retryable(`Instagram could not publish right now (its error code ${code}); OneClick tries again.`);
   return classifyInstagramError(response, now);
+}
+
+/** The target's choices (format, Reel settings); invalid ones end the target in words. */
+function postOptionsOf(request: Pick<PublishRequest, 'options'>): InstagramPostOptions {
+  const parsed = instagramOptionsSchema.safeParse(request.options ?? {});
+  if (!parsed.success) throw new Rejected(parsed.error.issues.map((issue) => issue.message).join(' '));
+  return parsed.data;
 }
 
 /** The video length rule of Instagram's capabilities (shared/platforms/instagram.ts), in the spec's words. */
@@ -133,20 +152,49 @@ export const createInstagramPublisher: PublisherFactory<InstagramOptions> = ({ h
     return { state: 'ready', progress: { ...request.progress, childrenFinished: finished } };
   }
 
-  async function createContainer(request: PublishRequest): Promise<PublishProgress> {
+  /** The ids of the account's live stories (GET /{ig}/stories), newest first. */
+  async function liveStories(request: PublishRequest): Promise<string[]> {
+    const response = await http({
+      method: 'GET',
+      url: withQuery(graph(`/${request.account.platformUserId}/stories`), { fields: 'id,timestamp', limit: String(RECENT_STORIES) }),
+      headers: bearer(request),
+    });
+    if (!isOk(response)) throw fail(response);
+    return listedIn<{ id?: string }>(response, 'data', 'stories').flatMap((story) => (story.id ? [story.id] : []));
+  }
+
+  /** A story's container: STORIES with its one file's URL and no caption (stories take none). */
+  async function createStoryContainer(request: PublishRequest): Promise<PublishProgress> {
+    const [file] = request.media;
+    if (!file) throw new Rejected('An Instagram story needs a photo or a video.');
+    if (file.kind === 'image' && file.contentType !== 'image/jpeg') throw new Rejected('Instagram publishes JPEG images only: convert the image to JPEG');
+    // Read before the container exists, so any story found later that is not in it is this one.
+    const storiesBefore = await liveStories(request);
+    const url = await file.publicUrl();
+    const containerId = await newContainer(request, { media_type: 'STORIES', ...(file.kind === 'video' ? { video_url: url } : { image_url: url }) });
+    return { containerId, mediaKind: file.kind, format: 'story', storiesBefore };
+  }
+
+  async function createContainer(request: PublishRequest, options: InstagramPostOptions): Promise<PublishProgress> {
+    if (instagramFormatOf(options, request.media) === 'story') return createStoryContainer(request);
     const media = postMedia('instagram', request.media);
     let fields: Record<string, string>;
     if (media.kind === 'video') {
       checkReelDuration(media.video);
-      fields = { media_type: 'REELS', video_url: await media.video.publicUrl() };
+      fields = {
+        media_type: 'REELS',
+        video_url: await media.video.publicUrl(),
+        // A Reel shows in the feed too unless the user chose the Reels tab only (instagramOptions.ts).
+        share_to_feed: String(options.shareToFeed),
+        // A trial Reel: shown to non-followers first, shared with followers as the user chose.
+        ...(options.trialReel ? { trial_params: JSON.stringify({ graduation_strategy: options.trialReel }) } : {}),
+      };
     } else {
       const [image] = media.images;
       if (image!.contentType !== 'image/jpeg') throw new Rejected('Instagram publishes JPEG images only: convert the image to JPEG');
       fields = { image_url: await image!.publicUrl() };
     }
-    // A Reel shows in the feed too unless the user chose the Reels tab only (instagramOptions.ts).
-    const shareToFeed: Record<string, string> = media.kind === 'video' ? { share_to_feed: String(instagramOptionsSchema.parse(request.options ?? {}).shareToFeed) } : {};
-    const containerId = await newContainer(request, { ...fields, caption: request.text, ...shareToFeed });
+    const containerId = await newContainer(request, { ...fields, caption: request.text });
     return { containerId, mediaKind: media.kind };
   }
 
@@ -203,6 +251,7 @@ export const createInstagramPublisher: PublisherFactory<InstagramOptions> = ({ h
     // FINISHED: ready, never published (sending is safe); anything but PUBLISHED besides cannot tell.
     if (result.state === 'ready') return undefined;
     if (result.state !== 'published') throw new CannotTell('the container said neither that it was published nor that it is ready');
+    if (progressText(request.progress, 'format') === 'story') return publishedStory(request);
     const response = await http({
       method: 'GET',
       url: withQuery(graph(`/${request.account.platformUserId}/media`), { fields: 'id,caption,timestamp', limit: String(RECENT_MEDIA) }),
@@ -213,6 +262,17 @@ export const createInstagramPublisher: PublisherFactory<InstagramOptions> = ({ h
     const match = items.find((item) => item.id && (item.caption ?? '').trim() === request.text.trim());
     if (!match?.id) throw new CannotTell('the post was published but is not among the account\'s latest posts');
     return match.id;
+  }
+
+  /**
+   * A published story: the one live story that was not there before its container was made. None
+   * (not listed yet) or several (another story published meanwhile) cannot tell which.
+   */
+  async function publishedStory(request: PublishRequest): Promise<string> {
+    const before = new Set(progressList(request.progress, 'storiesBefore'));
+    const added = (await liveStories(request)).filter((id) => !before.has(id));
+    if (added.length === 1) return added[0]!;
+    throw new CannotTell(added.length === 0 ? "the story was published but is not among the account's stories" : 'several stories were published since, and a story has no caption to tell them apart');
   }
 
   /** The post's permalink; after media_publish nothing may throw, so a failed lookup gives the profile. */
@@ -250,7 +310,11 @@ export const createInstagramPublisher: PublisherFactory<InstagramOptions> = ({ h
     async start(request) {
       const waitSeconds = request.media.some((item) => item.kind === 'video') ? VIDEO_WAIT_SECONDS : IMAGE_WAIT_SECONDS;
       if (progressText(request.progress, 'containerId')) return { state: 'processing', progress: request.progress, waitSeconds };
-      const progress = request.media.length > 1 ? await createCarouselItems(request) : { ...request.progress, ...(await createContainer(request)) };
+      // What the files can be in the chosen format (a story: one file, a video of 3–60 s), before anything is made.
+      const options = postOptionsOf(request);
+      const problems = instagramFormatProblems(options, request.media);
+      if (problems.length) throw new Rejected(problems.join(' '));
+      const progress = request.media.length > 1 ? await createCarouselItems(request) : { ...request.progress, ...(await createContainer(request, options)) };
       return { state: 'processing', progress, waitSeconds };
     },
 
@@ -308,6 +372,7 @@ export const createInstagramPublisher: PublisherFactory<InstagramOptions> = ({ h
       const mediaId = request.post.platformPostId;
       const recorded = progressText(request.progress, 'commentId');
       if (recorded) return { commentId: recorded, url: request.post.postUrl, progress: request.progress };
+      if (progressText(request.progress, 'format') === 'story') throw new Rejected(storyTakesNoComment);
       if (firstCommentScopeMissing('instagram', request.tokens.scopes)) {
         throw new Rejected('reconnect your Instagram account to allow comments (this connection was made before OneClick asked Instagram for permission to comment).');
       }

@@ -4,21 +4,25 @@ import type { PlatformRequest, PlatformResponse } from '../http';
 import type { CommentRequest, MediaSource, PublishProgress, PublishRequest, StepResult } from '../publisher';
 import type { PublisherFactory } from '../module';
 import type { LinkedinOptions } from './options';
-import { alreadyPublished, isOk, listedIn, postMedia, progressList, progressNumber, progressText, publishedResult, readRange } from '../steps';
-import { linkedinOptionsSchema } from '../../../shared/platforms/linkedinOptions';
+import { alreadyPublished, isOk, listedIn, postDocument, postMedia, progressList, progressNumber, progressText, publishedResult, readRange } from '../steps';
+import { linkedinOptionsSchema, linkedinRuleMessages } from '../../../shared/platforms/linkedinOptions';
 import { classifyLinkedinError } from './adapter';
 
 /**
- * LinkedIn Posts API with the Images and Videos APIs (platform-apis.md §5). `start` uploads
- * (images whole; a video part by part to each instruction's own URL, then finalize),
- * `checkStatus` waits for the video to be AVAILABLE, `publish` is POST /rest/posts.
+ * LinkedIn Posts API with the Images, Videos and Documents APIs (platform-apis.md §5;
+ * docs/platforms/linkedin.md). `start` uploads (images whole; a video part by part to each
+ * instruction's own URL, then finalize; a document whole), `checkStatus` waits for the video or
+ * the document to be AVAILABLE, `publish` is POST /rest/posts.
  *
  * progress: imageUrns (images, as uploaded); videoUrn, uploadToken, partCount, partsRef (the part
  * URLs and ranges) and etagsRef (the ETags in part order, as confirmed) — both attachments outside
- * the post item — and finalized (video); then platformPostId, postUrl.
+ * the post item — and finalized (video); documentUrn, documentUploadUrl, documentUploadExpiresAt
+ * and documentUploaded (a document); then platformPostId, postUrl.
  */
 
 const VIDEO_WAIT_SECONDS = 10;
+/** A document is turned into pages by LinkedIn before it can be posted. */
+const DOCUMENT_WAIT_SECONDS = 5;
 /** How many of the author's latest posts a reconcile looks through. */
 const RECENT_POSTS = 20;
 /** A personal token cannot read an image's status, so images get a grace period instead. */
@@ -184,7 +188,54 @@ export const createLinkedinPublisher: PublisherFactory<LinkedinOptions> = ({ hos
     return { state: 'processing', progress, waitSeconds: VIDEO_WAIT_SECONDS };
   }
 
+  /**
+   * A document (Documents API): initializeUpload for the member, then one PUT of the whole file to
+   * its upload URL, kept in the progress so a retried step resumes with the same document (a new
+   * one only when the URL has expired).
+   */
+  async function uploadDocument(request: PublishRequest, document: MediaSource): Promise<StepResult> {
+    let progress: PublishProgress = request.progress;
+    const expireAt = progressNumber(progress, 'documentUploadExpiresAt');
+    const expired = progress['documentUploaded'] !== true && expireAt !== undefined && expireAt <= clock.now().getTime();
+    if (!progressText(progress, 'documentUrn') || expired) {
+      const initialized = await restCall(request, {
+        method: 'POST',
+        url: rest('/documents?action=initializeUpload'),
+        json: { initializeUploadRequest: { owner: owner(request) } },
+      });
+      const value = (initialized.body as { value?: { uploadUrl?: string; document?: string; uploadUrlExpiresAt?: number } } | undefined)?.value;
+      if (!value?.uploadUrl || !value.document) throw new Rejected('LinkedIn API error: initializeUpload returned no upload URL or document');
+      progress = {
+        ...progress,
+        documentUrn: value.document,
+        documentUploadUrl: value.uploadUrl,
+        ...(Number.isFinite(value.uploadUrlExpiresAt) ? { documentUploadExpiresAt: value.uploadUrlExpiresAt! } : {}),
+        documentUploaded: false,
+      };
+      await request.saveProgress?.(progress);
+    }
+    if (progress['documentUploaded'] !== true) {
+      const uploaded = await http({
+        method: 'PUT',
+        url: progressText(progress, 'documentUploadUrl')!,
+        headers: { authorization: `Bearer ${request.tokens.accessToken}`, 'content-type': document.contentType },
+        binary: await readRange(document, 0, document.size - 1),
+      });
+      if (!isOk(uploaded)) throw fail(uploaded);
+      progress = { ...progress, documentUploaded: true };
+    }
+    return { state: 'processing', progress, waitSeconds: DOCUMENT_WAIT_SECONDS };
+  }
+
   function content(request: PublishRequest) {
+    const document = postDocument('linkedin', request.media);
+    if (document) {
+      const documentUrn = progressText(request.progress, 'documentUrn');
+      if (!documentUrn || request.progress['documentUploaded'] !== true) throw new Rejected('The document has not been uploaded to LinkedIn yet');
+      const { documentTitle } = linkedinOptionsSchema.parse(request.options ?? {});
+      if (!documentTitle) throw new Rejected(linkedinRuleMessages.documentTitle);
+      return { media: { id: documentUrn, title: documentTitle } };
+    }
     const media = postMedia('linkedin', request.media);
     if (media.kind === 'video') {
       const videoUrn = progressText(request.progress, 'videoUrn');
@@ -202,7 +253,7 @@ export const createLinkedinPublisher: PublisherFactory<LinkedinOptions> = ({ hos
    * refusal means LinkedIn cannot tell us.
    */
   async function recentPost(request: PublishRequest, commentary: string): Promise<string | undefined> {
-    const mediaId = progressText(request.progress, 'videoUrn') ?? progressList(request.progress, 'imageUrns')[0] ?? '';
+    const mediaId = progressText(request.progress, 'documentUrn') ?? progressText(request.progress, 'videoUrn') ?? progressList(request.progress, 'imageUrns')[0] ?? '';
     const response = await http({
       method: 'GET',
       url: `${rest('/posts')}?author=${encodeURIComponent(owner(request))}&q=author&count=${RECENT_POSTS}&sortBy=CREATED`,
@@ -243,11 +294,27 @@ export const createLinkedinPublisher: PublisherFactory<LinkedinOptions> = ({ hos
     platform: 'linkedin',
 
     async start(request) {
+      const document = postDocument('linkedin', request.media);
+      if (document) {
+        // The title is asked before anything is uploaded: without it LinkedIn takes no document post.
+        if (!linkedinOptionsSchema.parse(request.options ?? {}).documentTitle) throw new Rejected(linkedinRuleMessages.documentTitle);
+        return uploadDocument(request, document);
+      }
       const media = postMedia('linkedin', request.media);
       return media.kind === 'video' ? uploadVideo(request, media.video) : uploadImages(request, media.images);
     },
 
     async checkStatus(request) {
+      const documentUrn = progressText(request.progress, 'documentUrn');
+      if (documentUrn) {
+        const response = await restCall(request, { method: 'GET', url: rest(`/documents/${encodeURIComponent(documentUrn)}`) });
+        const { status } = (response.body ?? {}) as { status?: string };
+        if (status === 'AVAILABLE') return { state: 'ready', progress: request.progress };
+        if (status === 'PROCESSING_FAILED') {
+          throw new Rejected('LinkedIn could not process the document: check that it is a PDF LinkedIn can open, of at most 300 pages and 100 MB.');
+        }
+        return { state: 'processing', progress: request.progress, waitSeconds: DOCUMENT_WAIT_SECONDS };
+      }
       const videoUrn = progressText(request.progress, 'videoUrn');
       // Images: the grace period after the upload was the wait.
       if (!videoUrn) return { state: 'ready', progress: request.progress };

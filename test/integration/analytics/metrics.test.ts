@@ -13,7 +13,7 @@ import type { Clock } from '../../../functions/clock';
 import { createMetricsStore, type MetricsStore } from '../../../functions/services/metricsStore';
 import { callApi, createUser, documentClient, type TestUser } from '../../support/users';
 import { connectThroughOAuth, makeAdmin, sandboxAccountName, sandboxControl } from '../../support/connect';
-import { createPost, sampleVideo, uploadMedia, waitForPost } from '../../support/posts';
+import { createPost, sampleVideo, tinyJpeg, uploadMedia, waitForPost } from '../../support/posts';
 import { refreshMetricsNow } from '../../support/analytics';
 import { testOptions } from '../../support/postOptions';
 
@@ -36,7 +36,8 @@ async function isolatedStore(userId: string): Promise<MetricsStore> {
   return store;
 }
 
-async function publishedVideo(connect: readonly Platform[]): Promise<{ user: TestUser; names: Record<string, string>; post: Post }> {
+/** A video published to an account on each of `connect`; or, with `story`, a photo published as an Instagram story. */
+async function publishedVideo(connect: readonly Platform[], story = false): Promise<{ user: TestUser; names: Record<string, string>; post: Post }> {
   const user = await createUser(twin);
   await makeAdmin(twin, user);
   const names: Record<string, string> = {};
@@ -46,12 +47,12 @@ async function publishedVideo(connect: readonly Platform[]): Promise<{ user: Tes
   }
   const { body } = await callApi(twin, '/connections', user.idToken);
   const connections = (body as unknown as ConnectionList).connections;
-  const key = await uploadMedia(twin, user.userId, { kind: 'video', body: sampleVideo(12) });
+  const key = await uploadMedia(twin, user.userId, story ? { kind: 'image', body: tinyJpeg } : { kind: 'video', body: sampleVideo(12) });
   const created = await createPost(twin, user, {
     description: 'Numbers, please #oneclick',
     title: 'Metrics',
     media: [{ key }],
-    targets: connections.map((connection) => ({ platform: connection.platform, accountId: connection.platformUserId, ...testOptions(connection.platform) })),
+    targets: connections.map((connection) => ({ platform: connection.platform, accountId: connection.platformUserId, ...(story ? { options: { format: 'story' } } : testOptions(connection.platform)) })),
   });
   expect(created.status, JSON.stringify(created.body)).toBe(200);
   const post = await waitForPost(twin, user, (created.body as unknown as Post).postId);
@@ -106,6 +107,23 @@ describe('engagement tracking against the sandbox', () => {
     expect(body.series).toHaveLength(7);
     expect(body.series.at(-1)!.views).toBe(body.totals.views);
     expect(body.topPosts.map((top) => top.title)).toEqual(['Metrics', 'Metrics']);
+  });
+
+  it("shows an Instagram story's own numbers (views, shares, replies as comments; it has no likes or saves)", async () => {
+    const { user, names, post } = await publishedVideo(['instagram'], true);
+    const [story] = (await sandboxControl(twin).feed('instagram', names['instagram']!)).posts;
+    expect(story!.settings).toEqual({ productType: 'STORY' });
+    expect(post.targets[0]!.postUrl).toBe(story!.url);
+
+    await refreshMetricsNow(twin, { onlyUser: user.userId });
+
+    const [target] = ((await callApi(twin, `/analytics/posts/${post.postId}`, user.idToken)).body as unknown as PostMetricsView).targets;
+    expect(target!.state).toBe('tracking');
+    expect(target!.metrics).toEqual({ views: expect.any(Number), likes: null, comments: expect.any(Number), shares: expect.any(Number), saves: null });
+    const summary = (await callApi(twin, '/analytics/summary?days=7&timeZone=Europe%2FIstanbul', user.idToken)).body as unknown as AnalyticsSummary;
+    expect(summary.totals.views).toBe(target!.metrics!.views);
+    // Its top-posts row links the story where Instagram shows it.
+    expect(summary.topPosts.map((top) => [top.platform, top.postUrl, top.metrics])).toEqual([['instagram', story!.url, target!.metrics]]);
   });
 
   it('shows a user only their own posts\' numbers, and refuses a bad period or time zone in words', async () => {

@@ -48,7 +48,11 @@ describe('the fault matrix, fast subset', () => {
       ['youtube', 'video', 0, '/upload/youtube/v3/videos', 'lost, look-up 404'],
       ['tiktok', 'video', 0, '/video/', 'lost, look-up 404'],
       ['instagram', 'image', 0, '/{ig}/media_publish', 'lost, look-up 500'],
+      // A story: found among the account's stories (it has no caption), not its media.
+      ['instagram', 'image story', 0, '/{ig}/media_publish', 'lost, look-up timed out'],
       ['linkedin', 'image', 1, '/rest/socialActions/{urn}/comments', 'lost, look-up 404'],
+      // A document post: found among the author's posts by its text and document, or "check your account".
+      ['linkedin', 'document', 0, '/rest/posts', 'lost, look-up 500'],
       ['x', 'image', 1, '/2/tweets', 'lost, look-up malformed'],
       ['bluesky', 'image', 2, '/xrpc/com.atproto.repo.createRecord', 'lost, look-up timed out'],
     ];

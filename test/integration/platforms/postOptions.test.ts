@@ -5,7 +5,7 @@ import type { CreatorInfo } from '../../../shared/api/creatorInfo';
 import type { Post } from '../../../shared/api/posts';
 import { callApi, createUser } from '../../support/users';
 import { connectThroughOAuth, makeAdmin, sandboxAccountName, sandboxControl } from '../../support/connect';
-import { createPost, sampleVideo, tinyJpeg, uploadMedia, waitForPost } from '../../support/posts';
+import { createPost, sampleVideo, tinyJpeg, tinyPdf, uploadMedia, waitForPost } from '../../support/posts';
 
 /**
  * Per-network post options end to end: the API checks them per platform, stores them with the
@@ -181,6 +181,24 @@ describe('GET /connections/{platform}/{accountId}/creator-info', () => {
     const wrong = await createPost(twin, user, { description: 'x', media: [{ key: photo }], targets: [{ platform: 'linkedin', accountId: accounts.linkedin, options: { visibility: 'LOGGED_IN' } }] });
     expect(wrong.status).toBe(400);
     expect(JSON.stringify(wrong.body)).toContain('Choose who can see the LinkedIn post: anyone or your connections only.');
+
+    // A PDF: LinkedIn posts it as a document with its title; X is refused in words, and so is a document without a title.
+    const pdf = await uploadMedia(twin, user.userId, { kind: 'document', body: tinyPdf });
+    const both = await createPost(twin, user, { description: 'Plan', media: [{ key: pdf }], targets: [{ platform: 'x', accountId: accounts.x }, { platform: 'linkedin', accountId: accounts.linkedin, options: { documentTitle: 'Plan' } }] });
+    expect(both.status).toBe(400);
+    expect(JSON.stringify(both.body)).toContain('X does not post documents (PDF): leave X out (documents go to LinkedIn).');
+    const untitled = await createPost(twin, user, { description: 'Plan', media: [{ key: pdf }], targets: [{ platform: 'linkedin', accountId: accounts.linkedin }] });
+    expect(untitled.status).toBe(400);
+    expect(JSON.stringify(untitled.body)).toContain('A LinkedIn document needs a title: LinkedIn shows it above the pages.');
+    const description = `Our plan as a document ${Date.now()}`;
+    const created = await createPost(twin, user, { description, media: [{ key: pdf }], targets: [{ platform: 'linkedin', accountId: accounts.linkedin, options: { documentTitle: 'Plan 2027' } }] });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    const post = await waitForPost(twin, user, (created.body as unknown as Post).postId);
+    expect(post.status, JSON.stringify(post.targets)).toBe('published');
+    const documents = (await feedOf('linkedin', names.linkedin!)).filter((posted) => posted.text === description);
+    expect(documents.map((entry) => [entry.settings, entry.media.map((item) => [item.contentType, item.size])])).toEqual([
+      [{ visibility: 'PUBLIC', documentTitle: 'Plan 2027' }, [['application/pdf', tinyPdf.length]]],
+    ]);
   });
 });
 

@@ -105,7 +105,7 @@ describe('uploading media straight to S3 with presigned multipart URLs', () => {
     const tooLong = await post(user, '/uploads', { fileName: 'a.mov', contentType: 'video/quicktime', size: 4 * 1024 ** 3 + 1 });
 
     expect(webp.status).toBe(400);
-    expect(String(webp.body?.['message'])).toContain('Only PNG, JPG, GIF images and MP4, MOV, AVI videos are accepted');
+    expect(String(webp.body?.['message'])).toContain('Only PNG, JPG, GIF images, MP4, MOV, AVI videos and PDF documents are accepted');
     expect(mismatch.status).toBe(400);
     expect(String(mismatch.body?.['message'])).toContain('The file type image/png does not match the .mp4 extension');
     expect(tooBig.status).toBe(400);

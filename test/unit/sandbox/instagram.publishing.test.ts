@@ -392,3 +392,89 @@ describe('Instagram comments (POST / GET /{ig-media-id}/comments)', () => {
     expect((await graphErrorOf(await get(publishOnly, `/${mediaId}/comments`, { fields: 'id,text' }))).code).toBe(10);
   });
 });
+
+describe('Instagram stories and trial Reels', () => {
+  const allScopes = 'instagram_business_basic,instagram_business_content_publish,instagram_business_manage_insights,instagram_business_manage_comments';
+
+  async function story(token: string): Promise<string> {
+    const id = await container(token, { media_type: 'STORIES', image_url: files.url('/photo.jpg') });
+    await finished(token, id);
+    const published = await post(token, `/${ig}/media_publish`, { creation_id: id });
+    expect(published.status).toBe(200);
+    return (await jsonOf(published))['id'] as string;
+  }
+
+  it('publishes an image story: listed under /stories for 24 hours, never under /media, with a story permalink and no caption', async () => {
+    const token = await accessTokenFor(sandbox, 'instagram', 'sandbox-user', allScopes);
+    const id = await story(token);
+
+    const stories = await jsonOf(await get(token, `/${ig}/stories`, { fields: 'id,media_product_type' }));
+    const media = await jsonOf(await get(token, `/${ig}/media`, { fields: 'id' }));
+    const { permalink } = await jsonOf(await get(token, `/${id}`, { fields: 'permalink' }));
+    const { posts } = await sandbox.control.feed('instagram', 'sandbox-user');
+
+    expect(stories['data']).toEqual([{ media_product_type: 'STORY', id }]);
+    expect(media['data']).toEqual([]);
+    expect(permalink).toBe(`https://www.instagram.com/stories/sandbox_user/${id}/`);
+    expect(posts).toMatchObject([{ id, text: '', settings: { productType: 'STORY' } }]);
+
+    clock.advance(DAY);
+    const later = await accessTokenFor(sandbox, 'instagram', 'sandbox-user', allScopes);
+    expect((await jsonOf(await get(later, `/${ig}/stories`)))['data']).toEqual([]);
+  });
+
+  it('refuses a story with a caption, with both URLs or none, with share_to_feed, and takes no comment on one', async () => {
+    const token = await accessTokenFor(sandbox, 'instagram', 'sandbox-user', allScopes);
+    const refusals: Array<Record<string, string>> = [
+      { media_type: 'STORIES', image_url: files.url('/photo.jpg'), caption: 'Hello' },
+      { media_type: 'STORIES', image_url: files.url('/photo.jpg'), video_url: files.url('/reel.mp4') },
+      { media_type: 'STORIES' },
+      { media_type: 'STORIES', video_url: files.url('/reel.mp4'), share_to_feed: 'true' },
+    ];
+    for (const params of refusals) {
+      const response = await post(token, `/${ig}/media`, params);
+      expect(response.status, JSON.stringify(params)).toBe(400);
+      expect((await graphErrorOf(response)).code).toBe(100);
+    }
+    const id = await story(token);
+    const comment = await post(token, `/${id}/comments`, { message: 'Nice' });
+    expect(comment.status).toBe(400);
+    expect((await graphErrorOf(comment)).message).toMatch(/not supported for story media/);
+  });
+
+  it('takes trial_params only on a Reel, with MANUAL or SS_PERFORMANCE, and keeps the strategy with the Reel', async () => {
+    const token = await accessTokenFor(sandbox, 'instagram');
+    const refusals: Array<Record<string, string>> = [
+      { media_type: 'IMAGE', image_url: files.url('/photo.jpg'), trial_params: '{"graduation_strategy":"MANUAL"}' },
+      { media_type: 'REELS', video_url: files.url('/reel.mp4'), trial_params: '{"graduation_strategy":"SOMETIMES"}' },
+      { media_type: 'REELS', video_url: files.url('/reel.mp4'), trial_params: 'not json' },
+    ];
+    for (const params of refusals) {
+      const response = await post(token, `/${ig}/media`, params);
+      expect(response.status, JSON.stringify(params)).toBe(400);
+    }
+    const id = await container(token, { media_type: 'REELS', video_url: files.url('/reel.mp4'), caption: 'Trial', trial_params: '{"graduation_strategy":"MANUAL"}' });
+    await finished(token, id);
+    await post(token, `/${ig}/media_publish`, { creation_id: id });
+    const { posts } = await sandbox.control.feed('instagram', 'sandbox-user');
+    expect(posts[0]!.settings).toEqual({ productType: 'REELS', shareToFeed: true, trialGraduation: 'MANUAL' });
+  });
+
+  it("answers a story's own insights for 24 hours, refuses a feed metric for it, and answers an empty set after", async () => {
+    const token = await accessTokenFor(sandbox, 'instagram', 'sandbox-user', allScopes);
+    const id = await story(token);
+    clock.advance(30 * 60_000);
+    const insights = (metric: string, bearer = token) => get(bearer, `/${id}/insights`, { metric });
+
+    const refused = await insights('views,likes');
+    expect(refused.status).toBe(400);
+    expect(await graphErrorOf(refused)).toMatchObject({ code: 100, message: expect.stringMatching(/does not support the likes metric for this media product type/) });
+    const answered = await jsonOf(await insights('views,shares,replies'));
+    expect((answered['data'] as Array<{ name: string }>).map((entry) => entry.name)).toEqual(['views', 'shares', 'replies']);
+
+    clock.advance(DAY);
+    // A fresh token: the code's is the short-lived (1 hour) one.
+    const later = await accessTokenFor(sandbox, 'instagram', 'sandbox-user', allScopes);
+    expect(await jsonOf(await insights('views,shares,replies', later))).toEqual({ data: [] });
+  });
+});

@@ -246,6 +246,59 @@ describe('a LinkedIn video post', () => {
   });
 });
 
+describe('a LinkedIn document post', () => {
+  const pdf = (size = 2000) => Buffer.concat([Buffer.from('%PDF-1.7\n'), testBytes(size)]);
+
+  async function initDocument(token: string, owner = author()): Promise<Response> {
+    return rest(token, 'POST', '/rest/documents?action=initializeUpload', { initializeUploadRequest: { owner } });
+  }
+
+  async function documentStatus(token: string, urn: string): Promise<Record<string, unknown>> {
+    return jsonOf(await rest(token, 'GET', `/rest/documents/${encodeURIComponent(urn)}`));
+  }
+
+  it('initializes a document upload, takes the whole PDF, reads WAITING_UPLOAD → PROCESSING → AVAILABLE, and posts it with its title', async () => {
+    const token = await accessTokenFor(sandbox, 'linkedin');
+    const init = (await jsonOf(await initDocument(token))) as { value: { uploadUrl: string; document: string; uploadUrlExpiresAt: number } };
+    expect(init.value.document).toMatch(/^urn:li:document:/);
+    expect(init.value.uploadUrlExpiresAt).toBe(clock.now() + DAY);
+    expect(await documentStatus(token, init.value.document)).toMatchObject({ id: init.value.document, owner: author(), status: 'WAITING_UPLOAD' });
+    expect((await putBytes(init.value.uploadUrl, pdf(), 'application/pdf')).status).toBe(201);
+    // A document still processing cannot be posted.
+    const early = await post(token, { content: { media: { id: init.value.document, title: 'Plan' } } });
+    expect(early.status).toBe(422);
+    expect(await documentStatus(token, init.value.document)).toMatchObject({ status: 'PROCESSING' });
+    expect(await documentStatus(token, init.value.document)).toMatchObject({ status: 'AVAILABLE' });
+
+    const untitled = await post(token, { content: { media: { id: init.value.document } } });
+    expect(untitled.status).toBe(422);
+    expect(await jsonOf(untitled)).toMatchObject({ message: '/content/media/title :: field is required for a document' });
+    const created = await post(token, { commentary: 'Our plan', content: { media: { id: init.value.document, title: 'Plan 2027' } } });
+    expect(created.status).toBe(201);
+    const { posts } = await sandbox.control.feed('linkedin', 'sandbox-user');
+    expect(posts).toHaveLength(1);
+    expect(posts[0]).toMatchObject({ text: 'Our plan', settings: { visibility: 'PUBLIC', documentTitle: 'Plan 2027' } });
+    expect(posts[0]!.media.map((item) => item.contentType)).toEqual(['application/pdf']);
+  });
+
+  it('refuses bytes that are not a PDF and a second upload, another owner with 403, and ends in PROCESSING_FAILED when told to', async () => {
+    const token = await accessTokenFor(sandbox, 'linkedin');
+    expect((await initDocument(token, author('someone-else'))).status).toBe(403);
+    const init = (await jsonOf(await initDocument(token))) as { value: { uploadUrl: string; document: string } };
+    expect((await putBytes(init.value.uploadUrl, testBytes(500, 'jpeg'), 'application/pdf')).status).toBe(400);
+    expect(await documentStatus(token, init.value.document)).toMatchObject({ status: 'WAITING_UPLOAD' });
+    expect((await putBytes(init.value.uploadUrl, pdf(), 'application/pdf')).status).toBe(201);
+    expect((await putBytes(init.value.uploadUrl, pdf(), 'application/pdf')).status).toBe(400);
+
+    await sandbox.control.setProcessing('linkedin', { outcome: 'fail', reads: 0 });
+    const failing = (await jsonOf(await initDocument(token))) as { value: { uploadUrl: string; document: string } };
+    await putBytes(failing.value.uploadUrl, pdf(), 'application/pdf');
+    const status = await documentStatus(token, failing.value.document);
+    expect(status).toMatchObject({ status: 'PROCESSING_FAILED' });
+    expect(status).not.toHaveProperty('processingFailureReason');
+  });
+});
+
 describe('the LinkedIn /rest/* headers', () => {
   it.each([
     ['the current month', '202601', 200],

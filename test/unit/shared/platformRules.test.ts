@@ -196,3 +196,26 @@ describe('the title and native scheduling, from the capability data', () => {
     expect(nativeSchedulersAmong(['instagram'])).toEqual([]);
   });
 });
+
+describe('a document (PDF): LinkedIn posts it on its own, the other networks are refused in words', () => {
+  const pdf: MediaFacts = { kind: 'document', contentType: 'application/pdf', size: 2_000_000 };
+  const image: MediaFacts = { kind: 'image', contentType: 'image/jpeg', size: 1000 };
+
+  it('gives LinkedIn the document alone and every other network nothing, with a refusal that names where documents go', () => {
+    expect(mediaForPlatform('linkedin', [pdf])).toEqual([pdf]);
+    expect(mediaProblemsOn('linkedin', [pdf])).toEqual([]);
+    for (const platform of platforms.filter((candidate) => !capabilities[candidate].media.document)) {
+      expect(mediaForPlatform(platform, [pdf]), platform).toEqual([]);
+      expect(mediaProblemsOn(platform, [pdf]), platform).toEqual([{ code: 'noDocuments' }]);
+      expect(mediaProblemMessage(platform, { code: 'noDocuments' })).toBe(`${capabilities[platform].name} does not post documents (PDF): leave ${capabilities[platform].name} out (documents go to LinkedIn).`);
+    }
+  });
+
+  it('refuses a document with other files, one over 100 MB, and leaves nothing out silently', () => {
+    expect(mediaProblemsOn('linkedin', [pdf, image])).toEqual([{ code: 'documentAlone', count: 2 }]);
+    expect(mediaProblemMessage('linkedin', { code: 'documentAlone', count: 2 })).toMatch(/posted on its own/);
+    expect(mediaLeftOutOn('linkedin', [pdf, image])).toEqual([]);
+    const large = { ...pdf, size: 100_000_001 };
+    expect(mediaProblemsOn('linkedin', [large])).toEqual([{ code: 'tooLarge', item: large, maxBytes: 100_000_000 }]);
+  });
+});

@@ -13,13 +13,16 @@ import { fetchMedia, sniffImage } from '../remoteMedia';
  * Instagram content publishing on graph.instagram.com (platform-apis.md §3; paths with or
  * without the /vNN.N prefix, parameters in the query, a form or a JSON body):
  *
- *   POST /{ig}/media                    a container: image_url (JPEG), REELS + video_url, STORIES,
- *                                       carousel items and CAROUSEL; the sandbox fetches the URL
+ *   POST /{ig}/media                    a container: image_url (JPEG), REELS + video_url (optionally a
+ *                                       trial Reel: trial_params), STORIES + image_url or video_url (no
+ *                                       caption, not both URLs), carousel items and CAROUSEL; the
+ *                                       sandbox fetches the URL
  *   GET  /{container}?fields=status_code,status   IN_PROGRESS → FINISHED (or ERROR / EXPIRED), PUBLISHED once published
  *   POST /{ig}/media_publish?creation_id=…        the IG media id, only for a FINISHED container, once
  *   GET  /{ig}/content_publishing_limit           quota_usage and config (rolling 24 h)
  *   GET  /{media}?fields=permalink,…              the published media
- *   GET  /{ig}/media                              the account's published media, newest first
+ *   GET  /{ig}/media                              the account's published media, newest first (no stories)
+ *   GET  /{ig}/stories                            the account's stories of the last 24 hours, newest first
  *   POST /{media}/comments?message=…              a comment by the token's account on its own media
  *                                                 (instagram_business_manage_comments): { id }
  *   GET  /{media}/comments?fields=…               the media's comments, newest first
@@ -33,6 +36,11 @@ import { fetchMedia, sniffImage } from '../remoteMedia';
 const MIB = 1024 * 1024;
 const MAX_IMAGE_BYTES = 8 * MIB;
 const MAX_VIDEO_BYTES = 1024 * MIB;
+/** A story's video: at most 100 MB (IG User Media, "Story Video Specifications"). */
+const MAX_STORY_VIDEO_BYTES = 100 * 1000 * 1000;
+/** Stories are seen, listed and measured for 24 hours. */
+const STORY_MS = 24 * 60 * 60 * 1000;
+const graduationStrategies = ['MANUAL', 'SS_PERFORMANCE'];
 const CONTAINER_MS = 24 * 60 * 60 * 1000;
 const QUOTA_WINDOW_MS = 24 * 60 * 60 * 1000;
 const FETCH_TIMEOUT_MS = 60_000;
@@ -58,6 +66,8 @@ interface Container {
   caption: string;
   isCarouselItem: boolean;
   shareToFeed: boolean;
+  /** A trial Reel's graduation_strategy. */
+  trialGraduation?: string;
   children: string[];
   media: FeedMedia[];
   /** A video being fetched: its media, or why it failed. */
@@ -69,7 +79,7 @@ interface Container {
   mediaId?: string;
 }
 
-type ContainerFields = Pick<Container, 'kind' | 'caption' | 'isCarouselItem' | 'shareToFeed' | 'children' | 'media'>;
+type ContainerFields = Pick<Container, 'kind' | 'caption' | 'isCarouselItem' | 'shareToFeed' | 'children' | 'media' | 'trialGraduation'>;
 
 interface PublishedMedia {
   id: string;
@@ -80,6 +90,7 @@ interface PublishedMedia {
   productType: 'FEED' | 'REELS' | 'STORY';
   timestamp: number;
   shareToFeed: boolean;
+  trialGraduation?: string;
 }
 
 const statusText: Record<StatusCode, string> = {
@@ -177,9 +188,10 @@ export function instagramPublishing(context: PlatformContext): { routes: Route[]
     return { contentType: 'image/jpeg', size: fetched.size, blobId: fetched.blobId };
   }
 
-  async function fetchVideo(url: string): Promise<FeedMedia | Failure> {
+  async function fetchVideo(url: string, maxBytes = MAX_VIDEO_BYTES): Promise<FeedMedia | Failure> {
     try {
-      const fetched = await fetchMedia(context.media, url, { maxBytes: MAX_VIDEO_BYTES, timeoutMs: FETCH_TIMEOUT_MS });
+      const fetched = await fetchMedia(context.media, url, { maxBytes, timeoutMs: FETCH_TIMEOUT_MS });
+      if (!fetched.ok && fetched.failure === 'too_large') return { subcode: 2207026, message: 'The video is too large.' };
       if (!fetched.ok) return { subcode: fetched.failure === 'timeout' ? 2207003 : DOWNLOAD_FAILED, message: "Media download has failed. The media URI doesn't meet our requirements." };
       return { contentType: fetched.contentType.startsWith('video/') ? fetched.contentType : 'video/mp4', size: fetched.size, blobId: fetched.blobId };
     } catch {
@@ -209,6 +221,35 @@ export function instagramPublishing(context: PlatformContext): { routes: Route[]
     const imageUrl = params.get('image_url');
     const videoUrl = params.get('video_url');
     const base = { caption, isCarouselItem, shareToFeed: params.get('share_to_feed') !== 'false', children: [] as string[], media: [] as FeedMedia[] };
+    // trial_params: "The media_type must be REELS", with a graduation_strategy of MANUAL or SS_PERFORMANCE.
+    const trialParams = params.get('trial_params');
+    let trialGraduation: string | undefined;
+    if (trialParams !== null) {
+      if (mediaType !== 'REELS') return invalidParameter('The parameter trial_params is only supported for media_type REELS.');
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(trialParams);
+      } catch {
+        parsed = undefined;
+      }
+      const strategy = isRecord(parsed) ? parsed['graduation_strategy'] : undefined;
+      if (typeof strategy !== 'string' || !graduationStrategies.includes(strategy)) {
+        return invalidParameter('Param trial_params[graduation_strategy] must be one of {MANUAL, SS_PERFORMANCE}.');
+      }
+      trialGraduation = strategy;
+    }
+    if (mediaType === 'STORIES') {
+      // Story containers take image_url or video_url and no caption, nor a Reel's settings (IG User Media reference).
+      if (imageUrl && videoUrl) return invalidParameter('A story takes either image_url or video_url, not both.');
+      if (params.has('caption')) return invalidParameter('The parameter caption is not supported for stories.');
+      if (params.has('share_to_feed')) return invalidParameter('The parameter share_to_feed is only supported for media_type REELS.');
+      if (isCarouselItem) return invalidParameter('A story cannot be a carousel item.');
+      if (imageUrl) return imageContainer(account, { ...base, kind: 'STORIES' }, imageUrl);
+      if (!videoUrl) return invalidParameter('The parameter image_url or video_url is required for a story.');
+      const container = newContainer(account, { ...base, kind: 'STORIES' });
+      container.download = fetchVideo(videoUrl, MAX_STORY_VIDEO_BYTES);
+      return json(200, { id: container.id });
+    }
 
     if (mediaType === 'CAROUSEL') {
       const children = (params.get('children') ?? '').split(',').map((id) => id.trim()).filter(Boolean);
@@ -221,11 +262,10 @@ export function instagramPublishing(context: PlatformContext): { routes: Route[]
       const container = newContainer(account, { ...base, kind: 'CAROUSEL', children, media: children.flatMap((id) => containers.get(id)!.media) });
       return json(200, { id: container.id });
     }
-    if (mediaType === 'REELS' || mediaType === 'STORIES' || (mediaType === 'VIDEO' && isCarouselItem)) {
+    if (mediaType === 'REELS' || (mediaType === 'VIDEO' && isCarouselItem)) {
       const kind: ContainerKind = mediaType === 'VIDEO' ? 'VIDEO' : mediaType;
-      if (kind === 'STORIES' && imageUrl && !videoUrl) return imageContainer(account, { ...base, kind }, imageUrl);
       if (!videoUrl) return invalidParameter('The parameter video_url is required.');
-      const container = newContainer(account, { ...base, kind });
+      const container = newContainer(account, { ...base, kind, ...(trialGraduation ? { trialGraduation } : {}) });
       container.download = fetchVideo(videoUrl);
       return json(200, { id: container.id });
     }
@@ -276,6 +316,7 @@ export function instagramPublishing(context: PlatformContext): { routes: Route[]
   }
 
   function permalink(media: PublishedMedia): string {
+    if (media.productType === 'STORY') return `https://www.instagram.com/stories/${handle(media.account, 30)}/${media.id}/`;
     return `https://www.instagram.com/p/${media.shortcode}/`;
   }
 
@@ -365,6 +406,7 @@ export function instagramPublishing(context: PlatformContext): { routes: Route[]
       productType: container.kind === 'REELS' ? 'REELS' : container.kind === 'STORIES' ? 'STORY' : 'FEED',
       timestamp: now,
       shareToFeed: container.shareToFeed,
+      ...(container.trialGraduation ? { trialGraduation: container.trialGraduation } : {}),
     };
     published.set(media.id, media);
     container.statusCode = 'PUBLISHED';
@@ -376,8 +418,12 @@ export function instagramPublishing(context: PlatformContext): { routes: Route[]
       url: permalink(media),
       text: container.caption,
       media: container.media,
-      // A Reel: whether it was shared to the feed too (share_to_feed), as the media's is_shared_to_feed reads.
-      ...(container.kind === 'REELS' ? { settings: { productType: 'REELS', shareToFeed: container.shareToFeed } } : {}),
+      // A Reel: whether it was shared to the feed too (share_to_feed), as the media's is_shared_to_feed reads,
+      // and a trial Reel's graduation_strategy; a story: that it is one (it has no caption).
+      ...(container.kind === 'REELS'
+        ? { settings: { productType: 'REELS', shareToFeed: container.shareToFeed, ...(container.trialGraduation ? { trialGraduation: container.trialGraduation } : {}) } }
+        : {}),
+      ...(container.kind === 'STORIES' ? { settings: { productType: 'STORY' } } : {}),
       createdAt: now,
     });
     return json(200, { id: media.id });
@@ -412,7 +458,24 @@ export function instagramPublishing(context: PlatformContext): { routes: Route[]
     if (!Array.isArray(fields)) return fields;
     const limit = Math.min(100, Math.max(1, Number(params.get('limit') ?? 25) || 25));
     const items = [...published.values()]
-      .filter((media) => media.account === access.account.name)
+      .filter((media) => media.account === access.account.name && media.productType !== 'STORY')
+      .reverse()
+      .slice(0, limit)
+      .map((media) => mediaView(media, fields));
+    return json(200, { data: items, paging: { cursors: { before: 'QVFI', after: 'QVFI' } } });
+  }
+
+  /** The account's stories of the last 24 hours, newest first (GET /{ig}/stories; story media are not in /media). */
+  async function listStories(request: SandboxRequest): Promise<SandboxResponse> {
+    const params = await parameters(request);
+    const access = owner(request, params, request.params['ig'], 'instagram_business_basic');
+    if ('status' in access) return access;
+    const fields = fieldsOf(params, mediaFields, 'IGMedia');
+    if (!Array.isArray(fields)) return fields;
+    const limit = Math.min(100, Math.max(1, Number(params.get('limit') ?? 25) || 25));
+    const since = context.now() - STORY_MS;
+    const items = [...published.values()]
+      .filter((media) => media.account === access.account.name && media.productType === 'STORY' && media.timestamp > since)
       .reverse()
       .slice(0, limit)
       .map((media) => mediaView(media, fields));
@@ -427,6 +490,7 @@ export function instagramPublishing(context: PlatformContext): { routes: Route[]
     const mediaId = request.params['media']!;
     const media = published.get(mediaId);
     if (!media || media.account !== access.account.name) return noSuchObject(mediaId);
+    if (media.productType === 'STORY') return invalidParameter('Comments are not supported for story media.');
     return { params, access, mediaId, media };
   }
 
@@ -484,6 +548,7 @@ export function instagramPublishing(context: PlatformContext): { routes: Route[]
       { method: 'POST', hostKey: 'graph', path: '/{ig}/media_publish', handle: publish },
       { method: 'GET', hostKey: 'graph', path: '/{ig}/content_publishing_limit', handle: publishingLimit },
       { method: 'GET', hostKey: 'graph', path: '/{ig}/media', handle: listMedia },
+      { method: 'GET', hostKey: 'graph', path: '/{ig}/stories', handle: listStories },
       { method: 'POST', hostKey: 'graph', path: '/{media}/comments', handle: createComment },
       { method: 'GET', hostKey: 'graph', path: '/{media}/comments', handle: listComments },
       { method: 'GET', hostKey: 'graph', path: '/{id}', handle: readNode },

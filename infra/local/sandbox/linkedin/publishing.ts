@@ -9,7 +9,7 @@ import { progression, type Progression } from '../processing';
 import { contentLength, receiveBody } from '../uploads';
 
 /**
- * LinkedIn's Images, Videos and Posts APIs on api.linkedin.com/rest (platform-apis.md §5).
+ * LinkedIn's Images, Videos, Documents and Posts APIs on api.linkedin.com/rest (platform-apis.md §5).
  * Every /rest/* call needs `LinkedIn-Version: YYYYMM` (active: the current month of the sandbox
  * clock and the 12 before it; anything else → 426 NONEXISTENT_VERSION) and
  * `X-Restli-Protocol-Version: 2.0.0`.
@@ -17,14 +17,19 @@ import { contentLength, receiveBody } from '../uploads';
  *   POST /rest/images?action=initializeUpload     → {value:{uploadUrl, image, uploadUrlExpiresAt}}; PUT the whole file there
  *   POST /rest/videos?action=initializeUpload     → uploadInstructions, one uploadUrl per 4 MiB part; each PUT answers an ETag
  *   POST /rest/videos?action=finalizeUpload       uploadedPartIds = the ETags in part order
- *   GET  /rest/videos/{urn}, /rest/images/{urn}   WAITING_UPLOAD → PROCESSING → AVAILABLE (or PROCESSING_FAILED)
- *   POST /rest/posts                              201, empty body, x-restli-id: urn:li:share:…
+ *   POST /rest/documents?action=initializeUpload  → {value:{uploadUrl, document, uploadUrlExpiresAt}}; PUT the whole PDF there
+ *                                                 (a PDF of at most 100 MB: its bytes start with %PDF-)
+ *   GET  /rest/videos/{urn}, /rest/images/{urn}, /rest/documents/{urn}
+ *                                                 WAITING_UPLOAD → PROCESSING → AVAILABLE (or PROCESSING_FAILED)
+ *   POST /rest/posts                              201, empty body, x-restli-id: urn:li:share:…; a document goes as
+ *                                                 content.media {id, title} (the title is required)
  *   GET  /rest/posts/{urn}                        the post, to reconcile
  *
  * Upload URLs live on www.linkedin.com/dms-uploads (signed, no Authorization needed; one that
- * is sent must be valid) and expire after 24 h. Images are AVAILABLE once uploaded;
- * setProcessing applies to the next video: `fail` → PROCESSING_FAILED with
- * processingFailureReason = reason; `expire` → its upload URLs are expired at once. Daily
+ * is sent must be valid) and expire after 24 h. Images are AVAILABLE once uploaded; a document is
+ * PROCESSING once uploaded and advances with status reads. setProcessing applies to the next video
+ * or document: `fail` → PROCESSING_FAILED (a video's processingFailureReason = reason); `expire` →
+ * its upload URLs are expired at once. Daily
  * limits reset at 00:00 UTC and answer 429 without rate-limit headers.
  */
 
@@ -32,6 +37,8 @@ const MIB = 1024 * 1024;
 const PART_BYTES = 4 * MIB;
 const MAX_VIDEO_BYTES = 500 * MIB;
 const MAX_IMAGE_BYTES = 36 * MIB;
+/** Documents API: "The file size cannot exceed 100MB and 300 pages." */
+const MAX_DOCUMENT_BYTES = 100 * 1000 * 1000;
 const UPLOAD_URL_MS = 24 * 60 * 60 * 1000;
 const ACTIVE_VERSION_MONTHS = 12;
 const DEFAULT_READS = 1;
@@ -41,12 +48,13 @@ const limits: LimitDefinitions = {
   requestsPerDay: { default: 100_000, description: '/rest/* calls per application per UTC day → 429 without headers' },
 };
 
+type AssetKind = 'image' | 'video' | 'document';
 type AssetStatus = 'WAITING_UPLOAD' | 'PROCESSING' | 'AVAILABLE' | 'PROCESSING_FAILED';
 
 interface Asset {
   urn: string;
   assetId: string;
-  kind: 'image' | 'video';
+  kind: AssetKind;
   owner: string;
   account: string;
   signature: string;
@@ -122,15 +130,15 @@ export function linkedinPublishing(context: PlatformContext): { routes: Route[];
 
   function uploadUrl(asset: Asset, part: number): string {
     const url = new URL(`${context.hostUrl('www')}/dms-uploads/sp/${asset.assetId}/${part}`);
-    url.searchParams.set('ca', asset.kind === 'image' ? 'vector_feedshare' : 'vector_ads');
+    url.searchParams.set('ca', asset.kind === 'video' ? 'vector_ads' : 'vector_feedshare');
     url.searchParams.set('cn', 'uploads');
     url.searchParams.set('m', asset.signature);
     return url.toString();
   }
 
-  async function newAsset(kind: 'image' | 'video', account: string, size: number | undefined): Promise<Asset> {
-    const assetId = `${kind === 'image' ? 'D4E10AQ' : 'D5605AQ'}${randomText(12)}`;
-    const plan = kind === 'video' ? context.nextProcessing(DEFAULT_READS, account) : undefined;
+  async function newAsset(kind: AssetKind, account: string, size: number | undefined): Promise<Asset> {
+    const assetId = `${{ image: 'D4E10AQ', video: 'D5605AQ', document: 'D4D10AQ' }[kind]}${randomText(12)}`;
+    const plan = kind === 'image' ? undefined : context.nextProcessing(DEFAULT_READS, account);
     const parts = size === undefined ? [] : Array.from({ length: Math.max(1, Math.ceil(size / PART_BYTES)) }, (_unused, index) => ({ firstByte: index * PART_BYTES, lastByte: Math.min(size, (index + 1) * PART_BYTES) - 1 }));
     const asset: Asset = {
       urn: `urn:li:${kind}:${assetId}`,
@@ -141,7 +149,7 @@ export function linkedinPublishing(context: PlatformContext): { routes: Route[];
       signature: randomText(40),
       size,
       blobId: await context.media.create(),
-      contentType: kind === 'image' ? 'image/jpeg' : 'video/mp4',
+      contentType: { image: 'image/jpeg', video: 'video/mp4', document: 'application/pdf' }[kind],
       parts,
       uploadToken: kind === 'video' ? randomText(24) : '',
       uploadExpiresAt: plan?.outcome === 'expire' ? context.now() : context.now() + UPLOAD_URL_MS,
@@ -171,6 +179,17 @@ export function linkedinPublishing(context: PlatformContext): { routes: Route[];
     if (typeof owner !== 'string') return owner;
     const asset = await newAsset('image', granted.account.name, undefined);
     return json(200, { value: { uploadUrlExpiresAt: asset.uploadExpiresAt, uploadUrl: uploadUrl(asset, 0), image: asset.urn } });
+  }
+
+  /** Documents API: initializeUpload for the member; the whole file is PUT to the upload URL. */
+  async function documents(request: SandboxRequest): Promise<SandboxResponse> {
+    const granted = gate(request);
+    if ('status' in granted) return granted;
+    if (request.query.get('action') !== 'initializeUpload') return badRequest(`Unknown action ${request.query.get('action') ?? ''}.`);
+    const owner = ownerOf(await body(request), granted);
+    if (typeof owner !== 'string') return owner;
+    const asset = await newAsset('document', granted.account.name, undefined);
+    return json(200, { value: { uploadUrlExpiresAt: asset.uploadExpiresAt, uploadUrl: uploadUrl(asset, 0), document: asset.urn } });
   }
 
   async function videos(request: SandboxRequest): Promise<SandboxResponse> {
@@ -220,6 +239,13 @@ export function linkedinPublishing(context: PlatformContext): { routes: Route[];
     return { status: 200 };
   }
 
+  /** The blob's first `count` bytes, as text (a PDF starts with %PDF-). */
+  async function firstBytes(blobId: string, count: number): Promise<string> {
+    const pieces: Buffer[] = [];
+    for await (const piece of context.media.read(blobId, 0, count - 1)) pieces.push(Buffer.from(piece as Uint8Array));
+    return Buffer.concat(pieces).toString('latin1');
+  }
+
   async function upload(request: SandboxRequest): Promise<SandboxResponse> {
     const asset = [...assets.values()].find((candidate) => candidate.assetId === request.params['asset']);
     const forbidden = () => json(403, { status: 403, message: 'The upload URL is not valid or has expired.' });
@@ -230,6 +256,20 @@ export function linkedinPublishing(context: PlatformContext): { routes: Route[];
     }
     if (asset.finalizedWith || asset.used) return badRequest('The upload is finished: the asset can no longer change.');
     const index = Number(request.params['part']);
+    if (asset.kind === 'document') {
+      if (index !== 0) return forbidden();
+      if (asset.status !== 'WAITING_UPLOAD') return badRequest('The document has been uploaded: it can no longer change.');
+      await context.media.truncate(asset.blobId, 0);
+      const written = await context.media.write(asset.blobId, 0, request.raw, MAX_DOCUMENT_BYTES);
+      const head = written.complete && written.written >= 5 ? await firstBytes(asset.blobId, 5) : '';
+      if (!written.complete || head !== '%PDF-') {
+        await context.media.truncate(asset.blobId, 0);
+        return badRequest(written.overflow ? `The file size cannot exceed ${MAX_DOCUMENT_BYTES} bytes.` : 'The document is not a supported file (PPT, PPTX, DOC, DOCX or PDF), or its body broke off.');
+      }
+      asset.size = written.written;
+      asset.status = 'PROCESSING';
+      return { status: 201 };
+    }
     if (asset.kind === 'image') {
       if (index !== 0) return forbidden();
       await context.media.truncate(asset.blobId, 0);
@@ -258,7 +298,7 @@ export function linkedinPublishing(context: PlatformContext): { routes: Route[];
     return { status: 200, headers: { etag: part.etag } };
   }
 
-  /** One status read of a video: processing advances. */
+  /** One status read of a video or a document: processing advances. */
   function advance(asset: Asset): void {
     if (asset.status !== 'PROCESSING' || !asset.processing?.read()) return;
     const { outcome, reason } = asset.processing.plan;
@@ -270,18 +310,19 @@ export function linkedinPublishing(context: PlatformContext): { routes: Route[];
     }
   }
 
-  function readAsset(kind: 'image' | 'video') {
+  function readAsset(kind: AssetKind) {
     return (request: SandboxRequest): SandboxResponse => {
       const granted = gate(request);
       if ('status' in granted) return granted;
       const asset = assets.get(request.params['urn'] ?? '');
-      if (!asset || asset.kind !== kind || asset.account !== granted.account.name) return notFound(`${kind === 'image' ? 'Image' : 'Video'} ${request.params['urn'] ?? ''} not found.`);
+      if (!asset || asset.kind !== kind || asset.account !== granted.account.name) return notFound(`${{ image: 'Image', video: 'Video', document: 'Document' }[kind]} ${request.params['urn'] ?? ''} not found.`);
       advance(asset);
       return json(200, {
         owner: asset.owner,
         id: asset.urn,
         status: asset.status,
-        ...(asset.failureReason ? { processingFailureReason: asset.failureReason } : {}),
+        // A document's answer has no failure reason (Documents API); a video's does.
+        ...(asset.failureReason && kind === 'video' ? { processingFailureReason: asset.failureReason } : {}),
         ...(asset.status === 'AVAILABLE' ? { downloadUrl: `https://media.licdn.com/dms/${kind}/${asset.assetId}`, downloadUrlExpiresAt: context.now() + UPLOAD_URL_MS } : {}),
         ...(kind === 'video' && asset.status === 'AVAILABLE' ? { duration: 10_000, aspectRatioWidth: 16, aspectRatioHeight: 9 } : {}),
       });
@@ -295,6 +336,8 @@ export function linkedinPublishing(context: PlatformContext): { routes: Route[];
     const ids: string[] = [];
     if (isRecord(content['media'])) {
       if (typeof content['media']['id'] !== 'string') return unprocessable('/content/media/id :: field is required');
+      const title = content['media']['title'];
+      if (content['media']['id'].startsWith('urn:li:document:') && (typeof title !== 'string' || !title.trim())) return unprocessable('/content/media/title :: field is required for a document');
       ids.push(content['media']['id']);
     } else if (isRecord(content['multiImage'])) {
       const images = content['multiImage']['images'];
@@ -347,7 +390,17 @@ export function linkedinPublishing(context: PlatformContext): { routes: Route[];
     posts.set(urn, { urn, account, body: post, createdAt: at });
     for (const asset of media) asset.used = true;
     const feedMedia: FeedMedia[] = media.map((asset) => ({ contentType: asset.contentType, size: asset.size ?? 0, blobId: asset.blobId }));
-    context.feed.add({ platform: 'linkedin', account, id: urn, url: `https://www.linkedin.com/feed/update/${urn}/`, text: commentary, media: feedMedia, createdAt: at, settings: { visibility: post['visibility'] as string } });
+    const documentTitle = media.some((asset) => asset.kind === 'document') ? ((post['content'] as { media: { title: string } }).media.title) : undefined;
+    context.feed.add({
+      platform: 'linkedin',
+      account,
+      id: urn,
+      url: `https://www.linkedin.com/feed/update/${urn}/`,
+      text: commentary,
+      media: feedMedia,
+      createdAt: at,
+      settings: { visibility: post['visibility'] as string, ...(documentTitle ? { documentTitle } : {}) },
+    });
     return { status: 201, headers: { 'x-restli-id': urn, 'x-linkedin-id': urn } };
   }
 
@@ -426,6 +479,8 @@ export function linkedinPublishing(context: PlatformContext): { routes: Route[];
       { method: 'POST', hostKey: 'api', path: '/rest/videos', handle: videos },
       { method: 'GET', hostKey: 'api', path: '/rest/images/{urn}', handle: readAsset('image') },
       { method: 'GET', hostKey: 'api', path: '/rest/videos/{urn}', handle: readAsset('video') },
+      { method: 'POST', hostKey: 'api', path: '/rest/documents', handle: documents },
+      { method: 'GET', hostKey: 'api', path: '/rest/documents/{urn}', handle: readAsset('document') },
       { method: 'POST', hostKey: 'api', path: '/rest/posts', handle: createPost },
       { method: 'GET', hostKey: 'api', path: '/rest/posts', handle: findByAuthor },
       { method: 'GET', hostKey: 'api', path: '/rest/posts/{urn}', handle: readPost },

@@ -21,7 +21,7 @@ describe('the create-upload input', () => {
 
   it.each(['photo.webp', 'photo.heic', 'clip.mkv', 'noextension', 'photo.png.exe', 'photo.'])('refuses %s: only the spec’s types', (fileName) => {
     expect(messagesOf(createUploadSchema.safeParse({ fileName, contentType: 'image/png', size: 10 }))).toEqual([
-      'Only PNG, JPG, GIF images and MP4, MOV, AVI videos are accepted',
+      'Only PNG, JPG, GIF images, MP4, MOV, AVI videos and PDF documents are accepted',
     ]);
   });
 

@@ -45,6 +45,13 @@ describe('checking a file is what its extension says', () => {
     expect(contentMatchesExtension(header(bytes), extension)).toBe(false);
   });
 
+  it('takes a PDF by its %PDF- header and refuses anything else named .pdf', () => {
+    expect(contentMatchesExtension(new TextEncoder().encode('%PDF-1.7\n%âãÏÓ'), 'pdf')).toBe(true);
+    expect(contentMatchesExtension(new TextEncoder().encode('<html>%PDF-'), 'pdf')).toBe(false);
+    expect(contentMatchesExtension(new Uint8Array([0xff, 0xd8, 0xff, 0xe0]), 'pdf')).toBe(false);
+    expect(contentMatchesExtension(new TextEncoder().encode('%PDF'), 'pdf')).toBe(false);
+  });
+
   it('refuses an extension it does not know', () => {
     expect(contentMatchesExtension(header(png), 'webp')).toBe(false);
   });

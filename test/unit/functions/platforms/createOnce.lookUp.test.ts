@@ -76,6 +76,38 @@ describe('a lost answer, then a look-up that fails (over the publisher registry,
     }
   }
 
+  // A story has no caption to find it by: its look-up reads the account's stories. Each run has an
+  // account of its own, so every story on it is the run's.
+  it('instagram image story: the look-up answered 404, 500, a malformed body or nothing in time never makes a second story nor a plain failure', async () => {
+    const story = { format: 'story' };
+    const clean = await publishOnce(registry, 'instagram', ['image'], 'look-up-instagram-story', 'story-clean', undefined, story);
+    expect(clean.result, String(clean.result instanceof Error ? clean.result.message : '')).toMatchObject({ state: 'published' });
+    // The story's media_publish is made under createOnce: there is an answer to lose.
+    expect(clean.createCalls.filter((made) => made.method === 'POST').map((made) => made.route)).toContain('/{ig}/media_publish');
+    for (const fault of lookUpFaults) {
+      await losingEach(clean.createCalls, 'instagram', async (call, index) => {
+        const account = `look-up-instagram-story-${index}-${fault}`.replace(/ /g, '-');
+        const run = await publishOnce(registry, 'instagram', ['image'], account, account, fault, story);
+        await expectOnceOrCannotTell(run, 'instagram', account, '', `story: ${call.method} ${call.route}, then ${fault}`);
+      });
+    }
+  });
+
+  // A document post (LinkedIn): its look-up matches the author's latest posts by text and document.
+  it('linkedin document: the look-up answered 404, 500, a malformed body or nothing in time never makes a second post nor a plain failure', async () => {
+    const clean = await publishOnce(registry, 'linkedin', ['document'], 'li-document-clean', 'document-clean');
+    expect(clean.result, String(clean.result instanceof Error ? clean.result.message : '')).toMatchObject({ state: 'published' });
+    expect(clean.createCalls.filter((made) => made.method === 'POST').map((made) => made.route)).toContain('/rest/posts');
+    for (const fault of lookUpFaults) {
+      await losingEach(clean.createCalls, 'linkedin', async (call, index) => {
+        const account = `li-document-${index}-${fault}`.replace(/ /g, '-');
+        const marker = `document-${index}-${fault}`;
+        const run = await publishOnce(registry, 'linkedin', ['document'], account, marker, fault);
+        await expectOnceOrCannotTell(run, 'linkedin', account, marker, `document: ${call.method} ${call.route}, then ${fault}`);
+      });
+    }
+  });
+
   // Publishers take a first comment and thread posts exactly where the capabilities say so.
   const followUps = platforms.flatMap((platform) => [
     ...(capabilities[platform].firstComment ? [{ platform, kind: 'firstComment' as const }] : []),

@@ -29,8 +29,8 @@ describe('createOnce over the publisher registry (against the platform sandbox)'
         expect(clean.createCalls.length).toBeGreaterThan(0);
         const cleanPosts = (await registry.sandbox.control.feed(platform, account)).posts.filter((post) => post.text.includes('clean') || (post.title ?? '').includes('clean'));
         expect(cleanPosts).toHaveLength(1);
-        // One post carrying every file it was given (a carousel of 2, two images), in order.
-        expect(cleanPosts[0]!.media.map((item) => item.contentType.split('/')[0])).toEqual(kinds.map((item) => (item === 'video' ? 'video' : 'image')));
+        // One post carrying every file it was given (a carousel of 2, two images, a PDF document), in order.
+        expect(cleanPosts[0]!.media.map((item) => item.contentType.split('/')[0])).toEqual(kinds.map((item) => (item === 'video' ? 'video' : item === 'document' ? 'application' : 'image')));
 
         for (const [index, call] of clean.createCalls.entries()) {
           const marker = `${platform}-${kind}-lost-${index}`;

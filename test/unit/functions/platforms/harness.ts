@@ -110,8 +110,9 @@ export interface MemoryMedia extends MediaSource {
  * (built per read, so a large "file" costs only its chunks), and records every read.
  */
 export function memoryMedia(init: {
-  kind?: 'image' | 'video';
+  kind?: MediaSource['kind'];
   contentType?: string;
+  extension?: string;
   size?: number;
   bytes?: Uint8Array;
   durationSeconds?: number;
@@ -124,7 +125,7 @@ export function memoryMedia(init: {
     kind,
     contentType: init.contentType ?? (kind === 'video' ? 'video/mp4' : 'image/jpeg'),
     size,
-    extension: kind === 'video' ? 'mp4' : 'jpg',
+    extension: init.extension ?? (kind === 'video' ? 'mp4' : 'jpg'),
     ...(init.durationSeconds !== undefined ? { durationSeconds: init.durationSeconds } : {}),
     reads,
     largestRead: () => Math.max(0, ...reads.map(([start, end]) => end - start + 1)),

@@ -343,4 +343,88 @@ describe('Instagram publisher (containers, media_publish)', () => {
       expect((unknown as Error).message).toMatch(/^Instagram cannot tell whether the first comment was created/);
     });
   });
+
+  describe('stories and trial Reels (the target\'s format)', () => {
+    const story = (overrides: Record<string, unknown> = {}) => ({ media: [photo()], options: { format: 'story' }, ...overrides });
+
+    it('makes a story container with the file and no caption, after reading the live stories it will not be confused with', async () => {
+      const { publisher, requests } = publisherWith('instagram', createInstagramPublisher, [{ body: { data: [{ id: 's-old' }] } }, { body: { id: 'c-5' } }]);
+      const result = await publisher.start(publishRequest({ text: 'Words a story does not show', ...story() }));
+
+      expect(requests.map((request) => [request.method, `${request.url.origin}${request.url.pathname}`])).toEqual([
+        ['GET', `${graph}/user-1/stories`],
+        ['POST', `${graph}/user-1/media`],
+      ]);
+      expect(formOf(requests[1]!)).toEqual({ media_type: 'STORIES', image_url: 'https://media.example/photo.jpg' });
+      expect(result).toEqual({ state: 'processing', waitSeconds: 5, progress: { containerId: 'c-5', mediaKind: 'image', format: 'story', storiesBefore: ['s-old'] } });
+
+      const video = publisherWith('instagram', createInstagramPublisher, [{ body: { data: [] } }, { body: { id: 'c-6' } }]);
+      await video.publisher.start(publishRequest(story({ media: [reel(45)] })));
+      expect(formOf(video.requests[1]!)).toEqual({ media_type: 'STORIES', video_url: 'https://media.example/reel.mp4' });
+    });
+
+    it('refuses, before any call, what a story cannot be: two files, a video over 60 s or under 3 s, a trial', async () => {
+      const cases: Array<[Record<string, unknown>, RegExp]> = [
+        [story({ media: [photo(), photo()] }), /one photo or one video/],
+        [story({ media: [reel(61)] }), /at most 60 seconds/],
+        [story({ media: [reel(2)] }), /at least 3 seconds/],
+        [{ media: [reel()], options: { format: 'story', trialReel: 'MANUAL' } }, /Only a Reel can be an Instagram trial Reel/],
+        [{ media: [photo()], options: { format: 'reel' } }, /Instagram Reel is one video/],
+      ];
+      for (const [request, message] of cases) {
+        const { publisher, requests } = publisherWith('instagram', createInstagramPublisher);
+        const error = await publisher.start(publishRequest(request as Parameters<typeof publishRequest>[0])).catch((caught: unknown) => caught);
+        expect(error).toBeInstanceOf(Rejected);
+        expect((error as Error).message).toMatch(message);
+        expect(requests).toHaveLength(0);
+      }
+    });
+
+    it('sends a trial Reel with trial_params and its graduation strategy', async () => {
+      const { publisher, requests } = publisherWith('instagram', createInstagramPublisher, [{ body: { id: 'c-7' } }]);
+      await publisher.start(publishRequest({ text: 'Trial', media: [reel()], options: { trialReel: 'SS_PERFORMANCE' } }));
+      expect(formOf(requests[0]!)).toEqual({
+        media_type: 'REELS',
+        video_url: 'https://media.example/reel.mp4',
+        share_to_feed: 'true',
+        trial_params: '{"graduation_strategy":"SS_PERFORMANCE"}',
+        caption: 'Trial',
+      });
+    });
+
+    it('after a lost media_publish answer finds the one story that was not live before; none or several cannot tell', async () => {
+      const published = { containerId: 'c-5', mediaKind: 'image', format: 'story', storiesBefore: ['s-old'] };
+      const found = publisherWith('instagram', createInstagramPublisher, [
+        { body: { status_code: 'PUBLISHED' } },
+        { body: { data: [{ id: 's-new' }, { id: 's-old' }] } },
+        { body: { permalink: 'https://www.instagram.com/stories/someone/s-new/' } },
+      ]);
+      const log: string[] = [];
+      expect(await found.publisher.publish(publishRequest({ progress: published, createOnce: armedTarget('Instagram', log) }))).toMatchObject({
+        platformPostId: 's-new',
+        postUrl: 'https://www.instagram.com/stories/someone/s-new/',
+      });
+      expect(log).toEqual(['reconcile']);
+      expect(`${found.requests[1]!.url.pathname}`).toBe('/v21.0/user-1/stories');
+
+      for (const live of [[{ id: 's-old' }], [{ id: 's-a' }, { id: 's-b' }, { id: 's-old' }]]) {
+        const unclear = publisherWith('instagram', createInstagramPublisher, [{ body: { status_code: 'PUBLISHED' } }, { body: { data: live } }]);
+        await expect(unclear.publisher.publish(publishRequest({ progress: published, createOnce: armedTarget('Instagram') }))).rejects.toThrow(/check your Instagram account/);
+      }
+    });
+
+    it('posts no first comment on a story, and says why in our words', async () => {
+      const { publisher, requests } = publisherWith('instagram', createInstagramPublisher);
+      const request = {
+        text: 'A comment',
+        post: { platformPostId: 's-1', postUrl: 'https://www.instagram.com/stories/someone/s-1/' },
+        account: { platformUserId: 'user-1', username: 'someone' },
+        tokens: { ...baseTokens, scopes: ['instagram_business_manage_comments'] },
+        progress: { platformPostId: 's-1', format: 'story' },
+        createOnce: sendDirectly,
+      };
+      await expect(publisher.firstComment!(request)).rejects.toThrow(/an Instagram story takes no comments/);
+      expect(requests).toHaveLength(0);
+    });
+  });
 });

@@ -233,6 +233,69 @@ describe('LinkedIn publisher (Videos/Images API, Posts API)', () => {
     expect(jsonOf(single.requests[0]!)).toMatchObject({ content: { media: { id: 'urn:li:image:1' } } });
   });
 
+  it('uploads a document (Documents API) whole, reads its status until AVAILABLE, and posts it with its title; a lost answer is looked for by the document', async () => {
+    const pdf = memoryMedia({ kind: 'document', contentType: 'application/pdf', extension: 'pdf', size: 400 });
+    const options = { documentTitle: 'Our 2027 plan' };
+    const documentUrn = 'urn:li:document:D4D10AQ1';
+    const { publisher, requests } = publisherWith('linkedin', createLinkedinPublisher, [
+      { body: { value: { uploadUrlExpiresAt: 1795000000000, uploadUrl: 'https://www.linkedin.com/dms-uploads/doc1', document: documentUrn } } },
+      { status: 201 },
+      { body: { id: documentUrn, status: 'PROCESSING' } },
+      { body: { id: documentUrn, status: 'AVAILABLE' } },
+      postCreated('urn:li:share:77'),
+    ]);
+    const started = await publisher.start(publishRequest({ media: [pdf], options }));
+    expect(requests[0]!.url.toString()).toBe('https://api.linkedin.com/rest/documents?action=initializeUpload');
+    expect(requests[0]!.headers).toMatchObject(restHeaders);
+    expect(jsonOf(requests[0]!)).toEqual({ initializeUploadRequest: { owner: 'urn:li:person:user-1' } });
+    expect([requests[1]!.method, requests[1]!.url.toString(), requests[1]!.headers['authorization'], requests[1]!.headers['content-type']]).toEqual([
+      'PUT',
+      'https://www.linkedin.com/dms-uploads/doc1',
+      'Bearer access-1',
+      'application/pdf',
+    ]);
+    expect(pdf.reads).toEqual([[0, 399]]);
+    expect(started).toEqual({
+      state: 'processing',
+      waitSeconds: 5,
+      progress: { documentUrn, documentUploadUrl: 'https://www.linkedin.com/dms-uploads/doc1', documentUploadExpiresAt: 1795000000000, documentUploaded: true },
+    });
+    const processing = await publisher.checkStatus(publishRequest({ media: [pdf], options, progress: started.progress }));
+    expect(processing).toMatchObject({ state: 'processing', waitSeconds: 5 });
+    expect(requests[2]!.url.toString()).toBe(`https://api.linkedin.com/rest/documents/${encodeURIComponent(documentUrn)}`);
+    expect(await publisher.checkStatus(publishRequest({ media: [pdf], options, progress: started.progress }))).toMatchObject({ state: 'ready' });
+    const published = await publisher.publish(publishRequest({ media: [pdf], options, text: 'Read the plan', progress: started.progress }));
+    expect(jsonOf(requests[4]!)).toMatchObject({ commentary: 'Read the plan', content: { media: { id: documentUrn, title: 'Our 2027 plan' } } });
+    expect(published).toMatchObject({ platformPostId: 'urn:li:share:77' });
+
+    // A lost answer: the author's latest post carrying this document is the one.
+    const found = publisherWith('linkedin', createLinkedinPublisher, [
+      { body: { elements: [{ id: 'urn:li:share:5', commentary: 'Read the plan', content: { media: { id: 'urn:li:document:other', title: 'Old' } } }, { id: 'urn:li:share:6', commentary: 'Read the plan', content: { media: { id: documentUrn, title: 'Our 2027 plan' } } }] } },
+    ]);
+    const log: string[] = [];
+    expect(await found.publisher.publish(publishRequest({ media: [pdf], options, text: 'Read the plan', progress: started.progress, createOnce: armedTarget('LinkedIn', log) }))).toMatchObject({
+      platformPostId: 'urn:li:share:6',
+    });
+    expect(log).toEqual(['reconcile']);
+  });
+
+  it('refuses a document without a title before uploading it, and says in words when LinkedIn could not process it', async () => {
+    const pdf = memoryMedia({ kind: 'document', contentType: 'application/pdf', extension: 'pdf', size: 400 });
+    const untitled = publisherWith('linkedin', createLinkedinPublisher);
+    await expect(untitled.publisher.start(publishRequest({ media: [pdf] }))).rejects.toThrow(new Rejected('A LinkedIn document needs a title: LinkedIn shows it above the pages.'));
+    expect(untitled.requests).toHaveLength(0);
+
+    const failed = publisherWith('linkedin', createLinkedinPublisher, [{ body: { id: 'urn:li:document:D1', status: 'PROCESSING_FAILED' } }]);
+    const progress = { documentUrn: 'urn:li:document:D1', documentUploaded: true };
+    const refusal = await failed.publisher.checkStatus(publishRequest({ media: [pdf], options: { documentTitle: 'Plan' }, progress })).catch((error: unknown) => error);
+    expect(refusal).toBeInstanceOf(Rejected);
+    expect((refusal as Error).message).toMatch(/could not process the document: check that it is a PDF LinkedIn can open, of at most 300 pages and 100 MB/);
+
+    // A document with other files never reaches LinkedIn.
+    const mixed = publisherWith('linkedin', createLinkedinPublisher);
+    await expect(mixed.publisher.start(publishRequest({ media: [pdf, memoryMedia({ kind: 'image', size: 10 })], options: { documentTitle: 'Plan' } }))).rejects.toThrow(/posted on its own/);
+  });
+
   it('sends the configured LinkedIn-Version', async () => {
     const { publisher, requests } = publisherWith('linkedin', createLinkedinPublisher, [postCreated()], { version: '202604' });
     await publisher.publish(publishRequest({ progress: uploaded }));

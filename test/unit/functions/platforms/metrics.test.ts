@@ -146,6 +146,26 @@ describe('Instagram metrics (GET /{media-id}/insights)', () => {
     expect(await deleted.reader.read(scopes, ['gone'])).toEqual({});
   });
 
+  it("reads a story's own metrics after the feed ones are refused for its product type (replies as comments), and keeps the last numbers when the set is empty (after 24 h)", async () => {
+    const { reader, requests } = readerWith('instagram', createInstagramMetricsReader, [
+      { status: 400, body: { error: { message: '(#100) The Media Insights API does not support the likes metric for this media product type.', type: 'OAuthException', code: 100 } } },
+      {
+        body: {
+          data: [
+            { name: 'views', period: 'lifetime', values: [{ value: 300 }] },
+            { name: 'shares', period: 'lifetime', values: [{ value: 2 }] },
+            { name: 'replies', period: 'lifetime', values: [{ value: 5 }] },
+          ],
+        },
+      },
+      { body: { data: [] } },
+    ]);
+    const scopes = tokens(['instagram_business_manage_insights']);
+    expect(await reader.read(scopes, ['story-1'])).toEqual({ 'story-1': { views: 300, shares: 2, comments: 5 } });
+    expect(queryOf(requests[1]!.url)).toEqual({ metric: 'views,shares,replies' });
+    expect(await reader.read(scopes, ['story-1'])).toEqual({});
+  });
+
   it('is unavailable for a grant from before the insights permission (reconnect)', () => {
     const { reader } = readerWith('instagram', createInstagramMetricsReader);
     expect(reader.availability(tokens(['instagram_business_basic', 'instagram_business_content_publish']))).toEqual({ available: false, reason: expect.stringMatching(/reconnect/) });

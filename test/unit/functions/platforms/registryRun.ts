@@ -21,7 +21,7 @@ import { testOptions } from '../../../support/postOptions';
  * the exactly-once tests over the registry (createOnce.*.test.ts).
  */
 
-export type Kind = 'video' | 'image' | 'second image';
+export type Kind = 'video' | 'image' | 'second image' | 'document';
 
 /**
  * What the first request after a lost answer gets instead of the platform's (the look-up that
@@ -96,6 +96,7 @@ export function cases(platform: Platform): Array<{ name: string; kinds: Kind[] }
   if ((media.image?.maxCount ?? 0) >= 2) found.push({ name: '2 images', kinds: ['image', 'second image'] });
   const mixed = mediaForPlatform(platform, [{ kind: 'video' as const, name: 'video' as Kind }, { kind: 'image' as const, name: 'image' as Kind }]);
   if (mixed.length > 1) found.push({ name: 'a video and an image', kinds: mixed.map((item) => item.name) });
+  if (media.document) found.push({ name: 'document', kinds: ['document'] });
   return found;
 }
 
@@ -176,7 +177,16 @@ function guarded(platform: Platform, state: { armed: boolean; progress: PublishP
 }
 
 /** Publishes as the state machine drives the steps: start, status while processing, publish; Retryable is retried. */
-export async function publishOnce(registry: RegistrySandbox, platform: Platform, kinds: Kind[], account: string, marker: string, lookUpFault?: LookUpFault): Promise<Run<StepResult>> {
+/** `options`: the target's choices instead of the tests' usual ones (an Instagram story). */
+export async function publishOnce(
+  registry: RegistrySandbox,
+  platform: Platform,
+  kinds: Kind[],
+  account: string,
+  marker: string,
+  lookUpFault?: LookUpFault,
+  options?: Record<string, unknown>,
+): Promise<Run<StepResult>> {
   const { files, video, platformClock } = registry;
   const setup = await setUp(registry, platform, account);
   const { publisher, watch } = watchedPublisher(registry, platform, setup, account, marker, lookUpFault);
@@ -187,7 +197,9 @@ export async function publishOnce(registry: RegistrySandbox, platform: Platform,
       ? memoryMedia({ kind: 'video', bytes: new Uint8Array(video), durationSeconds: 10, url: files.url('/video.mp4') })
       : kind === 'image'
         ? memoryMedia({ kind: 'image', bytes: new Uint8Array(testBytes(2000, 'jpeg')), url: files.url('/image.jpg') })
-        : memoryMedia({ kind: 'image', bytes: new Uint8Array(testBytes(3000, 'jpeg')), url: files.url('/second.jpg') }),
+        : kind === 'document'
+          ? memoryMedia({ kind: 'document', contentType: 'application/pdf', extension: 'pdf', bytes: new Uint8Array(Buffer.concat([Buffer.from('%PDF-1.7\n'), testBytes(2000)])) })
+          : memoryMedia({ kind: 'image', bytes: new Uint8Array(testBytes(3000, 'jpeg')), url: files.url('/second.jpg') }),
   );
   const attachments = memoryAttachments();
   const run = (result: StepResult | Rejected): Run<StepResult> => ({ result, createCalls: watch.createCalls, unguarded: watch.unguarded, lookUpFaulted: watch.lookUpFaulted });
@@ -198,7 +210,8 @@ export async function publishOnce(registry: RegistrySandbox, platform: Platform,
       text: `Registry ${marker}`,
       ...(platform === 'youtube' ? { title: `Registry ${marker}` } : {}),
       // The choices a platform asks for (as the API stores them with the target).
-      ...testOptions(platform),
+      // A document goes with its title (LinkedIn requires one).
+      ...(options ? { options } : kinds.includes('document') ? { options: { documentTitle: `Registry ${marker}` } } : testOptions(platform)),
       media,
       account: setup.account,
       tokens: setup.tokens,

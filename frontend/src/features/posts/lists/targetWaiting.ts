@@ -1,5 +1,6 @@
 import type { PostTarget } from '../../../../../shared/api/posts';
 import { capabilities, platformNames } from '../../../../../shared/platforms';
+import type { MediaKind } from '../../../../../shared/media';
 
 /** The translate function's shape (react-i18next's `t`), so the wording can be tested without React. */
 export type Translate = (key: string, values?: Record<string, unknown>) => string;
@@ -10,7 +11,7 @@ export interface WaitingContext {
   timeZone: string;
   language: string;
   /** What the platform is processing, when known. */
-  mediaKind?: 'image' | 'video' | undefined;
+  mediaKind?: MediaKind | undefined;
 }
 
 /** "in 3 h" / "3 sa. sonra": the largest whole unit (seconds under a minute, minutes under an hour). */

@@ -18,6 +18,7 @@ import { clearDraft, loadDraft, saveDraft, wizardDraftOf } from './draft';
 import { useMediaUploads } from './useMediaUploads';
 import { afterPublishNotices, PostDeclarations, PostOptionsSection } from './options/PostOptionsSection';
 import { usePostOptions } from './options/usePostOptions';
+import { postOptionRules } from '../../../../../shared/platforms/postOptions';
 import { useMe } from '../../auth';
 import { connectErrorText, useStartConnection } from '../../accounts';
 import { isPlatform, platformNames, type Platform } from '../../../../../shared/platforms';
@@ -276,6 +277,23 @@ function WizardForm() {
   const scheduledAt = scheduling && 'at' in resolved ? resolved.at : undefined;
   const nativeSchedule = Boolean(scheduledAt && nativeSchedulers.length && schedule.youtubeNative);
   // The accounts that will not get the first comment, and why (a connection without the permission, YouTube's made for kids…).
+  // The format chosen for each network's first account (an Instagram story), which its preview shows.
+  const previewFormats = Object.fromEntries(
+    chosenPlatforms.flatMap((platform) => {
+      const account = chosenAccounts.find((candidate) => candidate.platform === platform);
+      const format = account ? postOptions.optionsFor(account)?.['format'] : undefined;
+      return typeof format === 'string' ? [[platform, format]] : [];
+    }),
+  ) as Partial<Record<Platform, string>>;
+  // The document's title for each network that posts the post's document (LinkedIn), which its preview's card shows.
+  const previewDocumentTitles = Object.fromEntries(
+    chosenPlatforms.flatMap((platform) => {
+      const account = chosenAccounts.find((candidate) => candidate.platform === platform);
+      const field = postOptionRules[platform]?.documentTitle?.field;
+      const documentTitle = account && field ? postOptions.optionsFor(account)?.[field] : undefined;
+      return typeof documentTitle === 'string' ? [[platform, documentTitle]] : [];
+    }),
+  ) as Partial<Record<Platform, string>>;
   const commentWithheld = commentsWithheld(chosenAccounts, (account) => postOptions.optionsFor(account), { nativeSchedule });
 
   useEffect(() => {
@@ -423,8 +441,11 @@ function WizardForm() {
             onDescription={setDescription}
             onTexts={setTexts}
             onTitle={setTitle}
+            previewFormats={previewFormats}
+            previewDocumentTitles={previewDocumentTitles}
             afterEditor={
               <>
+                <PostOptionsSection state={postOptions} media={uploaded} nativeSchedule={nativeSchedule} only="composer" />
                 <ThreadField chosen={chosenPlatforms} description={description} texts={texts} threads={threads} onChange={setThreads} />
                 <FirstCommentField comment={firstComment} chosen={chosenPlatforms} withheld={commentWithheld} accounts={chosenAccounts} onChange={setFirstComment} />
               </>

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { mediaKindOf, uploadExtensionOf, type UploadedMedia } from '../../../../../shared/api/uploads';
+import type { MediaKind } from '../../../../../shared/media';
 import { useApi } from '../../../lib/useApi';
 import { ApiError } from '../../../lib/apiClient';
 import { cancelRememberedUpload, PartUploadError, UploadAborted, uploadFile, type ResumeNotice } from './api/uploadFile';
@@ -11,7 +12,7 @@ export interface MediaItem {
   id: string;
   name: string;
   size: number;
-  kind: 'image' | 'video';
+  kind: MediaKind;
   /** Absent for media restored from the draft (the file stayed on the other page load). */
   file?: File;
   /** The file's object URL; an opened server draft's signed link; absent for media restored after a reload. */
@@ -98,9 +99,10 @@ export function useMediaUploads(restored: WizardDraft['media']) {
       })
         .then(async (media) => {
           // The poster frame or small image the post lists show, made here and stored beside the file.
+          // A document has none: the lists show the document's icon and name.
           let thumbnailError: string | undefined;
           try {
-            await storeThumbnail(api, file, media.kind, media.key, controller.signal);
+            if (media.kind !== 'document') await storeThumbnail(api, file, media.kind, media.key, controller.signal);
           } catch (error) {
             if (controller.signal.aborted) return;
             thumbnailError = error instanceof ApiError ? t('wizard.upload.thumbnailRefused', { reason: error.message }) : t('wizard.upload.noThumbnail');

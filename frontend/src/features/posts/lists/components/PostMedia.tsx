@@ -1,13 +1,14 @@
 import { useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Film, Image as ImageIcon, Maximize, Play } from 'lucide-react';
+import { FileText, Film, Image as ImageIcon, Maximize, Play } from 'lucide-react';
+import type { MediaKind } from '../../../../../../shared/media';
 import type { Post, PostMedia } from '../../../../../../shared/api/posts';
 
 /** The words that describe a post's media to a screen reader: the file's alt text when written, else its kind and the post's title or the start of its description. */
 function useMediaAlt(post: Pick<Post, 'title' | 'description'>): (media: Pick<PostMedia, 'kind' | 'altText'>) => string {
   const { t } = useTranslation();
   const about = post.title?.trim() || post.description.trim().slice(0, 120) || t('posts.untitled');
-  return (media) => media.altText?.trim() || t(media.kind === 'video' ? 'posts.media.videoAlt' : 'posts.media.imageAlt', { text: about });
+  return (media) => media.altText?.trim() || t(`posts.media.${media.kind}Alt`, { text: about });
 }
 
 const prefersReducedMotion = () => typeof window !== 'undefined' && window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
@@ -26,9 +27,9 @@ function duration(seconds: number): string {
 }
 
 /** No thumbnail (older media, a capture that failed, a URL that no longer loads): the kind's icon and name. */
-export function MediaFallback({ kind, label }: { kind: 'image' | 'video' | 'none'; label?: string }) {
+export function MediaFallback({ kind, label }: { kind: MediaKind | 'none'; label?: string }) {
   const { t } = useTranslation();
-  const Icon = kind === 'video' ? Film : ImageIcon;
+  const Icon = kind === 'video' ? Film : kind === 'document' ? FileText : ImageIcon;
   return (
     <div className={`media-fallback media-${kind}`} role={label ? 'img' : undefined} aria-label={label} aria-hidden={label ? undefined : true}>
       {kind !== 'none' && <Icon size={28} aria-hidden="true" />}
@@ -103,6 +104,19 @@ function MediaItemView({ media, alt }: { media: PostMedia; alt: string }) {
       <figure className="post-media-item">
         <MediaFallback kind={media.kind} label={alt} />
         <figcaption className="post-media-error">{t('posts.media.loadFailed')}</figcaption>
+      </figure>
+    );
+  }
+  if (media.kind === 'document') {
+    // A PDF is not shown inline: its card says what it is and opens it in the browser's own viewer.
+    return (
+      <figure className="post-media-item">
+        <MediaFallback kind="document" label={alt} />
+        <figcaption>
+          <a href={media.url} target="_blank" rel="noopener noreferrer">
+            {t('posts.media.openDocument')}
+          </a>
+        </figcaption>
       </figure>
     );
   }

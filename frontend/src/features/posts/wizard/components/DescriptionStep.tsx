@@ -87,6 +87,8 @@ export function DescriptionStep({
   onTexts,
   onTitle,
   afterEditor,
+  previewFormats,
+  previewDocumentTitles,
 }: {
   description: string;
   texts: NetworkTexts;
@@ -103,6 +105,10 @@ export function DescriptionStep({
   onTitle: (value: string) => void;
   /** More of the post's text under the editor, in its column (the first comment). */
   afterEditor?: ReactNode;
+  /** The format chosen for a network where it has one (an Instagram story), for the preview. */
+  previewFormats?: Partial<Record<Platform, string>>;
+  /** A document's title per network that posts it (LinkedIn), for the preview's document card. */
+  previewDocumentTitles?: Partial<Record<Platform, string>>;
 }) {
   const { t, i18n } = useTranslation();
   const id = useId();
@@ -191,6 +197,8 @@ export function DescriptionStep({
             texts={texts}
             threads={threads}
             title={title}
+            {...(previewFormats ? { formats: previewFormats } : {})}
+            {...(previewDocumentTitles ? { documentTitles: previewDocumentTitles } : {})}
           />
         )}
       </div>

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { Connection, ConnectionList } from '../../../../../../shared/api/connections';
 import { capabilities, platformNames, platformsInDisplayOrder, type Platform } from '../../../../../../shared/platforms';
-import { formatName, mediaProblemsOn, type MediaFacts, type MediaProblem } from '../../../../../../shared/platformRules';
+import { documentNetworks, formatName, mediaProblemsOn, type MediaFacts, type MediaProblem } from '../../../../../../shared/platformRules';
 import { ErrorBox, NoticeBox } from '../../../../components/ui/Form';
 import { PlatformMark } from '../../../../components/ui/PlatformMark';
 import type { MediaItem } from '../useMediaUploads';
@@ -62,6 +62,10 @@ export function PlatformStep({
       case 'videosOnly':
       case 'imagesOnly':
         return t(`wizard.platforms.problems.${problem.code}`, values);
+      case 'noDocuments':
+        return t('wizard.platforms.problems.noDocuments', { ...values, networks: new Intl.ListFormat(language, { type: 'disjunction' }).format(documentNetworks()) });
+      case 'documentAlone':
+        return t('wizard.platforms.problems.documentAlone', { ...values, count: problem.count });
       case 'tooManyImages':
       case 'tooManyFiles':
         return t(`wizard.platforms.problems.${problem.code}`, { ...values, max: problem.max, count: problem.count });

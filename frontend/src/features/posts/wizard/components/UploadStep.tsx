@@ -1,11 +1,12 @@
 import { useId, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FileText } from 'lucide-react';
 import { capabilities, platformsInDisplayOrder } from '../../../../../../shared/platforms';
 import { ALT_TEXT_MAX } from '../../../../../../shared/platformRules';
 import { platformList } from '../../../../components/ui/platformList';
 import type { MediaItem, RejectedFile } from '../useMediaUploads';
 
-const accept = '.png,.jpg,.jpeg,.gif,.mp4,.mov,.avi';
+const accept = '.png,.jpg,.jpeg,.gif,.mp4,.mov,.avi,.pdf';
 
 export const megabytes = (bytes: number) => (bytes / (1024 * 1024)).toFixed(2);
 
@@ -144,7 +145,12 @@ function MediaCard({ item, onRemove, onRetry }: { item: MediaItem; onRemove: () 
         ×
       </button>
       <div className="media-preview">
-        {item.previewUrl ? (
+        {item.kind === 'document' ? (
+          <p className="media-document">
+            <FileText size={28} aria-hidden="true" />
+            <span>{t('wizard.upload.document')}</span>
+          </p>
+        ) : item.previewUrl ? (
           item.kind === 'image' ? (
             <img src={item.previewUrl} alt={item.name} />
           ) : (

@@ -1,5 +1,6 @@
 import { capabilities, platformNames, type Platform } from '../../../../../../shared/platforms';
 import { mediaForPlatform, mediaLeftOutOn } from '../../../../../../shared/platformRules';
+import type { MediaKind } from '../../../../../../shared/media';
 
 export type Translate = (key: string, values?: Record<string, unknown>) => string;
 
@@ -16,7 +17,7 @@ export interface PerNetworkLine {
  * shared/platformRules.ts), so what the review step promises is what each network gets, and no
  * file is ever dropped silently. Empty when every network gets every file as a plain post.
  */
-export function perNetworkMedia(t: Translate, media: ReadonlyArray<{ kind: 'image' | 'video' }>, chosen: readonly Platform[]): PerNetworkLine[] {
+export function perNetworkMedia(t: Translate, media: ReadonlyArray<{ kind: MediaKind }>, chosen: readonly Platform[]): PerNetworkLine[] {
   return chosen.flatMap((platform) => {
     const name = platformNames[platform];
     const leftOut = mediaLeftOutOn(platform, media).map((note): PerNetworkLine => ({

@@ -1,18 +1,24 @@
 import { useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { postOptionRules } from '../../../../../../shared/platforms/postOptions';
+import { platformNames } from '../../../../../../shared/platforms';
 import type { OptionsEditorProps } from './types';
 
 /**
  * One choice of who can see or reply to the post, for a network whose rule names it (`audience`:
  * X's reply settings, LinkedIn's visibility). Its first value is the network's own default, shown
- * chosen; nothing here can block publishing.
+ * chosen. Where the network posts documents and the post carries one (a PDF on LinkedIn), it also
+ * asks for the document's title, which the network requires: publishing waits for it.
  */
-export function AudienceOptions({ account, value, onChange, onBlocker }: OptionsEditorProps) {
+export function AudienceOptions({ account, value, onChange, onBlocker, media }: OptionsEditorProps) {
   const { t } = useTranslation();
   const id = useId();
-  useEffect(() => onBlocker(undefined), [onBlocker]);
-  const audience = postOptionRules[account.platform]?.audience;
+  const rule = postOptionRules[account.platform];
+  const documentTitle = rule?.documentTitle && media.some((item) => item.kind === 'document') ? rule.documentTitle : undefined;
+  const titleValue = documentTitle && typeof value?.[documentTitle.field] === 'string' ? (value[documentTitle.field] as string) : '';
+  const blocker = documentTitle && !titleValue.trim() ? t('postOptions.document.titleNeeded', { platform: platformNames[account.platform] }) : undefined;
+  useEffect(() => onBlocker(blocker), [onBlocker, blocker]);
+  const audience = rule?.audience;
   if (!audience) return null;
   // The texts are the network's own (postOptions.audience.<platform>), as its rule's values are.
   const text = (key: string) => String(t(`postOptions.audience.${account.platform}.${key}` as never));
@@ -35,6 +41,23 @@ export function AudienceOptions({ account, value, onChange, onBlocker }: Options
           {text('hint')}
         </p>
       </div>
+      {documentTitle && (
+        <div className="field">
+          <label htmlFor={`${id}-document-title`}>{t('postOptions.document.title')}</label>
+          <input
+            id={`${id}-document-title`}
+            className="input"
+            value={titleValue}
+            maxLength={documentTitle.max}
+            required
+            aria-describedby={`${id}-document-hint`}
+            onChange={(event) => onChange({ ...value, [documentTitle.field]: event.target.value })}
+          />
+          <p id={`${id}-document-hint`} className="hint">
+            {t('postOptions.document.hint', { platform: platformNames[account.platform] })}
+          </p>
+        </div>
+      )}
     </section>
   );
 }

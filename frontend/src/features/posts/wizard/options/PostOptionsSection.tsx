@@ -33,15 +33,19 @@ function AccountOptionsForm({
   return <Form account={account} value={state.choices[key]} onChange={onChange} media={media} nativeSchedule={nativeSchedule} onBlocker={onBlocker} />;
 }
 
-/** The review step's settings for each chosen account whose network asks for them (TikTok, YouTube). */
-export function PostOptionsSection({ state, media, nativeSchedule }: { state: PostOptionsState; media: readonly MediaItem[]; nativeSchedule: boolean }) {
+/**
+ * The review step's settings for each chosen account whose network asks for them (TikTok, YouTube);
+ * with `only="composer"`, those also shown beside the text and its preview (`withComposer`).
+ */
+export function PostOptionsSection({ state, media, nativeSchedule, only }: { state: PostOptionsState; media: readonly MediaItem[]; nativeSchedule: boolean; only?: 'composer' }) {
   const { t } = useTranslation();
-  if (state.withOptions.length === 0) return null;
+  const shown = only ? state.withOptions.filter(({ editor }) => optionsEditors[editor].withComposer) : state.withOptions;
+  if (shown.length === 0) return null;
   // Every form is mounted (each says whether it blocks publishing); the heading only when one shows something.
-  const forms = state.withOptions.map(({ account, editor }) => (
+  const forms = shown.map(({ account, editor }) => (
     <AccountOptionsForm key={accountKey(account)} account={account} editor={editor} state={state} media={media} nativeSchedule={nativeSchedule} />
   ));
-  if (!state.withOptions.some(({ editor }) => optionsEditors[editor].appliesTo?.(media) ?? true)) return <>{forms}</>;
+  if (!shown.some(({ editor }) => optionsEditors[editor].appliesTo?.(media) ?? true)) return <>{forms}</>;
   return (
     <section className="post-options-section" aria-label={t('postOptions.heading')}>
       <h3 className="wizard-subheading">{t('postOptions.heading')}</h3>

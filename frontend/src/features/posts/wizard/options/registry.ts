@@ -1,7 +1,7 @@
 import type { PostOptionsEditor } from '../../../../../../shared/platforms/postOptions';
 import { TikTokDeclaration, TikTokOptions } from './TikTokOptions';
 import { YouTubeOptions } from './YouTubeOptions';
-import { InstagramReelOptions, isReel } from './InstagramReelOptions';
+import { InstagramFormatOptions } from './InstagramFormatOptions';
 import { AudienceOptions } from './AudienceOptions';
 import type { OptionsEditor } from './types';
 
@@ -9,6 +9,6 @@ import type { OptionsEditor } from './types';
 export const optionsEditors: Record<PostOptionsEditor, OptionsEditor> = {
   creatorSettings: { Form: TikTokOptions, Declaration: TikTokDeclaration, afterPublish: (t) => t('postOptions.creatorSettings.afterPublish') },
   videoDetails: { Form: YouTubeOptions },
-  reelSettings: { Form: InstagramReelOptions, appliesTo: isReel },
+  mediaFormat: { Form: InstagramFormatOptions, appliesTo: (media) => media.length > 0, withComposer: true },
   audience: { Form: AudienceOptions },
 };

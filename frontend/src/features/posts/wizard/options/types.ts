@@ -31,4 +31,6 @@ export interface OptionsEditor {
   afterPublish?: (t: TFunction) => string;
   /** Whether its form shows anything for these files (absent: always). */
   appliesTo?: (media: readonly MediaItem[]) => boolean;
+  /** Shown beside the text and its preview as well as on the review step (a choice the preview shows: an Instagram story). */
+  withComposer?: boolean;
 }

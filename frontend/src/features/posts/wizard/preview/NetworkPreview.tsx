@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FileText } from 'lucide-react';
 import type { Connection } from '../../../../../../shared/api/connections';
 import { mediaForPlatform, textFor, threadFor, type NetworkTexts, type NetworkThreads } from '../../../../../../shared/platformRules';
 import { platformNames, type Platform } from '../../../../../../shared/platforms';
@@ -28,6 +29,8 @@ export function NetworkPreview({
   texts,
   threads,
   title,
+  formats = {},
+  documentTitles = {},
 }: {
   chosen: readonly Platform[];
   /** The network previewed (one of `chosen`). */
@@ -42,6 +45,10 @@ export function NetworkPreview({
   /** A network going as a thread shows its posts one under the other. */
   threads?: NetworkThreads;
   title: string;
+  /** The format chosen for a network's first account where it has one (an Instagram story). */
+  formats?: Partial<Record<Platform, string>>;
+  /** A document's title where the network posts the post's document (LinkedIn), which its card shows. */
+  documentTitles?: Partial<Record<Platform, string>>;
 }) {
   const { t } = useTranslation();
   const headingId = useId();
@@ -66,7 +73,16 @@ export function NetworkPreview({
           </div>
         )}
       </div>
-      <PreviewPost key={platform} platform={platform} account={account} file={mediaForPlatform(platform, media)[0]} text={textFor({ description, texts, threads }, platform)} title={title} />
+      <PreviewPost
+        key={platform}
+        platform={platform}
+        account={account}
+        file={mediaForPlatform(platform, media)[0]}
+        text={textFor({ description, texts, threads }, platform)}
+        title={title}
+        format={formats[platform]}
+        documentTitle={documentTitles[platform] ?? ''}
+      />
       {thread && (
         <ol className="preview-thread" aria-label={t('composer.thread.summary', { platform: name, count: thread.length })}>
           {thread.slice(1).map((part, index) => (
@@ -81,11 +97,31 @@ export function NetworkPreview({
   );
 }
 
-function PreviewPost({ platform, account, file, text, title }: { platform: Platform; account: Connection | undefined; file: MediaItem | undefined; text: string; title: string }) {
+function PreviewPost({
+  platform,
+  account,
+  file,
+  text,
+  title,
+  format,
+  documentTitle,
+}: {
+  platform: Platform;
+  account: Connection | undefined;
+  file: MediaItem | undefined;
+  text: string;
+  title: string;
+  format: string | undefined;
+  documentTitle: string;
+}) {
   const { t } = useTranslation();
-  const rule = previewRules[platform];
+  const feedRule = previewRules[platform];
+  // A chosen format the network shows its own way (an Instagram story: 9:16, no caption).
+  const own = format ? feedRule.formats?.[format] : undefined;
+  const rule = own ? { ...feedRule, media: own.media } : feedRule;
+  const textPlace = own ? own.text : feedRule.text;
   const [expanded, setExpanded] = useState(false);
-  const frame = file && rule.media[file.kind];
+  const frame = file && file.kind !== 'document' ? rule.media[file.kind] : undefined;
   const author = <PreviewAuthor platform={platform} account={account} shows={rule.author} />;
   const body = (
     <>
@@ -93,10 +129,36 @@ function PreviewPost({ platform, account, file, text, title }: { platform: Platf
       <PreviewText text={text} fold={rule.fold} expanded={expanded} onExpanded={setExpanded} />
     </>
   );
-  const pictured = file && frame ? <PreviewMedia file={file} frame={frame} /> : null;
+  const pictured =
+    file?.kind === 'document' ? (
+      // A document post: a card with its title over the first page, which people swipe through.
+      <div className="preview-document" role="group" aria-label={t('composer.preview.document.label')}>
+        <FileText size={32} aria-hidden="true" />
+        <p className={`preview-document-title${documentTitle.trim() ? '' : ' preview-placeholder'}`}>{documentTitle.trim() || t('composer.preview.document.noTitle')}</p>
+        <p className="hint">{t('composer.preview.document.pages', { name: file.name })}</p>
+      </div>
+    ) : file && frame ? (
+      <PreviewMedia file={file} frame={frame} />
+    ) : null;
+  if (own && textPlace === 'none') {
+    return (
+      <div className="preview-post preview-text-none" style={brandStyle(platform)} data-format={format}>
+        <div className="preview-stage">
+          {pictured}
+          <div className="preview-overlay">{author}</div>
+        </div>
+        {!file && <p className="hint">{t('composer.preview.noMedia', { platform: platformNames[platform] })}</p>}
+        <ul className="hint preview-not-carried" aria-label={t('composer.preview.notCarriedLabel', { format: t(`composer.preview.formats.${format}` as never) })}>
+          {own.notCarried.map((code) => (
+            <li key={code}>{t(`composer.preview.notCarried.${code}` as never, { platform: platformNames[platform] })}</li>
+          ))}
+        </ul>
+      </div>
+    );
+  }
   return (
-    <div className={`preview-post preview-text-${rule.text}`} style={brandStyle(platform)}>
-      {rule.text === 'over' ? (
+    <div className={`preview-post preview-text-${textPlace}`} style={brandStyle(platform)}>
+      {textPlace === 'over' ? (
         <div className="preview-stage">
           {pictured}
           <div className="preview-overlay">
@@ -107,9 +169,9 @@ function PreviewPost({ platform, account, file, text, title }: { platform: Platf
       ) : (
         <>
           {author}
-          {rule.text === 'above' && body}
+          {textPlace === 'above' && body}
           {pictured}
-          {rule.text === 'below' && body}
+          {textPlace === 'below' && body}
         </>
       )}
       {!file && <p className="hint">{t('composer.preview.noMedia', { platform: platformNames[platform] })}</p>}
