@@ -36,20 +36,22 @@ export function InstagramFormatOptions({ account, value, onChange, media, onBloc
       <h4 id={`${id}-heading`} className="post-options-heading">
         {t('postOptions.mediaFormat.heading')} <span className="hint">{account.username ?? account.displayName}</span>
       </h4>
-      <fieldset className="field">
+      <fieldset className="post-options-group">
         <legend>{t('postOptions.mediaFormat.formatLegend')}</legend>
-        {instagramFormats.map((choice) => (
-          <label key={choice} className="post-options-check">
-            <input
-              type="radio"
-              name={`${id}-format`}
-              value={choice}
-              checked={format === choice}
-              onChange={() => choose(choice === 'reel' ? { format: choice } : { format: choice, trialReel: undefined })}
-            />
-            {t(`postOptions.mediaFormat.formats.${choice}`)}
-          </label>
-        ))}
+        <div className="post-options-toggles">
+          {instagramFormats.map((choice) => (
+            <label key={choice}>
+              <input
+                type="radio"
+                name={`${id}-format`}
+                value={choice}
+                checked={format === choice}
+                onChange={() => choose(choice === 'reel' ? { format: choice } : { format: choice, trialReel: undefined })}
+              />
+              {t(`postOptions.mediaFormat.formats.${choice}`)}
+            </label>
+          ))}
+        </div>
       </fieldset>
       {format === 'reel' && (
         <>
