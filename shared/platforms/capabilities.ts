@@ -5,8 +5,11 @@
  * entries; none of them names a platform.
  */
 
-/** How a platform counts a post's text; the counter says the unit in words. */
-export type TextUnit = 'characters' | 'utf16Units' | 'bytes' | 'weightedCharacters' | 'graphemes';
+/**
+ * How a platform counts a post's text; the counter says the unit in words. `emojiBytes`: characters
+ * as people see them (graphemes), an emoji counting its UTF-8 bytes.
+ */
+export type TextUnit = 'characters' | 'utf16Units' | 'bytes' | 'weightedCharacters' | 'graphemes' | 'emojiBytes';
 
 export interface TextRule {
   /** The most the text may count, in `unit`. */
