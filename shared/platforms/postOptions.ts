@@ -22,6 +22,12 @@ export const postOptionRules: Partial<Record<Platform, PostOptionsRule>> = {
   youtube: youtubePostOptions as PostOptionsRule,
 };
 
+/** Whether a topic breaks its network's rule (`PostOptionsRule.topic`): too long, or holding a forbidden character. */
+export function topicProblem(topic: NonNullable<PostOptionsRule['topic']>, value: string): 'tooLong' | 'forbidden' | undefined {
+  if ([...value].length > topic.max) return 'tooLong';
+  return topic.forbidden.some((character) => value.includes(character)) ? 'forbidden' : undefined;
+}
+
 /** Validates one target's options for its platform: the completed options, or the problems in words. */
 export function checkPostOptions(
   platform: Platform,
