@@ -67,6 +67,21 @@ export const postOptionsEn = {
       values: { PUBLIC: 'Anyone', CONNECTIONS: 'Connections only' },
       hint: 'Anyone on or off LinkedIn, or only your 1st-degree connections.',
     },
+    threads: {
+      heading: 'Threads',
+      label: 'Who can reply',
+      values: {
+        everyone: 'Everyone',
+        accounts_you_follow: 'Profiles you follow',
+        followers_only: 'Your followers',
+        mentioned_only: 'Only profiles you mention',
+        parent_post_author_only: 'Only you',
+      },
+      hint: 'Everyone can still see the post; this decides only who can reply.',
+      topicLabel: 'Topic (optional)',
+      topicHint: 'One topic, up to {{max}} characters, helps people find the post on Threads.',
+      topicInvalid: 'A Threads topic can be at most {{max}} characters and cannot contain {{forbidden}}.',
+    },
   },
   mediaFormat: {
     heading: 'Instagram',

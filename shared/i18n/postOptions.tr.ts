@@ -65,6 +65,21 @@ export const postOptionsTr: typeof postOptionsEn = {
       values: { PUBLIC: 'Herkes', CONNECTIONS: 'Yalnızca bağlantılar' },
       hint: "LinkedIn'de olan ya da olmayan herkes, veya yalnızca 1. derece bağlantılarınız.",
     },
+    threads: {
+      heading: 'Threads',
+      label: 'Kimler yanıt verebilir',
+      values: {
+        everyone: 'Herkes',
+        accounts_you_follow: 'Takip ettiğiniz profiller',
+        followers_only: 'Takipçileriniz',
+        mentioned_only: 'Yalnızca bahsettiğiniz profiller',
+        parent_post_author_only: 'Yalnızca siz',
+      },
+      hint: 'Gönderiyi herkes görmeye devam eder; bu yalnızca kimlerin yanıt verebileceğini belirler.',
+      topicLabel: 'Konu (isteğe bağlı)',
+      topicHint: "En fazla {{max}} karakterlik tek bir konu, gönderinin Threads'te bulunmasına yardım eder.",
+      topicInvalid: 'Bir Threads konusu en fazla {{max}} karakter olabilir ve {{forbidden}} içeremez.',
+    },
   },
   mediaFormat: {
     heading: 'Instagram',

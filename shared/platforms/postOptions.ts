@@ -3,6 +3,7 @@ import type { PostOptionsRule } from './postOptionsRule';
 import type { MediaFacts } from '../platformRules';
 import { instagramPostOptions } from './instagramOptions';
 import { linkedinPostOptions } from './linkedinOptions';
+import { threadsPostOptions } from './threadsOptions';
 import { tiktokPostOptions } from './tiktokOptions';
 import { xPostOptions } from './xOptions';
 import { youtubePostOptions } from './youtubeOptions';
@@ -17,6 +18,7 @@ export type { PostContext, PostOptionsEditor, PostOptionsRule } from './postOpti
 export const postOptionRules: Partial<Record<Platform, PostOptionsRule>> = {
   instagram: instagramPostOptions as PostOptionsRule,
   linkedin: linkedinPostOptions as PostOptionsRule,
+  threads: threadsPostOptions as PostOptionsRule,
   tiktok: tiktokPostOptions as PostOptionsRule,
   x: xPostOptions as PostOptionsRule,
   youtube: youtubePostOptions as PostOptionsRule,
