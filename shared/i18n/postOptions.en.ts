@@ -5,6 +5,12 @@
  */
 export const postOptionsEn = {
   heading: 'Settings for each network',
+  quota: {
+    loading: 'Reading how many posts {{account}} has published on {{platform}} lately…',
+    used: '{{platform}} allows {{total}} posts in {{hours}} hours through apps; {{account}} has used {{used}}: {{left}} left.',
+    full: '{{account}} has used all {{total}} posts {{platform}} allows in {{hours}} hours through apps: {{platform}} would refuse this post now, so OneClick waits until the oldest of them frees a place.',
+    failed: 'How many posts {{account}} has left on {{platform}} could not be read: {{reason}}',
+  },
   creatorSettings: {
     heading: 'TikTok',
     postingAs: 'Posting to TikTok as',

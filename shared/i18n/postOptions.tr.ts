@@ -3,6 +3,12 @@ import type { postOptionsEn } from './postOptions.en';
 /** Turkish messages of the per-network post options (merged into tr.ts); the same keys as postOptions.en.ts. */
 export const postOptionsTr: typeof postOptionsEn = {
   heading: 'Her ağ için ayarlar',
+  quota: {
+    loading: '{{account}} hesabının son zamanlarda {{platform}} üzerinde kaç gönderi yayınladığı okunuyor…',
+    used: '{{platform}}, uygulamalar üzerinden {{hours}} saatte {{total}} gönderiye izin verir; {{account}} {{used}} tanesini kullandı: {{left}} kaldı.',
+    full: '{{account}}, {{platform}} hesabının uygulamalar üzerinden {{hours}} saatte izin verdiği {{total}} gönderinin hepsini kullandı: {{platform}} bu gönderiyi şimdi reddederdi, bu yüzden OneClick en eskisinin yeri boşalana kadar bekler.',
+    failed: '{{account}} hesabının {{platform}} üzerinde kaç gönderi hakkı kaldığı okunamadı: {{reason}}',
+  },
   creatorSettings: {
     heading: 'TikTok',
     postingAs: 'TikTok’ta şu hesapla paylaşılacak:',
