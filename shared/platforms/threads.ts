@@ -35,6 +35,8 @@ export const threads: PlatformCapabilities<'threads'> = {
   carousel: { min: 2, max: 20 },
   // 250 API-published posts and 1,000 replies per profile in a moving 24 hours (not a daily reset).
   dailyRateLimit: false,
+  // Read per account from GET /{user}/threads_publishing_limit and shown before publishing.
+  publishingLimit: { posts: 250, hours: 24 },
   // Threads API: no charge and no price list; 250 posts per profile in a moving 24 hours, a
   // carousel counting once (https://developers.facebook.com/docs/threads/overview, read 2026-11-28).
   apiPrices: noApiCharges,

@@ -1,8 +1,10 @@
 import { expiresAt, splitScopes, type AdapterFactory, type TokenSet } from '../adapter';
-import { AuthExpired, Rejected, RateLimited, Retryable, truncate } from '../errors';
+import { Rejected } from '../errors';
+import { classifyThreadsError } from './errors';
 import { withQuery, type PlatformResponse } from '../http';
 import type { ModuleDeps } from '../module';
 import type { ThreadsOptions } from './options';
+import { readThreadsQuota } from './quota';
 
 const NAME = 'Threads';
 
@@ -15,29 +17,6 @@ const NAME = 'Threads';
 export const threadsScopes = ['threads_basic', 'threads_content_publish', 'threads_manage_replies', 'threads_read_replies', 'threads_manage_insights'] as const;
 
 const DAY_MS = 24 * 3600_000;
-/** Meta's throttling codes (Graph API "Rate limiting"): app, user, page and per-call limits. */
-const rateLimitCodes = new Set([4, 17, 32, 613, 80002]);
-
-interface GraphError {
-  error?: { message?: string; type?: string; code?: number; error_subcode?: number; is_transient?: boolean; error_user_msg?: string };
-}
-
-/**
- * Maps a Threads Graph API error ({"error":{"message","type","code","error_subcode","fbtrace_id"}})
- * to our taxonomy, in our words: the platform's own message is kept out of what a user reads,
- * except its short user-facing text (error_user_msg) where Meta gives one.
- */
-export function classifyThreadsError(response: PlatformResponse, now: Date): Error {
-  const error = (response.body as GraphError | undefined)?.error;
-  const code = error?.code;
-  if (code === 190 || code === 102) return new AuthExpired(`${NAME} needs you to reconnect: the access was revoked or has expired.`);
-  if (code === 10 || code === 200) return new AuthExpired(`${NAME} permission missing: reconnect the account and allow everything OneClick asks for.`);
-  if (code !== undefined && rateLimitCodes.has(code)) return new RateLimited(`${NAME} rate limit reached`, new Date(now.getTime() + 3600_000));
-  if (error?.is_transient || response.status >= 500 || code === 1 || code === 2) return new Retryable(`${NAME} is unavailable right now; OneClick tries again.`);
-  const userMessage = error?.error_user_msg;
-  return new Rejected(truncate(userMessage ? `${NAME} refused the request: ${userMessage}` : `${NAME} refused the request (its error code ${code ?? response.status}).`));
-}
-
 export function createThreadsAdapter({ credentials, hosts, http, clock, options }: ModuleDeps<ThreadsOptions>): ReturnType<AdapterFactory> {
   const graph = (path: string) => `${hosts['graph']}/${options.graphVersion}${path}`;
   const ok = (response: PlatformResponse) => response.status >= 200 && response.status < 300;
@@ -120,6 +99,9 @@ export function createThreadsAdapter({ credentials, hosts, http, clock, options 
         ...(me?.threads_profile_picture_url ? { avatarUrl: me.threads_profile_picture_url } : {}),
       };
     },
+
+    /** How many of its 250 posts in a moving 24 hours the profile has used (GET /{user}/threads_publishing_limit). */
+    publishingQuota: (tokens, platformUserId) => readThreadsQuota({ http, clock, graph }, tokens, platformUserId, 'posts'),
 
     // The Threads API has no revoke endpoint: the tokens are deleted on our side, and the user can
     // remove the app in Threads' settings (Account → Website permissions).

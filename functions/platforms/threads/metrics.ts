@@ -2,7 +2,7 @@ import type { PostMetrics } from '../adapter';
 import type { MetricsReaderFactory } from '../module';
 import type { ThreadsOptions } from './options';
 import { withQuery } from '../http';
-import { classifyThreadsError } from './adapter';
+import { classifyThreadsError } from './errors';
 
 /**
  * Threads media insights: GET /{media-id}/insights?metric=views,likes,replies,reposts,quotes on

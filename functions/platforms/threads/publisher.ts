@@ -9,7 +9,8 @@ import { firstCommentScopeMissing } from '../../../shared/platforms/comments';
 import { videoLengthProblem } from '../../../shared/platformRules';
 import { threadsOptionsSchema } from '../../../shared/platforms/threadsOptions';
 import { alreadyPublished, isOk, listedIn, progressList, progressNumber, progressText, publishedResult } from '../steps';
-import { classifyThreadsError } from './adapter';
+import { classifyThreadsError } from './errors';
+import { readThreadsQuota } from './quota';
 
 /**
  * Threads publishing (developers.facebook.com/docs/threads/posts; docs/platforms/threads.md): a
@@ -40,9 +41,6 @@ const NAME = 'Threads';
 /** Meta recommends about 30 seconds before publishing a video container, and status reads once a minute. */
 const VIDEO_WAIT_SECONDS = 30;
 const IMAGE_WAIT_SECONDS = 5;
-const DEFAULT_POSTS_QUOTA = 250;
-const DEFAULT_REPLIES_QUOTA = 1000;
-const DAY_SECONDS = 86_400;
 /** How many of the account's latest posts (or replies) a reconcile looks through. */
 const RECENT = 25;
 /** Where people see posts: the public site, whatever host the API calls go to. */
@@ -168,19 +166,11 @@ export const createThreadsPublisher: PublisherFactory<ThreadsOptions> = ({ hosts
 
   /** The publishing limit, read before a threads_publish: refused in words when it is used up. */
   async function checkQuota(request: Pick<PublishRequest, 'tokens' | 'account'>, kind: 'posts' | 'replies'): Promise<void> {
-    const fields = kind === 'posts' ? 'quota_usage,config' : 'reply_quota_usage,reply_config';
-    const response = await http({ method: 'GET', url: withQuery(graph(`/${request.account.platformUserId}/threads_publishing_limit`), { fields }), headers: bearer(request) });
-    if (!isOk(response)) throw fail(response);
-    type Config = { quota_total?: number; quota_duration?: number };
-    const limit = (response.body as { data?: Array<{ quota_usage?: number; config?: Config; reply_quota_usage?: number; reply_config?: Config }> } | undefined)?.data?.[0];
-    const used = (kind === 'posts' ? limit?.quota_usage : limit?.reply_quota_usage) ?? 0;
-    const config = kind === 'posts' ? limit?.config : limit?.reply_config;
-    const total = config?.quota_total ?? (kind === 'posts' ? DEFAULT_POSTS_QUOTA : DEFAULT_REPLIES_QUOTA);
+    const { used, total, windowSeconds } = await readThreadsQuota({ http, clock, graph }, request.tokens, request.account.platformUserId, kind);
     if (used >= total) {
-      const window = config?.quota_duration ?? DAY_SECONDS;
       throw new RateLimited(
-        `The Threads account has used its ${total} ${kind} in ${Math.round(window / 3600)} hours: OneClick publishes when the oldest frees up.`,
-        new Date(clock.now().getTime() + window * 1000),
+        `The Threads account has used its ${total} ${kind} in ${Math.round(windowSeconds / 3600)} hours: OneClick publishes when the oldest frees up.`,
+        new Date(clock.now().getTime() + windowSeconds * 1000),
       );
     }
   }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AdapterDeps } from '../../../../functions/platforms/adapter';
-import { createThreadsAdapter, classifyThreadsError } from '../../../../functions/platforms/threads/adapter';
+import { createThreadsAdapter } from '../../../../functions/platforms/threads/adapter';
+import { classifyThreadsError } from '../../../../functions/platforms/threads/errors';
 import { createThreadsMetricsReader, threadsMetrics } from '../../../../functions/platforms/threads/metrics';
 import { readThreadsOptions } from '../../../../functions/platforms/threads/options';
 import { AuthExpired, RateLimited, Rejected, Retryable } from '../../../../functions/platforms/errors';
@@ -87,6 +88,19 @@ describe('Threads adapter (Threads API OAuth)', () => {
     expect(requests[0]!.url.toString()).toBe('https://graph.threads.net/v1.0/me?fields=id%2Cusername%2Cname%2Cthreads_profile_picture_url');
     expect(requests[0]!.headers['authorization']).toBe('Bearer access-1');
     expect(profile).toEqual({ platformUserId: '2000000000000001', displayName: 'Maria Lopez', username: 'maria', avatarUrl: 'https://cdn/p.jpg' });
+  });
+
+  it('reads how many of its 250 posts in 24 hours the profile has used, with the documented limit where the answer leaves it out', async () => {
+    const { adapter, requests } = adapterWith('threads', threadsAdapter, [
+      { body: { data: [{ quota_usage: 12, config: { quota_total: 250, quota_duration: 86400 } }] } },
+      { body: { data: [{ quota_usage: 3 }] } },
+      graphError(190),
+    ]);
+    expect(await adapter.publishingQuota!(baseTokens, '2000000000000001')).toEqual({ used: 12, total: 250, windowSeconds: 86400 });
+    expect(requests[0]!.url.toString()).toBe('https://graph.threads.net/v1.0/2000000000000001/threads_publishing_limit?fields=quota_usage%2Cconfig');
+    expect(requests[0]!.headers['authorization']).toBe('Bearer access-1');
+    expect(await adapter.publishingQuota!(baseTokens, '2000000000000001')).toEqual({ used: 3, total: 250, windowSeconds: 86400 });
+    await expect(adapter.publishingQuota!(baseTokens, '2000000000000001')).rejects.toBeInstanceOf(AuthExpired);
   });
 
   it('has no revoke endpoint: disconnecting calls nothing', async () => {
