@@ -468,16 +468,17 @@ describe('the post wizard in Chromium', () => {
     await context.close();
   });
 
-  it("takes an alt text per file at step 1, says which networks get it, and Bluesky's post carries it; the card shows it to screen readers", async () => {
+  it("takes an alt text per file at step 1, says which networks get it, and Bluesky's and Threads' posts carry it; the card shows it to screen readers", async () => {
     const { page, context, problems } = await openWizard();
     await fileInput(page).setInputFiles({ name: 'bike.jpg', mimeType: 'image/jpeg', buffer: tinyJpeg });
     const altField = page.getByLabel('Alt text for bike.jpg');
     await expect.poll(() => altField.isVisible(), settle).toBe(true);
-    expect(await page.getByText(/Sent to Bluesky; the other networks do not take it from OneClick yet\./).isVisible()).toBe(true);
+    expect(await page.getByText(/Sent to Bluesky and Threads; the other networks do not take it from OneClick yet\./).isVisible()).toBe(true);
     const altText = `A red bicycle against a white wall ${Date.now()}`;
     await altField.fill(altText);
     await nextButton(page).click();
     await accountButton(page, 'bluesky').click();
+    await accountButton(page, 'threads').click();
     await nextButton(page).click();
     await page.getByLabel('Description').fill(`Alt text ${altText}`);
     await nextButton(page).click();
@@ -485,6 +486,9 @@ describe('the post wizard in Chromium', () => {
     await page.waitForURL(`${twin.webUrl}/dashboard/posts`, { timeout: 15_000 });
     await expect
       .poll(async () => (await sandboxControl(twin).feed('bluesky', accounts.bluesky)).posts.filter((post) => post.text.includes(altText)).map((post) => post.settings), settle)
+      .toEqual([{ alts: [altText] }]);
+    await expect
+      .poll(async () => (await sandboxControl(twin).feed('threads', accounts.threads)).posts.filter((post) => post.text.includes(altText)).map((post) => post.settings), settle)
       .toEqual([{ alts: [altText] }]);
     const card = page.getByRole('listitem').filter({ hasText: `Alt text ${altText}` }).first();
     await expect.poll(() => card.locator('.post-thumb img').getAttribute('alt'), settle).toBe(altText);

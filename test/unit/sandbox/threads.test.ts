@@ -109,7 +109,7 @@ describe('Threads sandbox: authorization and tokens', () => {
 describe('Threads sandbox: publishing', () => {
   it('publishes an image: IN_PROGRESS → FINISHED → threads_publish → PUBLISHED, once, with its settings in the feed', async () => {
     const token = await connect();
-    const id = await container(token, { media_type: 'IMAGE', image_url: files.url('/photo.jpg'), text: 'Hello', reply_control: 'mentioned_only', topic_tag: 'Cats' });
+    const id = await container(token, { media_type: 'IMAGE', image_url: files.url('/photo.jpg'), text: 'Hello', alt_text: 'A cat', reply_control: 'mentioned_only', topic_tag: 'Cats' });
     expect(await statusOf(token, id)).toMatchObject({ status: 'IN_PROGRESS' });
     expect(await statusOf(token, id)).toMatchObject({ status: 'FINISHED' });
     const media = (await jsonOf(await post(token, `/${user}/threads_publish`, { creation_id: id })))['id'] as string;
@@ -119,7 +119,7 @@ describe('Threads sandbox: publishing', () => {
     expect(view).toMatchObject({ id: media, text: 'Hello', media_type: 'IMAGE', topic_tag: 'Cats', reply_audience: 'MENTIONED_ONLY', permalink: expect.stringMatching(/^https:\/\/www\.threads\.net\/@sandbox_user\/post\//) });
     const feed = await sandbox.control.feed('threads', 'sandbox-user');
     expect(feed.posts).toHaveLength(1);
-    expect(feed.posts[0]).toMatchObject({ id: media, text: 'Hello', settings: { reply_control: 'mentioned_only', topic_tag: 'Cats' }, media: [{ contentType: 'image/jpeg' }] });
+    expect(feed.posts[0]).toMatchObject({ id: media, text: 'Hello', settings: { reply_control: 'mentioned_only', topic_tag: 'Cats', alts: ['A cat'] }, media: [{ contentType: 'image/jpeg' }] });
   });
 
   it('refuses a text over 500 (an emoji counting its bytes), a GIF, a bad topic and an unknown reply control', async () => {

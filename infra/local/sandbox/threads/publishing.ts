@@ -61,6 +61,8 @@ interface Container {
   replyTo?: string;
   replyControl?: string;
   topicTag?: string;
+  /** The alt text of its image or video (alt_text), or of each carousel item in order. */
+  alts: string[];
   /** A video being fetched: its media, or the error_message it failed with. */
   download?: Promise<FeedMedia | { errorMessage: string }>;
   status: Status;
@@ -190,11 +192,13 @@ export function threadsPublishing(context: PlatformContext): { routes: Route[]; 
       const parent = repliedTo(account, replyToId);
       if ('status' in parent) return parent;
     }
+    const altText = params.get('alt_text') ?? '';
     const base = {
       text,
       isCarouselItem,
       children: [] as string[],
       media: [] as FeedMedia[],
+      alts: altText ? [altText] : ([] as string[]),
       ...(replyToId ? { replyTo: replyToId } : {}),
       ...(replyControl ? { replyControl } : {}),
       ...(topicTag ? { topicTag } : {}),
@@ -228,7 +232,8 @@ export function threadsPublishing(context: PlatformContext): { routes: Route[]; 
           if (child.status !== 'FINISHED') return invalidParameter(`The carousel child ${childId} is not FINISHED.`);
         }
         const media = children.flatMap((id) => containers.get(id)!.media);
-        return json(200, { id: newContainer(account, { ...base, mediaType: 'CAROUSEL', children, media }, false).id });
+        const alts = children.flatMap((id) => containers.get(id)!.alts);
+        return json(200, { id: newContainer(account, { ...base, mediaType: 'CAROUSEL', children, media, alts }, false).id });
       }
       default:
         return invalidParameter('media_type must be one of TEXT, IMAGE, VIDEO or CAROUSEL.');
@@ -361,7 +366,11 @@ export function threadsPublishing(context: PlatformContext): { routes: Route[]; 
     published.set(id, thread);
     container.status = 'PUBLISHED';
     container.mediaId = id;
-    const settings: Record<string, string> = { ...(container.replyControl ? { reply_control: container.replyControl } : {}), ...(container.topicTag ? { topic_tag: container.topicTag } : {}) };
+    const settings: Record<string, string | string[]> = {
+      ...(container.replyControl ? { reply_control: container.replyControl } : {}),
+      ...(container.topicTag ? { topic_tag: container.topicTag } : {}),
+      ...(container.alts.length ? { alts: container.alts } : {}),
+    };
     context.feed.add({
       platform: 'threads',
       account,
