@@ -2,6 +2,7 @@ import type { Platform } from '../../shared/platforms';
 import type { Clock } from '../clock';
 import type { PlatformHttp } from './http';
 import type { CreatorInfo } from '../../shared/api/creatorInfo';
+import type { PublishingQuota } from '../../shared/api/publishingQuota';
 
 /** Tokens as we keep them (encrypted at rest). Times are ISO strings. */
 export interface TokenSet {
@@ -95,6 +96,11 @@ export interface PlatformAdapter {
    * before the user chooses (TikTok's creator_info): those settings. Absent elsewhere.
    */
   creatorInfo?(tokens: TokenSet): Promise<CreatorInfo>;
+  /**
+   * For platforms with a per-account publishing limit they report (`capabilities[p].publishingLimit`):
+   * how much of it the account has used now. Absent elsewhere.
+   */
+  publishingQuota?(tokens: TokenSet, platformUserId: string): Promise<PublishingQuota>;
 }
 
 export type AdapterFactory = (deps: AdapterDeps) => PlatformAdapter;

@@ -7,6 +7,7 @@ import { moduleDeps, type Adapters, type MetricsReaders, type PlatformModule, ty
 import { blueskyModule } from './bluesky';
 import { instagramModule } from './instagram';
 import { linkedinModule } from './linkedin';
+import { threadsModule } from './threads';
 import { tiktokModule } from './tiktok';
 import { xModule } from './x';
 import { youtubeModule } from './youtube';
@@ -25,6 +26,7 @@ export const platformModules: Record<Platform, PlatformModule> = {
   x: xModule,
   linkedin: linkedinModule,
   bluesky: blueskyModule,
+  threads: threadsModule,
 };
 
 const allModules = Object.values(platformModules);

@@ -1,5 +1,6 @@
 import { platformNames, type Platform } from '../../shared/platforms';
 import type { CreatorInfo } from '../../shared/api/creatorInfo';
+import type { PublishingQuota } from '../../shared/api/publishingQuota';
 import { Conflict, DomainError, NotFound } from '../errors';
 import { AuthExpired, PlatformError, RateLimited } from '../platforms/errors';
 import type { TokenSet } from '../platforms/adapter';
@@ -22,36 +23,45 @@ class PlatformUnavailable extends DomainError {
 }
 
 /**
- * A connected account's current posting settings (the adapter's `creatorInfo`, e.g. TikTok's
- * creator_info/query), asked with the account's tokens, which never leave the server: fresh
- * tokens first, and one refresh when the platform refuses a token before its recorded expiry.
+ * What a connected account's platform says about it now, asked with the account's tokens, which
+ * never leave the server: fresh tokens first, and one refresh when the platform refuses a token
+ * before its recorded expiry. `get`: its current posting settings (the adapter's `creatorInfo`,
+ * e.g. TikTok's creator_info/query); `publishingQuota`: how much of the platform's publishing
+ * limit it has used (the adapter's `publishingQuota`).
  */
 export function createCreatorInfoService({ store, adapters, freshness }: CreatorInfoServiceDeps) {
-  return {
-    async get(user: UserIdentity, platform: Platform, accountId: string): Promise<CreatorInfo> {
-      const name = platformNames[platform];
-      const adapter = adapters[platform];
-      if (!adapter?.creatorInfo) throw new NotFound(`${name} has no creator settings to show.`);
-      const connection = await store.get(user.userId, connectionIdOf(platform, accountId));
-      if (!connection || connection.status === 'disconnected') throw new NotFound(`No ${name} connection found`);
-      if (connection.status !== 'connected') throw new Conflict(connection.reconnectReason ?? `Reconnect your ${name} account on the Accounts page.`);
-      const ask = (tokens: TokenSet) => adapter.creatorInfo!(tokens);
+  async function askAbout<T>(user: UserIdentity, platform: Platform, accountId: string, what: string, ask: ((tokens: TokenSet, platformUserId: string) => Promise<T>) | undefined): Promise<T> {
+    const name = platformNames[platform];
+    if (!ask) throw new NotFound(`${name} has no ${what} to show.`);
+    const connection = await store.get(user.userId, connectionIdOf(platform, accountId));
+    if (!connection || connection.status === 'disconnected') throw new NotFound(`No ${name} connection found`);
+    if (connection.status !== 'connected') throw new Conflict(connection.reconnectReason ?? `Reconnect your ${name} account on the Accounts page.`);
+    try {
+      const tokens = await freshness.freshTokens(connection);
       try {
-        const tokens = await freshness.freshTokens(connection);
-        try {
-          return await ask(tokens);
-        } catch (error) {
-          if (!(error instanceof AuthExpired)) throw error;
-          const refreshed = await freshness.refreshAfterRefusal((await store.get(user.userId, connection.connectionId)) ?? connection, tokens);
-          if (!refreshed) throw error;
-          return await ask(refreshed);
-        }
+        return await ask(tokens, connection.platformUserId);
       } catch (error) {
-        if (error instanceof AuthExpired) throw new Conflict(`Reconnect your ${name} account on the Accounts page: ${error.message}`);
-        if (error instanceof RateLimited) throw new PlatformUnavailable(`${name} asks us to wait before reading your settings again. Try again in a minute.`);
-        if (error instanceof PlatformError) throw new PlatformUnavailable(`${name} could not give your account's settings now: ${error.message}`);
-        throw error;
+        if (!(error instanceof AuthExpired)) throw error;
+        const refreshed = await freshness.refreshAfterRefusal((await store.get(user.userId, connection.connectionId)) ?? connection, tokens);
+        if (!refreshed) throw error;
+        return await ask(refreshed, connection.platformUserId);
       }
+    } catch (error) {
+      if (error instanceof AuthExpired) throw new Conflict(`Reconnect your ${name} account on the Accounts page: ${error.message}`);
+      if (error instanceof RateLimited) throw new PlatformUnavailable(`${name} asks us to wait before reading your ${what} again. Try again in a minute.`);
+      if (error instanceof PlatformError) throw new PlatformUnavailable(`${name} could not give your account's ${what} now: ${error.message}`);
+      throw error;
+    }
+  }
+
+  return {
+    get(user: UserIdentity, platform: Platform, accountId: string): Promise<CreatorInfo> {
+      const adapter = adapters[platform];
+      return askAbout(user, platform, accountId, 'creator settings', adapter?.creatorInfo && ((tokens) => adapter.creatorInfo!(tokens)));
+    },
+    publishingQuota(user: UserIdentity, platform: Platform, accountId: string): Promise<PublishingQuota> {
+      const adapter = adapters[platform];
+      return askAbout(user, platform, accountId, 'publishing limit', adapter?.publishingQuota && ((tokens, platformUserId) => adapter.publishingQuota!(tokens, platformUserId)));
     },
   };
 }

@@ -12,6 +12,7 @@ import {
   redirectSchema,
 } from './connections';
 import { creatorInfoSchema } from './creatorInfo';
+import { publishingQuotaSchema } from './publishingQuota';
 import { createPostSchema, editPostSchema, listPostsQuerySchema, postIdSchema, postPageSchema, postSchema, postTargetPathSchema, reschedulePostSchema, saveDraftSchema } from './posts';
 import { notificationListSchema } from './notifications';
 import { abortUploadSchema, completeUploadSchema, createUploadSchema, storageUsageSchema, uploadedMediaSchema, uploadSessionSchema } from './uploads';
@@ -162,6 +163,15 @@ export const routes = {
       "The connected account's current posting settings as its platform reports them (TikTok's creator_info: nickname, avatar, privacy levels offered, interactions switched off, longest video); 404 for platforms without them.",
     input: { path: accountPathSchema },
     output: creatorInfoSchema,
+  },
+  getPublishingQuota: {
+    method: 'GET',
+    path: '/connections/{platform}/{accountId}/publishing-quota',
+    auth: 'user',
+    handler: 'connections',
+    summary: "How much of its platform's publishing limit the connected account has used (posts in the platform's moving window, as the platform reports them); 404 for platforms that report none.",
+    input: { path: accountPathSchema },
+    output: publishingQuotaSchema,
   },
   createPost: {
     method: 'POST',

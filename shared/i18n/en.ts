@@ -186,6 +186,11 @@ export const en = {
     connectedNotice: 'Your {{platform}} account is connected.',
     loadFailed: 'Failed to fetch social connection',
     disconnectFailed: 'Failed to update social connection status',
+    /** What a network's review of the app decides, where it limits who can connect (the operator's part: docs/operations.md). */
+    access: {
+      threads:
+        "Until Meta approves this deployment's Threads app in App Review (threads_basic, threads_content_publish, threads_manage_replies, threads_read_replies, threads_manage_insights), only the app's Threads testers can connect.",
+    },
     errors: {
       access_denied: 'You did not give OneClick access to your {{platform}} account.',
       invalid_state: 'This connection attempt has expired or was already used. Please connect again.',

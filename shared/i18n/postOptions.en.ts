@@ -5,6 +5,12 @@
  */
 export const postOptionsEn = {
   heading: 'Settings for each network',
+  quota: {
+    loading: 'Reading how many posts {{account}} has published on {{platform}} lately…',
+    used: '{{platform}} allows {{total}} posts in {{hours}} hours through apps; {{account}} has used {{used}}: {{left}} left.',
+    full: '{{account}} has used all {{total}} posts {{platform}} allows in {{hours}} hours through apps: {{platform}} would refuse this post now, so OneClick waits until the oldest of them frees a place.',
+    failed: 'How many posts {{account}} has left on {{platform}} could not be read: {{reason}}',
+  },
   creatorSettings: {
     heading: 'TikTok',
     postingAs: 'Posting to TikTok as',
@@ -66,6 +72,21 @@ export const postOptionsEn = {
       label: 'Who can see this post',
       values: { PUBLIC: 'Anyone', CONNECTIONS: 'Connections only' },
       hint: 'Anyone on or off LinkedIn, or only your 1st-degree connections.',
+    },
+    threads: {
+      heading: 'Threads',
+      label: 'Who can reply',
+      values: {
+        everyone: 'Everyone',
+        accounts_you_follow: 'Profiles you follow',
+        followers_only: 'Your followers',
+        mentioned_only: 'Only profiles you mention',
+        parent_post_author_only: 'Only you',
+      },
+      hint: 'Everyone can still see the post; this decides only who can reply.',
+      topicLabel: 'Topic (optional)',
+      topicHint: 'One topic, up to {{max}} characters, helps people find the post on Threads.',
+      topicInvalid: 'A Threads topic can be at most {{max}} characters and cannot contain {{forbidden}}.',
     },
   },
   mediaFormat: {

@@ -3,6 +3,12 @@ import type { postOptionsEn } from './postOptions.en';
 /** Turkish messages of the per-network post options (merged into tr.ts); the same keys as postOptions.en.ts. */
 export const postOptionsTr: typeof postOptionsEn = {
   heading: 'Her ağ için ayarlar',
+  quota: {
+    loading: '{{account}} hesabının son zamanlarda {{platform}} üzerinde kaç gönderi yayınladığı okunuyor…',
+    used: '{{platform}}, uygulamalar üzerinden {{hours}} saatte {{total}} gönderiye izin verir; {{account}} {{used}} tanesini kullandı: {{left}} kaldı.',
+    full: '{{account}}, {{platform}} hesabının uygulamalar üzerinden {{hours}} saatte izin verdiği {{total}} gönderinin hepsini kullandı: {{platform}} bu gönderiyi şimdi reddederdi, bu yüzden OneClick en eskisinin yeri boşalana kadar bekler.',
+    failed: '{{account}} hesabının {{platform}} üzerinde kaç gönderi hakkı kaldığı okunamadı: {{reason}}',
+  },
   creatorSettings: {
     heading: 'TikTok',
     postingAs: 'TikTok’ta şu hesapla paylaşılacak:',
@@ -64,6 +70,21 @@ export const postOptionsTr: typeof postOptionsEn = {
       label: 'Bu gönderiyi kimler görebilir',
       values: { PUBLIC: 'Herkes', CONNECTIONS: 'Yalnızca bağlantılar' },
       hint: "LinkedIn'de olan ya da olmayan herkes, veya yalnızca 1. derece bağlantılarınız.",
+    },
+    threads: {
+      heading: 'Threads',
+      label: 'Kimler yanıt verebilir',
+      values: {
+        everyone: 'Herkes',
+        accounts_you_follow: 'Takip ettiğiniz profiller',
+        followers_only: 'Takipçileriniz',
+        mentioned_only: 'Yalnızca bahsettiğiniz profiller',
+        parent_post_author_only: 'Yalnızca siz',
+      },
+      hint: 'Gönderiyi herkes görmeye devam eder; bu yalnızca kimlerin yanıt verebileceğini belirler.',
+      topicLabel: 'Konu (isteğe bağlı)',
+      topicHint: "En fazla {{max}} karakterlik tek bir konu, gönderinin Threads'te bulunmasına yardım eder.",
+      topicInvalid: 'Bir Threads konusu en fazla {{max}} karakter olabilir ve {{forbidden}} içeremez.',
     },
   },
   mediaFormat: {

@@ -185,6 +185,10 @@ export const tr: Messages = {
     connectedNotice: '{{platform}} hesabınız bağlandı.',
     loadFailed: 'Sosyal bağlantı alınamadı',
     disconnectFailed: 'Sosyal bağlantı durumu güncellenemedi',
+    access: {
+      threads:
+        "Meta bu kurulumun Threads uygulamasını App Review'da onaylayana kadar (threads_basic, threads_content_publish, threads_manage_replies, threads_read_replies, threads_manage_insights) yalnızca uygulamanın Threads test kullanıcıları bağlanabilir.",
+    },
     errors: {
       access_denied: 'OneClick\'e {{platform}} hesabınıza erişim izni vermediniz.',
       invalid_state: 'Bu bağlantı denemesinin süresi doldu ya da zaten kullanıldı. Lütfen yeniden bağlanın.',

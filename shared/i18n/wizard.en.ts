@@ -84,6 +84,7 @@ export const wizardEn = {
       bytes: 'bytes',
       weightedCharacters: 'weighted characters (links 23, emoji 2)',
       graphemes: 'characters',
+      emojiBytes: 'characters (an emoji counts its bytes, 4 for most)',
     },
     counting: '{{platform}}: counting…',
     countingFailed: '{{platform}}: the count could not be loaded. Check your connection.',

@@ -86,6 +86,7 @@ export const wizardTr: typeof wizardEn = {
       bytes: 'bayt',
       weightedCharacters: 'ağırlıklı karakter (bağlantı 23, emoji 2)',
       graphemes: 'karakter',
+      emojiBytes: 'karakter (emoji bayt sayısı kadar sayılır, çoğu 4)',
     },
     counting: '{{platform}}: sayılıyor…',
     countingFailed: '{{platform}}: sayım yüklenemedi. Bağlantınızı kontrol edin.',

@@ -5,8 +5,11 @@
  * entries; none of them names a platform.
  */
 
-/** How a platform counts a post's text; the counter says the unit in words. */
-export type TextUnit = 'characters' | 'utf16Units' | 'bytes' | 'weightedCharacters' | 'graphemes';
+/**
+ * How a platform counts a post's text; the counter says the unit in words. `emojiBytes`: characters
+ * as people see them (graphemes), an emoji counting its UTF-8 bytes.
+ */
+export type TextUnit = 'characters' | 'utf16Units' | 'bytes' | 'weightedCharacters' | 'graphemes' | 'emojiBytes';
 
 export interface TextRule {
   /** The most the text may count, in `unit`. */
@@ -140,6 +143,12 @@ export interface PlatformCapabilities<Id extends string = string> {
   carousel?: { min: number; max: number };
   /** All its rate limits are daily (LinkedIn's reset at midnight UTC); the waiting text says so. */
   dailyRateLimit: boolean;
+  /**
+   * A documented limit of posts an account may publish through the API in a moving window, which
+   * the platform reports per account (its adapter's `publishingQuota`): the wizard shows how much of
+   * it the chosen account has used. Absent where the platform reports none.
+   */
+  publishingLimit?: { posts: number; hours: number };
   /** What the platform bills for the API calls we make (shared/platformPrices.ts; docs/costs.md has the sources). */
   apiPrices: ApiPrices;
   /**

@@ -33,6 +33,8 @@ export const commentRules: Record<Platform, CommentRule> = {
   // Comments API (socialActions/{urn}/comments, with w_member_social): at most 1,250 characters.
   linkedin: { max: 1250 },
   bluesky: {},
+  // A reply under the post (reply_to_id), counted as a post; POST calls to reply endpoints need threads_manage_replies.
+  threads: { scope: 'threads_manage_replies' },
 };
 
 /** How a network counts a first comment, and the most it takes (its own rule, else the post's rule with its own limit). */

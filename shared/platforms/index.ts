@@ -2,6 +2,7 @@ import { bluesky } from './bluesky';
 import type { PlatformCapabilities } from './capabilities';
 import { instagram } from './instagram';
 import { linkedin } from './linkedin';
+import { threads } from './threads';
 import { tiktok } from './tiktok';
 import { x } from './x';
 import { youtube } from './youtube';
@@ -13,7 +14,7 @@ export type { PlatformCapabilities, TextUnit } from './capabilities';
  * accounts page shows them. Every other list and type is derived from this one, so adding a
  * platform is one entry file and one line here.
  */
-const entries = [youtube, tiktok, instagram, x, linkedin, bluesky] as const;
+const entries = [youtube, tiktok, instagram, x, linkedin, bluesky, threads] as const;
 
 export type Platform = (typeof entries)[number]['id'];
 

@@ -3,6 +3,7 @@ import type { PostOptionsRule } from './postOptionsRule';
 import type { MediaFacts } from '../platformRules';
 import { instagramPostOptions } from './instagramOptions';
 import { linkedinPostOptions } from './linkedinOptions';
+import { threadsPostOptions } from './threadsOptions';
 import { tiktokPostOptions } from './tiktokOptions';
 import { xPostOptions } from './xOptions';
 import { youtubePostOptions } from './youtubeOptions';
@@ -17,10 +18,17 @@ export type { PostContext, PostOptionsEditor, PostOptionsRule } from './postOpti
 export const postOptionRules: Partial<Record<Platform, PostOptionsRule>> = {
   instagram: instagramPostOptions as PostOptionsRule,
   linkedin: linkedinPostOptions as PostOptionsRule,
+  threads: threadsPostOptions as PostOptionsRule,
   tiktok: tiktokPostOptions as PostOptionsRule,
   x: xPostOptions as PostOptionsRule,
   youtube: youtubePostOptions as PostOptionsRule,
 };
+
+/** Whether a topic breaks its network's rule (`PostOptionsRule.topic`): too long, or holding a forbidden character. */
+export function topicProblem(topic: NonNullable<PostOptionsRule['topic']>, value: string): 'tooLong' | 'forbidden' | undefined {
+  if ([...value].length > topic.max) return 'tooLong';
+  return topic.forbidden.some((character) => value.includes(character)) ? 'forbidden' : undefined;
+}
 
 /** Validates one target's options for its platform: the completed options, or the problems in words. */
 export function checkPostOptions(

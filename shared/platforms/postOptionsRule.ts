@@ -27,6 +27,11 @@ export interface PostOptionsRule<Options = unknown> {
    * while the post carries a document.
    */
   documentTitle?: { field: string; max: number };
+  /**
+   * For the `audience` form, where the network also takes one topic for the post: the option it
+   * sets, the most characters it may have and the characters it may not hold. Left empty, no topic.
+   */
+  topic?: { field: string; max: number; forbidden: readonly string[] };
   /** Rules that depend on the post, not only on the options (e.g. its own scheduling). */
   problems?(options: Options, post: PostContext): string[];
   /**

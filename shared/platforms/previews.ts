@@ -52,4 +52,8 @@ export const previewRules: Record<Platform, PreviewRule> = {
   // The whole text (300 graphemes at most) and media in their own shape, no taller than 9:16 on a
   // phone (the app's source, social-app AutoSizedImage: a 9:16 box on phones). Not checked in the app.
   bluesky: { media: { video: { own: { tallest: [9, 16] } }, image: { own: { tallest: [9, 16] } } }, text: 'above', author: 'nameAndHandle', title: false },
+  // The whole text (500 characters at most) above the media, under the @handle; a single image or
+  // video in its own shape, no taller than 4:5 in the feed (observed in the app; Meta documents
+  // none). Not checked in the app.
+  threads: { media: { video: { own: { tallest: [4, 5] } }, image: { own: { tallest: [4, 5] } } }, text: 'above', author: 'handle', title: false },
 };

@@ -21,6 +21,20 @@ export const codePoints = (text: string): number => [...text].length;
 export const utf16Units = (text: string): number => text.length;
 export const utf8Bytes = (text: string): number => new TextEncoder().encode(text).length;
 
+/** A grapheme that is (or holds) an emoji: a pictograph, or a flag's regional indicators. */
+const emojiGrapheme = /\p{Extended_Pictographic}|\p{Regional_Indicator}/u;
+
+/**
+ * Characters as people see them (graphemes), each emoji counting its UTF-8 bytes: "Hi 👋" is 3 + 4.
+ * Meta's Threads posts guide words it so ("Emojis are counted as the number of UTF-8 bytes",
+ * linking the grapheme-splitter package for the rest).
+ */
+export function emojiByteCount(text: string): number {
+  let count = 0;
+  for (const { segment } of segmenter.segment(text)) count += emojiGrapheme.test(segment) ? utf8Bytes(segment) : 1;
+  return count;
+}
+
 /** X's limit in weighted characters (twitter-text's v3 maxWeightedTweetLength; premium accounts get more, which we cannot see). */
 export const X_MAX_WEIGHTED_LENGTH = 280;
 

@@ -123,6 +123,8 @@ function rateLimited(platform: Platform): Pick<FaultInput, 'status' | 'body' | '
       return { status: 429, headers, body: { status: 429, message: 'Resource level throttle limit for calls to this resource is reached.' } };
     case 'bluesky':
       return { status: 429, headers: { ...headers, 'ratelimit-reset': reset, 'ratelimit-remaining': '0' }, body: { error: 'RateLimitExceeded', message: 'Rate Limit Exceeded' } };
+    case 'threads':
+      return { status: 429, headers, body: { error: { message: 'Application request limit reached', type: 'OAuthException', code: 4 } } };
   }
 }
 

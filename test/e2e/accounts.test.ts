@@ -55,6 +55,9 @@ describe('the Accounts page in Chromium', () => {
       await expect.poll(() => card(page, platform).getByText(`${platformNames[platform]} ${account}`).isVisible()).toBe(true);
       expect(await card(page, platform).getByText(/^ID: /).textContent()).not.toBe('ID: ');
     }
+    // Threads says what Meta's App Review decides; a network without such a limit says nothing of it.
+    expect(await card(page, 'threads').getByTestId('access-threads').textContent()).toMatch(/^Until Meta approves this deployment's Threads app in App Review .*only the app's Threads testers can connect\.$/);
+    expect(await card(page, 'x').getByTestId('access-x').count()).toBe(0);
 
     const youtube = card(page, 'youtube');
     // Disconnecting asks first: Cancel (or Escape) keeps the account.

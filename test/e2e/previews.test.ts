@@ -12,7 +12,7 @@ import { previewRules } from '../../shared/platforms/previews';
 const twin = inject('twin');
 /** How long a poll waits for the page: uploads and API calls on a loaded 2-core machine take seconds, not the default 1 s. */
 const settle = { timeout: 15_000 };
-const chosen = ['linkedin', 'x', 'instagram', 'tiktok', 'bluesky'] as const satisfies readonly Platform[];
+const chosen = ['linkedin', 'x', 'instagram', 'tiktok', 'bluesky', 'threads'] as const satisfies readonly Platform[];
 let browser: Browser;
 let user: TestUser;
 const connections = {} as Record<(typeof chosen)[number], Connection>;
@@ -148,6 +148,15 @@ describe('the live preview beside the editor, in Chromium', () => {
     const editorBox = (await page.getByRole('tablist', { name: 'Text for each network' }).boundingBox())!;
     const previewBox = (await bluesky.boundingBox())!;
     expect(previewBox.x).toBeGreaterThan(editorBox.x + editorBox.width);
+
+    // Threads: the whole text (no fold) under the @handle, the 16:9 photo in its own shape (no taller than 4:5).
+    await bluesky.getByRole('group', { name: 'Network to preview' }).getByRole('button', { name: 'Threads' }).click();
+    const threads = preview(page, 'threads');
+    await expect.poll(() => threads.isVisible(), settle).toBe(true);
+    expect(await previewText(page, 'threads').textContent()).toBe(description);
+    expect(await threads.getByText(connections.threads.username!.replace(/^@/, ''), { exact: true }).isVisible()).toBe(true);
+    expect(await threads.getByRole('button', { name: /more/ }).count()).toBe(0);
+    expect(await mediaShape(page, 'threads')).toBeCloseTo(16 / 9, 1);
     expect(problems).toEqual([]);
     await context.close();
   });

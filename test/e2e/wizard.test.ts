@@ -468,16 +468,17 @@ describe('the post wizard in Chromium', () => {
     await context.close();
   });
 
-  it("takes an alt text per file at step 1, says which networks get it, and Bluesky's post carries it; the card shows it to screen readers", async () => {
+  it("takes an alt text per file at step 1, says which networks get it, and Bluesky's and Threads' posts carry it; the card shows it to screen readers", async () => {
     const { page, context, problems } = await openWizard();
     await fileInput(page).setInputFiles({ name: 'bike.jpg', mimeType: 'image/jpeg', buffer: tinyJpeg });
     const altField = page.getByLabel('Alt text for bike.jpg');
     await expect.poll(() => altField.isVisible(), settle).toBe(true);
-    expect(await page.getByText(/Sent to Bluesky; the other networks do not take it from OneClick yet\./).isVisible()).toBe(true);
+    expect(await page.getByText(/Sent to Bluesky and Threads; the other networks do not take it from OneClick yet\./).isVisible()).toBe(true);
     const altText = `A red bicycle against a white wall ${Date.now()}`;
     await altField.fill(altText);
     await nextButton(page).click();
     await accountButton(page, 'bluesky').click();
+    await accountButton(page, 'threads').click();
     await nextButton(page).click();
     await page.getByLabel('Description').fill(`Alt text ${altText}`);
     await nextButton(page).click();
@@ -485,6 +486,9 @@ describe('the post wizard in Chromium', () => {
     await page.waitForURL(`${twin.webUrl}/dashboard/posts`, { timeout: 15_000 });
     await expect
       .poll(async () => (await sandboxControl(twin).feed('bluesky', accounts.bluesky)).posts.filter((post) => post.text.includes(altText)).map((post) => post.settings), settle)
+      .toEqual([{ alts: [altText] }]);
+    await expect
+      .poll(async () => (await sandboxControl(twin).feed('threads', accounts.threads)).posts.filter((post) => post.text.includes(altText)).map((post) => post.settings), settle)
       .toEqual([{ alts: [altText] }]);
     const card = page.getByRole('listitem').filter({ hasText: `Alt text ${altText}` }).first();
     await expect.poll(() => card.locator('.post-thumb img').getAttribute('alt'), settle).toBe(altText);
@@ -556,13 +560,14 @@ describe('the post wizard in Chromium', () => {
     await context.close();
   });
 
-  it('lets the user choose who can reply on X and who can see the post on LinkedIn, each showing its default; the choices reach each network (axe light and dark)', async () => {
+  it('lets the user choose who can reply on X and Threads (with its topic, and how many posts it has left) and who can see the post on LinkedIn, each showing its default; the choices reach each network (axe light and dark)', async () => {
     const { page, context, problems } = await openWizard();
     await fileInput(page).setInputFiles({ name: 'photo.jpg', mimeType: 'image/jpeg', buffer: tinyJpeg });
     await expect.poll(() => nextButton(page).isEnabled(), settle).toBe(true);
     await nextButton(page).click();
     await accountButton(page, 'x').click();
     await accountButton(page, 'linkedin').click();
+    await accountButton(page, 'threads').click();
     await nextButton(page).click();
     const description = `Audience chosen ${Date.now()}`;
     await page.getByLabel('Description').fill(description);
@@ -574,11 +579,22 @@ describe('the post wizard in Chromium', () => {
     expect(await page.getByRole('heading', { name: 'Settings for each network' }).isVisible()).toBe(true);
     await whoCanReply.selectOption({ label: 'Only accounts you mention' });
     await whoCanSee.selectOption({ label: 'Connections only' });
+    const threads = page.getByTestId('options-threads');
+    expect(await threads.getByLabel('Who can reply').inputValue()).toBe('everyone');
+    await threads.getByLabel('Who can reply').selectOption({ label: 'Your followers' });
+    await expect.poll(() => page.getByTestId('quota-threads').textContent(), settle).toMatch(/^Threads allows 250 posts in 24 hours through apps; threads_[a-z0-9_]+ has used \d+: \d+ left\.$/);
+    // A topic Threads would refuse blocks publishing, in words; a good one goes with the post.
+    await threads.getByLabel('Topic (optional)').fill('R&D');
+    await expect.poll(() => threads.getByRole('alert').textContent(), settle).toBe('A Threads topic can be at most 50 characters and cannot contain . &.');
+    expect(await page.getByRole('button', { name: 'Publish Now' }).isDisabled()).toBe(true);
+    await threads.getByLabel('Topic (optional)').fill('Research');
+    await expect.poll(() => page.getByRole('button', { name: 'Publish Now' }).isEnabled(), settle).toBe(true);
     await page.getByRole('button', { name: 'Publish Now' }).click();
     await page.waitForURL(`${twin.webUrl}/dashboard/posts`, { timeout: 15_000 });
     const settingsOn = async (platform: Platform) => (await sandboxControl(twin).feed(platform, accounts[platform])).posts.filter((post) => post.text === description).map((post) => post.settings);
     await expect.poll(() => settingsOn('x'), settle).toEqual([{ reply_settings: 'mentionedUsers' }]);
     await expect.poll(() => settingsOn('linkedin'), settle).toEqual([{ visibility: 'CONNECTIONS' }]);
+    await expect.poll(() => settingsOn('threads'), settle).toEqual([{ reply_control: 'followers_only', topic_tag: 'Research' }]);
     expect(problems).toEqual([]);
     await context.close();
 
@@ -590,10 +606,13 @@ describe('the post wizard in Chromium', () => {
       await nextButton(axePage).click();
       await accountButton(axePage, 'x').click();
       await accountButton(axePage, 'linkedin').click();
+      await accountButton(axePage, 'threads').click();
       await nextButton(axePage).click();
       await axePage.getByLabel('Description').fill('Who can reply, who can see');
       await nextButton(axePage).click();
-      await expect.poll(() => axePage.getByLabel('Who can reply').isVisible(), settle).toBe(true);
+      await expect.poll(() => axePage.getByTestId('options-x').getByLabel('Who can reply').isVisible(), settle).toBe(true);
+      await expect.poll(() => axePage.getByTestId('quota-threads').isVisible(), settle).toBe(true);
+      await axePage.getByTestId('options-threads').getByLabel('Topic (optional)').fill('R&D');
       expect(await seriousViolations(axePage), `the audience choices (${colorScheme})`).toEqual([]);
       await axeContext.close();
     }

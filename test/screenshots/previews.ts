@@ -81,7 +81,7 @@ runScreenshots('previews', async (info, browser) => {
   const photo = await landscapePhoto(browser);
   const user = await createUser(info, `maria.lopez.${Date.now().toString(36)}@northwind-studio.example`);
   await makeAdmin(info, user);
-  for (const platform of ['youtube', 'tiktok', 'instagram', 'x', 'linkedin', 'bluesky'] as const) await connect(info, user, platform, 'northwind', 'Northwind Studio');
+  for (const platform of ['youtube', 'tiktok', 'instagram', 'x', 'linkedin', 'bluesky', 'threads'] as const) await connect(info, user, platform, 'northwind', 'Northwind Studio');
   mkdirSync(outDir, { recursive: true });
   for (const colorScheme of ['light', 'dark'] as const) {
     for (const width of widths) {
@@ -104,7 +104,7 @@ runScreenshots('previews', async (info, browser) => {
       const next = page.getByRole('button', { name: 'Next', exact: true });
       await next.and(page.locator(':enabled')).waitFor({ timeout: 30_000 });
       await next.click();
-      for (const name of ['LinkedIn', 'X', 'Instagram', 'YouTube', 'TikTok', 'Bluesky']) await page.getByRole('button', { name: new RegExp(`^${name} `) }).click();
+      for (const name of ['LinkedIn', 'X', 'Instagram', 'YouTube', 'TikTok', 'Bluesky', 'Threads']) await page.getByRole('button', { name: new RegExp(`^${name} `) }).click();
       await next.click();
       await page.getByLabel('Description').fill(story);
       await page.getByPlaceholder('Enter video title...').fill('Spring collection 2025: shot at dawn above Valencia');
@@ -134,6 +134,10 @@ runScreenshots('previews', async (info, browser) => {
       await page.getByRole('button', { name: 'Bluesky', exact: true }).click();
       await preview(page, 'Bluesky').waitFor();
       await shoot('6-bluesky');
+
+      await page.getByRole('button', { name: 'Threads', exact: true }).click();
+      await preview(page, 'Threads').waitFor();
+      await shoot('7-threads');
 
       // The photo alone: X crops it to 16:9, LinkedIn keeps its 4:3.
       await page.getByRole('button', { name: /^Go back to step 1/ }).click();

@@ -137,6 +137,13 @@ describe('GET /connections/{platform}/{accountId}/creator-info', () => {
     expect(answer.body).toMatchObject({ message: 'X has no creator settings to show.' });
   });
 
+  it('says in words that a platform reporting no publishing limit has none to show', async () => {
+    const { user, accounts } = await userWith(['x']);
+    const answer = await callApi(twin, `/connections/x/${encodeURIComponent(accounts.x)}/publishing-quota`, user.idToken);
+    expect(answer.status).toBe(404);
+    expect(answer.body).toMatchObject({ message: 'X has no publishing limit to show.' });
+  });
+
   it("publishes an Instagram video as a Reel shared to the feed by default, or in the Reels tab only when the user says so; a photo asks nothing", async () => {
     const { user, names, accounts } = await userWith(['instagram']);
     const video = await uploadMedia(twin, user.userId, { kind: 'video', body: sampleVideo(12) });

@@ -80,6 +80,12 @@ export const matrix: Record<RouteId, MatrixEntry> = {
     // The victim's account id under a platform that has creator settings: the attacker has no such connection.
     againstVictim: (victim) => ({ request: { path: { platform: 'tiktok', accountId: victim.accountId } }, refusedWith: [404] }),
   },
+  getPublishingQuota: {
+    auth: 'user',
+    sample: { path: { platform: 'youtube', accountId: 'someone' } },
+    // The victim's account id under a platform that reports a quota: the attacker has no such connection.
+    againstVictim: (victim) => ({ request: { path: { platform: 'threads', accountId: victim.accountId } }, refusedWith: [404] }),
+  },
   createPost: {
     auth: 'user',
     sample: { body: { description: 'x', media: [{ key: 'k' }], targets: [{ platform: 'youtube', accountId: 'a' }] } },

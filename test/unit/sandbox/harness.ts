@@ -14,6 +14,7 @@ export const clients: Record<Platform, SandboxClient> = {
   x: { clientId: 'X-sandbox-client-id', clientSecret: 'x-secret' },
   linkedin: { clientId: '86sandboxlinkedin', clientSecret: 'linkedin-secret' },
   bluesky: { clientId: 'https://app.oneclick.test/api/connections/bluesky/client-metadata.json', clientSecret: 'bluesky-secret' },
+  threads: { clientId: '1017452880033715', clientSecret: 'threads-secret' },
 };
 
 export const redirectUri = 'https://app.oneclick.test/connections/callback';
@@ -81,6 +82,7 @@ export const publishingScopes: Record<Platform, string> = {
   x: 'tweet.read tweet.write users.read media.write offline.access',
   linkedin: 'openid profile w_member_social',
   bluesky: 'atproto transition:generic',
+  threads: 'threads_basic,threads_content_publish',
 };
 
 const dialogs: Record<Platform, { hostKey: string; path: string }> = {
@@ -90,6 +92,7 @@ const dialogs: Record<Platform, { hostKey: string; path: string }> = {
   x: { hostKey: 'www', path: '/i/oauth2/authorize' },
   linkedin: { hostKey: 'www', path: '/oauth/v2/authorization' },
   bluesky: { hostKey: 'entryway', path: '/oauth/authorize' },
+  threads: { hostKey: 'www', path: '/oauth/authorize' },
 };
 
 /** Connects a sandbox account the way the app does (consent, then the code exchange) and returns its access token. */
@@ -119,6 +122,8 @@ export async function accessTokenFor(sandbox: Sandbox, platform: Platform, accou
       fetch(`${sandbox.hostUrl('linkedin', 'www')}/oauth/v2/accessToken`, formPost({ grant_type: 'authorization_code', code, redirect_uri: redirectUri, client_id: client.clientId, client_secret: client.clientSecret })),
     // Pushed requests and DPoP-bound tokens: connect through the adapter (bluesky.harness.ts).
     bluesky: () => Promise.reject(new Error('Bluesky tokens are DPoP-bound: use blueskyTokens() from test/unit/sandbox/bluesky.harness.ts')),
+    threads: () =>
+      fetch(`${sandbox.hostUrl('threads', 'graph')}/oauth/access_token`, formPost({ client_id: client.clientId, client_secret: client.clientSecret, grant_type: 'authorization_code', redirect_uri: redirectUri, code })),
   };
   const response = await exchange[platform]();
   if (response.status !== 200) throw new Error(`${platform} token exchange answered ${response.status}: ${await response.text()}`);

@@ -30,9 +30,24 @@ describe('who can see or reply (the audience options)', () => {
     }
   });
 
+  it('Threads: everyone may reply unless the user chooses another of its reply controls; a topic of 1 to 50 characters without . or &', () => {
+    expect(checkPostOptions('threads', {}, noSchedule, 'Threads')).toEqual({ options: { replyControl: 'everyone' }, problems: [] });
+    for (const value of ['accounts_you_follow', 'followers_only', 'mentioned_only', 'parent_post_author_only']) {
+      expect(checkPostOptions('threads', { replyControl: value }, noSchedule, 'Threads').options).toEqual({ replyControl: value });
+    }
+    expect(checkPostOptions('threads', { replyControl: 'nobody' }, noSchedule, 'Threads').problems).toEqual([
+      { path: ['replyControl'], message: 'Choose who can reply on Threads: everyone, accounts you follow, your followers, only accounts you mention or only you.' },
+    ]);
+    expect(checkPostOptions('threads', { topicTag: ' Cats ' }, noSchedule, 'Threads').options).toEqual({ replyControl: 'everyone', topicTag: 'Cats' });
+    expect(checkPostOptions('threads', { topicTag: 'x'.repeat(50) }, noSchedule, 'Threads').problems).toEqual([]);
+    expect(checkPostOptions('threads', { topicTag: 'x'.repeat(51) }, noSchedule, 'Threads').problems).toEqual([{ path: ['topicTag'], message: 'A Threads topic can be at most 50 characters.' }]);
+    expect(checkPostOptions('threads', { topicTag: 'R&D' }, noSchedule, 'Threads').problems).toEqual([{ path: ['topicTag'], message: 'A Threads topic cannot contain a period (.) or an ampersand (&).' }]);
+    expect(checkPostOptions('threads', { topicTag: 'v1.0' }, noSchedule, 'Threads').problems).not.toEqual([]);
+  });
+
   it("names every value of every network's audience choice in both languages, the network's default first", () => {
     const withAudience = [...platforms].filter((platform) => postOptionRules[platform]?.audience);
-    expect(withAudience.sort()).toEqual(['linkedin', 'x']);
+    expect(withAudience.sort()).toEqual(['linkedin', 'threads', 'x']);
     for (const platform of withAudience) {
       const rule = postOptionRules[platform]!;
       const { field, values } = rule.audience!;
@@ -42,6 +57,7 @@ describe('who can see or reply (the audience options)', () => {
         const texts = (messages.postOptions.audience as Record<string, { heading: string; label: string; hint: string; values: Record<string, string> }>)[platform]!;
         expect(texts.heading && texts.label && texts.hint).toBeTruthy();
         expect(Object.keys(texts.values).sort()).toEqual([...values].sort());
+        if (rule.topic) expect((texts as unknown as Record<string, string>)['topicLabel'] && (texts as unknown as Record<string, string>)['topicHint'] && (texts as unknown as Record<string, string>)['topicInvalid']).toBeTruthy();
       }
     }
   });

@@ -1,12 +1,27 @@
 import { describe, expect, it } from 'vitest';
 import { createPostSchema, editPostSchema } from '../../../shared/api/posts';
-import { checkPostOptions, postOptionRules } from '../../../shared/platforms/postOptions';
+import { checkPostOptions, postOptionRules, topicProblem } from '../../../shared/platforms/postOptions';
 import { tiktokCommercialLabel, tiktokOptionsSchema } from '../../../shared/platforms/tiktokOptions';
 import { youtubeOptionsSchema, youtubeTagsLength } from '../../../shared/platforms/youtubeOptions';
 import { platforms } from '../../../shared/platforms';
 
 const messages = (result: { success: boolean; error?: { issues: Array<{ message: string }> } }) => result.error?.issues.map((issue) => issue.message) ?? [];
 const base = { description: 'Hello', title: 'A title', media: [{ key: 'user/videos/a.mp4' }] };
+
+describe("a network's topic rule", () => {
+  const topic = { field: 'topic', max: 5, forbidden: ['.', '&'] };
+
+  it('takes a topic within its length and without forbidden characters, an emoji counting once', () => {
+    expect(topicProblem(topic, 'cats')).toBeUndefined();
+    expect(topicProblem(topic, 'cat😀s')).toBeUndefined();
+  });
+
+  it('refuses a longer topic and one with a forbidden character', () => {
+    expect(topicProblem(topic, 'kittens')).toBe('tooLong');
+    expect(topicProblem(topic, 'a.b')).toBe('forbidden');
+    expect(topicProblem(topic, 'a&b')).toBe('forbidden');
+  });
+});
 
 describe('TikTok post options', () => {
   it('need a privacy level chosen by the user: none, or one TikTok does not know, is refused in words', () => {

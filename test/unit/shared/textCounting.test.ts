@@ -2,7 +2,7 @@ import * as twitterTextModule from 'twitter-text';
 import configs from 'twitter-text/dist/configs.js';
 import { describe, expect, it } from 'vitest';
 import { capabilities } from '../../../shared/platforms';
-import { graphemeCount, utf8Bytes, xTextProblems, xWeightedLength } from '../../../shared/platforms/textCounting';
+import { emojiByteCount, graphemeCount, utf8Bytes, xTextProblems, xWeightedLength } from '../../../shared/platforms/textCounting';
 import * as onDemand from '../../../shared/platforms/xTextParser.onDemand';
 import type * as bundled from '../../../shared/platforms/xTextParser';
 
@@ -150,6 +150,21 @@ describe('Bluesky counts graphemes', () => {
     expect(capabilities.bluesky.text.unit).toBe('graphemes');
     expect(capabilities.bluesky.text.count('👨‍👩‍👧'.repeat(300))).toBe(capabilities.bluesky.text.max);
     expect(capabilities.bluesky.text.count('e\u0301'.repeat(301))).toBeGreaterThan(capabilities.bluesky.text.max);
+  });
+});
+
+describe('characters with emoji counted by their bytes (emojiBytes)', () => {
+  it.each([
+    ['ASCII', 'abc', 3],
+    ['a Turkish letter', 'ğ', 1],
+    ['an accent written apart', 'e\u0301', 1],
+    ['Japanese', 'あい', 2],
+    ['an emoji', '😀', 4],
+    ['a ZWJ family', '👨‍👩‍👧', 18],
+    ['a flag', '🇹🇷', 8],
+    ['Latin with an emoji', 'Hi 👋', 7],
+  ])('%s', (_name, text, expected) => {
+    expect(emojiByteCount(text)).toBe(expected);
   });
 });
 

@@ -27,6 +27,9 @@ export function PlatformCard(props: PlatformCardProps) {
   const { t, i18n } = useTranslation();
   const name = platformNames[props.platform];
   const status = props.connecting ? 'connecting' : statusOf(props.connections);
+  // Where the network's review of the app limits who can connect, the card says so (accounts.access.<platform>).
+  const accessKey = `accounts.access.${props.platform}`;
+  const accessNote = i18n.exists(accessKey) ? String(t(accessKey as never)) : undefined;
   const formatDate = (iso: string) => new Intl.DateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'medium' }).format(new Date(iso));
 
   return (
@@ -82,6 +85,11 @@ export function PlatformCard(props: PlatformCardProps) {
         </button>
       ) : (
         <p className="hint">{t('accounts.notAvailable')}</p>
+      )}
+      {accessNote && (
+        <p className="hint" data-testid={`access-${props.platform}`}>
+          {accessNote}
+        </p>
       )}
     </li>
   );

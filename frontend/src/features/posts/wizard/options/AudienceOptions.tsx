@@ -1,6 +1,6 @@
 import { useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { postOptionRules } from '../../../../../../shared/platforms/postOptions';
+import { postOptionRules, topicProblem as topicRuleProblem } from '../../../../../../shared/platforms/postOptions';
 import { platformNames } from '../../../../../../shared/platforms';
 import type { OptionsEditorProps } from './types';
 
@@ -8,7 +8,9 @@ import type { OptionsEditorProps } from './types';
  * One choice of who can see or reply to the post, for a network whose rule names it (`audience`:
  * X's reply settings, LinkedIn's visibility). Its first value is the network's own default, shown
  * chosen. Where the network posts documents and the post carries one (a PDF on LinkedIn), it also
- * asks for the document's title, which the network requires: publishing waits for it.
+ * asks for the document's title, which the network requires: publishing waits for it. Where the
+ * rule also names a topic (`topic`), a text field for it: a topic the network would refuse (too
+ * long, a forbidden character) blocks publishing, in the network's words.
  */
 export function AudienceOptions({ account, value, onChange, onBlocker, media }: OptionsEditorProps) {
   const { t } = useTranslation();
@@ -16,12 +18,15 @@ export function AudienceOptions({ account, value, onChange, onBlocker, media }: 
   const rule = postOptionRules[account.platform];
   const documentTitle = rule?.documentTitle && media.some((item) => item.kind === 'document') ? rule.documentTitle : undefined;
   const titleValue = documentTitle && typeof value?.[documentTitle.field] === 'string' ? (value[documentTitle.field] as string) : '';
-  const blocker = documentTitle && !titleValue.trim() ? t('postOptions.document.titleNeeded', { platform: platformNames[account.platform] }) : undefined;
+  const topic = rule?.topic;
+  const topicValue = topic && typeof value?.[topic.field] === 'string' ? (value[topic.field] as string) : '';
+  // The texts are the network's own (postOptions.audience.<platform>), as its rule's values are.
+  const text = (key: string, values?: Record<string, unknown>) => String(t(`postOptions.audience.${account.platform}.${key}` as never, values as never));
+  const topicProblem = topic && topicRuleProblem(topic, topicValue) ? text('topicInvalid', { max: topic.max, forbidden: topic.forbidden.join(' ') }) : undefined;
+  const blocker = documentTitle && !titleValue.trim() ? t('postOptions.document.titleNeeded', { platform: platformNames[account.platform] }) : topicProblem;
   useEffect(() => onBlocker(blocker), [onBlocker, blocker]);
   const audience = rule?.audience;
   if (!audience) return null;
-  // The texts are the network's own (postOptions.audience.<platform>), as its rule's values are.
-  const text = (key: string) => String(t(`postOptions.audience.${account.platform}.${key}` as never));
   const chosen = typeof value?.[audience.field] === 'string' ? (value[audience.field] as string) : audience.values[0]!;
   return (
     <section className="post-options" aria-labelledby={`${id}-heading`} data-testid={`options-${account.platform}`}>
@@ -58,6 +63,26 @@ export function AudienceOptions({ account, value, onChange, onBlocker, media }: 
           </p>
         </div>
       )}
+      {topic ? (
+        <div className="field">
+          <label htmlFor={`${id}-topic`}>{text('topicLabel')}</label>
+          <input
+            id={`${id}-topic`}
+            value={topicValue}
+            aria-describedby={`${id}-topic-hint`}
+            aria-invalid={topicProblem ? true : undefined}
+            onChange={(event) => {
+              const next = { ...value };
+              if (event.target.value) next[topic.field] = event.target.value;
+              else delete next[topic.field];
+              onChange(next);
+            }}
+          />
+          <p id={`${id}-topic-hint`} className={topicProblem ? 'field-error' : 'hint'} role={topicProblem ? 'alert' : undefined}>
+            {topicProblem ?? text('topicHint', { max: topic.max })}
+          </p>
+        </div>
+      ) : null}
     </section>
   );
 }

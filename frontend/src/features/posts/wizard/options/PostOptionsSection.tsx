@@ -5,7 +5,9 @@ import type { Connection } from '../../../../../../shared/api/connections';
 import type { PostOptionsEditor } from '../../../../../../shared/platforms/postOptions';
 import { accountKey } from '../components/PlatformStep';
 import type { MediaItem } from '../useMediaUploads';
+import { capabilities, platformNames } from '../../../../../../shared/platforms';
 import { optionsEditors } from './registry';
+import { usePublishingQuota } from './api';
 import type { AccountOptions } from './types';
 import type { usePostOptions } from './usePostOptions';
 import './postOptions.css';
@@ -30,7 +32,38 @@ function AccountOptionsForm({
   const onChange = useCallback((value: AccountOptions) => setChoice(key, value), [key, setChoice]);
   const onBlocker = useCallback((message: string | undefined) => setBlocker(key, message), [key, setBlocker]);
   const { Form } = optionsEditors[editor];
-  return <Form account={account} value={state.choices[key]} onChange={onChange} media={media} nativeSchedule={nativeSchedule} onBlocker={onBlocker} />;
+  return (
+    <>
+      <Form account={account} value={state.choices[key]} onChange={onChange} media={media} nativeSchedule={nativeSchedule} onBlocker={onBlocker} />
+      <PublishingQuotaNote account={account} />
+    </>
+  );
+}
+
+/**
+ * How much of its network's publishing limit the account has used (capabilities' `publishingLimit`,
+ * read from the network through our API): said before the user publishes, and in warning words
+ * when it is used up (the post would then wait for a place to free up).
+ */
+function PublishingQuotaNote({ account }: { account: Connection }) {
+  const { t } = useTranslation();
+  const limit = capabilities[account.platform].publishingLimit;
+  const quota = usePublishingQuota(account.platform, account.platformUserId, Boolean(limit));
+  if (!limit) return null;
+  const values = { platform: platformNames[account.platform], account: account.username ?? account.displayName, hours: limit.hours };
+  if (quota.isPending) return <p className="hint">{t('postOptions.quota.loading', values)}</p>;
+  if (quota.isError) return <p className="hint">{t('postOptions.quota.failed', { ...values, reason: quota.error.message })}</p>;
+  const { used, total, windowSeconds } = quota.data;
+  const shown = { ...values, used, total, hours: Math.round(windowSeconds / 3600), left: Math.max(0, total - used) };
+  return used >= total ? (
+    <p className="field-error" role="alert" data-testid={`quota-${account.platform}`}>
+      {t('postOptions.quota.full', shown)}
+    </p>
+  ) : (
+    <p className="hint" data-testid={`quota-${account.platform}`}>
+      {t('postOptions.quota.used', shown)}
+    </p>
+  );
 }
 
 /**

@@ -16,3 +16,19 @@ export function useCreatorInfo(platform: Platform, accountId: string) {
     retry: false,
   });
 }
+
+/**
+ * How much of its platform's publishing limit the account has used, for platforms that report one
+ * (capabilities' `publishingLimit`). Read when the review step shows the account, and again after a
+ * minute.
+ */
+export function usePublishingQuota(platform: Platform, accountId: string, enabled: boolean) {
+  const api = useApi();
+  return useQuery({
+    queryKey: ['publishingQuota', platform, accountId],
+    queryFn: () => api('getPublishingQuota', { path: { platform, accountId } }),
+    staleTime: 60_000,
+    retry: false,
+    enabled,
+  });
+}
