@@ -674,6 +674,7 @@ describe('the post wizard in Chromium', () => {
     await card.getByRole('button', { name: description, exact: true }).click();
     const open = page.getByRole('dialog').getByRole('link', { name: 'Open the PDF' });
     await expect.poll(() => open.count(), settle).toBe(1);
+    expect(await page.getByRole('dialog').locator('figcaption strong').textContent()).toBe('Plan 2027');
     const pdf = await context.request.get((await open.getAttribute('href'))!);
     expect((await pdf.body()).subarray(0, 5).toString('latin1')).toBe('%PDF-');
     expect(problems).toEqual([]);
