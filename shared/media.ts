@@ -17,6 +17,16 @@ const extensionsOf: Record<MediaKind, readonly string[]> = { image: imageExtensi
 /** The bucket folder of a kind's files. */
 export const mediaFolderOf = (kind: MediaKind): string => folders[kind];
 
+/**
+ * Whether a kind of file takes an alt text: an image or a video shows something to describe; a
+ * document (a PDF) carries its own words, and no network takes an alt text for one. The wizard
+ * asks for none, sends none, and the API refuses one (shared/api/posts.ts).
+ */
+export const takesAltText = (kind: MediaKind): boolean => kind !== 'document';
+
+/** The alt text a file is sent with: trimmed, and none when blank or for a kind that takes none. */
+export const sentAltText = (file: { kind: MediaKind; altText?: string | undefined }): string | undefined => (takesAltText(file.kind) ? file.altText?.trim() || undefined : undefined);
+
 export const contentTypes: Record<string, string> = {
   png: 'image/png',
   jpg: 'image/jpeg',

@@ -6,7 +6,7 @@ import { checkPostOptions } from '../platforms/postOptions';
 import { ALT_TEXT_MAX, textFor, threadFor, type NetworkTexts, type NetworkThreads } from '../platformRules';
 import { THREAD_MAX_PARTS, threadProblems } from '../thread';
 import { isTimeZone } from '../timeZone';
-import { mediaKinds } from '../media';
+import { mediaKinds, parseMediaKey, takesAltText } from '../media';
 
 /** `draft`: saved from the wizard, not published; it starts no execution and uses no month's slot. */
 export const postStatuses = ['draft', 'scheduled', 'publishing', 'published', 'partially_published', 'failed', 'cancelled'] as const;
@@ -159,6 +159,14 @@ const nativeSchedulerNames = nativeSchedulers.map((platform) => capabilities[pla
 /** What a file shows, for people who cannot see it (sent where a network takes it: `capabilities[p].altText`). */
 const altTextSchema = z.string().trim().max(ALT_TEXT_MAX, `An alt text can be at most ${ALT_TEXT_MAX} characters.`).optional();
 
+/** A file's alt text, refused in words for a kind that takes none (a document: shared/media.ts). */
+function checkAltTextKind(file: { key: string; altText?: string | undefined }, context: z.RefinementCtx): void {
+  const kind = parseMediaKey(file.key)?.kind;
+  if (file.altText && kind && !takesAltText(kind)) {
+    context.addIssue({ code: 'custom', path: ['altText'], message: 'A document (PDF) takes no alt text: alt text describes an image or a video.' });
+  }
+}
+
 /** Per network, its own version of the text (absent or blank: the description). */
 const networkTextsSchema = z.partialRecord(z.enum(platforms), z.string().max(10_000, 'A network\'s text can be at most 10,000 characters.'));
 
@@ -185,7 +193,7 @@ const postTextFields = {
 export const createPostSchema = z
   .object({
     ...postTextFields,
-    media: z.array(z.object({ key: z.string().min(1).max(300), altText: altTextSchema })).min(1, 'Add a video or an image.').max(10),
+    media: z.array(z.object({ key: z.string().min(1).max(300), altText: altTextSchema }).superRefine(checkAltTextKind)).min(1, 'Add a video or an image.').max(10),
     /** ISO time to publish at (plans that can schedule); absent = now. */
     scheduledFor: scheduledForSchema.optional(),
     /** The user's IANA time zone the time was chosen in (required with scheduledFor). */
@@ -350,7 +358,7 @@ export const saveDraftSchema = z
     title: z.string().max(1000, 'The title can be at most 1,000 characters.').optional(),
     targets: z.array(targetInputSchema).max(20, 'Choose at most 20 accounts.'),
     media: z
-      .array(z.object({ key: z.string().min(1).max(300), name: z.string().trim().min(1).max(255).optional(), altText: altTextSchema }))
+      .array(z.object({ key: z.string().min(1).max(300), name: z.string().trim().min(1).max(255).optional(), altText: altTextSchema }).superRefine(checkAltTextKind))
       .max(10, 'A post can carry at most 10 files.'),
   })
   .superRefine((draft, context) => {

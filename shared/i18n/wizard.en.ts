@@ -17,7 +17,7 @@ export const wizardEn = {
     dragHere: 'Drag & drop your files here',
     dropHere: 'Drop your files here',
     orClick: 'or click to select files',
-    supports: 'Supports images (PNG, JPG, GIF) and videos (MP4, MOV, AVI)',
+    supports: 'Supports images (PNG, JPG, GIF), videos (MP4, MOV, AVI) and PDF documents (for LinkedIn)',
     inputLabel: 'Choose files to upload',
     uploading: 'Uploading...',
     selectedFiles: 'Selected Files:',

@@ -19,7 +19,7 @@ export const wizardTr: typeof wizardEn = {
     dragHere: 'Dosyalarınızı buraya sürükleyip bırakın',
     dropHere: 'Dosyalarınızı buraya bırakın',
     orClick: 'ya da dosya seçmek için tıklayın',
-    supports: 'Görseller (PNG, JPG, GIF) ve videolar (MP4, MOV, AVI) desteklenir',
+    supports: 'Görseller (PNG, JPG, GIF), videolar (MP4, MOV, AVI) ve PDF belgeleri (LinkedIn için) desteklenir',
     inputLabel: 'Yüklenecek dosyaları seçin',
     uploading: 'Yükleniyor...',
     selectedFiles: 'Seçilen Dosyalar:',

@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { capabilities, platformNames, platforms, type Platform } from '../../shared/platforms';
 import { launchBrowser, openSession, signInThroughUi } from '../support/browser';
 import { connectThroughOAuth, makeAdmin, sandboxAccountName, sandboxControl } from '../support/connect';
 import { syntheticMp4 } from '../support/mp4';
-import { tinyJpeg } from '../support/posts';
+import { tinyJpeg, tinyPdf } from '../support/posts';
 import { callApi, createUser, type TestUser } from '../support/users';
 import { seriousViolations } from '../support/axe';
 import type { PostPage } from '../../shared/api/posts';
@@ -38,8 +38,8 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function openWizard() {
-  const session = await openSession(browser);
+async function openWizard(options: BrowserContextOptions = {}) {
+  const session = await openSession(browser, options);
   await signInThroughUi(session.page, twin.webUrl, user.email, user.password);
   await expect.poll(() => stepText(session.page), settle).toBe('Step 1 of 4');
   return session;
@@ -616,6 +616,88 @@ describe('the post wizard in Chromium', () => {
       expect(await seriousViolations(axePage), `the audience choices (${colorScheme})`).toEqual([]);
       await axeContext.close();
     }
+  });
+
+  it('posts a PDF to LinkedIn as a document: no alt text asked for it, X refused by name, its title asked beside the preview (Publish waits), one post with the title, shown as a document in the list (axe light and dark)', async () => {
+    const { page, context, problems } = await openWizard({ bypassCSP: true });
+    const sent: unknown[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && new URL(request.url()).pathname.endsWith('/posts')) sent.push(request.postDataJSON());
+    });
+    // Step 1: an image beside the PDF gets an alt text field, the PDF none; the PDF alone, no alt text section at all.
+    await fileInput(page).setInputFiles([
+      { name: 'plan.pdf', mimeType: 'application/pdf', buffer: tinyPdf },
+      { name: 'photo.jpg', mimeType: 'image/jpeg', buffer: tinyJpeg },
+    ]);
+    await expect.poll(() => nextButton(page).isEnabled(), settle).toBe(true);
+    expect(await page.getByRole('listitem', { name: 'plan.pdf' }).getByText('PDF document: LinkedIn shows its pages to swipe through').isVisible()).toBe(true);
+    expect(await page.getByLabel('Alt text for photo.jpg').isVisible()).toBe(true);
+    expect(await page.getByLabel('Alt text for plan.pdf').count()).toBe(0);
+    await page.getByRole('button', { name: 'Remove photo.jpg' }).click();
+    await expect.poll(() => page.getByRole('heading', { name: 'Alt text' }).count(), settle).toBe(0);
+    expect(await page.getByRole('textbox').count()).toBe(0);
+    await nextButton(page).click();
+
+    // Step 2: X cannot take a document, said in words that name it; without X, no refusal.
+    await expect.poll(() => accountButton(page, 'linkedin').isVisible(), settle).toBe(true);
+    await accountButton(page, 'linkedin').click();
+    await accountButton(page, 'x').click();
+    await expect.poll(() => page.getByRole('alert').allTextContents(), settle).toEqual(['X does not post documents (PDF): leave X out (documents go to LinkedIn).']);
+    await accountButton(page, 'x').click();
+    await expect.poll(() => page.getByRole('alert').count(), settle).toBe(0);
+    await nextButton(page).click();
+
+    // Step 3: the title is asked beside the text; the preview's document card says it has none yet, and Publish waits for it.
+    const description = `Our plan as a document ${Date.now()}`;
+    await page.getByLabel('Description').fill(description);
+    const titleField = page.getByTestId('options-linkedin').getByLabel('Document title');
+    await expect.poll(() => titleField.isVisible(), settle).toBe(true);
+    const documentCard = page.locator('.network-preview').getByRole('group', { name: 'Document' });
+    expect(await documentCard.locator('.preview-document-title').textContent()).toBe('No document title yet');
+    expect(await documentCard.getByText('plan.pdf: its pages, to swipe through').isVisible()).toBe(true);
+    await nextButton(page).click();
+    const publishNow = page.getByRole('button', { name: 'Publish Now' });
+    await expect.poll(() => page.locator('#wizard-options-blocker').textContent(), settle).toBe('Give the document a title: LinkedIn does not post a document without one.');
+    expect(await publishNow.isDisabled()).toBe(true);
+    await page.getByRole('button', { name: 'Previous' }).click();
+    await titleField.fill('Plan 2027');
+    await expect.poll(() => documentCard.locator('.preview-document-title').textContent(), settle).toBe('Plan 2027');
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      expect(await seriousViolations(page), `the document's title and preview (${colorScheme})`).toEqual([]);
+    }
+    await page.emulateMedia({ colorScheme: 'light' });
+    await nextButton(page).click();
+    expect(await page.getByTestId('options-linkedin').getByLabel('Document title').inputValue()).toBe('Plan 2027');
+    await expect.poll(() => publishNow.isEnabled(), settle).toBe(true);
+    await publishNow.click();
+    await page.waitForURL(`${twin.webUrl}/dashboard/posts`, { timeout: 15_000 });
+
+    // One post in LinkedIn's feed with the document and its title; no alt text went with the PDF.
+    const posted = async () => (await sandboxControl(twin).feed('linkedin', accounts.linkedin)).posts.filter((post) => post.text === description);
+    await expect.poll(async () => (await posted()).length, { timeout: 30_000, interval: 250 }).toBe(1);
+    const [post] = await posted();
+    expect(post!.settings).toEqual({ visibility: 'PUBLIC', documentTitle: 'Plan 2027' });
+    expect(post!.media.map((item) => [item.contentType, item.size])).toEqual([['application/pdf', tinyPdf.length]]);
+    expect(sent).toHaveLength(1);
+    expect((sent[0] as { media: unknown[] }).media).toEqual([{ key: expect.stringMatching(/\/documents\/[A-Za-z0-9_-]+\.pdf$/) }]);
+
+    // The post list: its card (waited for) links the post and shows a document; its window opens the PDF itself.
+    const card = page.getByRole('listitem').filter({ hasText: description }).first();
+    const link = card.getByRole('link', { name: 'View post on LinkedIn' });
+    await expect.poll(() => link.count(), { timeout: 20_000 }).toBe(1);
+    // The post's own address on LinkedIn (the publisher builds it from the post's URN, without the feed's trailing slash).
+    expect(await link.getAttribute('href')).toBe(`https://www.linkedin.com/feed/update/${post!.id}`);
+    expect(await card.getByRole('img', { name: `Document: ${description}` }).locator('svg').count()).toBe(1);
+    expect(await card.getByText('Document (PDF)').isVisible()).toBe(true);
+    await card.getByRole('button', { name: description, exact: true }).click();
+    const open = page.getByRole('dialog').getByRole('link', { name: 'Open the PDF' });
+    await expect.poll(() => open.count(), settle).toBe(1);
+    expect(await page.getByRole('dialog').locator('figcaption strong').textContent()).toBe('Plan 2027');
+    const pdf = await context.request.get((await open.getAttribute('href'))!);
+    expect((await pdf.body()).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(problems).toEqual([]);
+    await context.close();
   });
 
   it('posts a first comment under the post on X, Instagram and Bluesky, once each, names who gets it and who does not, blocks one too long, and shows it was posted (axe light and dark)', async () => {

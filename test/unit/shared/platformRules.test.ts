@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { capabilities, platforms, type Platform } from '../../../shared/platforms';
 import { xWeightedLength } from '../../../shared/platforms/textCounting';
+import { createPostSchema, saveDraftSchema } from '../../../shared/api/posts';
+import { sentAltText, takesAltText } from '../../../shared/media';
 import { mediaForPlatform, mediaLeftOutMessage, mediaLeftOutOn, mediaProblemMessage, mediaProblemsOn, nativeSchedulersAmong, titleRuleFor, videoLengthProblem, type MediaFacts } from '../../../shared/platformRules';
 
 describe('X weighted length (twitter-text v3)', () => {
@@ -218,5 +220,21 @@ describe('a document (PDF): LinkedIn posts it on its own, the other networks are
     expect(mediaLeftOutOn('linkedin', [pdf, image])).toEqual([]);
     const large = { ...pdf, size: 100_000_001 };
     expect(mediaProblemsOn('linkedin', [large])).toEqual([{ code: 'tooLarge', item: large, maxBytes: 100_000_000 }]);
+  });
+
+  it('takes no alt text: none is sent for it, and the API refuses one in words, on a post and a draft; an image keeps its own', () => {
+    expect(takesAltText('document')).toBe(false);
+    expect(sentAltText({ kind: 'document', altText: 'Pages of a plan' })).toBeUndefined();
+    expect(sentAltText({ kind: 'image', altText: ' A red bicycle ' })).toBe('A red bicycle');
+    expect(sentAltText({ kind: 'video', altText: '   ' })).toBeUndefined();
+    const targets = [{ platform: 'linkedin' as const, accountId: 'b', options: { documentTitle: 'Plan' } }];
+    const document = { key: 'u/documents/abcdefgh.pdf', altText: 'Pages of a plan' };
+    const message = 'A document (PDF) takes no alt text: alt text describes an image or a video.';
+    const post = createPostSchema.safeParse({ description: 'Plan', targets, media: [document] });
+    expect(post.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([['media.0.altText', message]]);
+    const draft = saveDraftSchema.safeParse({ description: 'Plan', targets, media: [document] });
+    expect(draft.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([['media.0.altText', message]]);
+    expect(createPostSchema.safeParse({ description: 'Plan', targets, media: [{ key: document.key }] }).success).toBe(true);
+    expect(createPostSchema.safeParse({ description: 'Bike', targets: [{ platform: 'bluesky', accountId: 'c' }], media: [{ key: 'u/images/abcdefgh.jpg', altText: 'A bike' }] }).success).toBe(true);
   });
 });

@@ -16,6 +16,7 @@ import { ReviewStep } from './components/ReviewStep';
 import { UploadStep } from './components/UploadStep';
 import { clearDraft, loadDraft, saveDraft, wizardDraftOf } from './draft';
 import { useMediaUploads } from './useMediaUploads';
+import { sentAltText, takesAltText } from '../../../../../shared/media';
 import { afterPublishNotices, PostDeclarations, PostOptionsSection } from './options/PostOptionsSection';
 import { usePostOptions } from './options/usePostOptions';
 import { postOptionRules } from '../../../../../shared/platforms/postOptions';
@@ -178,7 +179,7 @@ function WizardForm() {
     if (published) return;
     saveDraft({
       step,
-      media: uploaded.map((item) => ({ name: item.name, size: item.size, media: item.media!, ...(item.altText ? { altText: item.altText } : {}) })),
+      media: uploaded.map((item) => ({ name: item.name, size: item.size, media: item.media!, ...(item.altText && takesAltText(item.kind) ? { altText: item.altText } : {}) })),
       accounts: [...selected],
       description,
       texts,
@@ -251,7 +252,7 @@ function WizardForm() {
     ...(keptThreads(threads, platformOrder) ? { threads: keptThreads(threads, platformOrder) } : {}),
     ...(title.trim() ? { title } : {}),
     ...(sentComment ? { firstComment: sentComment } : {}),
-    media: uploaded.map((item) => ({ key: item.media!.key, name: item.name, ...(item.altText?.trim() ? { altText: item.altText.trim() } : {}) })),
+    media: uploaded.map((item) => ({ key: item.media!.key, name: item.name, ...(sentAltText(item) ? { altText: sentAltText(item) } : {}) })),
     targets: [...selected].flatMap((key) => {
       const [platform, accountId] = key.split('#') as [string, string];
       const options = postOptions.choices[key];
@@ -340,7 +341,7 @@ function WizardForm() {
         ...(sentThreads ? { threads: sentThreads } : {}),
         ...(sentComment ? { firstComment: sentComment } : {}),
         ...(titleRule ? { title: title.trim() } : {}),
-        media: uploaded.map((item) => ({ key: item.media!.key, ...(item.altText?.trim() ? { altText: item.altText.trim() } : {}) })),
+        media: uploaded.map((item) => ({ key: item.media!.key, ...(sentAltText(item) ? { altText: sentAltText(item) } : {}) })),
         targets: chosenAccounts.map((account) => {
           const options = postOptions.optionsFor(account);
           return { platform: account.platform, accountId: account.platformUserId, ...(options ? { options } : {}) };

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { FileText, Film, Image as ImageIcon, Maximize, Play } from 'lucide-react';
 import type { MediaKind } from '../../../../../../shared/media';
 import type { Post, PostMedia } from '../../../../../../shared/api/posts';
+import { postOptionRules } from '../../../../../../shared/platforms/postOptions';
 
 /** The words that describe a post's media to a screen reader: the file's alt text when written, else its kind and the post's title or the start of its description. */
 function useMediaAlt(post: Pick<Post, 'title' | 'description'>): (media: Pick<PostMedia, 'kind' | 'altText'>) => string {
@@ -94,7 +95,17 @@ function FullScreenButton({ target, label }: { target: RefObject<HTMLVideoElemen
   );
 }
 
-function MediaItemView({ media, alt }: { media: PostMedia; alt: string }) {
+/** The title a network gave the post's document (LinkedIn's document title), from its target's options. */
+function documentTitleOf(post: Pick<Post, 'targets'>): string | undefined {
+  for (const target of post.targets) {
+    const field = postOptionRules[target.platform]?.documentTitle?.field;
+    const title = field ? target.options?.[field] : undefined;
+    if (typeof title === 'string' && title.trim()) return title.trim();
+  }
+  return undefined;
+}
+
+function MediaItemView({ media, alt, documentTitle }: { media: PostMedia; alt: string; documentTitle?: string | undefined }) {
   const { t } = useTranslation();
   const [failed, setFailed] = useState(false);
   const videoRef = useRef<HTMLVideoElement>(null);
@@ -112,7 +123,8 @@ function MediaItemView({ media, alt }: { media: PostMedia; alt: string }) {
     return (
       <figure className="post-media-item">
         <MediaFallback kind="document" label={alt} />
-        <figcaption>
+        <figcaption className="post-media-document">
+          {documentTitle && <strong>{documentTitle}</strong>}
           <a href={media.url} target="_blank" rel="noopener noreferrer">
             {t('posts.media.openDocument')}
           </a>
@@ -165,7 +177,7 @@ export function PostMediaViewer({ post }: { post: Post }) {
     <div className={`post-media${post.media.length > 1 ? ' post-media-many' : ''}`}>
       {post.media.map((media) => {
         const shown = pinned.get(media.key)?.url ? pinned.get(media.key)! : media;
-        return <MediaItemView key={media.key} media={shown} alt={alt(media)} />;
+        return <MediaItemView key={media.key} media={shown} alt={alt(media)} documentTitle={media.kind === 'document' ? documentTitleOf(post) : undefined} />;
       })}
     </div>
   );

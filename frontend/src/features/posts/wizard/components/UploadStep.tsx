@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { FileText } from 'lucide-react';
 import { capabilities, platformsInDisplayOrder } from '../../../../../../shared/platforms';
 import { ALT_TEXT_MAX } from '../../../../../../shared/platformRules';
+import { takesAltText } from '../../../../../../shared/media';
 import { platformList } from '../../../../components/ui/platformList';
 import type { MediaItem, RejectedFile } from '../useMediaUploads';
 
@@ -101,11 +102,11 @@ export function UploadStep({
 /** The networks whose publishers send a file's alt text (from the platform data). */
 const altTextPlatforms = platformsInDisplayOrder.filter((platform) => capabilities[platform].altText);
 
-/** Under the files: one alt text field per uploaded file, and which networks get it. */
+/** Under the files: one alt text field per uploaded image or video (a document takes none), and which networks get it. */
 function AltTexts({ items, onAltText }: { items: MediaItem[]; onAltText: (id: string, altText: string) => void }) {
   const { t, i18n } = useTranslation();
   const id = useId();
-  const done = items.filter((item) => item.status === 'done');
+  const done = items.filter((item) => item.status === 'done' && takesAltText(item.kind));
   if (!done.length || !altTextPlatforms.length) return null;
   return (
     <section className="media-alt-texts" aria-labelledby={`${id}-heading`}>
@@ -144,7 +145,7 @@ function MediaCard({ item, onRemove, onRetry }: { item: MediaItem; onRemove: () 
       <button type="button" className="close-button media-remove" aria-label={t('wizard.upload.remove', { name: item.name })} onClick={onRemove}>
         ×
       </button>
-      <div className="media-preview">
+      <div className={`media-preview${item.kind === 'document' ? ' media-preview-document' : ''}`}>
         {item.kind === 'document' ? (
           <p className="media-document">
             <FileText size={28} aria-hidden="true" />

@@ -68,11 +68,16 @@ function PublishingQuotaNote({ account }: { account: Connection }) {
 
 /**
  * The review step's settings for each chosen account whose network asks for them (TikTok, YouTube);
- * with `only="composer"`, those also shown beside the text and its preview (`withComposer`).
+ * with `only="composer"`, those also shown beside the text and its preview (`withComposer`: an
+ * Instagram format, a LinkedIn document's title).
  */
 export function PostOptionsSection({ state, media, nativeSchedule, only }: { state: PostOptionsState; media: readonly MediaItem[]; nativeSchedule: boolean; only?: 'composer' }) {
   const { t } = useTranslation();
-  const shown = only ? state.withOptions.filter(({ editor }) => optionsEditors[editor].withComposer) : state.withOptions;
+  const withComposer = (editor: PostOptionsEditor) => {
+    const rule = optionsEditors[editor].withComposer;
+    return typeof rule === 'function' ? rule(media) : Boolean(rule);
+  };
+  const shown = only ? state.withOptions.filter(({ editor }) => withComposer(editor)) : state.withOptions;
   if (shown.length === 0) return null;
   // Every form is mounted (each says whether it blocks publishing); the heading only when one shows something.
   const forms = shown.map(({ account, editor }) => (

@@ -10,5 +10,6 @@ export const optionsEditors: Record<PostOptionsEditor, OptionsEditor> = {
   creatorSettings: { Form: TikTokOptions, Declaration: TikTokDeclaration, afterPublish: (t) => t('postOptions.creatorSettings.afterPublish') },
   videoDetails: { Form: YouTubeOptions },
   mediaFormat: { Form: InstagramFormatOptions, appliesTo: (media) => media.length > 0, withComposer: true },
-  audience: { Form: AudienceOptions },
+  // With a document (LinkedIn), its title is asked beside the text, where the preview's card shows it.
+  audience: { Form: AudienceOptions, withComposer: (media) => media.some((item) => item.kind === 'document') },
 };

@@ -31,6 +31,9 @@ export interface OptionsEditor {
   afterPublish?: (t: TFunction) => string;
   /** Whether its form shows anything for these files (absent: always). */
   appliesTo?: (media: readonly MediaItem[]) => boolean;
-  /** Shown beside the text and its preview as well as on the review step (a choice the preview shows: an Instagram story). */
-  withComposer?: boolean;
+  /**
+   * Shown beside the text and its preview as well as on the review step, for a choice the preview
+   * shows: always (an Instagram story), or for these files only (a LinkedIn document's title).
+   */
+  withComposer?: boolean | ((media: readonly MediaItem[]) => boolean);
 }

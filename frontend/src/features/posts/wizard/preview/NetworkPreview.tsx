@@ -133,9 +133,11 @@ function PreviewPost({
     file?.kind === 'document' ? (
       // A document post: a card with its title over the first page, which people swipe through.
       <div className="preview-document" role="group" aria-label={t('composer.preview.document.label')}>
-        <FileText size={32} aria-hidden="true" />
         <p className={`preview-document-title${documentTitle.trim() ? '' : ' preview-placeholder'}`}>{documentTitle.trim() || t('composer.preview.document.noTitle')}</p>
-        <p className="hint">{t('composer.preview.document.pages', { name: file.name })}</p>
+        <div className="preview-document-page">
+          <FileText size={32} aria-hidden="true" />
+          <p className="hint">{t('composer.preview.document.pages', { name: file.name })}</p>
+        </div>
       </div>
     ) : file && frame ? (
       <PreviewMedia file={file} frame={frame} />
