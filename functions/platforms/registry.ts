@@ -5,6 +5,7 @@ import { readSettingsOf, sandboxHostEnvironmentFor } from './config';
 import type { FetchLike } from './http';
 import { moduleDeps, type Adapters, type MetricsReaders, type PlatformModule, type PlatformSettings, type Publishers } from './module';
 import { blueskyModule } from './bluesky';
+import { facebookModule } from './facebook';
 import { instagramModule } from './instagram';
 import { linkedinModule } from './linkedin';
 import { tiktokModule } from './tiktok';
@@ -25,6 +26,7 @@ export const platformModules: Record<Platform, PlatformModule> = {
   x: xModule,
   linkedin: linkedinModule,
   bluesky: blueskyModule,
+  facebook: facebookModule,
 };
 
 const allModules = Object.values(platformModules);

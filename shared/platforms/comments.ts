@@ -33,6 +33,9 @@ export const commentRules: Record<Platform, CommentRule> = {
   // Comments API (socialActions/{urn}/comments, with w_member_social): at most 1,250 characters.
   linkedin: { max: 1250 },
   bluesky: {},
+  // As the Page, with the Page's token and pages_manage_engagement (Pages API, "Comments"). Meta
+  // documents no length of its own for a comment; the post's rule is applied, as the sandbox does.
+  facebook: { scope: 'pages_manage_engagement' },
 };
 
 /** How a network counts a first comment, and the most it takes (its own rule, else the post's rule with its own limit). */

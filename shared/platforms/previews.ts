@@ -49,4 +49,8 @@ export const previewRules: Record<Platform, PreviewRule> = {
   // The whole text (300 graphemes at most) and media in their own shape, no taller than 9:16 on a
   // phone (the app's source, social-app AutoSizedImage: a 9:16 box on phones). Not checked in the app.
   bluesky: { media: { video: { own: { tallest: [9, 16] } }, image: { own: { tallest: [9, 16] } } }, text: 'above', author: 'nameAndHandle', title: false },
+  // The Page's name over the text, cut with "See more" after about five lines (widely reported,
+  // around 480 characters; Facebook documents none); a photo in its own shape, no taller than 4:5
+  // in the feed (Meta's image ad guidance for Feed, as third-party guides quote it). Not checked in the app.
+  facebook: { fold: { characters: 480, lines: 5, more: '… See more' }, media: { image: { own: { tallest: [4, 5] } } }, text: 'above', author: 'name', title: false },
 };

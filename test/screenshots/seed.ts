@@ -16,6 +16,7 @@ const accountNames: Record<Platform, string> = {
   x: 'northwind_hq',
   linkedin: 'northwind-company',
   bluesky: 'northwind.social',
+  facebook: 'northwind-page',
 };
 
 /**

@@ -51,6 +51,7 @@ describe('the fault matrix, fast subset', () => {
       ['linkedin', 'image', 1, '/rest/socialActions/{urn}/comments', 'lost, look-up 404'],
       ['x', 'image', 1, '/2/tweets', 'lost, look-up malformed'],
       ['bluesky', 'image', 2, '/xrpc/com.atproto.repo.createRecord', 'lost, look-up timed out'],
+      ['facebook', 'image', 0, '/{page}/feed', 'lost, look-up malformed'],
     ];
     for (const [platform, kind, index, route, fault] of picks) {
       const call = (await discoverCreatingCalls(context, platform, kind))[index]!;

@@ -38,6 +38,10 @@ describe("the review step's per-network media notes", () => {
       en: ['Bluesky cannot combine a video and images: Bluesky gets the video only.'],
       tr: ['Bluesky video ile görselleri birlikte yayınlayamaz: Bluesky yalnızca videoyu alır.'],
     },
+    facebook: {
+      en: ['Facebook takes only images: the video is not sent to Facebook.'],
+      tr: ['Facebook yalnızca görsel alır: video Facebook hesabına gönderilmez.'],
+    },
     youtube: {
       en: ['YouTube takes only videos: the 2 images are not sent to YouTube.'],
       tr: ['YouTube yalnızca video alır: 2 görsel YouTube hesabına gönderilmez.'],

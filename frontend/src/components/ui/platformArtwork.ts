@@ -1,4 +1,4 @@
-import { siBluesky, siInstagram, siTiktok, siX, siYoutube } from 'simple-icons';
+import { siBluesky, siFacebook, siInstagram, siTiktok, siX, siYoutube } from 'simple-icons';
 import type { Platform } from '../../../../shared/platforms';
 
 /**
@@ -14,4 +14,5 @@ export const platformArtwork: Partial<Record<Platform, string>> = {
   instagram: siInstagram.path,
   x: siX.path,
   bluesky: siBluesky.path,
+  facebook: siFacebook.path,
 };
