@@ -10,6 +10,7 @@ export const facebookModule: PlatformModule<FacebookOptions> = {
   hosts: {
     www: 'https://www.facebook.com',
     graph: 'https://graph.facebook.com',
+    video: 'https://graph-video.facebook.com',
   },
   readOptions: readFacebookOptions,
   createAdapter: createFacebookAdapter,

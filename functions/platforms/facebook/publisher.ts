@@ -1,10 +1,10 @@
 import { CannotTell, checkYourAccount, OutcomeUnknown } from '../createOnce';
-import { Rejected } from '../errors';
+import { Rejected, truncate } from '../errors';
 import { withQuery, type PlatformResponse } from '../http';
 import type { PublisherFactory } from '../module';
-import type { CommentRequest, PublishProgress, PublishRequest, StepResult } from '../publisher';
+import type { CommentRequest, MediaSource, PublishProgress, PublishRequest, StepResult } from '../publisher';
 import { firstCommentScopeMissing } from '../../../shared/platforms/comments';
-import { alreadyPublished, isOk, listedIn, postMedia, progressList, progressText, publishedResult } from '../steps';
+import { alreadyPublished, isOk, listedIn, postMedia, progressList, progressNumber, progressText, publishedResult, readRange } from '../steps';
 import { classifyFacebookError } from './errors';
 import type { FacebookOptions } from './options';
 
@@ -20,8 +20,15 @@ import type { FacebookOptions } from './options';
  *   and the photos in attached_media. After a lost answer, the look-up reads the Page's latest
  *   posts for one with this message made since the call was armed (`sentAt`).
  *
- * progress: photoIds (in the post's order), sentAt, then platformPostId, postUrl; commentId once
- * the first comment is posted. A photo upload whose answer was lost leaves an unpublished photo
+ * A video goes through the chunked upload on graph-video.facebook.com (docs/platforms/facebook.md,
+ * "Video"): `start` opens the session (upload_phase=start) and sends the chunks Facebook asks for
+ * (upload_phase=transfer, each offset saved as it is confirmed, so a resumed step sends on from
+ * there); `publish` sends upload_phase=finish with the description — the call that makes the post,
+ * under createOnce, looked up after a lost answer by the video's status (finished or not) — then
+ * `checkStatus` reads the video's status until it is ready (or failed, in words).
+ *
+ * progress: photoIds (in the post's order), sentAt; or videoId, uploadSessionId, startOffset,
+ * endOffset, finished; then platformPostId, postUrl; commentId once the first comment is posted. A photo upload whose answer was lost leaves an unpublished photo
  * nobody sees, and is uploaded again.
  *
  * The first comment is a comment on the post as the Page (POST /{post-id}/comments, with
@@ -35,6 +42,12 @@ const SITE = 'https://www.facebook.com';
 const RECENT_POSTS = 25;
 /** Clock skew allowed between us and Facebook when a look-up compares times. */
 const SKEW_MS = 5 * 60_000;
+const VIDEO_WAIT_SECONDS = 15;
+
+interface VideoStatus {
+  video_status?: string;
+  processing_phase?: { status?: string; error?: { message?: string } };
+}
 
 interface FeedItem {
   id?: string;
@@ -47,11 +60,107 @@ export const createFacebookPublisher: PublisherFactory<FacebookOptions> = ({ hos
   const fail = (response: PlatformResponse) => classifyFacebookError(response, clock.now());
   const bearer = (request: Pick<PublishRequest, 'tokens'>) => ({ authorization: `Bearer ${request.tokens.accessToken}` });
   const pageId = (request: Pick<PublishRequest, 'account'>) => encodeURIComponent(request.account.platformUserId);
+  const videoHost = (path: string) => `${hosts['video']}/${options.graphVersion}${path}`;
+
+  /** Opens the upload session (once) and sends every chunk Facebook asks for, from the last confirmed offset. */
+  async function uploadVideo(request: PublishRequest, video: MediaSource): Promise<PublishProgress> {
+    let progress: PublishProgress = { ...request.progress };
+    if (!progressText(progress, 'videoId')) {
+      const response = await http({ method: 'POST', url: videoHost(`/${pageId(request)}/videos`), headers: bearer(request), form: { upload_phase: 'start', file_size: String(video.size) } });
+      if (!isOk(response)) throw fail(response);
+      const body = (response.body ?? {}) as { video_id?: string; upload_session_id?: string; start_offset?: string; end_offset?: string };
+      if (!body.video_id || !body.upload_session_id) throw new Rejected('Facebook opened no upload session for the video.');
+      progress = { ...progress, videoId: String(body.video_id), uploadSessionId: String(body.upload_session_id), startOffset: Number(body.start_offset ?? 0), endOffset: Number(body.end_offset ?? 0) };
+      await request.saveProgress?.(progress);
+    }
+    for (;;) {
+      const start = progressNumber(progress, 'startOffset') ?? 0;
+      const end = progressNumber(progress, 'endOffset') ?? 0;
+      if (end <= start) break;
+      const chunk = await readRange(video, start, end - 1);
+      const response = await http({
+        method: 'POST',
+        url: videoHost(`/${pageId(request)}/videos`),
+        headers: bearer(request),
+        multipart: {
+          upload_phase: 'transfer',
+          upload_session_id: progressText(progress, 'uploadSessionId')!,
+          start_offset: String(start),
+          video_file_chunk: { data: chunk, contentType: 'application/octet-stream', filename: `chunk-${start}` },
+        },
+      });
+      if (!isOk(response)) throw fail(response);
+      const next = (response.body ?? {}) as { start_offset?: string; end_offset?: string };
+      const nextStart = Number(next.start_offset);
+      const nextEnd = Number(next.end_offset);
+      if (!Number.isFinite(nextStart) || !Number.isFinite(nextEnd) || nextStart <= start) throw new Rejected('Facebook did not confirm the video chunk it received.');
+      // Saved per chunk: an interrupted step sends on from here.
+      progress = { ...progress, startOffset: nextStart, endOffset: nextEnd };
+      await request.saveProgress?.(progress);
+    }
+    if ((progressNumber(progress, 'startOffset') ?? 0) !== video.size) throw new Rejected(`Facebook stopped the upload at byte ${String(progress['startOffset'])} of ${video.size}.`);
+    return progress;
+  }
+
+  /** One status read of the video (GET /{video-id}?fields=status). */
+  async function readVideoStatus(request: PublishRequest, videoId: string): Promise<VideoStatus> {
+    const response = await http({ method: 'GET', url: withQuery(graph(`/${encodeURIComponent(videoId)}`), { fields: 'status' }), headers: bearer(request) });
+    if (!isOk(response)) throw fail(response);
+    const status = (response.body as { status?: VideoStatus } | undefined)?.status;
+    if (!status?.video_status) throw new CannotTell('Facebook answered without the video\'s status');
+    return status;
+  }
+
+  /** After finish: ready → published (with its link), processing → wait, error → refused in words. */
+  async function videoResult(request: PublishRequest, progress: PublishProgress): Promise<StepResult> {
+    const videoId = progressText(progress, 'videoId')!;
+    const status = await readVideoStatus(request, videoId);
+    if (status.video_status === 'ready') return publishedResult(progress, videoId, await permalink(request, videoId));
+    if (status.video_status === 'error') {
+      throw new Rejected(truncate(`Facebook could not process the video: ${status.processing_phase?.error?.message ?? 'no reason given'}`));
+    }
+    return { state: 'processing', progress, waitSeconds: VIDEO_WAIT_SECONDS };
+  }
+
+  /** After a lost finish answer: whether the upload was finished (the post exists) or is still waiting for it. */
+  async function finishedVideo(request: PublishRequest, videoId: string): Promise<string | undefined> {
+    const { video_status: state } = await readVideoStatus(request, videoId);
+    if (state === 'upload_complete') return undefined;
+    if (state === 'processing' || state === 'ready' || state === 'error') return videoId;
+    throw new CannotTell(`the video's status was ${String(state)}`);
+  }
+
+  /** upload_phase=finish, once: the post exists from here; then its status. */
+  async function finishVideo(request: PublishRequest): Promise<StepResult> {
+    const videoId = progressText(request.progress, 'videoId')!;
+    let progress = request.progress;
+    if (progress['finished'] !== true) {
+      await request.createOnce({
+        what: 'the Facebook video',
+        progress,
+        send: async () => {
+          const response = await http({
+            method: 'POST',
+            url: videoHost(`/${pageId(request)}/videos`),
+            headers: bearer(request),
+            form: { upload_phase: 'finish', upload_session_id: progressText(progress, 'uploadSessionId'), description: request.text, ...(request.title ? { title: request.title } : {}) },
+          });
+          if (!isOk(response)) throw fail(response);
+          if ((response.body as { success?: unknown } | undefined)?.success !== true) throw new CannotTell('Facebook answered the finish without success');
+          return videoId;
+        },
+        reconcile: () => finishedVideo(request, videoId),
+      });
+      progress = { ...progress, finished: true };
+      await request.saveProgress?.(progress);
+    }
+    return videoResult(request, progress);
+  }
 
   /** The photos uploaded unpublished, one per image in the post's order, resuming after those already uploaded. */
   async function uploadPhotos(request: PublishRequest): Promise<PublishProgress> {
     const media = postMedia('facebook', request.media);
-    if (media.kind !== 'image') throw new Rejected('Facebook Pages take photos from OneClick; videos are not published to Facebook yet.');
+    if (media.kind !== 'image') throw new Rejected('Facebook takes one video or photos in a post.');
     const photoIds = [...progressList(request.progress, 'photoIds')];
     let progress: PublishProgress = { ...request.progress, photoIds: [...photoIds] };
     for (const image of media.images.slice(photoIds.length)) {
@@ -115,16 +224,21 @@ export const createFacebookPublisher: PublisherFactory<FacebookOptions> = ({ hos
     platform: 'facebook',
 
     async start(request): Promise<StepResult> {
+      const media = postMedia('facebook', request.media);
+      if (media.kind === 'video') return { state: 'ready', progress: await uploadVideo(request, media.video) };
       return { state: 'ready', progress: await uploadPhotos(request) };
     },
 
     async checkStatus(request): Promise<StepResult> {
+      // A finished video is processing until it is ready; photos and an unfinished upload have nothing to wait for.
+      if (progressText(request.progress, 'videoId') && request.progress['finished'] === true) return videoResult(request, request.progress);
       return { state: 'ready', progress: request.progress };
     },
 
     async publish(request): Promise<StepResult> {
       const published = alreadyPublished(request.progress);
       if (published) return published;
+      if (progressText(request.progress, 'videoId')) return finishVideo(request);
       const photoIds = progressList(request.progress, 'photoIds');
       if (photoIds.length === 0 || photoIds.length !== request.media.length) throw new Rejected('The Facebook photos are not uploaded yet.');
       // Kept with the intent: a look-up after a lost answer looks only at posts made since.

@@ -39,8 +39,8 @@ describe("the review step's per-network media notes", () => {
       tr: ['Bluesky video ile görselleri birlikte yayınlayamaz: Bluesky yalnızca videoyu alır.'],
     },
     facebook: {
-      en: ['Facebook takes only images: the video is not sent to Facebook.'],
-      tr: ['Facebook yalnızca görsel alır: video Facebook hesabına gönderilmez.'],
+      en: ['Facebook cannot combine a video and images: Facebook gets the video only.'],
+      tr: ['Facebook video ile görselleri birlikte yayınlayamaz: Facebook yalnızca videoyu alır.'],
     },
     youtube: {
       en: ['YouTube takes only videos: the 2 images are not sent to YouTube.'],

@@ -82,7 +82,7 @@ describe('a video and images in one post: what each network gets, and what the r
     tiktok: { gets: [video], says: ['TikTok cannot combine a video and images: TikTok gets the video only.'] },
     bluesky: { gets: [video], says: ['Bluesky cannot combine a video and images: Bluesky gets the video only.'] },
     youtube: { gets: [video], says: ['YouTube takes only videos: the 2 images are not sent to YouTube.'] },
-    facebook: { gets: [photo, second], says: ['Facebook takes only images: the video is not sent to Facebook.'] },
+    facebook: { gets: [video], says: ['Facebook cannot combine a video and images: Facebook gets the video only.'] },
   };
 
   for (const platform of platforms) {

@@ -71,7 +71,7 @@ function exchangeError(failure: TokenFailure): SandboxResponse {
   }
 }
 
-const hosts = ['www', 'graph'] as const;
+const hosts = ['www', 'graph', 'video'] as const;
 
 export const facebook: PlatformSandboxFactory = (context) => {
   const authorize: AuthorizeDialect = {

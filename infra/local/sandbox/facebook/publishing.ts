@@ -8,6 +8,7 @@ import type { PlatformContext } from '../platform';
 import { fetchMedia, sniffImage } from '../remoteMedia';
 import { graphAccess, graphError, parameters } from './api';
 import { facebookPageId } from './identity';
+import { facebookVideos } from './videos';
 
 /**
  * Posting on a Page as the Page, with its Page token (Pages API; docs/platforms/facebook.md):
@@ -20,6 +21,7 @@ import { facebookPageId } from './identity';
  *   POST /{post-id}/comments      message (pages_manage_engagement) → {id}: a comment as the Page
  *   GET  /{post-id}/comments      the post's comments, newest first with order=reverse_chronological
  *   GET  /{post-id}/insights      metric=post_media_view,post_reactions_by_type_total,… (read_insights)
+ *   videos on graph-video: videos.ts (GET /{video-id} answers here)
  *
  * Only the token's own Page can be posted to (code 200 otherwise). Unpublished photos can be
  * attached once. Photos: JPEG, PNG or GIF of at most 4 MB (error 324 otherwise).
@@ -55,6 +57,9 @@ interface Comment {
 }
 
 type Granted = Extract<AccessCheck, { token: unknown }>;
+
+/** The caller's Page token (for the named Page, when one is), or the refusal. */
+export type PageAccess = (request: SandboxRequest, pageId?: string) => Promise<Granted | SandboxResponse>;
 
 const time = (epochMs: number) => new Date(epochMs).toISOString().replace(/\.\d{3}Z$/, '+0000');
 
@@ -190,6 +195,8 @@ export function facebookPublishing(context: PlatformContext): { routes: Route[];
     const id = request.params['id']!;
     const access = await pageAccess(request);
     if ('status' in access) return access;
+    const video = videos.read(id, access.account.name, fieldNames(request));
+    if (video) return json(200, video);
     if (!postOf(access.account.name, id)) return noSuchObject(id);
     return json(200, postFields(id, access.account.name, fieldNames(request)));
   }
@@ -244,8 +251,10 @@ export function facebookPublishing(context: PlatformContext): { routes: Route[];
     return json(200, { data: names.map((name) => ({ name, period: 'lifetime', values: [{ value: values[name] }], title: name, id: `${postId}/insights/${name}/lifetime` })) });
   }
 
+  const videos = facebookVideos(context, pageAccess);
   return {
     routes: [
+      ...videos.routes,
       { method: 'POST', hostKey: 'graph', path: '/{page}/photos', handle: uploadPhoto },
       { method: 'POST', hostKey: 'graph', path: '/{page}/feed', handle: publishPost },
       { method: 'GET', hostKey: 'graph', path: '/{page}/feed', handle: pageFeed },
@@ -256,6 +265,7 @@ export function facebookPublishing(context: PlatformContext): { routes: Route[];
     ],
     limits,
     reset() {
+      videos.reset();
       photos = new Map();
       comments = [];
     },
