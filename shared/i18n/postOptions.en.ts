@@ -62,6 +62,12 @@ export const postOptionsEn = {
       values: { PUBLIC: 'Anyone', CONNECTIONS: 'Connections only' },
       hint: 'Anyone on or off LinkedIn, or only your 1st-degree connections.',
     },
+    facebook: {
+      heading: 'Facebook',
+      label: 'Publish a video as',
+      values: { video: 'A Page video', reel: 'A Reel (9:16, 3 to 90 seconds)' },
+      hint: 'Applies to a video post; photos go out as a post. Facebook takes at most 30 Reels a day from apps for each Page.',
+    },
   },
   reelSettings: {
     heading: 'Instagram',

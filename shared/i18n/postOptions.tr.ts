@@ -60,6 +60,12 @@ export const postOptionsTr: typeof postOptionsEn = {
       values: { PUBLIC: 'Herkes', CONNECTIONS: 'Yalnızca bağlantılar' },
       hint: "LinkedIn'de olan ya da olmayan herkes, veya yalnızca 1. derece bağlantılarınız.",
     },
+    facebook: {
+      heading: 'Facebook',
+      label: 'Videoyu şu olarak yayınla',
+      values: { video: 'Sayfa videosu', reel: 'Reels (9:16, 3–90 saniye)' },
+      hint: 'Video gönderileri için geçerlidir; fotoğraflar gönderi olarak paylaşılır. Facebook her Sayfa için uygulamalardan günde en fazla 30 Reels kabul eder.',
+    },
   },
   reelSettings: {
     heading: 'Instagram',

@@ -1,5 +1,6 @@
 import type { Platform } from './index';
 import type { PostOptionsRule } from './postOptionsRule';
+import { facebookPostOptions } from './facebookOptions';
 import { instagramPostOptions } from './instagramOptions';
 import { linkedinPostOptions } from './linkedinOptions';
 import { tiktokPostOptions } from './tiktokOptions';
@@ -19,6 +20,7 @@ export const postOptionRules: Partial<Record<Platform, PostOptionsRule>> = {
   tiktok: tiktokPostOptions as PostOptionsRule,
   x: xPostOptions as PostOptionsRule,
   youtube: youtubePostOptions as PostOptionsRule,
+  facebook: facebookPostOptions as PostOptionsRule,
 };
 
 /** Validates one target's options for its platform: the completed options, or the problems in words. */

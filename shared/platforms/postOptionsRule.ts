@@ -10,8 +10,8 @@ export interface PostOptionsRule<Options = unknown> {
    * Which form the wizard shows for it: `creatorSettings` (the account's own settings are read
    * from the platform first: privacy offered, interactions, disclosure, a declaration by the
    * Publish button), `videoDetails` (privacy, audience declaration, tags, category) or
-   * `reelSettings` (where a video Reel shows) or `audience` (one choice of who can see or reply,
-   * named by `audience`).
+   * `reelSettings` (where a video Reel shows) or `audience` (one choice among the network's values,
+   * named by `audience`: who can see or reply, or how a video goes out).
    */
   editor: PostOptionsEditor;
   /** Validates (and completes, e.g. defaults) a target's options; its messages are the platform's rules in words. */

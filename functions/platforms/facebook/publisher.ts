@@ -1,9 +1,10 @@
 import { CannotTell, checkYourAccount, OutcomeUnknown } from '../createOnce';
-import { Rejected, truncate } from '../errors';
+import { RateLimited, Rejected, truncate } from '../errors';
 import { withQuery, type PlatformResponse } from '../http';
 import type { PublisherFactory } from '../module';
 import type { CommentRequest, MediaSource, PublishProgress, PublishRequest, StepResult } from '../publisher';
 import { firstCommentScopeMissing } from '../../../shared/platforms/comments';
+import { facebookOptionsSchema, facebookReelSeconds } from '../../../shared/platforms/facebookOptions';
 import { alreadyPublished, isOk, listedIn, postMedia, progressList, progressNumber, progressText, publishedResult, readRange } from '../steps';
 import { classifyFacebookError } from './errors';
 import type { FacebookOptions } from './options';
@@ -27,8 +28,16 @@ import type { FacebookOptions } from './options';
  * under createOnce, looked up after a lost answer by the video's status (finished or not) — then
  * `checkStatus` reads the video's status until it is ready (or failed, in words).
  *
+ * A Reel (the user's choice, facebookOptions.ts) goes through the Reels Publishing API: `start`
+ * opens it (POST /{page-id}/video_reels upload_phase=start → video_id, upload_url) and sends the
+ * bytes to rupload.facebook.com (from the offset Facebook has, after an interruption); `publish`
+ * checks the Page's Reels of the last 24 hours against the documented 30 (Meta asks apps to keep
+ * the limit themselves) and sends upload_phase=finish&video_state=PUBLISHED under createOnce,
+ * looked up by the reel's publishing phase; `checkStatus` reads its status until published.
+ *
  * progress: photoIds (in the post's order), sentAt; or videoId, uploadSessionId, startOffset,
- * endOffset, finished; then platformPostId, postUrl; commentId once the first comment is posted. A photo upload whose answer was lost leaves an unpublished photo
+ * endOffset, finished; or reelId, uploadUrl, reelUploaded, finished; then platformPostId, postUrl;
+ * commentId once the first comment is posted. A photo upload whose answer was lost leaves an unpublished photo
  * nobody sees, and is uploaded again.
  *
  * The first comment is a comment on the post as the Page (POST /{post-id}/comments, with
@@ -43,10 +52,15 @@ const RECENT_POSTS = 25;
 /** Clock skew allowed between us and Facebook when a look-up compares times. */
 const SKEW_MS = 5 * 60_000;
 const VIDEO_WAIT_SECONDS = 15;
+/** The Reels Publishing API's limit: "30 API-published posts within a 24-hour moving period". */
+const REELS_PER_DAY = 30;
+const DAY_MS = 24 * 3600_000;
 
 interface VideoStatus {
   video_status?: string;
+  uploading_phase?: { status?: string; bytes_transferred?: number };
   processing_phase?: { status?: string; error?: { message?: string } };
+  publishing_phase?: { status?: string };
 }
 
 interface FeedItem {
@@ -102,6 +116,86 @@ export const createFacebookPublisher: PublisherFactory<FacebookOptions> = ({ hos
     return progress;
   }
 
+  /** Opens the Reel (once) and sends its bytes to the upload URL Facebook gave, from the offset it has. */
+  async function uploadReel(request: PublishRequest, video: MediaSource): Promise<PublishProgress> {
+    const seconds = video.durationSeconds;
+    if (seconds !== undefined && (seconds < facebookReelSeconds.min || seconds > facebookReelSeconds.max)) {
+      throw new Rejected(`A Facebook Reel is ${facebookReelSeconds.min} to ${facebookReelSeconds.max} seconds long: this video is ${Math.round(seconds)} seconds. Publish it as a Page video instead.`);
+    }
+    let progress: PublishProgress = { ...request.progress };
+    if (!progressText(progress, 'reelId')) {
+      const response = await http({ method: 'POST', url: graph(`/${pageId(request)}/video_reels`), headers: bearer(request), form: { upload_phase: 'start' } });
+      if (!isOk(response)) throw fail(response);
+      const body = (response.body ?? {}) as { video_id?: string; upload_url?: string };
+      if (!body.video_id || !body.upload_url || !/^https?:\/\//.test(body.upload_url)) throw new Rejected('Facebook opened no upload for the Reel.');
+      progress = { ...progress, reelId: String(body.video_id), uploadUrl: body.upload_url };
+      await request.saveProgress?.(progress);
+    }
+    if (progress['reelUploaded'] !== true) {
+      // After an interruption Facebook says how much it has; a fresh upload starts at 0.
+      const offset = progress['reelUploadBegun'] === true ? Number((await readVideoStatus(request, progressText(progress, 'reelId')!)).uploading_phase?.bytes_transferred ?? 0) : 0;
+      progress = { ...progress, reelUploadBegun: true };
+      await request.saveProgress?.(progress);
+      const response = await http({
+        method: 'POST',
+        url: progressText(progress, 'uploadUrl')!,
+        headers: { authorization: `OAuth ${request.tokens.accessToken}`, offset: String(offset), file_size: String(video.size), 'content-type': 'application/octet-stream' },
+        binary: await readRange(video, offset, video.size - 1),
+      });
+      if (!isOk(response)) throw fail(response);
+      progress = { ...progress, reelUploaded: true };
+      await request.saveProgress?.(progress);
+    }
+    return progress;
+  }
+
+  /** The documented 30 Reels per Page in a moving 24 hours, from the Page's own list: waits for the oldest to leave the window. */
+  async function checkReelQuota(request: PublishRequest): Promise<void> {
+    const since = clock.now().getTime() - DAY_MS;
+    const response = await http({
+      method: 'GET',
+      url: withQuery(graph(`/${pageId(request)}/video_reels`), { fields: 'id,created_time', limit: String(REELS_PER_DAY + 1) }),
+      headers: bearer(request),
+    });
+    if (!isOk(response)) throw fail(response);
+    const times = listedIn<{ created_time?: string }>(response, 'data', 'reels')
+      .map((reel) => Date.parse(reel.created_time ?? ''))
+      .filter((at) => Number.isFinite(at) && at > since)
+      .sort((a, b) => a - b);
+    if (times.length >= REELS_PER_DAY) {
+      throw new RateLimited(`Facebook takes at most ${REELS_PER_DAY} Reels from apps per Page in 24 hours; OneClick publishes this one when the oldest leaves the window.`, new Date(times[times.length - REELS_PER_DAY]! + DAY_MS));
+    }
+  }
+
+  /** upload_phase=finish, once: the Reel exists from here; then its status. */
+  async function finishReel(request: PublishRequest): Promise<StepResult> {
+    const reelId = progressText(request.progress, 'reelId')!;
+    let progress = request.progress;
+    if (progress['finished'] !== true) {
+      await request.createOnce({
+        what: 'the Facebook Reel',
+        progress,
+        // The limit is read in `send`: after a lost answer the look-up comes first (the lost Reel may count).
+        send: async () => {
+          await checkReelQuota(request);
+          const response = await http({
+            method: 'POST',
+            url: graph(`/${pageId(request)}/video_reels`),
+            headers: bearer(request),
+            form: { upload_phase: 'finish', video_id: reelId, video_state: 'PUBLISHED', description: request.text },
+          });
+          if (!isOk(response)) throw fail(response);
+          if ((response.body as { success?: unknown } | undefined)?.success !== true) throw new CannotTell('Facebook answered the Reel\'s finish without success');
+          return reelId;
+        },
+        reconcile: () => finishedVideo(request, reelId),
+      });
+      progress = { ...progress, finished: true };
+      await request.saveProgress?.(progress);
+    }
+    return videoResult(request, progress, reelId);
+  }
+
   /** One status read of the video (GET /{video-id}?fields=status). */
   async function readVideoStatus(request: PublishRequest, videoId: string): Promise<VideoStatus> {
     const response = await http({ method: 'GET', url: withQuery(graph(`/${encodeURIComponent(videoId)}`), { fields: 'status' }), headers: bearer(request) });
@@ -112,8 +206,7 @@ export const createFacebookPublisher: PublisherFactory<FacebookOptions> = ({ hos
   }
 
   /** After finish: ready → published (with its link), processing → wait, error → refused in words. */
-  async function videoResult(request: PublishRequest, progress: PublishProgress): Promise<StepResult> {
-    const videoId = progressText(progress, 'videoId')!;
+  async function videoResult(request: PublishRequest, progress: PublishProgress, videoId = progressText(progress, 'videoId')!): Promise<StepResult> {
     const status = await readVideoStatus(request, videoId);
     if (status.video_status === 'ready') return publishedResult(progress, videoId, await permalink(request, videoId));
     if (status.video_status === 'error') {
@@ -202,7 +295,9 @@ export const createFacebookPublisher: PublisherFactory<FacebookOptions> = ({ hos
     try {
       const response = await http({ method: 'GET', url: withQuery(graph(`/${encodeURIComponent(postId)}`), { fields: 'permalink_url' }), headers: bearer(request) });
       const link = isOk(response) ? (response.body as { permalink_url?: string } | undefined)?.permalink_url : undefined;
-      return link && /^https:\/\//.test(link) ? link : fallback;
+      // A video's permalink_url is a path on the site (/{page-id}/videos/{id}/).
+      const absolute = link?.startsWith('/') ? `${SITE}${link}` : link;
+      return absolute && /^https:\/\//.test(absolute) ? absolute : fallback;
     } catch {
       return fallback;
     }
@@ -225,12 +320,14 @@ export const createFacebookPublisher: PublisherFactory<FacebookOptions> = ({ hos
 
     async start(request): Promise<StepResult> {
       const media = postMedia('facebook', request.media);
+      if (media.kind === 'video' && facebookOptionsSchema.parse(request.options ?? {}).videoAs === 'reel') return { state: 'ready', progress: await uploadReel(request, media.video) };
       if (media.kind === 'video') return { state: 'ready', progress: await uploadVideo(request, media.video) };
       return { state: 'ready', progress: await uploadPhotos(request) };
     },
 
     async checkStatus(request): Promise<StepResult> {
       // A finished video is processing until it is ready; photos and an unfinished upload have nothing to wait for.
+      if (progressText(request.progress, 'reelId') && request.progress['finished'] === true) return videoResult(request, request.progress, progressText(request.progress, 'reelId'));
       if (progressText(request.progress, 'videoId') && request.progress['finished'] === true) return videoResult(request, request.progress);
       return { state: 'ready', progress: request.progress };
     },
@@ -238,6 +335,7 @@ export const createFacebookPublisher: PublisherFactory<FacebookOptions> = ({ hos
     async publish(request): Promise<StepResult> {
       const published = alreadyPublished(request.progress);
       if (published) return published;
+      if (progressText(request.progress, 'reelId')) return finishReel(request);
       if (progressText(request.progress, 'videoId')) return finishVideo(request);
       const photoIds = progressList(request.progress, 'photoIds');
       if (photoIds.length === 0 || photoIds.length !== request.media.length) throw new Rejected('The Facebook photos are not uploaded yet.');

@@ -171,6 +171,7 @@ export const facebook: PlatformSandboxFactory = (context) => {
   const publishing = facebookPublishing(context);
   return {
     hosts,
+    uploadHosts: ['rupload'],
     authorize,
     avatarId: facebookPageId,
     canonicalPath: (_hostKey, path) => path.replace(/^\/v\d+\.\d+(?=\/)/, ''),

@@ -9,6 +9,7 @@ import { fetchMedia, sniffImage } from '../remoteMedia';
 import { graphAccess, graphError, parameters } from './api';
 import { facebookPageId } from './identity';
 import { facebookVideos } from './videos';
+import { facebookReels, reelLimits } from './reels';
 
 /**
  * Posting on a Page as the Page, with its Page token (Pages API; docs/platforms/facebook.md):
@@ -21,7 +22,7 @@ import { facebookVideos } from './videos';
  *   POST /{post-id}/comments      message (pages_manage_engagement) → {id}: a comment as the Page
  *   GET  /{post-id}/comments      the post's comments, newest first with order=reverse_chronological
  *   GET  /{post-id}/insights      metric=post_media_view,post_reactions_by_type_total,… (read_insights)
- *   videos on graph-video: videos.ts (GET /{video-id} answers here)
+ *   videos on graph-video: videos.ts; Reels (video_reels, rupload): reels.ts (GET /{video-id} answers here for both)
  *
  * Only the token's own Page can be posted to (code 200 otherwise). Unpublished photos can be
  * attached once. Photos: JPEG, PNG or GIF of at most 4 MB (error 324 otherwise).
@@ -195,10 +196,12 @@ export function facebookPublishing(context: PlatformContext): { routes: Route[];
     const id = request.params['id']!;
     const access = await pageAccess(request);
     if ('status' in access) return access;
-    const video = videos.read(id, access.account.name, fieldNames(request));
-    if (video) return json(200, video);
-    if (!postOf(access.account.name, id)) return noSuchObject(id);
-    return json(200, postFields(id, access.account.name, fieldNames(request)));
+    const fields = fieldNames(request);
+    // A video or reel is also a post once published: its status and the post's fields alike.
+    const video = videos.read(id, access.account.name, fields) ?? reels.read(id, access.account.name, fields);
+    const post = postOf(access.account.name, id) ? postFields(id, access.account.name, fields) : undefined;
+    if (!video && !post) return noSuchObject(id);
+    return json(200, { ...post, ...video });
   }
 
   async function comment(request: SandboxRequest): Promise<SandboxResponse> {
@@ -252,9 +255,11 @@ export function facebookPublishing(context: PlatformContext): { routes: Route[];
   }
 
   const videos = facebookVideos(context, pageAccess);
+  const reels = facebookReels(context, pageAccess);
   return {
     routes: [
       ...videos.routes,
+      ...reels.routes,
       { method: 'POST', hostKey: 'graph', path: '/{page}/photos', handle: uploadPhoto },
       { method: 'POST', hostKey: 'graph', path: '/{page}/feed', handle: publishPost },
       { method: 'GET', hostKey: 'graph', path: '/{page}/feed', handle: pageFeed },
@@ -263,9 +268,10 @@ export function facebookPublishing(context: PlatformContext): { routes: Route[];
       { method: 'GET', hostKey: 'graph', path: '/{id}/insights', handle: insights },
       { method: 'GET', hostKey: 'graph', path: '/{id}', handle: readPost },
     ],
-    limits,
+    limits: { ...limits, ...reelLimits },
     reset() {
       videos.reset();
+      reels.reset();
       photos = new Map();
       comments = [];
     },

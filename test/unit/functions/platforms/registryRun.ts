@@ -176,7 +176,16 @@ function guarded(platform: Platform, state: { armed: boolean; progress: PublishP
 }
 
 /** Publishes as the state machine drives the steps: start, status while processing, publish; Retryable is retried. */
-export async function publishOnce(registry: RegistrySandbox, platform: Platform, kinds: Kind[], account: string, marker: string, lookUpFault?: LookUpFault): Promise<Run<StepResult>> {
+export async function publishOnce(
+  registry: RegistrySandbox,
+  platform: Platform,
+  kinds: Kind[],
+  account: string,
+  marker: string,
+  lookUpFault?: LookUpFault,
+  /** The target's choices, where a test asks for others than the platform's usual ones (testOptions). */
+  options?: Record<string, unknown>,
+): Promise<Run<StepResult>> {
   const { files, video, platformClock } = registry;
   const setup = await setUp(registry, platform, account);
   const { publisher, watch } = watchedPublisher(registry, platform, setup, account, marker, lookUpFault);
@@ -198,7 +207,7 @@ export async function publishOnce(registry: RegistrySandbox, platform: Platform,
       text: `Registry ${marker}`,
       ...(platform === 'youtube' ? { title: `Registry ${marker}` } : {}),
       // The choices a platform asks for (as the API stores them with the target).
-      ...testOptions(platform),
+      ...(options ? { options } : testOptions(platform)),
       media,
       account: setup.account,
       tokens: setup.tokens,

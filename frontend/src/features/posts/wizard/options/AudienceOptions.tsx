@@ -4,9 +4,9 @@ import { postOptionRules } from '../../../../../../shared/platforms/postOptions'
 import type { OptionsEditorProps } from './types';
 
 /**
- * One choice of who can see or reply to the post, for a network whose rule names it (`audience`:
- * X's reply settings, LinkedIn's visibility). Its first value is the network's own default, shown
- * chosen; nothing here can block publishing.
+ * One choice among a network's values, for a network whose rule names it (`audience`: X's reply
+ * settings, LinkedIn's visibility, how Facebook publishes a video). Its first value is the
+ * network's own default, shown chosen; nothing here can block publishing.
  */
 export function AudienceOptions({ account, value, onChange, onBlocker }: OptionsEditorProps) {
   const { t } = useTranslation();
