@@ -4,6 +4,7 @@ import { launchBrowser, openSession, signInThroughUi } from '../support/browser'
 import { callApi, createUser } from '../support/users';
 import { sandboxAccountName, sandboxControl } from '../support/connect';
 import { refreshMetricsNow } from '../support/analytics';
+import { seriousViolations } from '../support/axe';
 import { createPost, sampleVideo, tinyJpeg, uploadMedia, waitForPost } from '../support/posts';
 import type { ConnectionList } from '../../shared/api/connections';
 import type { Post } from '../../shared/api/posts';
@@ -39,6 +40,9 @@ describe('a Facebook Page in Chromium', () => {
     const picker = page.getByRole('form', { name: 'Choose the Facebook accounts to connect' });
     await picker.waitFor();
     expect(await picker.getByRole('checkbox').count()).toBe(2);
+    // The picker as a person using assistive technology meets it: named, grouped, no serious axe finding.
+    expect(await picker.getByRole('group', { name: 'Facebook accounts' }).isVisible()).toBe(true);
+    expect(await seriousViolations(page)).toEqual([]);
     await picker.getByRole('checkbox', { name: 'Northwind (Page 2)' }).check();
     await picker.getByRole('button', { name: 'Connect selected' }).click();
     await page.waitForURL(/\/dashboard\/accounts/);

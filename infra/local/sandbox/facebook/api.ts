@@ -29,6 +29,9 @@ export async function parameters(request: SandboxRequest): Promise<URLSearchPara
   return merged;
 }
 
+/** The caller's Page token (for the named Page, when one is), or the refusal (publishing.ts builds it). */
+export type PageAccess = (request: SandboxRequest, pageId?: string) => Promise<Extract<AccessCheck, { token: unknown }> | SandboxResponse>;
+
 /** A checked token, and whether it acts for a Page (or for the user). */
 export type GraphAccess = (Extract<AccessCheck, { token: unknown }> & { page: boolean }) | SandboxResponse;
 

@@ -59,9 +59,6 @@ interface Comment {
 
 type Granted = Extract<AccessCheck, { token: unknown }>;
 
-/** The caller's Page token (for the named Page, when one is), or the refusal. */
-export type PageAccess = (request: SandboxRequest, pageId?: string) => Promise<Granted | SandboxResponse>;
-
 const time = (epochMs: number) => new Date(epochMs).toISOString().replace(/\.\d{3}Z$/, '+0000');
 
 export function facebookPublishing(context: PlatformContext): { routes: Route[]; limits: LimitDefinitions; reset(): void } {

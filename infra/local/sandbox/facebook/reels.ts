@@ -4,8 +4,7 @@ import { randomDigits } from '../oauth';
 import type { PlatformContext } from '../platform';
 import { progression, type Progression } from '../processing';
 import { receiveBody } from '../uploads';
-import { graphError, parameters } from './api';
-import type { PageAccess } from './publishing';
+import { graphError, parameters, type PageAccess } from './api';
 
 /**
  * Reels on a Page (Reels Publishing API; docs/platforms/facebook.md, "Reels"), with the Page's token:

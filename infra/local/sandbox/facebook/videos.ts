@@ -4,9 +4,8 @@ import { parseMultipart } from '../multipart';
 import { randomDigits } from '../oauth';
 import type { PlatformContext } from '../platform';
 import { progression, type Progression } from '../processing';
-import { graphError, parameters } from './api';
+import { graphError, parameters, type PageAccess } from './api';
 import { facebookPageId } from './identity';
-import type { PageAccess } from './publishing';
 
 /**
  * A Page video through the chunked upload on graph-video.facebook.com (host key `video`;
