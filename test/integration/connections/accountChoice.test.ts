@@ -27,7 +27,8 @@ function steppingClock(start: string): Clock & { advance(ms: number): void } {
   return { now: () => new Date(now), advance: (ms) => (now += ms) };
 }
 
-const issued = '2026-03-01T10:00:00.000Z';
+// Today's time: DynamoDB Local sweeps rows whose TTL (expiresAt) is past, so the clock starts now.
+const issued = new Date().toISOString();
 const userTokens: TokenSet = { accessToken: 'user-token', accessTokenIssuedAt: issued, scopes: ['manage'] };
 
 function managed(id: string, token = `token-of-${id}`): ManagedAccount {
