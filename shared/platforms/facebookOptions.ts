@@ -21,6 +21,7 @@ export type FacebookOptions = z.infer<typeof facebookOptionsSchema>;
 
 export const facebookPostOptions: PostOptionsRule<FacebookOptions> = {
   editor: 'audience',
+  forVideoOnly: true,
   schema: facebookOptionsSchema,
   audience: { field: 'videoAs', values: facebookVideoFormats },
 };

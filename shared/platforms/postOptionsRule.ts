@@ -16,6 +16,8 @@ export interface PostOptionsRule<Options = unknown> {
   editor: PostOptionsEditor;
   /** Validates (and completes, e.g. defaults) a target's options; its messages are the platform's rules in words. */
   schema: z.ZodType<Options>;
+  /** The choice is about a video only (Facebook: a Page video or a Reel): the composer asks it only when the post has one. */
+  forVideoOnly?: boolean;
   /** Set when a target of the platform cannot go without options: the message saying what to choose. */
   required?: string;
   /** For the `audience` form: the option it sets and the platform's values, its default first. */

@@ -5,6 +5,7 @@ import type { Connection } from '../../../../../../shared/api/connections';
 import type { PostOptionsEditor } from '../../../../../../shared/platforms/postOptions';
 import { accountKey } from '../components/PlatformStep';
 import type { MediaItem } from '../useMediaUploads';
+import { asksFor } from './AudienceOptions';
 import { optionsEditors } from './registry';
 import type { AccountOptions } from './types';
 import type { usePostOptions } from './usePostOptions';
@@ -41,7 +42,8 @@ export function PostOptionsSection({ state, media, nativeSchedule }: { state: Po
   const forms = state.withOptions.map(({ account, editor }) => (
     <AccountOptionsForm key={accountKey(account)} account={account} editor={editor} state={state} media={media} nativeSchedule={nativeSchedule} />
   ));
-  if (!state.withOptions.some(({ editor }) => optionsEditors[editor].appliesTo?.(media) ?? true)) return <>{forms}</>;
+  const shows = ({ account, editor }: (typeof state.withOptions)[number]) => (optionsEditors[editor].appliesTo?.(media) ?? true) && asksFor(account.platform, media);
+  if (!state.withOptions.some(shows)) return <>{forms}</>;
   return (
     <section className="post-options-section" aria-label={t('postOptions.heading')}>
       <h3 className="wizard-subheading">{t('postOptions.heading')}</h3>
