@@ -1,6 +1,7 @@
 import { createConnectionService, type ConnectionService } from '../services/connections';
 import { createCreatorInfoService, type CreatorInfoService } from '../services/creatorInfo';
 import { createOAuthStates } from '../services/oauthStates';
+import { createAccountChoices } from '../services/accountChoices';
 import { connectionsContext } from './connectionsContext';
 import { memberships } from './memberships';
 import { clock, createLogger, documentClient, siteUrl, tableName } from './shared';
@@ -16,6 +17,7 @@ export function connectionService(): Promise<ConnectionService> {
       store,
       adapters,
       states: createOAuthStates({ db: documentClient(), tableName: tableName('oauthStates'), clock, cipher }),
+      choices: createAccountChoices({ db: documentClient(), tableName: tableName('oauthStates'), clock, cipher }),
       memberships: memberships(),
       clock,
       siteUrl: siteUrl(),

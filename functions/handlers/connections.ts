@@ -18,12 +18,16 @@ export const handler = createHttpHandler(
     completeConnection: ({ input, event }) =>
       connections.completeAuthorization(input.path.platform, input.query, requestCookie(event.cookies, OAUTH_COOKIE_NAME)),
     confirmConnection: async ({ user, input, event }) => {
-      const { location, cookie } = await connections.confirmAuthorization(
+      const { cookie, ...confirmation } = await connections.confirmAuthorization(
         user,
         input.path.platform,
         input.body.state,
         requestCookie(event.cookies, OAUTH_COOKIE_NAME),
       );
+      return withCookies(confirmation, [cookie]);
+    },
+    chooseConnectionAccounts: async ({ user, input, event }) => {
+      const { location, cookie } = await connections.chooseAccounts(user, input.path.platform, input.body, requestCookie(event.cookies, OAUTH_COOKIE_NAME));
       return withCookies({ location }, [cookie]);
     },
     getClientMetadata: async ({ input }) => connections.clientMetadata(input.path.platform),

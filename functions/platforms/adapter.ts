@@ -28,6 +28,17 @@ export interface PlatformProfile {
   avatarUrl?: string;
 }
 
+/**
+ * One account a consent lets the user connect, when one consent covers several (Facebook Pages,
+ * LinkedIn organizations, Google Business Profile locations): who it is, and the tokens that act
+ * for it (the Page's own token; the member's token for an organization). See
+ * docs/platforms/README.md, "Connecting accounts".
+ */
+export interface ManagedAccount {
+  profile: PlatformProfile;
+  tokens: TokenSet;
+}
+
 export interface AuthorizeParams {
   state: string;
   redirectUri: string;
@@ -84,6 +95,12 @@ export interface PlatformAdapter {
   canRefresh(tokens: TokenSet): boolean;
   refresh(tokens: TokenSet): Promise<TokenSet>;
   fetchProfile(tokens: TokenSet): Promise<PlatformProfile>;
+  /**
+   * For platforms where one consent manages several accounts: the accounts these (just
+   * exchanged) tokens let the user connect, each with its own tokens. When present, the user
+   * picks which to connect and `fetchProfile` is not used at connect time. Absent elsewhere.
+   */
+  listAccounts?(tokens: TokenSet): Promise<ManagedAccount[]>;
   /** Revokes the grant at the platform; a no-op where the platform has no revoke. */
   revoke(tokens: TokenSet): Promise<void>;
   /**

@@ -5,6 +5,7 @@ import { readSettingsOf, sandboxHostEnvironmentFor } from './config';
 import type { FetchLike } from './http';
 import { moduleDeps, type Adapters, type MetricsReaders, type PlatformModule, type PlatformSettings, type Publishers } from './module';
 import { blueskyModule } from './bluesky';
+import { facebookModule } from './facebook';
 import { instagramModule } from './instagram';
 import { linkedinModule } from './linkedin';
 import { threadsModule } from './threads';
@@ -27,6 +28,7 @@ export const platformModules: Record<Platform, PlatformModule> = {
   linkedin: linkedinModule,
   bluesky: blueskyModule,
   threads: threadsModule,
+  facebook: facebookModule,
 };
 
 const allModules = Object.values(platformModules);

@@ -1,20 +1,23 @@
 import { TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { platformNames, platforms, type Platform } from '../../shared/platforms';
-import type { ConnectErrorCode, ConnectionList } from '../../shared/api/connections';
+import type { Confirmation, ConnectErrorCode, ConnectionList } from '../../shared/api/connections';
 import type { Clock } from '../clock';
 import { DomainError, NotFound, QuotaExceeded, InvalidInput } from '../errors';
 import { NoPublishingProfile, PlatformError } from '../platforms/errors';
-import type { TokenSet } from '../platforms/adapter';
+import type { ManagedAccount, TokenSet } from '../platforms/adapter';
 import type { Adapters } from '../platforms/registry';
 import type { MembershipService, UserIdentity } from './memberships';
 import { InvalidOAuthState, nonceMatches, OAUTH_CONFIRM_TTL_SECONDS, OAUTH_STATE_TTL_SECONDS, type OAuthStates } from './oauthStates';
+import { ACCOUNT_CHOICE_TTL_SECONDS, InvalidAccountChoice, type AccountChoices } from './accountChoices';
 import { connectionIdOf, toConnection, type ConnectionItem, type ConnectionStore } from './connectionStore';
 
 export interface ConnectionServiceDeps {
   db: DynamoDBDocumentClient;
   store: ConnectionStore;
   states: OAuthStates;
+  /** Pending picks, for platforms where one consent manages several accounts. */
+  choices: AccountChoices;
   memberships: MembershipService;
   adapters: Adapters;
   clock: Clock;
@@ -51,6 +54,7 @@ const refusalStatus: Record<ConnectErrorCode, number> = {
   not_configured: 400,
   exchange_failed: 502,
   no_channel: 400,
+  no_accounts: 400,
 };
 
 /** The HttpOnly cookie that binds a flow to the browser that started it. */
@@ -69,7 +73,7 @@ function quotaMessage(maxAccounts: number): string {
 }
 
 export function createConnectionService(deps: ConnectionServiceDeps) {
-  const { db, store, states, memberships, adapters, clock, siteUrl } = deps;
+  const { db, store, states, choices, memberships, adapters, clock, siteUrl } = deps;
   const redirectUri = (platform: Platform) => `${siteUrl}/api/connections/${platform}/callback`;
 
   function callbackLocation(params: Record<string, string>): string {
@@ -93,14 +97,53 @@ export function createConnectionService(deps: ConnectionServiceDeps) {
     }
   }
 
-  /** A state step whose InvalidOAuthState is said to the user as `invalid_state`. */
+  /** A state step whose InvalidOAuthState (or InvalidAccountChoice) is said to the user as `invalid_state`. */
   async function stateStep<T>(step: Promise<T>): Promise<T> {
     try {
       return await step;
     } catch (error) {
-      if (error instanceof InvalidOAuthState) throw new ConnectFailure('invalid_state', invalidStateMessage);
+      if (error instanceof InvalidOAuthState || error instanceof InvalidAccountChoice) throw new ConnectFailure('invalid_state', invalidStateMessage);
       throw error;
     }
+  }
+
+  /** A platform call during connecting whose failure is said in words; the tokens are revoked when asked. */
+  async function platformStep<T>(platform: Platform, step: () => Promise<T>, revokeOnFailure?: { tokens: TokenSet; why: string }): Promise<T> {
+    try {
+      return await step();
+    } catch (error) {
+      if (!(error instanceof PlatformError)) throw error;
+      if (revokeOnFailure) await revokeQuietly(platform, revokeOnFailure.tokens, revokeOnFailure.why);
+      if (error instanceof NoPublishingProfile) throw new ConnectFailure('no_channel', error.message);
+      throw new ConnectFailure('exchange_failed', `Failed to connect to ${platformNames[platform]}: ${error.message}`);
+    }
+  }
+
+  /**
+   * A consent that manages several accounts: the accounts it offers are kept (encrypted) for the
+   * user to pick from, bound like the flow to the user and this browser; none offered ends here.
+   */
+  async function offerChoice(
+    flow: { userId: string; platform: Platform; nonceHash: string },
+    listAccounts: (tokens: TokenSet) => Promise<ManagedAccount[]>,
+    tokens: TokenSet,
+    browserNonce: string,
+  ): Promise<{ confirmation: Confirmation; cookie: string }> {
+    const { platform } = flow;
+    const offered = await platformStep(platform, () => listAccounts(tokens), { tokens, why: 'account list failed' });
+    if (offered.length === 0) {
+      await revokeQuietly(platform, tokens, 'no accounts');
+      throw new ConnectFailure(
+        'no_accounts',
+        `Your ${platformNames[platform]} login manages no account OneClick can publish to. Nothing was connected.`,
+      );
+    }
+    const choice = await choices.save(flow, offered);
+    return {
+      confirmation: { choice: { choiceId: choice.choiceId, accounts: choice.accounts } },
+      // The same browser picks: its cookie lives as long as the choice does.
+      cookie: flowCookie(platform, browserNonce, ACCOUNT_CHOICE_TTL_SECONDS),
+    };
   }
 
   /** The code a callback brought back to the browser that started the flow, or why the flow ends there. */
@@ -113,43 +156,60 @@ export function createConnectionService(deps: ConnectionServiceDeps) {
     return { code: query.code };
   }
 
-  /** Stores a (re)connected account; a new one takes an account slot atomically. */
-  async function save(userId: string, platform: Platform, tokens: TokenSet, profile: Parameters<ConnectionStore['connectedItem']>[2]): Promise<void> {
+  /**
+   * Stores (re)connected accounts in one transaction: all or none. Each new one takes an account
+   * slot in the same transaction (the plan's limit, in words when exceeded); an account already
+   * connected, or needing reconnect, is updated in place and takes none.
+   */
+  async function save(userId: string, platform: Platform, accounts: readonly ManagedAccount[]): Promise<void> {
     const adapter = adapters[platform]!;
     for (let attempt = 0; attempt < 3; attempt++) {
-      const existing = await store.get(userId, connectionIdOf(platform, profile.platformUserId));
-      const item = await store.connectedItem(userId, platform, profile, tokens, adapter.canRefresh(tokens), existing);
-      const reconnecting = existing !== undefined && existing.status !== 'disconnected';
+      const puts = await Promise.all(
+        accounts.map(async ({ profile, tokens }) => {
+          const existing = await store.get(userId, connectionIdOf(platform, profile.platformUserId));
+          const item = await store.connectedItem(userId, platform, profile, tokens, adapter.canRefresh(tokens), existing);
+          const reconnecting = existing !== undefined && existing.status !== 'disconnected';
+          return {
+            reconnecting,
+            Put: {
+              TableName: store.tableName,
+              Item: item,
+              ConditionExpression: reconnecting ? 'tokenVersion = :version' : 'attribute_not_exists(connectionId) OR #status = :disconnected',
+              ...(reconnecting
+                ? { ExpressionAttributeValues: { ':version': existing.tokenVersion } }
+                : { ExpressionAttributeNames: { '#status': 'status' }, ExpressionAttributeValues: { ':disconnected': 'disconnected' } }),
+            },
+          };
+        }),
+      );
+      const newAccounts = puts.filter((put) => !put.reconnecting).length;
+      let maxAccounts: number | null = null;
+      if (newAccounts > 1) {
+        ({ maxAccounts } = await memberships.accountUsage({ userId, email: '' }));
+        if (maxAccounts !== null && newAccounts > maxAccounts) throw new ConnectFailure('quota_exceeded', quotaMessage(maxAccounts));
+      }
       try {
         await db.send(
           new TransactWriteCommand({
             TransactItems: [
-              {
-                Put: {
-                  TableName: store.tableName,
-                  Item: item,
-                  ConditionExpression: reconnecting
-                    ? 'tokenVersion = :version'
-                    : 'attribute_not_exists(connectionId) OR #status = :disconnected',
-                  ...(reconnecting
-                    ? { ExpressionAttributeValues: { ':version': existing.tokenVersion } }
-                    : { ExpressionAttributeNames: { '#status': 'status' }, ExpressionAttributeValues: { ':disconnected': 'disconnected' } }),
-                },
-              },
-              ...(reconnecting ? [] : [memberships.reserveAccountSlot(userId)]),
+              ...puts.map(({ Put }) => ({ Put })),
+              ...(newAccounts > 0 ? [memberships.reserveAccountSlots(userId, newAccounts, maxAccounts)] : []),
             ],
           }),
         );
         return;
       } catch (error) {
         if (!(error instanceof TransactionCanceledException)) throw error;
-        const [connectionReason, quotaReason] = error.CancellationReasons ?? [];
+        const reasons = error.CancellationReasons ?? [];
+        const quotaReason = newAccounts > 0 ? reasons[puts.length] : undefined;
         if (quotaReason?.Code === 'ConditionalCheckFailed') {
-          const { maxAccounts } = await memberships.accountUsage({ userId, email: '' });
-          throw new ConnectFailure('quota_exceeded', quotaMessage(maxAccounts ?? 0));
+          const usage = await memberships.accountUsage({ userId, email: '' });
+          // The limit itself changed since it was read: read again and retry.
+          if (newAccounts > 1 && usage.maxAccounts !== maxAccounts) continue;
+          throw new ConnectFailure('quota_exceeded', quotaMessage(usage.maxAccounts ?? 0));
         }
-        if (connectionReason?.Code !== 'ConditionalCheckFailed') throw error;
-        // Someone connected the same account at the same moment: read again and retry.
+        // Someone connected one of the same accounts at the same moment: read again and retry.
+        if (!reasons.slice(0, puts.length).some((reason) => reason.Code === 'ConditionalCheckFailed')) throw error;
       }
     }
     throw new Error('The connection changed too often while being saved');
@@ -250,7 +310,7 @@ export function createConnectionService(deps: ConnectionServiceDeps) {
       platform: Platform,
       stateValue: string,
       browserNonce: string | undefined,
-    ): Promise<{ location: string; cookie: string }> {
+    ): Promise<Confirmation & { cookie: string }> {
       const name = platformNames[platform];
       try {
         // Checked first, then taken: a confirm by another user or browser leaves the attempt as it was.
@@ -261,20 +321,15 @@ export function createConnectionService(deps: ConnectionServiceDeps) {
         const adapter = adapters[platform];
         if (!adapter) throw new ConnectFailure('not_configured', `${name} is not configured on this deployment.`);
 
-        let tokens: TokenSet;
-        let profile;
-        try {
-          tokens = await adapter.exchangeCode({
+        const tokens = await platformStep(platform, () =>
+          adapter.exchangeCode({
             code: state.code,
             redirectUri: redirectUri(platform),
             ...(state.codeVerifier ? { codeVerifier: state.codeVerifier } : {}),
             ...(state.flowData ? { flowData: state.flowData } : {}),
             ...(state.issuer ? { issuer: state.issuer } : {}),
-          });
-        } catch (error) {
-          if (error instanceof PlatformError) throw new ConnectFailure('exchange_failed', `Failed to connect to ${name}: ${error.message}`);
-          throw error;
-        }
+          }),
+        );
         const missing = tokens.scopes.length ? adapter.requiredScopes.filter((scope) => !tokens.scopes.includes(scope)) : [];
         if (missing.length) {
           await revokeQuietly(platform, tokens, 'missing scopes');
@@ -283,22 +338,51 @@ export function createConnectionService(deps: ConnectionServiceDeps) {
             `OneClick needs every permission it asked ${name} for (missing: ${missing.join(', ')}). Please connect again and allow them all.`,
           );
         }
-        try {
-          profile = await adapter.fetchProfile(tokens);
-        } catch (error) {
-          if (error instanceof PlatformError) {
-            await revokeQuietly(platform, tokens, 'profile lookup failed');
-            if (error instanceof NoPublishingProfile) throw new ConnectFailure('no_channel', error.message);
-            throw new ConnectFailure('exchange_failed', `Failed to connect to ${name}: ${error.message}`);
-          }
-          throw error;
+        const { listAccounts } = adapter;
+        if (listAccounts) {
+          // The browser's nonce matched the flow's above, so it is there.
+          const { confirmation, cookie } = await offerChoice(state, (userTokens) => listAccounts.call(adapter, userTokens), tokens, browserNonce!);
+          return { ...confirmation, cookie };
         }
+        const profile = await platformStep(platform, () => adapter.fetchProfile(tokens), { tokens, why: 'profile lookup failed' });
         try {
-          await save(state.userId, platform, tokens, profile);
+          await save(state.userId, platform, [{ profile, tokens }]);
         } catch (error) {
           if (error instanceof ConnectFailure) await revokeQuietly(platform, tokens, error.code);
           throw error;
         }
+        return { location: callbackLocation({ platform, status: 'connected' }), cookie: flowCookie(platform, '', 0) };
+      } catch (error) {
+        if (error instanceof ConnectFailure) throw new ConnectRefused(error.code, error.message);
+        throw error;
+      }
+    },
+
+    /**
+     * The user picks which of the accounts a consent offered to connect: only the user who
+     * started the flow, from the browser that started it, within 15 minutes, once. One
+     * connection per chosen account, all in one transaction with the plan's limit; an account
+     * already connected is updated, never duplicated. An id the choice did not offer is refused
+     * before the choice is taken (it stays usable).
+     */
+    async chooseAccounts(
+      user: UserIdentity,
+      platform: Platform,
+      choice: { choiceId: string; accountIds: readonly string[] },
+      browserNonce: string | undefined,
+    ): Promise<{ location: string; cookie: string }> {
+      try {
+        const pending = await stateStep(choices.read(choice.choiceId, platform));
+        if (pending.userId !== user.userId) throw new ConnectFailure('other_user', otherUserMessage);
+        if (!nonceMatches(browserNonce, pending.nonceHash)) throw new ConnectFailure('other_browser', otherBrowserMessage);
+        const offered = new Set(pending.accounts.map((account) => account.id));
+        if (choice.accountIds.some((id) => !offered.has(id))) {
+          throw new InvalidInput(`Choose among the ${platformNames[platform]} accounts this connection offered.`);
+        }
+        if (!adapters[platform]) throw new ConnectFailure('not_configured', `${platformNames[platform]} is not configured on this deployment.`);
+        const chosenIds = new Set(choice.accountIds);
+        const accounts = (await stateStep(choices.take(pending))).filter((account) => chosenIds.has(account.profile.platformUserId));
+        await save(user.userId, platform, accounts);
         return { location: callbackLocation({ platform, status: 'connected' }), cookie: flowCookie(platform, '', 0) };
       } catch (error) {
         if (error instanceof ConnectFailure) throw new ConnectRefused(error.code, error.message);

@@ -136,6 +136,30 @@ export function createMembershipService({ db, tableName, clock }: MembershipServ
       };
     },
 
+    /**
+     * A transaction step that takes `count` account slots at once (one consent connecting several
+     * accounts), for a membership read with `maxAccounts` as its limit: it fails (condition) when
+     * fewer slots are left, or when the limit changed since it was read (the caller reads again).
+     */
+    reserveAccountSlots(userId: string, count: number, maxAccounts: number | null) {
+      if (count === 1) return this.reserveAccountSlot(userId);
+      return {
+        Update: {
+          TableName: tableName,
+          Key: { userId, record: MEMBERSHIP_RECORD },
+          UpdateExpression: 'SET connectedAccounts = if_not_exists(connectedAccounts, :zero) + :count',
+          ConditionExpression:
+            maxAccounts === null
+              ? 'attribute_exists(userId) AND attribute_type(maxAccounts, :null)'
+              : 'attribute_exists(userId) AND maxAccounts = :max AND (attribute_not_exists(connectedAccounts) OR connectedAccounts <= :last)',
+          ExpressionAttributeValues:
+            maxAccounts === null
+              ? { ':count': count, ':zero': 0, ':null': 'NULL' }
+              : { ':count': count, ':zero': 0, ':max': maxAccounts, ':last': maxAccounts - count },
+        },
+      };
+    },
+
     /** A transaction step that gives an account slot back. */
     releaseAccountSlot(userId: string) {
       return {

@@ -71,7 +71,8 @@ export function createOAuthStates({ db, tableName, clock, cipher }: { db: Dynamo
   /** The stored row, checked for platform, expiry and stage; InvalidOAuthState otherwise. */
   async function read(state: string, platform: Platform, returned: boolean): Promise<Record<string, unknown>> {
     const { Item: item } = await db.send(new GetCommand({ TableName: tableName, Key: { state }, ConsistentRead: true }));
-    if (!item) throw new InvalidOAuthState('unknown or already used state');
+    // A pending account choice (accountChoices.ts) shares the table; it is never a state.
+    if (!item || item['stage'] !== undefined) throw new InvalidOAuthState('unknown or already used state');
     if (item['platform'] !== platform) throw new InvalidOAuthState('state issued for another platform');
     if (Number(item['expiresAt']) <= nowSeconds()) throw new InvalidOAuthState('expired state');
     if (returned !== (typeof item['code'] === 'string')) throw new InvalidOAuthState(returned ? 'state not returned yet' : 'state already returned');

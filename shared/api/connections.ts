@@ -85,10 +85,44 @@ export const connectErrorCodes = [
   'not_configured',
   'exchange_failed',
   'no_channel',
+  /** The consent lets the user manage no account of the kind we connect (no Facebook Page). */
+  'no_accounts',
 ] as const;
 export type ConnectErrorCode = (typeof connectErrorCodes)[number];
 
 export const redirectSchema = z.object({ location: z.string() });
+
+/**
+ * One account a consent lets the user connect (a Facebook Page, a LinkedIn organization, a
+ * Google Business Profile location): what the picker shows, never a token.
+ */
+export const choosableAccountSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  username: z.string().nullable(),
+  pictureUrl: z.string().nullable(),
+});
+export type ChoosableAccount = z.infer<typeof choosableAccountSchema>;
+
+/**
+ * What confirming a flow answers: where the app goes next, or — for a platform where one consent
+ * manages several accounts — the accounts to pick from, with the choice's single-use id.
+ */
+export const confirmationSchema = z.union([
+  redirectSchema,
+  z.object({ choice: z.object({ choiceId: z.string(), accounts: z.array(choosableAccountSchema).min(1) }) }),
+]);
+export type Confirmation = z.infer<typeof confirmationSchema>;
+
+/** The accounts the user picked from a choice (at least one, each once). */
+export const chooseAccountsSchema = z.object({
+  choiceId: z.string().min(1).max(512),
+  accountIds: z
+    .array(z.string().min(1).max(200))
+    .min(1)
+    .max(100)
+    .refine((ids) => new Set(ids).size === ids.length, { message: 'Each account can be chosen once.' }),
+});
 
 /** An OAuth client metadata document (RFC 7591 fields), served where a platform's client_id points. */
 export const clientMetadataSchema = z.record(z.string(), z.unknown());

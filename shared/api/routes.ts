@@ -4,7 +4,9 @@ import { meSchema } from './membership';
 import {
   accountPathSchema,
   authorizationSchema,
+  chooseAccountsSchema,
   clientMetadataSchema,
+  confirmationSchema,
   confirmConnectionSchema,
   connectionListSchema,
   oauthCallbackQuerySchema,
@@ -131,8 +133,19 @@ export const routes = {
     path: '/connections/{platform}/confirm',
     auth: 'user',
     handler: 'connections',
-    summary: 'The signed-in user who started the flow, from the browser that started it, finishes it: exchanges the code and stores the connection.',
+    summary:
+      'The signed-in user who started the flow, from the browser that started it, finishes it: exchanges the code and stores the connection — or, where one consent manages several accounts, answers the accounts to pick from (no tokens).',
     input: { path: platformParamSchema, body: confirmConnectionSchema },
+    output: confirmationSchema,
+  },
+  chooseConnectionAccounts: {
+    method: 'POST',
+    path: '/connections/{platform}/choose',
+    auth: 'user',
+    handler: 'connections',
+    summary:
+      'The user who confirmed a flow, from the same browser, picks which of the offered accounts to connect (single use, 15 minutes): one connection per chosen account, within the plan\'s limit, all or none.',
+    input: { path: platformParamSchema, body: chooseAccountsSchema },
     output: redirectSchema,
   },
   getClientMetadata: {

@@ -166,6 +166,14 @@ export const en = {
   },
   callback: {
     connecting: 'Your account is being connected. Please wait...',
+    chooseTitle: 'Choose the {{platform}} accounts to connect',
+    chooseHint: 'Your {{platform}} login manages these accounts. Each one you tick is connected to OneClick as its own account.',
+    chooseLegend: '{{platform}} accounts',
+    chooseAtLeastOne: 'Choose at least one account.',
+    chooseSubmit: 'Connect selected',
+    choosing: 'Connecting...',
+    chooseCancel: 'Cancel',
+    chooseExpires: 'This choice stays open for 15 minutes.',
   },
   accounts: {
     notConnected: 'Not connected',
@@ -205,6 +213,7 @@ export const en = {
       not_configured: '{{platform}} is not configured on this deployment.',
       exchange_failed: 'Failed to connect to {{platform}}',
       no_channel: 'No YouTube channel found',
+      no_accounts: 'Your {{platform}} login manages no account OneClick can publish to. Nothing was connected.',
     },
   },
   notFound: {

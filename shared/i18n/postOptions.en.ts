@@ -88,6 +88,12 @@ export const postOptionsEn = {
       topicHint: 'One topic, up to {{max}} characters, helps people find the post on Threads.',
       topicInvalid: 'A Threads topic can be at most {{max}} characters and cannot contain {{forbidden}}.',
     },
+    facebook: {
+      heading: 'Facebook',
+      label: 'Publish a video as',
+      values: { video: 'A Page video', reel: 'A Reel (9:16, 3 to 90 seconds)' },
+      hint: 'Applies to a video post; photos go out as a post. Facebook takes at most 30 Reels a day from apps for each Page.',
+    },
   },
   mediaFormat: {
     heading: 'Instagram',

@@ -86,6 +86,12 @@ export const postOptionsTr: typeof postOptionsEn = {
       topicHint: "En fazla {{max}} karakterlik tek bir konu, gönderinin Threads'te bulunmasına yardım eder.",
       topicInvalid: 'Bir Threads konusu en fazla {{max}} karakter olabilir ve {{forbidden}} içeremez.',
     },
+    facebook: {
+      heading: 'Facebook',
+      label: 'Videoyu şu olarak yayınla',
+      values: { video: 'Sayfa videosu', reel: 'Reels (9:16, 3–90 saniye)' },
+      hint: 'Video gönderileri için geçerlidir; fotoğraflar gönderi olarak paylaşılır. Facebook her Sayfa için uygulamalardan günde en fazla 30 Reels kabul eder.',
+    },
   },
   mediaFormat: {
     heading: 'Instagram',

@@ -165,6 +165,14 @@ export const tr: Messages = {
   },
   callback: {
     connecting: 'Hesabınız bağlanıyor. Lütfen bekleyin...',
+    chooseTitle: 'Bağlanacak {{platform}} hesaplarını seçin',
+    chooseHint: '{{platform}} girişiniz bu hesapları yönetiyor. İşaretlediğiniz her biri OneClick\'e ayrı bir hesap olarak bağlanır.',
+    chooseLegend: '{{platform}} hesapları',
+    chooseAtLeastOne: 'En az bir hesap seçin.',
+    chooseSubmit: 'Seçilenleri bağla',
+    choosing: 'Bağlanıyor...',
+    chooseCancel: 'Vazgeç',
+    chooseExpires: 'Bu seçim 15 dakika açık kalır.',
   },
   accounts: {
     notConnected: 'Bağlı değil',
@@ -203,6 +211,7 @@ export const tr: Messages = {
       not_configured: '{{platform}} bu kurulumda yapılandırılmamış.',
       exchange_failed: '{{platform}} bağlantısı kurulamadı',
       no_channel: 'YouTube kanalı bulunamadı',
+      no_accounts: '{{platform}} girişiniz OneClick\'in yayın yapabileceği hiçbir hesabı yönetmiyor. Hiçbir şey bağlanmadı.',
     },
   },
   notFound: {

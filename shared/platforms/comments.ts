@@ -35,6 +35,9 @@ export const commentRules: Record<Platform, CommentRule> = {
   bluesky: {},
   // A reply under the post (reply_to_id), counted as a post; POST calls to reply endpoints need threads_manage_replies.
   threads: { scope: 'threads_manage_replies' },
+  // As the Page, with the Page's token and pages_manage_engagement (Pages API, "Comments"). Meta
+  // documents no length of its own for a comment; the post's rule is applied, as the sandbox does.
+  facebook: { scope: 'pages_manage_engagement' },
 };
 
 /** How a network counts a first comment, and the most it takes (its own rule, else the post's rule with its own limit). */

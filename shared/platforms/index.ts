@@ -1,4 +1,5 @@
 import { bluesky } from './bluesky';
+import { facebook } from './facebook';
 import type { PlatformCapabilities } from './capabilities';
 import { instagram } from './instagram';
 import { linkedin } from './linkedin';
@@ -14,7 +15,7 @@ export type { PlatformCapabilities, TextUnit } from './capabilities';
  * accounts page shows them. Every other list and type is derived from this one, so adding a
  * platform is one entry file and one line here.
  */
-const entries = [youtube, tiktok, instagram, x, linkedin, bluesky, threads] as const;
+const entries = [youtube, tiktok, instagram, x, linkedin, bluesky, threads, facebook] as const;
 
 export type Platform = (typeof entries)[number]['id'];
 

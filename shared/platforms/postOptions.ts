@@ -1,6 +1,7 @@
 import type { Platform } from './index';
 import type { PostOptionsRule } from './postOptionsRule';
 import type { MediaFacts } from '../platformRules';
+import { facebookPostOptions } from './facebookOptions';
 import { instagramPostOptions } from './instagramOptions';
 import { linkedinPostOptions } from './linkedinOptions';
 import { threadsPostOptions } from './threadsOptions';
@@ -22,6 +23,7 @@ export const postOptionRules: Partial<Record<Platform, PostOptionsRule>> = {
   tiktok: tiktokPostOptions as PostOptionsRule,
   x: xPostOptions as PostOptionsRule,
   youtube: youtubePostOptions as PostOptionsRule,
+  facebook: facebookPostOptions as PostOptionsRule,
 };
 
 /** Whether a topic breaks its network's rule (`PostOptionsRule.topic`): too long, or holding a forbidden character. */

@@ -12,11 +12,14 @@ export interface PostOptionsRule<Options = unknown> {
    * from the platform first: privacy offered, interactions, disclosure, a declaration by the
    * Publish button), `videoDetails` (privacy, audience declaration, tags, category) or
    * `mediaFormat` (what the post is on the network — feed post, Reel or story — and the format's
-   * own settings) or `audience` (one choice of who can see or reply, named by `audience`).
+   * own settings) or `audience` (one choice among the network's values, named by `audience`: who can see or reply, or
+   * how a video goes out).
    */
   editor: PostOptionsEditor;
   /** Validates (and completes, e.g. defaults) a target's options; its messages are the platform's rules in words. */
   schema: z.ZodType<Options>;
+  /** The choice is about a video only (Facebook: a Page video or a Reel): the composer asks it only when the post has one. */
+  forVideoOnly?: boolean;
   /** Set when a target of the platform cannot go without options: the message saying what to choose. */
   required?: string;
   /** For the `audience` form: the option it sets and the platform's values, its default first. */

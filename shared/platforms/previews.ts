@@ -56,4 +56,8 @@ export const previewRules: Record<Platform, PreviewRule> = {
   // video in its own shape, no taller than 4:5 in the feed (observed in the app; Meta documents
   // none). Not checked in the app.
   threads: { media: { video: { own: { tallest: [4, 5] } }, image: { own: { tallest: [4, 5] } } }, text: 'above', author: 'handle', title: false },
+  // The Page's name over the text, cut with "See more" after about five lines (widely reported,
+  // around 480 characters; Facebook documents none); a photo in its own shape, no taller than 4:5
+  // in the feed (Meta's image ad guidance for Feed, as third-party guides quote it). Not checked in the app.
+  facebook: { fold: { characters: 480, lines: 5, more: '… See more' }, media: { video: { own: { tallest: [4, 5] } }, image: { own: { tallest: [4, 5] } } }, text: 'above', author: 'name', title: false },
 };

@@ -26,6 +26,17 @@ async function connectInBrowser(session: Session, platform: Platform, account: s
   await page.getByRole('button', { name: decision }).click();
   await explained(session, `Coming back from ${name}'s consent page`, async () => {
     await page.waitForURL(/\/auth\/callback/);
+    // Where one consent manages several accounts (Facebook Pages), the picker comes first: at least one, then the first.
+    const picker = page.getByRole('form', { name: `Choose the ${name} accounts to connect` });
+    await Promise.race([page.waitForURL(/\/dashboard\/accounts/), picker.waitFor()]);
+    if (decision === 'Allow' && (await picker.isVisible())) {
+      const choices = picker.getByRole('checkbox');
+      expect(await choices.count()).toBe(2);
+      await picker.getByRole('button', { name: 'Connect selected' }).click();
+      await expect.poll(() => picker.getByRole('alert').textContent()).toBe('Choose at least one account.');
+      await picker.getByRole('checkbox', { name: `${name} ${account}`, exact: true }).check();
+      await picker.getByRole('button', { name: 'Connect selected' }).click();
+    }
     await page.waitForURL(/\/dashboard\/accounts/);
   }, twin.logFile);
 }

@@ -17,6 +17,7 @@ const accountNames: Record<Platform, string> = {
   linkedin: 'northwind-company',
   bluesky: 'northwind.social',
   threads: 'northwind.threads',
+  facebook: 'northwind-page',
 };
 
 /**

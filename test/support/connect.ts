@@ -83,5 +83,21 @@ export async function connectThroughOAuth(
   if (!state) return { callbackUrl, location: returned, cookie: flow.cookie };
   const confirmed = await confirmFlow(twin, user, platform, state, flow.cookie);
   if (confirmed.status !== 200) throw new Error(`confirm answered ${confirmed.status}: ${JSON.stringify(confirmed.body)}`);
-  return { callbackUrl, location: new URL(String(confirmed.body?.['location'])), cookie: flow.cookie };
+  const choice = confirmed.body?.['choice'] as { choiceId: string; accounts: Array<{ id: string; name: string }> } | undefined;
+  if (!choice) return { callbackUrl, location: new URL(String(confirmed.body?.['location'])), cookie: flow.cookie };
+  // One consent, several accounts (Facebook Pages): the first offered, as a person picking one would.
+  const chosen = await chooseAccounts(twin, user, platform, { choiceId: choice.choiceId, accountIds: [choice.accounts[0]!.id] }, flow.cookie);
+  if (chosen.status !== 200) throw new Error(`choose answered ${chosen.status}: ${JSON.stringify(chosen.body)}`);
+  return { callbackUrl, location: new URL(String(chosen.body?.['location'])), cookie: flow.cookie };
+}
+
+/** The app's account picker sending the chosen accounts, as `user`, from a browser holding `cookie`. */
+export async function chooseAccounts(twin: TwinInfo, user: TestUser, platform: Platform, choice: { choiceId: string; accountIds: string[] }, cookie: string | undefined) {
+  const response = await fetch(`${twin.apiUrl}/connections/${platform}/choose`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${user.idToken}`, 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
+    body: JSON.stringify(choice),
+  });
+  const text = await response.text();
+  return { status: response.status, body: text ? (JSON.parse(text) as Record<string, unknown>) : undefined };
 }

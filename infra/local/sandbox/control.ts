@@ -141,7 +141,13 @@ export function createControl(dependencies: ControlDependencies): SandboxControl
       } catch {
         throw new SandboxControlError('authorizeUrl is not a URL');
       }
-      const isDialog = sandbox.authorize.endpoints.some((endpoint) => url.pathname === `/${platform}/${endpoint.hostKey}${endpoint.path}`);
+      // The dialog's path as the platform's routes see it (a versioned path, /v24.0/dialog/oauth, is the dialog too).
+      const isDialog = sandbox.authorize.endpoints.some((endpoint) => {
+        const prefix = `/${platform}/${endpoint.hostKey}`;
+        if (!url.pathname.startsWith(`${prefix}/`)) return false;
+        const path = url.pathname.slice(prefix.length);
+        return (sandbox.canonicalPath?.(endpoint.hostKey, path) ?? path) === endpoint.path;
+      });
       if (!isDialog) throw new SandboxControlError(`${url.pathname} is not the ${platform} sandbox's authorize endpoint`);
       const outcome = decideConsent(context, sandbox.authorize, url.searchParams, input);
       switch (outcome.kind) {

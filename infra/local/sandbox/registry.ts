@@ -1,5 +1,6 @@
 import type { Platform } from '../../../shared/platforms';
 import { bluesky } from './bluesky';
+import { facebook } from './facebook';
 import { instagram } from './instagram';
 import { linkedin } from './linkedin';
 import type { PlatformSandboxFactory } from './platform';
@@ -13,4 +14,4 @@ import { youtube } from './youtube';
  * (<platform>/index.ts and the files beside it) and is plugged in here by one line. Nothing
  * else in the sandbox names a platform.
  */
-export const platformSandboxes: Record<Platform, PlatformSandboxFactory> = { youtube, tiktok, instagram, x, linkedin, bluesky, threads };
+export const platformSandboxes: Record<Platform, PlatformSandboxFactory> = { youtube, tiktok, instagram, x, linkedin, bluesky, threads, facebook };

@@ -56,6 +56,7 @@ describe('the fault matrix, fast subset', () => {
       ['x', 'image', 1, '/2/tweets', 'lost, look-up malformed'],
       ['bluesky', 'image', 2, '/xrpc/com.atproto.repo.createRecord', 'lost, look-up timed out'],
       ['threads', 'image', 1, '/{user}/threads_publish', 'lost, look-up malformed'],
+      ['facebook', 'image', 0, '/{page}/feed', 'lost, look-up malformed'],
     ];
     for (const [platform, kind, index, route, fault] of picks) {
       const call = (await discoverCreatingCalls(context, platform, kind))[index]!;

@@ -80,7 +80,7 @@ describe('token freshness', () => {
     await expect(later.freshness.freshTokens((await later.store.get(user.userId, connectionId))!)).resolves.toBeDefined();
   });
 
-  it.each(['youtube', 'tiktok', 'x', 'linkedin', 'instagram', 'threads'] as const)(
+  it.each(['youtube', 'tiktok', 'x', 'linkedin', 'instagram', 'threads', 'facebook'] as const)(
     'marks the %s connection needs_reconnect when the user revoked access at the platform',
     async (platform) => {
       const { user, account, connectionId } = await connected(platform);
@@ -124,6 +124,20 @@ describe('token freshness', () => {
     const afterExpiry = await context(61 * DAY, env);
     expect(await afterExpiry.freshness.refreshDue()).toEqual({ refreshed: 0, flagged: 0, needsReconnect: 1, deferred: 0 });
     expect((await afterExpiry.store.get(user.userId, connectionId))!.status).toBe('needs_reconnect');
+  });
+
+  it('the refresh job leaves a Facebook Page alone: its Page token does not expire and needs no refresh', async () => {
+    const { user, connectionId } = await connected('facebook');
+    const env = await isolatedTableWith(user.userId, connectionId);
+    const stored = (await (await context(0, env)).store.get(user.userId, connectionId))!;
+    expect(stored).toMatchObject({ canRefresh: false });
+    expect(stored.accessTokenExpiresAt).toBeUndefined();
+    expect(stored.refreshDueAt).toBeUndefined();
+
+    const muchLater = await context(90 * DAY, env);
+    expect(await muchLater.freshness.refreshDue()).toEqual({ refreshed: 0, flagged: 0, needsReconnect: 0, deferred: 0 });
+    const connection = toConnection((await muchLater.store.get(user.userId, connectionId))!, new Date(Date.now() + 90 * DAY));
+    expect(connection).toMatchObject({ status: 'connected', tokenExpiry: { state: 'valid', reconnectBy: null } });
   });
 
   it('the refresh job keeps an idle refresh token alive by refreshing it after 30 days (TikTok)', async () => {

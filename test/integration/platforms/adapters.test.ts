@@ -66,6 +66,11 @@ describe.each(platforms)('%s adapter against the sandbox', (platform) => {
   it('refreshes (rotating the refresh token where the platform does), or says it cannot', async () => {
     const adapter = adapters[platform]!;
     const tokens = await connect(platform, `refresh-${randomUUID().slice(0, 6)}`);
+    if (!adapter.canRefresh(tokens) && platform === 'facebook') {
+      // Nothing to refresh: a Facebook connection holds a Page token, which does not expire.
+      await expect(adapter.refresh(tokens)).resolves.toEqual(tokens);
+      return;
+    }
     if (!adapter.canRefresh(tokens)) {
       expect(platform).toBe('linkedin');
       await expect(adapter.refresh(tokens)).rejects.toBeInstanceOf(AuthExpired);

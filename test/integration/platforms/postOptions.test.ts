@@ -207,5 +207,25 @@ describe('GET /connections/{platform}/{accountId}/creator-info', () => {
       [{ visibility: 'PUBLIC', documentTitle: 'Plan 2027' }, [['application/pdf', tinyPdf.length]]],
     ]);
   });
+
+  it('publishes a Facebook video as a Reel when the user chooses it, and as a Page video by default', async () => {
+    const { user, names, accounts } = await userWith(['facebook']);
+    const publish = async (description: string, options?: Record<string, unknown>) => {
+      const key = await uploadMedia(twin, user.userId, { kind: 'video', body: sampleVideo(8) });
+      const created = await createPost(twin, user, { description, media: [{ key }], targets: [{ platform: 'facebook', accountId: accounts.facebook, ...(options ? { options } : {}) }] });
+      expect(created.status, JSON.stringify(created.body)).toBe(200);
+      const post = await waitForPost(twin, user, (created.body as unknown as Post).postId);
+      expect(post.status, JSON.stringify(post.targets)).toBe('published');
+      return { post, feed: (await feedOf('facebook', names.facebook)).filter((entry) => entry.text === description) };
+    };
+
+    const reel = await publish('A reel for the Page', { videoAs: 'reel' });
+    expect(reel.feed.map((entry) => entry.settings)).toEqual([{ product: 'REELS' }]);
+    expect(reel.post.targets[0]!.postUrl).toMatch(/^https:\/\/www\.facebook\.com\/reel\/\d+\/$/);
+
+    const video = await publish('A Page video');
+    expect(video.feed.map((entry) => entry.settings)).toEqual([undefined]);
+    expect(video.post.targets[0]!.postUrl).toMatch(/^https:\/\/www\.facebook\.com\/\d+\/videos\/\d+\/$/);
+  });
 });
 

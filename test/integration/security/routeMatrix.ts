@@ -69,6 +69,12 @@ export const matrix: Record<RouteId, MatrixEntry> = {
     sample: { path: { platform: 'youtube' }, body: { state: 'youtube_someone' } },
     againstVictim: () => ({ request: { path: { platform: 'youtube' }, body: { state: 'youtube_victims-flow' } }, refusedWith: [400] }),
   },
+  chooseConnectionAccounts: {
+    auth: 'user',
+    sample: { path: { platform: 'youtube' }, body: { choiceId: 'choice_someone', accountIds: ['a-page'] } },
+    // A choice id is random and reaches only its user; a guessed or foreign one is an unknown choice.
+    againstVictim: () => ({ request: { path: { platform: 'youtube' }, body: { choiceId: 'choice_victims-choice', accountIds: ['a-page'] } }, refusedWith: [400] }),
+  },
   disconnectConnection: {
     auth: 'user',
     sample: { path: { platform: 'youtube', accountId: 'someone' } },

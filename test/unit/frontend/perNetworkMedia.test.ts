@@ -42,6 +42,10 @@ describe("the review step's per-network media notes", () => {
       en: ['Threads gets the 3 files as one carousel post.'],
       tr: ['Threads, 3 dosyayı tek bir kaydırmalı (carousel) gönderi olarak alır.'],
     },
+    facebook: {
+      en: ['Facebook cannot combine a video and images: Facebook gets the video only.'],
+      tr: ['Facebook video ile görselleri birlikte yayınlayamaz: Facebook yalnızca videoyu alır.'],
+    },
     youtube: {
       en: ['YouTube takes only videos: the 2 images are not sent to YouTube.'],
       tr: ['YouTube yalnızca video alır: 2 görsel YouTube hesabına gönderilmez.'],

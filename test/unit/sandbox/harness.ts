@@ -15,6 +15,7 @@ export const clients: Record<Platform, SandboxClient> = {
   linkedin: { clientId: '86sandboxlinkedin', clientSecret: 'linkedin-secret' },
   bluesky: { clientId: 'https://app.oneclick.test/api/connections/bluesky/client-metadata.json', clientSecret: 'bluesky-secret' },
   threads: { clientId: '1017452880033715', clientSecret: 'threads-secret' },
+  facebook: { clientId: '1180934522176411', clientSecret: 'facebook-secret' },
 };
 
 export const redirectUri = 'https://app.oneclick.test/connections/callback';
@@ -83,6 +84,7 @@ export const publishingScopes: Record<Platform, string> = {
   linkedin: 'openid profile w_member_social',
   bluesky: 'atproto transition:generic',
   threads: 'threads_basic,threads_content_publish',
+  facebook: 'pages_show_list,pages_manage_posts,pages_read_engagement,read_insights,pages_manage_engagement',
 };
 
 const dialogs: Record<Platform, { hostKey: string; path: string }> = {
@@ -93,6 +95,7 @@ const dialogs: Record<Platform, { hostKey: string; path: string }> = {
   linkedin: { hostKey: 'www', path: '/oauth/v2/authorization' },
   bluesky: { hostKey: 'entryway', path: '/oauth/authorize' },
   threads: { hostKey: 'www', path: '/oauth/authorize' },
+  facebook: { hostKey: 'www', path: '/v24.0/dialog/oauth' },
 };
 
 /** Connects a sandbox account the way the app does (consent, then the code exchange) and returns its access token. */
@@ -124,6 +127,16 @@ export async function accessTokenFor(sandbox: Sandbox, platform: Platform, accou
     bluesky: () => Promise.reject(new Error('Bluesky tokens are DPoP-bound: use blueskyTokens() from test/unit/sandbox/bluesky.harness.ts')),
     threads: () =>
       fetch(`${sandbox.hostUrl('threads', 'graph')}/oauth/access_token`, formPost({ client_id: client.clientId, client_secret: client.clientSecret, grant_type: 'authorization_code', redirect_uri: redirectUri, code })),
+    // The user's code, its long-lived token, then the first Page's token (what a Facebook connection holds).
+    facebook: async () => {
+      const graph = sandbox.hostUrl('facebook', 'graph');
+      const exchanged = (await (await fetch(urlWith(`${graph}/v24.0/oauth/access_token`, { client_id: client.clientId, client_secret: client.clientSecret, redirect_uri: redirectUri, code }))).json()) as { access_token: string };
+      const long = (await (
+        await fetch(urlWith(`${graph}/v24.0/oauth/access_token`, { grant_type: 'fb_exchange_token', client_id: client.clientId, client_secret: client.clientSecret, fb_exchange_token: exchanged.access_token }))
+      ).json()) as { access_token: string };
+      const pages = (await (await fetch(`${graph}/v24.0/me/accounts`, bearer(long.access_token))).json()) as { data: Array<{ access_token: string }> };
+      return new Response(JSON.stringify({ access_token: pages.data[0]!.access_token }), { status: 200 });
+    },
   };
   const response = await exchange[platform]();
   if (response.status !== 200) throw new Error(`${platform} token exchange answered ${response.status}: ${await response.text()}`);

@@ -45,9 +45,19 @@ describe('who can see or reply (the audience options)', () => {
     expect(checkPostOptions('threads', { topicTag: 'v1.0' }, noSchedule, 'Threads').problems).not.toEqual([]);
   });
 
+  it('Facebook: a video is a Page video unless the user chooses a Reel; other values are refused in words', () => {
+    expect(checkPostOptions('facebook', {}, noSchedule, 'Facebook').options).toEqual({ videoAs: 'video' });
+    expect(checkPostOptions('facebook', { videoAs: 'reel' }, noSchedule, 'Facebook').options).toEqual({ videoAs: 'reel' });
+    for (const value of ['story', 'REELS', 1]) {
+      expect(checkPostOptions('facebook', { videoAs: value }, noSchedule, 'Facebook').problems).toEqual([
+        { path: ['videoAs'], message: 'Choose how Facebook publishes the video: as a Page video or as a Reel.' },
+      ]);
+    }
+  });
+
   it("names every value of every network's audience choice in both languages, the network's default first", () => {
     const withAudience = [...platforms].filter((platform) => postOptionRules[platform]?.audience);
-    expect(withAudience.sort()).toEqual(['linkedin', 'threads', 'x']);
+    expect(withAudience.sort()).toEqual(['facebook', 'linkedin', 'threads', 'x']);
     for (const platform of withAudience) {
       const rule = postOptionRules[platform]!;
       const { field, values } = rule.audience!;

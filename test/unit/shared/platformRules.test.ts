@@ -85,6 +85,7 @@ describe('a video and images in one post: what each network gets, and what the r
     bluesky: { gets: [video], says: ['Bluesky cannot combine a video and images: Bluesky gets the video only.'] },
     youtube: { gets: [video], says: ['YouTube takes only videos: the 2 images are not sent to YouTube.'] },
     threads: { gets: [video, photo, second], says: [] },
+    facebook: { gets: [video], says: ['Facebook cannot combine a video and images: Facebook gets the video only.'] },
   };
 
   for (const platform of platforms) {

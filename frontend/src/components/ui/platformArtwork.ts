@@ -1,4 +1,4 @@
-import { siBluesky, siInstagram, siThreads, siTiktok, siX, siYoutube } from 'simple-icons';
+import { siBluesky, siFacebook, siInstagram, siThreads, siTiktok, siX, siYoutube } from 'simple-icons';
 import type { Platform } from '../../../../shared/platforms';
 
 /**
@@ -15,4 +15,5 @@ export const platformArtwork: Partial<Record<Platform, string>> = {
   x: siX.path,
   bluesky: siBluesky.path,
   threads: siThreads.path,
+  facebook: siFacebook.path,
 };

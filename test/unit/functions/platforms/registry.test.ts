@@ -41,7 +41,7 @@ describe('platform registry: one module per platform', () => {
     const settings = Object.fromEntries(platforms.map((platform) => [platform, { credentials, hosts: platformHosts[platform], options: defaultOptions(platform) }]));
     const adapters = createAdapters(settings, clock);
     const needing = platforms.filter((platform) => commentRules[platform].scope);
-    expect(needing).toEqual(['youtube', 'instagram', 'threads']);
+    expect(needing).toEqual(['youtube', 'instagram', 'threads', 'facebook']);
     for (const platform of needing) {
       expect(adapters[platform]!.scopes, platform).toContain(commentRules[platform].scope);
       // A connection that declines it still publishes; only its comments wait for a reconnect.

@@ -177,7 +177,6 @@ function guarded(platform: Platform, state: { armed: boolean; progress: PublishP
 }
 
 /** Publishes as the state machine drives the steps: start, status while processing, publish; Retryable is retried. */
-/** `options`: the target's choices instead of the tests' usual ones (an Instagram story). */
 export async function publishOnce(
   registry: RegistrySandbox,
   platform: Platform,
@@ -185,6 +184,7 @@ export async function publishOnce(
   account: string,
   marker: string,
   lookUpFault?: LookUpFault,
+  /** The target's choices, where a test asks for others than the platform's usual ones (testOptions). */
   options?: Record<string, unknown>,
 ): Promise<Run<StepResult>> {
   const { files, video, platformClock } = registry;

@@ -13,4 +13,4 @@ export function connectErrorText(t: TFunction, code: string | null, platform: Pl
 }
 
 /** Codes whose words name the platform: without a known platform in the URL, the generic words. */
-const namesThePlatform = new Set<ConnectErrorCode>(['access_denied', 'missing_scopes', 'not_configured', 'exchange_failed']);
+const namesThePlatform = new Set<ConnectErrorCode>(['access_denied', 'missing_scopes', 'not_configured', 'exchange_failed', 'no_accounts']);

@@ -3,14 +3,21 @@ import { useTranslation } from 'react-i18next';
 import { postOptionRules, topicProblem as topicRuleProblem } from '../../../../../../shared/platforms/postOptions';
 import { platformNames } from '../../../../../../shared/platforms';
 import type { OptionsEditorProps } from './types';
+import type { Platform } from '../../../../../../shared/platforms';
+
+/** Whether the network's choice concerns this post's files (a video-only choice is not asked of photos). */
+export function asksFor(platform: Platform, media: readonly { kind: string }[]): boolean {
+  return !postOptionRules[platform]?.forVideoOnly || media.some((item) => item.kind === 'video');
+}
 
 /**
- * One choice of who can see or reply to the post, for a network whose rule names it (`audience`:
- * X's reply settings, LinkedIn's visibility). Its first value is the network's own default, shown
- * chosen. Where the network posts documents and the post carries one (a PDF on LinkedIn), it also
- * asks for the document's title, which the network requires: publishing waits for it. Where the
- * rule also names a topic (`topic`), a text field for it: a topic the network would refuse (too
- * long, a forbidden character) blocks publishing, in the network's words.
+ * One choice among a network's values, for a network whose rule names it (`audience`: X's reply
+ * settings, LinkedIn's visibility, how Facebook publishes a video — asked only where it concerns
+ * the post's files). Its first value is the network's own default, shown chosen. Where the network
+ * posts documents and the post carries one (a PDF on LinkedIn), it also asks for the document's
+ * title, which the network requires: publishing waits for it. Where the rule also names a topic
+ * (`topic`), a text field for it: a topic the network would refuse (too long, a forbidden
+ * character) blocks publishing, in the network's words.
  */
 export function AudienceOptions({ account, value, onChange, onBlocker, media }: OptionsEditorProps) {
   const { t } = useTranslation();
@@ -25,7 +32,7 @@ export function AudienceOptions({ account, value, onChange, onBlocker, media }: 
   const topicProblem = topic && topicRuleProblem(topic, topicValue) ? text('topicInvalid', { max: topic.max, forbidden: topic.forbidden.join(' ') }) : undefined;
   const blocker = documentTitle && !titleValue.trim() ? t('postOptions.document.titleNeeded', { platform: platformNames[account.platform] }) : topicProblem;
   useEffect(() => onBlocker(blocker), [onBlocker, blocker]);
-  const audience = rule?.audience;
+  const audience = rule?.audience && asksFor(account.platform, media) ? rule.audience : undefined;
   if (!audience) return null;
   const chosen = typeof value?.[audience.field] === 'string' ? (value[audience.field] as string) : audience.values[0]!;
   return (

@@ -6,6 +6,7 @@ import type { PostOptionsEditor } from '../../../../../../shared/platforms/postO
 import { accountKey } from '../components/PlatformStep';
 import type { MediaItem } from '../useMediaUploads';
 import { capabilities, platformNames } from '../../../../../../shared/platforms';
+import { asksFor } from './AudienceOptions';
 import { optionsEditors } from './registry';
 import { usePublishingQuota } from './api';
 import type { AccountOptions } from './types';
@@ -83,7 +84,8 @@ export function PostOptionsSection({ state, media, nativeSchedule, only }: { sta
   const forms = shown.map(({ account, editor }) => (
     <AccountOptionsForm key={accountKey(account)} account={account} editor={editor} state={state} media={media} nativeSchedule={nativeSchedule} />
   ));
-  if (!shown.some(({ editor }) => optionsEditors[editor].appliesTo?.(media) ?? true)) return <>{forms}</>;
+  const shows = ({ account, editor }: (typeof shown)[number]) => (optionsEditors[editor].appliesTo?.(media) ?? true) && asksFor(account.platform, media);
+  if (!shown.some(shows)) return <>{forms}</>;
   return (
     <section className="post-options-section" aria-label={t('postOptions.heading')}>
       <h3 className="wizard-subheading">{t('postOptions.heading')}</h3>
