@@ -44,7 +44,7 @@ describe('Threads through the API (against the sandbox)', () => {
     });
 
     expect(post.status, JSON.stringify(post.targets)).toBe('published');
-    expect(post.targets[0]!.postUrl).toMatch(/^https:\/\/www\.threads\.net\/@th_[a-z0-9_]+\/post\/[A-Za-z0-9]+$/);
+    expect(post.targets[0]!.postUrl).toMatch(/^https:\/\/www\.threads\.net\/@th_[a-z0-9_]+\/post\/[A-Za-z0-9_-]+$/);
     const posts = (await sandbox().feed('threads', name)).posts.sort((a, b) => a.createdAt - b.createdAt);
     expect(posts.map((item) => item.text)).toEqual(['Our trip, part one 1/2', 'And part two 2/2', 'Photos by Ana']);
     expect(posts[0]).toMatchObject({ settings: { reply_control: 'accounts_you_follow', topic_tag: 'Travel' }, media: [{ contentType: 'image/jpeg' }] });
