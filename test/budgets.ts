@@ -61,18 +61,19 @@ export const initialJsBudgets: Readonly<Record<'/login' | '/dashboard', Budget>>
 
 /**
  * DynamoDB requests one call of a hot API route makes, counted on the wire (every request the
- * posts function sends, whatever the SDK call), each with what it is. Two are the HTTP layer's,
- * on every user route: the rate limiter's counter (one UpdateItem) and the account gate's
- * tombstone read (one GetItem); the rest is the route's own work
- * (test/unit/functions/handlers/postsRequests.test.ts counts them; docs/benchmarks.md, "Where the
- * list's time went", prices them on AWS).
+ * posts function sends, whatever the SDK call), each with what it is. One is the HTTP layer's, on
+ * every user route: one UpdateItem on the user's record that counts the call for the rate limiter
+ * and, by its condition, finds a deletion for the account gate (it was two, an UpdateItem and a
+ * GetItem, until 2026-11-28; docs/decisions.md, "One write admits a call"); the rest is the
+ * route's own work (test/unit/functions/handlers/postsRequests.test.ts counts them;
+ * docs/benchmarks.md, "Where the list's time went", prices them on AWS).
  */
 export const dynamoDbRequestBudgets = {
-  listPosts: { requests: 3, why: 'the rate limiter and the account gate, and one Query of the byList index for the page (a page of 50 is one Query: no read per card, and its media links are signed with no request)' },
-  getPost: { requests: 3, why: 'the rate limiter and the account gate, and one consistent GetItem of the post' },
+  listPosts: { requests: 2, why: 'the write that counts the call and finds a deletion, and one Query of the byList index for the page (a page of 50 is one Query: no read per card, and its media links are signed with no request)' },
+  getPost: { requests: 2, why: 'the write that counts the call and finds a deletion, and one consistent GetItem of the post' },
   createPost: {
-    requests: 7,
-    why: 'the rate limiter and the account gate; the membership (GetItem), the connections (Query), the file\'s and its thumbnail\'s storage records (two GetItems); one TransactWriteItems (the post, the month\'s slot, the files kept); for a post with one image that has a thumbnail',
+    requests: 6,
+    why: 'the write that counts the call and finds a deletion; the membership (GetItem), the connections (Query), the file\'s and its thumbnail\'s storage records (two GetItems); one TransactWriteItems (the post, the month\'s slot, the files kept); for a post with one image that has a thumbnail',
   },
 } as const satisfies Record<string, { requests: number; why: string }>;
 
