@@ -158,6 +158,10 @@ export function createRateLimiter(deps: {
     let sameWindow = userWindows.get(userId) === window.start;
     let windowStart = window.start;
     for (let attempt = 0; attempt < MAX_COUNTER_ATTEMPTS; attempt += 1) {
+      // Remembered before the write is answered: this instance's other calls already in flight
+      // (the twin serves many at once) then add to the window this one starts, not start it again.
+      if (userWindows.size >= MAX_REMEMBERED) userWindows.clear();
+      userWindows.set(userId, windowStart);
       try {
         const { Attributes } = await deps.db.send(
           new UpdateCommand({
@@ -173,8 +177,6 @@ export function createRateLimiter(deps: {
             ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
           }),
         );
-        if (userWindows.size >= MAX_REMEMBERED) userWindows.clear();
-        userWindows.set(userId, windowStart);
         return { count: Number(Attributes?.['requests'] ?? 0) };
       } catch (error) {
         if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
