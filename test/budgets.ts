@@ -30,7 +30,10 @@ const publishFunction: Budget = { kib: 910, why: `${base}, S3 (~100 KiB, the med
 /** Each Lambda function's minified JS bundle (without its source map), as the stack bundles it (test/support/lambdaBundle.ts). */
 export const lambdaBundleBudgets: Readonly<Record<string, Budget>> = {
   me: { kib: 600, why: `${base} and the route table; 568 KiB` },
-  connections: { kib: 850, why: `${base}, ${credentials}, and every platform's OAuth (~70 KiB); 806 KiB` },
+  // Raised 850 → 860: it was at 849.2 KiB when the rate limiter began counting a user's calls on
+  // their deleted-accounts record and finding a deletion in the same write (docs/decisions.md,
+  // "One write admits a call"), which adds 2.0 KiB to every API function and took it to 851.2.
+  connections: { kib: 860, why: `${base}, ${credentials}, and every platform's OAuth (~70 KiB); 806 KiB when set, 851 KiB with the one-write admission` },
   posts: { kib: 880, why: `${base}, S3 (~100 KiB, signed media URLs), the post services (~47 KiB), Step Functions and Powertools idempotency (~45 KiB with JMESPath); 836 KiB` },
   uploads: { kib: 780, why: `${base}, S3 with its presigner (~100 KiB, multipart uploads); 734 KiB` },
   content: { kib: 770, why: `${base}, S3 with its presigner (~100 KiB); 730 KiB` },
