@@ -87,7 +87,7 @@ export interface Admission {
   seen?: Seen | undefined;
 }
 
-/** The window this request counts in and whether the caller is over its limit, from the counter it read back. */
+/** The fixed window a request counts in: its start and length, and the request's own time (epoch ms). */
 interface Window {
   start: number;
   ms: number;
