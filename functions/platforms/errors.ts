@@ -15,6 +15,15 @@ export class AuthExpired extends PlatformError {
   readonly kind = 'AuthExpired' as const;
 }
 
+/**
+ * A refused token in our words: the Accounts page and the post show this, never the platform's
+ * own sentence (which can be a stack of dates and ids: "Error validating access token: Session
+ * has expired on …").
+ */
+export function accessEnded(platformName: string): AuthExpired {
+  return new AuthExpired(`${platformName} needs you to reconnect: the access was revoked or has expired.`);
+}
+
 /** The platform asked us to wait; `resetAt` is when it said we may try again (if it said). */
 export class RateLimited extends PlatformError {
   readonly kind = 'RateLimited' as const;

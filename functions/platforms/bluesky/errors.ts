@@ -1,4 +1,4 @@
-import { AuthExpired, RateLimited, Rejected, Retryable, truncate } from '../errors';
+import { accessEnded, RateLimited, Rejected, Retryable, truncate } from '../errors';
 import type { PlatformResponse } from '../http';
 
 export const NAME = 'Bluesky';
@@ -20,10 +20,10 @@ export function classifyBlueskyError(response: PlatformResponse, now: Date, duri
     return new RateLimited(`${NAME} rate limit reached`, Number.isFinite(reset) && reset > 0 ? new Date(reset * 1000) : new Date(now.getTime() + 5 * 60_000));
   }
   if (during === 'oauth' && (error === 'invalid_grant' || response.status === 401)) {
-    return new AuthExpired(truncate(`${NAME} access was revoked or expired: ${message}`));
+    return accessEnded(NAME);
   }
   if (response.status === 401 || error === 'ExpiredToken' || error === 'InvalidToken' || error === 'invalid_token') {
-    return new AuthExpired(truncate(`${NAME} needs you to reconnect: ${message}`));
+    return accessEnded(NAME);
   }
   if (response.status >= 500) return new Retryable(`${NAME} is unavailable (${response.status})`);
   return new Rejected(truncate(`${NAME} refused the request: ${message}`));

@@ -1,5 +1,5 @@
 import { expiresAt, splitScopes, type AdapterFactory, type TokenSet } from '../adapter';
-import { AuthExpired, Rejected, RateLimited, Retryable, truncate } from '../errors';
+import { accessEnded, AuthExpired, Rejected, RateLimited, Retryable, truncate } from '../errors';
 import { withQuery, type PlatformResponse } from '../http';
 
 const NAME = 'Instagram';
@@ -38,9 +38,9 @@ export function classifyInstagramError(response: PlatformResponse, now: Date): E
   const error = body.error;
   const message = error?.error_user_msg ?? error?.message ?? response.text;
   if (error?.code === 190 || /REVOKED_ACCESS_TOKEN|session has been invalidated/i.test(message)) {
-    return new AuthExpired(truncate(`${NAME} needs you to reconnect: ${message}`));
+    return accessEnded(NAME);
   }
-  if (error?.code === 10 || error?.code === 200) return new AuthExpired(truncate(`${NAME} permission missing: ${message}`));
+  if (error?.code === 10 || error?.code === 200) return new AuthExpired(`${NAME} needs you to reconnect and allow every permission OneClick asks for (a permission is missing or was removed).`);
   if (error?.code === 9 && error.error_subcode === 2207042) return new RateLimited(`${NAME} daily publishing limit reached`, new Date(now.getTime() + DAY_MS));
   if (error?.code !== undefined && rateLimitCodes.has(error.code)) return new RateLimited(`${NAME} rate limit reached`, new Date(now.getTime() + 3600_000));
   if (error?.is_transient || response.status >= 500) return new Retryable(truncate(`${NAME} is unavailable: ${message}`));

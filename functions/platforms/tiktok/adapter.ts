@@ -1,5 +1,5 @@
 import { expiresAt, splitScopes, type AdapterFactory, type TokenSet } from '../adapter';
-import { AuthExpired, Rejected, RateLimited, Retryable, truncate } from '../errors';
+import { accessEnded, AuthExpired, Rejected, RateLimited, Retryable, truncate } from '../errors';
 import { withQuery, type PlatformResponse } from '../http';
 
 const NAME = 'TikTok';
@@ -17,17 +17,17 @@ export function classifyTiktokError(response: PlatformResponse, now: Date): Erro
     error_description?: string;
   };
   if (typeof body.error === 'string') {
-    if (body.error === 'invalid_grant') return new AuthExpired(`${NAME} access was revoked or expired: ${body.error_description ?? body.error}`);
-    return new Rejected(truncate(`TikTok OAuth error: ${JSON.stringify(body)}`));
+    if (body.error === 'invalid_grant') return accessEnded(NAME);
+    return new Rejected(`${NAME} refused OneClick's sign-in request (${truncate(body.error, 60)}).`);
   }
   const code = body.error?.code;
   const message = body.error?.message || response.text;
-  if (code && reconnectCodes.has(code)) return new AuthExpired(truncate(`${NAME} needs you to reconnect: ${message || code}`));
+  if (code && reconnectCodes.has(code)) return accessEnded(NAME);
   if (code && rateLimitCodes.has(code)) {
     const wait = code.startsWith('spam_risk') ? 24 * 3600_000 : 60_000;
     return new RateLimited(`${NAME} rate limit reached (${code})`, new Date(now.getTime() + wait));
   }
-  if (response.status === 401) return new AuthExpired(`${NAME} needs you to reconnect`);
+  if (response.status === 401) return accessEnded(NAME);
   if (response.status === 429) return new RateLimited(`${NAME} rate limit reached`, new Date(now.getTime() + 60_000));
   if (code === 'internal_error' || response.status >= 500) return new Retryable(`${NAME} is unavailable (${response.status})`);
   return new Rejected(truncate(`${NAME} API error: ${code ?? response.status} ${message}`));

@@ -1,5 +1,5 @@
 import { expiresAt, splitScopes, type AdapterFactory, type TokenSet } from '../adapter';
-import { AuthExpired, Rejected, RateLimited, Retryable, truncate } from '../errors';
+import { accessEnded, AuthExpired, Rejected, RateLimited, Retryable, truncate } from '../errors';
 import { basicAuth, withQuery, type PlatformResponse } from '../http';
 
 const NAME = 'X';
@@ -19,10 +19,10 @@ export function classifyXError(response: PlatformResponse, now: Date, during: 'o
   };
   const message = body.detail ?? body.error_description ?? body.errors?.[0]?.message ?? body.title ?? response.text;
   if (during === 'oauth' && (response.status === 400 || response.status === 401)) {
-    return new AuthExpired(truncate(`${NAME} access was revoked or expired: ${message}`));
+    return accessEnded(NAME);
   }
   if (response.status === 401 || /Unsupported Authentication/i.test(message) || body.type?.endsWith('/client-forbidden')) {
-    return new AuthExpired(truncate(`${NAME} needs you to reconnect: ${message}`));
+    return accessEnded(NAME);
   }
   if (response.status === 429 || body.type?.endsWith('/usage-capped')) {
     const reset = Number(response.headers.get('x-rate-limit-reset'));

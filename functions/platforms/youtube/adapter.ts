@@ -1,5 +1,5 @@
 import { expiresAt, splitScopes, type AdapterFactory, type TokenSet } from '../adapter';
-import { AuthExpired, NoPublishingProfile, Rejected, RateLimited, Retryable, truncate } from '../errors';
+import { accessEnded, AuthExpired, NoPublishingProfile, Rejected, RateLimited, Retryable, truncate } from '../errors';
 import { withQuery, type PlatformResponse } from '../http';
 
 const NAME = 'YouTube';
@@ -34,14 +34,14 @@ export function classifyYoutubeError(response: PlatformResponse, now: Date): Err
   const body = (response.body ?? {}) as GoogleApiError;
   if (typeof body.error === 'string') {
     // OAuth endpoint shape: {"error":"invalid_grant","error_description":"…"}
-    if (body.error === 'invalid_grant') return new AuthExpired(`${NAME} access was revoked or expired: ${body.error_description ?? body.error}`);
+    if (body.error === 'invalid_grant') return accessEnded(NAME);
     if (response.status >= 500) return new Retryable(`${NAME} is unavailable (${response.status})`);
     return new Rejected(truncate(`${NAME} OAuth error: ${body.error_description ?? body.error}`));
   }
   const reason = body.error?.errors?.[0]?.reason;
   const message = body.error?.message ?? response.text;
   if (response.status === 401 || reason === 'authError' || reason === 'youtubeSignupRequired') {
-    return new AuthExpired(truncate(`${NAME} needs you to reconnect: ${message}`));
+    return accessEnded(NAME);
   }
   if (reason === 'quotaExceeded') return new RateLimited(`${NAME} daily quota exceeded`, nextPacificMidnight(now));
   if (reason === 'uploadLimitExceeded') return new RateLimited(`${NAME} upload limit reached for this channel`, new Date(now.getTime() + 24 * 3600_000));
