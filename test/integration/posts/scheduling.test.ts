@@ -54,12 +54,18 @@ async function schedule(user: TestUser, body: Record<string, unknown>): Promise<
   return created.body as unknown as Post;
 }
 
-describe('scheduled posts (API, PublishPost executions, sandbox)', () => {
+/**
+ * Each test waits seconds of real time for its post's time (the twin's Wait states run on the
+ * clock), and each has a user and sandbox accounts of its own: they run side by side, so the file
+ * takes about its longest wait instead of the sum of them.
+ */
+describe.concurrent('scheduled posts (API, PublishPost executions, sandbox)', () => {
   it('publishes a post scheduled across three platforms at its time, not before, then lists it as published', async () => {
     const platforms = ['x', 'linkedin', 'instagram'] as const;
     const { user, names, accounts } = await scheduler(platforms);
     const key = await uploadMedia(twin, user.userId, { kind: 'image', body: tinyJpeg });
-    const at = inMs(4000);
+    // Ahead by more than the create and the 1.5 s look below take with the other tests beside this one.
+    const at = inMs(8000);
 
     const created = await schedule(user, { description: 'On time', media: [{ key }], targets: platforms.map((platform) => ({ platform, accountId: accounts[platform], ...testOptions(platform) })), scheduledFor: at });
 
@@ -228,10 +234,12 @@ describe('scheduled posts (API, PublishPost executions, sandbox)', () => {
     expect(await executionStatus(await nthExecution(user, created.postId, 1))).toBe('ABORTED');
   });
 
-  it("YouTube's own scheduling (opt-in): the video is uploaded at once, the others wait for the time", async () => {
+  it("YouTube's own scheduling (opt-in): the video is uploaded at once, the others wait for the time", async ({ expect }) => {
     const { user, names, accounts } = await scheduler(['youtube', 'x']);
     const key = await uploadMedia(twin, user.userId, { kind: 'video', body: sampleVideo(12) });
-    const at = inMs(5000);
+    // Far enough ahead that the upload, which must come before the time, has 9 s to arrive while
+    // the file's other tests run beside this one.
+    const at = inMs(12_000);
     const created = await schedule(user, {
       description: 'Premiere',
       title: 'Premiere',
@@ -242,7 +250,7 @@ describe('scheduled posts (API, PublishPost executions, sandbox)', () => {
     });
     expect(created.youtubeNative).toBe(true);
 
-    await expect.poll(async () => (await feedOf('youtube', names.youtube)).length, { timeout: 4000, interval: 100 }).toBe(1);
+    await expect.poll(async () => (await feedOf('youtube', names.youtube)).length, { timeout: 9000, interval: 100 }).toBe(1);
     expect(Date.now()).toBeLessThan(new Date(at).getTime());
     expect(await feedOf('x', names.x)).toHaveLength(0);
     const during = await getPost(user, created.postId);
