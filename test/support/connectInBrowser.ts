@@ -32,8 +32,7 @@ export async function connectInBrowser(
       const choices = picker.getByRole('checkbox');
       expect(await choices.count()).toBe(2);
       await picker.getByRole('button', { name: 'Connect selected' }).click();
-      // A wait, not expect.poll: a test calling this may run beside others in its file, where the module's expect cannot tell which test polls.
-      await picker.getByRole('alert').filter({ hasText: /^Choose at least one account\.$/ }).waitFor();
+      await expect.poll(() => picker.getByRole('alert').textContent()).toBe('Choose at least one account.');
       await picker.getByRole('checkbox', { name: pick ?? `${name} ${account}`, exact: true }).check();
       await picker.getByRole('button', { name: 'Connect selected' }).click();
     }
