@@ -22,16 +22,17 @@ export function createDpopHttp(http: PlatformHttp, clock: Clock): DpopHttp {
   const nonces = new Map<string, string>();
   return async (key, request, accessToken) => {
     const origin = new URL(request.url).origin;
-    const send = () => {
-      const nonce = nonces.get(origin);
+    const send = (nonce: string | undefined) => {
       const proof = dpopProof(key, { method: request.method, url: request.url, nowSeconds: Math.floor(clock.now().getTime() / 1000), ...(nonce ? { nonce } : {}), ...(accessToken ? { accessToken } : {}) });
       return http({ ...request, headers: { ...request.headers, dpop: proof, ...(accessToken ? { authorization: `DPoP ${accessToken}` } : {}) } });
     };
-    let response = await send();
-    const before = nonces.get(origin);
+    // The nonce this proof carries, not the one remembered when the answer comes: a request sent
+    // beside it may have learnt the new nonce meanwhile, and this one must still be sent again.
+    const sentWith = nonces.get(origin);
+    let response = await send(sentWith);
     const offered = response.headers.get('dpop-nonce');
     if (offered) nonces.set(origin, offered);
-    if (asksForNonce(response) && offered && offered !== before) response = await send();
+    if (asksForNonce(response) && offered && offered !== sentWith) response = await send(offered);
     const renewed = response.headers.get('dpop-nonce');
     if (renewed) nonces.set(origin, renewed);
     return response;

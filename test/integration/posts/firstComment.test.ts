@@ -13,6 +13,10 @@ import { capabilities } from '../../../shared/platforms';
  * The first comment (issue 19, item 5): posted under the post, once, on each network whose
  * publisher posts one (X and Bluesky as replies, LinkedIn as a comment), after the post is live
  * and recorded — so a comment that fails leaves the post published, with the reason in words.
+ *
+ * Every test has a user and sandbox accounts of its own (faults are injected for its accounts, the
+ * request log read for them), so the tests of each block run side by side: most of a test's time
+ * is spent waiting for its post and comment to go through the twin's publishing.
  */
 
 const twin = inject('twin');
@@ -30,7 +34,7 @@ async function publish(user: TestUser, body: Record<string, unknown>): Promise<P
 
 const target = (post: Post, platform: Platform) => post.targets.find((candidate) => candidate.platform === platform)!;
 
-describe('the first comment', () => {
+describe.concurrent('the first comment', () => {
   it('goes under the post on X and Bluesky as a reply and on LinkedIn as a comment, once each, with its link', async () => {
     const { user, names, targets, key } = await setUp();
     const post = await publish(user, { description: 'Our spring lookbook is out', firstComment: 'Shop the looks: https://example.com/spring', media: [{ key }], targets });
@@ -178,7 +182,7 @@ describe('the first comment', () => {
  * X's reply create; Bluesky's read of the post (for its cid) and its reply create. A transient
  * fault still gives exactly one reply; a rate limit ends the comment in words; the post stands.
  */
-describe('the first comment under faults at each of its calls', () => {
+describe.concurrent('the first comment under faults at each of its calls', () => {
   type Fault = { status?: number; body?: unknown; headers?: Record<string, string>; dropConnection?: 'before' | 'after' };
   const transient: Array<[string, Fault]> = [
     ['a 500', { status: 500, body: { error: 'InternalServerError', message: 'Internal Server Error' } }],
@@ -299,7 +303,7 @@ describe('the first comment under faults at each of its calls', () => {
  * the comment permission (a connection made before OneClick asked for it) or where YouTube takes
  * none (made for kids), the post standing with the reason in words.
  */
-describe('the first comment on Instagram and YouTube', () => {
+describe.concurrent('the first comment on Instagram and YouTube', () => {
   type Network = 'instagram' | 'youtube';
   const publicVideo = { privacyStatus: 'public', madeForKids: false };
   const commentCall: Record<Network, { method: string; route: string }> = {

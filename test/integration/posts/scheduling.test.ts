@@ -32,6 +32,12 @@ async function scheduler(connect: readonly Platform[]) {
 const feedOf = async (platform: Platform, account: string) => (await sandboxControl(twin).feed(platform, account)).posts;
 const inMs = (ms: number) => new Date(Date.now() + ms).toISOString();
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/**
+ * How far ahead a test schedules a post that must still be ahead when a request after the create
+ * (the create itself, a cancel, a reschedule, an edit) arrives: with the file's tests side by side
+ * and another file beside them, one API call on the twin took 6 s on the loaded 2-core machine.
+ */
+const LEAD_MS = 15_000;
 const sfn = () => new SFNClient({ endpoint: twin.endpoints.stepFunctions, region: localRegion, credentials: localCredentials });
 const nthExecution = async (user: TestUser, postId: string, n: number) => (await executionNames(twin, user.userId, postId))[n - 1]!;
 const executionStatus = async (name: string) =>
@@ -54,12 +60,18 @@ async function schedule(user: TestUser, body: Record<string, unknown>): Promise<
   return created.body as unknown as Post;
 }
 
-describe('scheduled posts (API, PublishPost executions, sandbox)', () => {
+/**
+ * Each test waits seconds of real time for its post's time (the twin's Wait states run on the
+ * clock), and each has a user and sandbox accounts of its own: they run side by side, so the file
+ * takes about its longest wait instead of the sum of them.
+ */
+describe.concurrent('scheduled posts (API, PublishPost executions, sandbox)', () => {
   it('publishes a post scheduled across three platforms at its time, not before, then lists it as published', async () => {
     const platforms = ['x', 'linkedin', 'instagram'] as const;
     const { user, names, accounts } = await scheduler(platforms);
     const key = await uploadMedia(twin, user.userId, { kind: 'image', body: tinyJpeg });
-    const at = inMs(4000);
+    // Ahead by more than the create and the 1.5 s look below take with the other tests beside this one.
+    const at = inMs(LEAD_MS);
 
     const created = await schedule(user, { description: 'On time', media: [{ key }], targets: platforms.map((platform) => ({ platform, accountId: accounts[platform], ...testOptions(platform) })), scheduledFor: at });
 
@@ -110,9 +122,7 @@ describe('scheduled posts (API, PublishPost executions, sandbox)', () => {
   it('cancels a scheduled post: it is marked cancelled, leaves the list, and nothing is published', async () => {
     const { user, names, accounts } = await scheduler(['x', 'linkedin']);
     const key = await uploadMedia(twin, user.userId, { kind: 'image', body: tinyJpeg });
-    // Leads of a few seconds: the request that must come before the time (cancel, reschedule,
-    // edit) takes seconds itself when other files run beside this one on 2 cores.
-    const at = inMs(6000);
+    const at = inMs(LEAD_MS);
     const created = await schedule(user, {
       description: 'Never',
       media: [{ key }],
@@ -138,8 +148,8 @@ describe('scheduled posts (API, PublishPost executions, sandbox)', () => {
   it('reschedules: the post publishes at the new time only, once', async () => {
     const { user, names, accounts } = await scheduler(['x']);
     const key = await uploadMedia(twin, user.userId, { kind: 'image', body: tinyJpeg });
-    const created = await schedule(user, { description: 'Moved', media: [{ key }], targets: [{ platform: 'x', accountId: accounts.x }], scheduledFor: inMs(5000) });
-    const later = inMs(9000);
+    const created = await schedule(user, { description: 'Moved', media: [{ key }], targets: [{ platform: 'x', accountId: accounts.x }], scheduledFor: inMs(LEAD_MS) });
+    const later = inMs(LEAD_MS + 10_000);
 
     const moved = await post(user, `/posts/${created.postId}/reschedule`, { scheduledFor: later, timeZone: 'America/New_York' });
 
@@ -147,7 +157,7 @@ describe('scheduled posts (API, PublishPost executions, sandbox)', () => {
     expect(moved.body).toMatchObject({ status: 'scheduled', scheduledFor: later, timeZone: 'America/New_York' });
     expect(await executionStatus(await nthExecution(user, created.postId, 1))).toBe('ABORTED');
     expect(await executionStatus(await nthExecution(user, created.postId, 2))).toBe('RUNNING');
-    // Past the first time (it was 5 s ahead), before the new one.
+    // Past the first time, before the new one.
     await sleep(Math.max(0, new Date(created.scheduledFor!).getTime() + 1000 - Date.now()));
     expect(await feedOf('x', names.x)).toHaveLength(0);
     const done = await waitForPost(twin, user, created.postId, 30_000);
@@ -168,7 +178,7 @@ describe('scheduled posts (API, PublishPost executions, sandbox)', () => {
   it('edits the text and the targets: the new text goes to the new targets only', async () => {
     const { user, names, accounts } = await scheduler(['x', 'linkedin']);
     const key = await uploadMedia(twin, user.userId, { kind: 'image', body: tinyJpeg });
-    const created = await schedule(user, { description: 'First draft', media: [{ key }], targets: [{ platform: 'x', accountId: accounts.x }], scheduledFor: inMs(6000) });
+    const created = await schedule(user, { description: 'First draft', media: [{ key }], targets: [{ platform: 'x', accountId: accounts.x }], scheduledFor: inMs(LEAD_MS) });
 
     const edited = await post(user, `/posts/${created.postId}`, { description: 'Final words', targets: [{ platform: 'linkedin', accountId: accounts.linkedin }] }, 'PUT');
 
@@ -188,7 +198,7 @@ describe('scheduled posts (API, PublishPost executions, sandbox)', () => {
     const platforms = ['x', 'linkedin', 'tiktok'] as const;
     const { user, names, accounts } = await scheduler(platforms);
     const key = await uploadMedia(twin, user.userId, { kind: 'image', body: tinyJpeg });
-    const at = inMs(6000);
+    const at = inMs(LEAD_MS);
     const created = await schedule(user, { description: 'Raced', media: [{ key }], targets: platforms.map((platform) => ({ platform, accountId: accounts[platform], ...testOptions(platform) })), scheduledFor: at });
     // A reschedule to the very same instant replaces the first execution with a second; then the old one is
     // started again under another name (as if StopExecution had been lost), with the same input
@@ -228,10 +238,12 @@ describe('scheduled posts (API, PublishPost executions, sandbox)', () => {
     expect(await executionStatus(await nthExecution(user, created.postId, 1))).toBe('ABORTED');
   });
 
-  it("YouTube's own scheduling (opt-in): the video is uploaded at once, the others wait for the time", async () => {
+  it("YouTube's own scheduling (opt-in): the video is uploaded at once, the others wait for the time", async ({ expect }) => {
     const { user, names, accounts } = await scheduler(['youtube', 'x']);
     const key = await uploadMedia(twin, user.userId, { kind: 'video', body: sampleVideo(12) });
-    const at = inMs(5000);
+    // Far enough ahead that the upload, which must come before the time, has 15 s to arrive while
+    // the file's other tests run beside this one.
+    const at = inMs(LEAD_MS + 5000);
     const created = await schedule(user, {
       description: 'Premiere',
       title: 'Premiere',
@@ -242,7 +254,7 @@ describe('scheduled posts (API, PublishPost executions, sandbox)', () => {
     });
     expect(created.youtubeNative).toBe(true);
 
-    await expect.poll(async () => (await feedOf('youtube', names.youtube)).length, { timeout: 4000, interval: 100 }).toBe(1);
+    await expect.poll(async () => (await feedOf('youtube', names.youtube)).length, { timeout: 15_000, interval: 100 }).toBe(1);
     expect(Date.now()).toBeLessThan(new Date(at).getTime());
     expect(await feedOf('x', names.x)).toHaveLength(0);
     const during = await getPost(user, created.postId);
@@ -265,7 +277,7 @@ describe('scheduled posts (API, PublishPost executions, sandbox)', () => {
       description: 'Half',
       media: [{ key }],
       targets: [{ platform: 'x', accountId: accounts.x }, { platform: 'linkedin', accountId: accounts.linkedin }],
-      scheduledFor: inMs(5000),
+      scheduledFor: inMs(LEAD_MS),
     });
     expect(((await callApi(twin, '/notifications', user.idToken)).body as unknown as NotificationList).unread).toBe(0);
 

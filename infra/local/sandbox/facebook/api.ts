@@ -1,25 +1,21 @@
-import { bearerToken, json, readForm, type SandboxRequest, type SandboxResponse } from '../http';
-import { checkAccessToken, randomText, type AccessCheck } from '../oauth';
+import { readForm, type SandboxRequest, type SandboxResponse } from '../http';
+import { graphErrors, graphToken, graphTokenRefused, type GraphError } from '../metaGraph';
+import { checkAccessToken, type AccessCheck } from '../oauth';
 import type { PlatformContext } from '../platform';
 import { isPageToken } from './identity';
 
-/** The Graph API's error shape and token checks for Facebook (https://developers.facebook.com/docs/graph-api/guides/error-handling). */
-
-export interface GraphErrorDetails {
-  is_transient?: boolean;
-  error_user_title?: string;
-  error_user_msg?: string;
-}
+/**
+ * Facebook's dialect of Meta's Graph wire format (../metaGraph.ts,
+ * https://developers.facebook.com/docs/graph-api/guides/error-handling) and its token checks: a
+ * transient error answers HTTP 500, and only token errors (190, 102) are OAuthExceptions.
+ */
 
 /** {error: {message, type, code, error_subcode, fbtrace_id}}, HTTP 400 as the Graph API answers OAuthExceptions (500 for transient ones). */
-export function graphError(code: number, message: string, subcode?: number, details: GraphErrorDetails = {}): SandboxResponse {
-  const headers: Record<string, string> = code === 190 ? { 'www-authenticate': `OAuth "Facebook Platform" "invalid_token" "${message}"` } : {};
-  return json(
-    details.is_transient ? 500 : 400,
-    { error: { message, type: code === 190 || code === 102 ? 'OAuthException' : 'GraphMethodException', code, ...(subcode === undefined ? {} : { error_subcode: subcode }), ...details, fbtrace_id: randomText(27) } },
-    headers,
-  );
-}
+export const graphError: GraphError = graphErrors({
+  realm: 'Facebook Platform',
+  status: (details) => (details.is_transient ? 500 : 400),
+  type: (code) => (code === 190 || code === 102 ? 'OAuthException' : 'GraphMethodException'),
+});
 
 /** Query parameters, then the form's. */
 export async function parameters(request: SandboxRequest): Promise<URLSearchParams> {
@@ -37,26 +33,18 @@ export type GraphAccess = (Extract<AccessCheck, { token: unknown }> & { page: bo
 
 /** The token from the access_token parameter (query or form) or the bearer header, checked; a refusal in the Graph API's words. */
 export async function graphAccess(context: PlatformContext, request: SandboxRequest): Promise<GraphAccess> {
-  const raw = (await parameters(request)).get('access_token') ?? bearerToken(request);
-  const check = checkAccessToken(context, raw ?? undefined);
-  if ('failure' in check) return tokenRefused(context, check, isPageToken(raw ?? undefined));
-  return { ...check, page: isPageToken(raw ?? undefined) };
+  const raw = graphToken(request, (await parameters(request)).get('access_token'));
+  const check = checkAccessToken(context, raw);
+  if ('failure' in check) return tokenRefused(context, check, isPageToken(raw));
+  return { ...check, page: isPageToken(raw) };
 }
 
+/** A refused token; a Page's token dies when its user loses their role on the Page (492), a User token when the user removes the app (458). */
 function tokenRefused(context: PlatformContext, check: Extract<AccessCheck, { failure: string }>, page: boolean): SandboxResponse {
-  switch (check.failure) {
-    case 'missing':
-      return graphError(2500, 'An active access token must be used to query information about the current user.');
-    case 'unknown':
-      return graphError(190, 'Invalid OAuth access token - Cannot parse access token');
-    case 'expired': {
-      const expiredAt = new Date(check.token?.expiresAt ?? context.now()).toUTCString();
-      return graphError(190, `Error validating access token: Session has expired on ${expiredAt}. The current time is ${new Date(context.now()).toUTCString()}.`, 463);
-    }
-    case 'revoked':
-      // A Page's token dies when its user loses their role on the Page (492); a User token when the user removes the app (458).
-      return page
-        ? graphError(190, 'Error validating access token: The session is invalid because the user is not an admin of the page.', 492)
-        : graphError(190, `Error validating access token: The user has not authorized application ${context.client.clientId}.`, 458);
-  }
+  return graphTokenRefused(
+    graphError,
+    context,
+    check,
+    page ? () => graphError(190, 'Error validating access token: The session is invalid because the user is not an admin of the page.', 492) : undefined,
+  );
 }

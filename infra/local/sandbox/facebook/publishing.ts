@@ -7,6 +7,7 @@ import { randomDigits, type AccessCheck } from '../oauth';
 import type { PlatformContext } from '../platform';
 import { fetchMedia, sniffImage } from '../remoteMedia';
 import { graphAccess, graphError, parameters } from './api';
+import { lifetimeInsights, requestedMetrics } from '../metaGraph';
 import { facebookPageId } from './identity';
 import { facebookVideos } from './videos';
 import { facebookReels, reelLimits } from './reels';
@@ -234,7 +235,7 @@ export function facebookPublishing(context: PlatformContext): { routes: Route[];
     const access = await pageAccess(request);
     if ('status' in access) return access;
     if (!access.token.scopes.includes('read_insights')) return needs('read_insights');
-    const names = (request.query.get('metric') ?? '').split(',').map((name) => name.trim()).filter(Boolean);
+    const names = requestedMetrics(request);
     const unknown = names.find((name) => !knownMetrics.includes(name));
     if (names.length === 0 || unknown) return graphError(100, `(#100) The value must be a valid insights metric${unknown ? `: ${unknown}` : ''}`, 1504028);
     const entry = postOf(access.account.name, postId);
@@ -248,7 +249,7 @@ export function facebookPublishing(context: PlatformContext): { routes: Route[];
       post_clicks: Math.floor(metrics.views / 25),
       post_video_views: 0,
     };
-    return json(200, { data: names.map((name) => ({ name, period: 'lifetime', values: [{ value: values[name] }], title: name, id: `${postId}/insights/${name}/lifetime` })) });
+    return lifetimeInsights(postId, names, values);
   }
 
   const videos = facebookVideos(context, pageAccess);

@@ -1,42 +1,18 @@
-import { bearerToken, json, type SandboxRequest, type SandboxResponse } from '../http';
-import { checkAccessToken, randomText, type AccessCheck } from '../oauth';
+import type { SandboxResponse } from '../http';
+import { graphErrors, graphTokenRefused, type GraphError } from '../metaGraph';
+import type { AccessCheck } from '../oauth';
 import type { PlatformContext } from '../platform';
 
-/** The Instagram Graph API's error shape and token checks, shared by the profile and publishing routes. */
+/**
+ * The Instagram Graph API's dialect of Meta's Graph wire format (../metaGraph.ts), shared by the
+ * profile, publishing and insights routes: every error with HTTP 400 and type OAuthException.
+ */
 
-export interface GraphErrorDetails {
-  is_transient?: boolean;
-  error_user_title?: string;
-  error_user_msg?: string;
-}
+export { graphAccess } from '../metaGraph';
 
-/** The Graph API error shape (HTTP 400, as the Graph API answers OAuthExceptions). */
-export function graphError(code: number, message: string, subcode?: number, details: GraphErrorDetails = {}): SandboxResponse {
-  const headers: Record<string, string> = code === 190 ? { 'www-authenticate': `OAuth "Instagram Graph API" "invalid_token" "${message}"` } : {};
-  return json(
-    400,
-    { error: { message, type: 'OAuthException', code, ...(subcode === undefined ? {} : { error_subcode: subcode }), ...details, fbtrace_id: randomText(27) } },
-    headers,
-  );
-}
+export const graphError: GraphError = graphErrors({ realm: 'Instagram Graph API' });
 
+/** A refused token; a revoked one is the user's removal of the app (458 in the Graph API's subcodes). */
 export function tokenRefused(context: PlatformContext, check: Extract<AccessCheck, { failure: string }>): SandboxResponse {
-  switch (check.failure) {
-    case 'missing':
-      return graphError(2500, 'An active access token must be used to query information about the current user.');
-    case 'unknown':
-      return graphError(190, 'Invalid OAuth access token - Cannot parse access token');
-    case 'expired': {
-      const expiredAt = new Date(check.token?.expiresAt ?? context.now()).toUTCString();
-      return graphError(190, `Error validating access token: Session has expired on ${expiredAt}. The current time is ${new Date(context.now()).toUTCString()}.`, 463);
-    }
-    case 'revoked':
-      // The user removed the app (458 in the Graph API's subcodes).
-      return graphError(190, `Error validating access token: The user has not authorized application ${context.client.clientId}.`, 458);
-  }
-}
-
-/** Graph calls take the token as the access_token parameter (query, or the form of a POST) or as a bearer header. */
-export function graphAccess(context: PlatformContext, request: SandboxRequest, formToken?: string | null): AccessCheck {
-  return checkAccessToken(context, request.query.get('access_token') ?? formToken ?? bearerToken(request));
+  return graphTokenRefused(graphError, context, check);
 }

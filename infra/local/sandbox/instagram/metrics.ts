@@ -4,6 +4,7 @@ import type { LimitDefinitions } from '../limits';
 import { HOUR_MS, overLimit, ownPost } from '../metrics';
 import type { PlatformContext } from '../platform';
 import { graphAccess, graphError, tokenRefused } from './api';
+import { lifetimeInsights, requestedMetrics } from '../metaGraph';
 
 /**
  * Instagram's media insights, answering from the simulated engagement of what the account
@@ -36,7 +37,7 @@ function routes(context: PlatformContext): Route[] {
     if (!access.token.scopes.includes('instagram_business_manage_insights')) {
       return graphError(10, '(#10) Application does not have permission for this action');
     }
-    const metricNames = (request.query.get('metric') ?? '').split(',').map((name) => name.trim()).filter(Boolean);
+    const metricNames = requestedMetrics(request);
     const unknownMetric = metricNames.find((name) => !knownMetrics.includes(name));
     if (metricNames.length === 0 || unknownMetric) {
       return graphError(100, `(#100) metric[${metricNames.indexOf(unknownMetric ?? '')}] must be one of the following values: ${knownMetrics.join(', ')}`);
@@ -66,16 +67,7 @@ function routes(context: PlatformContext): Route[] {
       replies: metrics.comments,
       navigation: Math.floor(metrics.views / 3),
     };
-    return json(200, {
-      data: metricNames.map((name) => ({
-        name,
-        period: 'lifetime',
-        values: [{ value: values[name] }],
-        title: name,
-        description: `Lifetime ${name} of the media`,
-        id: `${id}/insights/${name}/lifetime`,
-      })),
-    });
+    return lifetimeInsights(id, metricNames, values, 'media');
   }
   return [{ method: 'GET', hostKey: 'graph', path: '/{id}/insights', handle: insights }];
 }

@@ -1,8 +1,9 @@
 import type { FeedMedia } from '../feed';
-import { isRecord, json, readForm, readJson, type Route, type SandboxRequest, type SandboxResponse } from '../http';
+import { isRecord, json, type Route, type SandboxRequest, type SandboxResponse } from '../http';
 import { handle } from '../identity';
 import { instagramAppScopedId, instagramUserId } from './identity';
 import { graphAccess, graphError, tokenRefused } from './api';
+import { advanceContainer, graphFields, graphParameters, type ContainerStatus, type ProcessedContainer } from '../metaGraph';
 import type { LimitDefinitions } from '../limits';
 import { randomDigits, randomText, type AccessCheck } from '../oauth';
 import type { PlatformContext } from '../platform';
@@ -52,14 +53,22 @@ const limits: LimitDefinitions = {
 };
 
 type ContainerKind = 'IMAGE' | 'REELS' | 'STORIES' | 'CAROUSEL' | 'VIDEO';
-type StatusCode = 'IN_PROGRESS' | 'FINISHED' | 'ERROR' | 'EXPIRED' | 'PUBLISHED';
 
 interface Failure {
   subcode: number;
   message: string;
 }
 
-interface Container {
+const isDownloadFailure = (downloaded: FeedMedia | Failure): downloaded is Failure => 'subcode' in downloaded;
+
+/** A planned processing failure: its reason is a subcode (2207026 when none) or a message. */
+function processingFailure(reason: string | undefined): Failure {
+  const subcode = reason && /^\d+$/.test(reason) ? Number(reason) : 2207026;
+  return { subcode, message: reason && !/^\d+$/.test(reason) ? reason : 'The video format is not supported.' };
+}
+
+/** A container; its status is the status_code its status read reports. */
+interface Container extends ProcessedContainer<FeedMedia, Failure> {
   id: string;
   account: string;
   kind: ContainerKind;
@@ -69,13 +78,7 @@ interface Container {
   /** A trial Reel's graduation_strategy. */
   trialGraduation?: string;
   children: string[];
-  media: FeedMedia[];
-  /** A video being fetched: its media, or why it failed. */
-  download?: Promise<FeedMedia | Failure>;
-  statusCode: StatusCode;
-  failure?: Failure;
   processing: Progression;
-  expiresAt: number;
   mediaId?: string;
 }
 
@@ -93,7 +96,7 @@ interface PublishedMedia {
   trialGraduation?: string;
 }
 
-const statusText: Record<StatusCode, string> = {
+const statusText: Record<ContainerStatus, string> = {
   IN_PROGRESS: 'In Progress: Media is still being processed.',
   FINISHED: 'Finished: Media has been uploaded and it is ready to be published.',
   ERROR: 'Error',
@@ -128,21 +131,6 @@ export function instagramPublishing(context: PlatformContext): { routes: Route[]
   const invalidParameter = (message: string, subcode?: number) => graphError(100, `(#100) ${message}`, subcode, { is_transient: false });
   const noPermission = () => graphError(10, '(#10) Application does not have permission for this action');
 
-  /** Query parameters, then the body's (a form or JSON object). */
-  async function parameters(request: SandboxRequest): Promise<URLSearchParams> {
-    const merged = new URLSearchParams(request.query);
-    if (request.method !== 'POST') return merged;
-    const form = await readForm(request);
-    const body = form ?? (await readJson(request));
-    const entries: Array<[string, string]> = form
-      ? [...form.entries()]
-      : isRecord(body)
-        ? Object.entries(body).map(([name, value]) => [name, typeof value === 'string' ? value : JSON.stringify(value)])
-        : [];
-    for (const [name, value] of entries) if (!merged.has(name)) merged.set(name, value);
-    return merged;
-  }
-
   type Granted = Extract<AccessCheck, { account: unknown }>;
 
   /** The token (and scope) check, and that `{ig}` is the token's own account. */
@@ -160,7 +148,7 @@ export function instagramPublishing(context: PlatformContext): { routes: Route[]
       ...fields,
       id: `17${randomDigits(15)}`,
       account,
-      statusCode: 'IN_PROGRESS',
+      status: 'IN_PROGRESS',
       processing: progression(context.nextProcessing(DEFAULT_READS, account)),
       expiresAt: context.now() + CONTAINER_MS,
     };
@@ -209,7 +197,7 @@ export function instagramPublishing(context: PlatformContext): { routes: Route[]
   }
 
   async function createContainer(request: SandboxRequest): Promise<SandboxResponse> {
-    const params = await parameters(request);
+    const params = await graphParameters(request);
     const access = owner(request, params, request.params['ig'], 'instagram_business_content_publish');
     if ('status' in access) return access;
     const account = access.account.name;
@@ -257,7 +245,7 @@ export function instagramPublishing(context: PlatformContext): { routes: Route[]
       for (const childId of children) {
         const child = containers.get(childId);
         if (!child || child.account !== account || !child.isCarouselItem) return invalidParameter(`The carousel child ${childId} is not a carousel item of this account.`, 2207028);
-        if (child.statusCode !== 'FINISHED') return invalidParameter(`The carousel child ${childId} is not FINISHED.`, 2207028);
+        if (child.status !== 'FINISHED') return invalidParameter(`The carousel child ${childId} is not FINISHED.`, 2207028);
       }
       const container = newContainer(account, { ...base, kind: 'CAROUSEL', children, media: children.flatMap((id) => containers.get(id)!.media) });
       return json(200, { id: container.id });
@@ -280,39 +268,6 @@ export function instagramPublishing(context: PlatformContext): { routes: Route[]
     if ('status' in image) return image;
     const container = newContainer(account, { ...fields, media: [image] });
     return json(200, { id: container.id });
-  }
-
-  /** One status read of a container: processing advances. */
-  async function advance(container: Container): Promise<void> {
-    if (container.statusCode === 'IN_PROGRESS' && container.download) {
-      const downloaded = await container.download;
-      container.download = undefined;
-      if ('subcode' in downloaded) {
-        container.statusCode = 'ERROR';
-        container.failure = downloaded;
-        return;
-      }
-      container.media = [downloaded];
-    }
-    if ((container.statusCode === 'IN_PROGRESS' || container.statusCode === 'FINISHED') && container.expiresAt <= context.now()) {
-      container.statusCode = 'EXPIRED';
-      return;
-    }
-    if (container.statusCode !== 'IN_PROGRESS' || !container.processing.read()) return;
-    const { outcome, reason } = container.processing.plan;
-    if (outcome === 'fail') {
-      container.statusCode = 'ERROR';
-      const subcode = reason && /^\d+$/.test(reason) ? Number(reason) : 2207026;
-      container.failure = { subcode, message: reason && !/^\d+$/.test(reason) ? reason : 'The video format is not supported.' };
-    } else {
-      container.statusCode = outcome === 'expire' ? 'EXPIRED' : 'FINISHED';
-    }
-  }
-
-  function fieldsOf(params: URLSearchParams, known: string[], node: string): string[] | SandboxResponse {
-    const fields = (params.get('fields') ?? 'id').split(',').map((field) => field.trim()).filter(Boolean);
-    const unknown = fields.find((field) => !known.includes(field));
-    return unknown ? graphError(100, `(#100) Tried accessing nonexisting field (${unknown}) on node type (${node})`) : fields;
   }
 
   function permalink(media: PublishedMedia): string {
@@ -338,26 +293,26 @@ export function instagramPublishing(context: PlatformContext): { routes: Route[]
   }
 
   async function readNode(request: SandboxRequest): Promise<SandboxResponse> {
-    const params = await parameters(request);
+    const params = await graphParameters(request);
     const access = owner(request, params, undefined, 'instagram_business_basic');
     if ('status' in access) return access;
     const id = request.params['id']!;
     const container = containers.get(id);
     if (container && container.account === access.account.name) {
-      const fields = fieldsOf(params, containerFields, 'ShadowIGMediaBuilder');
+      const fields = graphFields(graphError, params, containerFields, 'ShadowIGMediaBuilder');
       if (!Array.isArray(fields)) return fields;
-      await advance(container);
+      await advanceContainer(container, context.now(), isDownloadFailure, processingFailure);
       const values: Record<string, unknown> = {
         id: container.id,
-        status_code: container.statusCode,
-        status: container.failure ? `Error: Media upload has failed with error code ${container.failure.subcode}` : statusText[container.statusCode],
+        status_code: container.status,
+        status: container.failure ? `Error: Media upload has failed with error code ${container.failure.subcode}` : statusText[container.status],
         copyright_check_status: { status: 'completed', matches_found: false },
       };
       return json(200, Object.fromEntries([...fields.filter((field) => field !== 'id'), 'id'].map((field) => [field, values[field]])));
     }
     const media = published.get(id);
     if (media && media.account === access.account.name) {
-      const fields = fieldsOf(params, mediaFields, 'IGMedia');
+      const fields = graphFields(graphError, params, mediaFields, 'IGMedia');
       if (!Array.isArray(fields)) return fields;
       return json(200, mediaView(media, fields));
     }
@@ -365,7 +320,7 @@ export function instagramPublishing(context: PlatformContext): { routes: Route[]
   }
 
   async function publish(request: SandboxRequest): Promise<SandboxResponse> {
-    const params = await parameters(request);
+    const params = await graphParameters(request);
     const access = owner(request, params, request.params['ig'], 'instagram_business_content_publish');
     if ('status' in access) return access;
     const account = access.account.name;
@@ -374,12 +329,12 @@ export function instagramPublishing(context: PlatformContext): { routes: Route[]
     const container = containers.get(creationId);
     if (!container || container.account !== account) return noSuchObject(creationId);
     if (container.isCarouselItem) return invalidParameter('A carousel item cannot be published on its own; publish its CAROUSEL container.');
-    if (container.statusCode === 'PUBLISHED') {
+    if (container.status === 'PUBLISHED') {
       return invalidParameter(`The media container ${creationId} has already been published as ${container.mediaId!}.`);
     }
-    if (container.statusCode !== 'ERROR' && container.expiresAt <= context.now()) container.statusCode = 'EXPIRED';
-    if (container.statusCode === 'EXPIRED') return graphError(-2, 'The media has expired. Create a new container.', 2207020, { is_transient: false });
-    if (container.statusCode !== 'FINISHED') {
+    if (container.status !== 'ERROR' && container.expiresAt <= context.now()) container.status = 'EXPIRED';
+    if (container.status === 'EXPIRED') return graphError(-2, 'The media has expired. Create a new container.', 2207020, { is_transient: false });
+    if (container.status !== 'FINISHED') {
       return graphError(9007, 'Media ID is not available', 2207027, {
         is_transient: false,
         error_user_title: 'Media not ready for publishing',
@@ -409,7 +364,7 @@ export function instagramPublishing(context: PlatformContext): { routes: Route[]
       ...(container.trialGraduation ? { trialGraduation: container.trialGraduation } : {}),
     };
     published.set(media.id, media);
-    container.statusCode = 'PUBLISHED';
+    container.status = 'PUBLISHED';
     container.mediaId = media.id;
     context.feed.add({
       platform: 'instagram',
@@ -430,7 +385,7 @@ export function instagramPublishing(context: PlatformContext): { routes: Route[]
   }
 
   async function publishingLimit(request: SandboxRequest): Promise<SandboxResponse> {
-    const params = await parameters(request);
+    const params = await graphParameters(request);
     const access = owner(request, params, request.params['ig'], 'instagram_business_basic');
     if ('status' in access) return access;
     const fields = (params.get('fields') ?? 'quota_usage').split(',').map((field) => field.trim());
@@ -451,10 +406,10 @@ export function instagramPublishing(context: PlatformContext): { routes: Route[]
   }
 
   async function listMedia(request: SandboxRequest): Promise<SandboxResponse> {
-    const params = await parameters(request);
+    const params = await graphParameters(request);
     const access = owner(request, params, request.params['ig'], 'instagram_business_basic');
     if ('status' in access) return access;
-    const fields = fieldsOf(params, mediaFields, 'IGMedia');
+    const fields = graphFields(graphError, params, mediaFields, 'IGMedia');
     if (!Array.isArray(fields)) return fields;
     const limit = Math.min(100, Math.max(1, Number(params.get('limit') ?? 25) || 25));
     const items = [...published.values()]
@@ -467,10 +422,10 @@ export function instagramPublishing(context: PlatformContext): { routes: Route[]
 
   /** The account's stories of the last 24 hours, newest first (GET /{ig}/stories; story media are not in /media). */
   async function listStories(request: SandboxRequest): Promise<SandboxResponse> {
-    const params = await parameters(request);
+    const params = await graphParameters(request);
     const access = owner(request, params, request.params['ig'], 'instagram_business_basic');
     if ('status' in access) return access;
-    const fields = fieldsOf(params, mediaFields, 'IGMedia');
+    const fields = graphFields(graphError, params, mediaFields, 'IGMedia');
     if (!Array.isArray(fields)) return fields;
     const limit = Math.min(100, Math.max(1, Number(params.get('limit') ?? 25) || 25));
     const since = context.now() - STORY_MS;
@@ -484,7 +439,7 @@ export function instagramPublishing(context: PlatformContext): { routes: Route[]
 
   /** The published media of the token's own account a comments call names, with the comments permission; or the refusal. */
   async function commentedMedia(request: SandboxRequest) {
-    const params = await parameters(request);
+    const params = await graphParameters(request);
     const access = owner(request, params, undefined, 'instagram_business_manage_comments');
     if ('status' in access) return access;
     const mediaId = request.params['media']!;
@@ -521,7 +476,7 @@ export function instagramPublishing(context: PlatformContext): { routes: Route[]
     const found = await commentedMedia(request);
     if ('status' in found) return found;
     const { params, mediaId } = found;
-    const fields = fieldsOf(params, commentFields, 'IGComment');
+    const fields = graphFields(graphError, params, commentFields, 'IGComment');
     if (!Array.isArray(fields)) return fields;
     const data = comments
       .filter((comment) => comment.mediaId === mediaId)

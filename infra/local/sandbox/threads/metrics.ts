@@ -1,9 +1,10 @@
-import { json, type Route, type SandboxRequest, type SandboxResponse } from '../http';
+import type { Route, SandboxRequest, SandboxResponse } from '../http';
 import { simulatedMetrics } from '../engagement';
 import type { LimitDefinitions } from '../limits';
 import { HOUR_MS, overLimit, ownPost } from '../metrics';
 import type { PlatformContext } from '../platform';
 import { graphAccess, graphError, tokenRefused } from './api';
+import { lifetimeInsights, requestedMetrics } from '../metaGraph';
 
 /**
  * Threads' media insights (Threads Insights API), answering from the simulated engagement of what
@@ -27,7 +28,7 @@ function routes(context: PlatformContext): Route[] {
     const access = graphAccess(context, request);
     if ('failure' in access) return tokenRefused(context, access);
     if (!access.token.scopes.includes('threads_manage_insights')) return graphError(10, '(#10) Application does not have permission for this action (threads_manage_insights)');
-    const metricNames = (request.query.get('metric') ?? '').split(',').map((name) => name.trim()).filter(Boolean);
+    const metricNames = requestedMetrics(request);
     const unknownMetric = metricNames.find((name) => !knownMetrics.includes(name));
     if (metricNames.length === 0 || unknownMetric) {
       return graphError(100, `(#100) metric[${Math.max(0, metricNames.indexOf(unknownMetric ?? ''))}] must be one of the following values: ${knownMetrics.join(', ')}`);
@@ -47,16 +48,7 @@ function routes(context: PlatformContext): Route[] {
       quotes: Math.floor(metrics.shares / 3),
       shares: metrics.saves,
     };
-    return json(200, {
-      data: metricNames.map((name) => ({
-        name,
-        period: 'lifetime',
-        values: [{ value: values[name] }],
-        title: name,
-        description: `Lifetime ${name} of the post`,
-        id: `${id}/insights/${name}/lifetime`,
-      })),
-    });
+    return lifetimeInsights(id, metricNames, values, 'post');
   }
   return [{ method: 'GET', hostKey: 'graph', path: '/{id}/insights', handle: insights }];
 }

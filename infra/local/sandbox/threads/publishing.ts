@@ -1,12 +1,13 @@
 import type { FeedMedia } from '../feed';
-import { isRecord, json, readForm, readJson, type Route, type SandboxRequest, type SandboxResponse } from '../http';
+import { json, type Route, type SandboxRequest, type SandboxResponse } from '../http';
 import { handle } from '../identity';
 import { threadsUserId } from './identity';
 import { graphAccess, graphError, tokenRefused } from './api';
+import { advanceContainer, graphFields, graphParameters, type ProcessedContainer } from '../metaGraph';
 import type { LimitDefinitions } from '../limits';
 import { randomDigits, randomText, type AccessCheck } from '../oauth';
 import type { PlatformContext } from '../platform';
-import { progression, type Progression } from '../processing';
+import { progression } from '../processing';
 import { fetchMedia, sniffImage } from '../remoteMedia';
 import { emojiByteCount } from '../../../../shared/platforms/textCounting';
 
@@ -48,27 +49,27 @@ const limits: LimitDefinitions = {
 };
 
 type MediaType = 'TEXT' | 'IMAGE' | 'VIDEO' | 'CAROUSEL';
-type Status = 'IN_PROGRESS' | 'FINISHED' | 'ERROR' | 'EXPIRED' | 'PUBLISHED';
 
-interface Container {
+/** Why a container failed: the error_message its status read reports. */
+interface Failure {
+  errorMessage: string;
+}
+
+const isDownloadFailure = (downloaded: FeedMedia | Failure): downloaded is Failure => 'errorMessage' in downloaded;
+const processingFailure = (reason: string | undefined): Failure => ({ errorMessage: reason ?? 'FAILED_PROCESSING_VIDEO' });
+
+interface Container extends ProcessedContainer<FeedMedia, Failure> {
   id: string;
   account: string;
   mediaType: MediaType;
   text: string;
   isCarouselItem: boolean;
   children: string[];
-  media: FeedMedia[];
   replyTo?: string;
   replyControl?: string;
   topicTag?: string;
   /** The alt text of its image or video (alt_text), or of each carousel item in order. */
   alts: string[];
-  /** A video being fetched: its media, or the error_message it failed with. */
-  download?: Promise<FeedMedia | { errorMessage: string }>;
-  status: Status;
-  errorMessage?: string;
-  processing?: Progression;
-  expiresAt: number;
   mediaId?: string;
 }
 
@@ -97,21 +98,6 @@ export function threadsPublishing(context: PlatformContext): { routes: Route[]; 
     graphError(100, `Unsupported request. Object with ID '${id}' does not exist, cannot be loaded due to missing permissions, or does not support this operation.`, 33);
   const invalidParameter = (message: string) => graphError(100, `(#100) ${message}`, undefined, { is_transient: false, error_user_msg: message });
   const noPermission = (scope: string) => graphError(10, `(#10) Application does not have permission for this action (${scope})`);
-
-  /** Query parameters, then the body's (a form or JSON object). */
-  async function parameters(request: SandboxRequest): Promise<URLSearchParams> {
-    const merged = new URLSearchParams(request.query);
-    if (request.method !== 'POST') return merged;
-    const form = await readForm(request);
-    const body = form ?? (await readJson(request));
-    const entries: Array<[string, string]> = form
-      ? [...form.entries()]
-      : isRecord(body)
-        ? Object.entries(body).map(([name, value]) => [name, typeof value === 'string' ? value : JSON.stringify(value)])
-        : [];
-    for (const [name, value] of entries) if (!merged.has(name)) merged.set(name, value);
-    return merged;
-  }
 
   type Granted = Extract<AccessCheck, { account: unknown }>;
 
@@ -153,7 +139,7 @@ export function threadsPublishing(context: PlatformContext): { routes: Route[]; 
     return { contentType: `image/${format}`, size: fetched.size, blobId: fetched.blobId };
   }
 
-  async function fetchVideo(url: string): Promise<FeedMedia | { errorMessage: string }> {
+  async function fetchVideo(url: string): Promise<FeedMedia | Failure> {
     try {
       const fetched = await fetchMedia(context.media, url, { maxBytes: MAX_VIDEO_BYTES, timeoutMs: FETCH_TIMEOUT_MS });
       if (!fetched.ok) return { errorMessage: 'FAILED_DOWNLOADING_VIDEO' };
@@ -172,7 +158,7 @@ export function threadsPublishing(context: PlatformContext): { routes: Route[]; 
   }
 
   async function createContainer(request: SandboxRequest): Promise<SandboxResponse> {
-    const params = await parameters(request);
+    const params = await graphParameters(request);
     const replyToId = params.get('reply_to_id') ?? undefined;
     const access = owner(request, params, request.params['user'], replyToId ? ['threads_basic', 'threads_content_publish', 'threads_manage_replies'] : ['threads_basic', 'threads_content_publish']);
     if ('status' in access) return access;
@@ -240,38 +226,6 @@ export function threadsPublishing(context: PlatformContext): { routes: Route[]; 
     }
   }
 
-  /** One status read of a container: processing advances. */
-  async function advance(container: Container): Promise<void> {
-    if (container.status === 'IN_PROGRESS' && container.download) {
-      const downloaded = await container.download;
-      container.download = undefined;
-      if ('errorMessage' in downloaded) {
-        container.status = 'ERROR';
-        container.errorMessage = downloaded.errorMessage;
-        return;
-      }
-      container.media = [downloaded];
-    }
-    if ((container.status === 'IN_PROGRESS' || container.status === 'FINISHED') && container.expiresAt <= context.now()) {
-      container.status = 'EXPIRED';
-      return;
-    }
-    if (container.status !== 'IN_PROGRESS' || !container.processing?.read()) return;
-    const { outcome, reason } = container.processing.plan;
-    if (outcome === 'fail') {
-      container.status = 'ERROR';
-      container.errorMessage = reason ?? 'FAILED_PROCESSING_VIDEO';
-    } else {
-      container.status = outcome === 'expire' ? 'EXPIRED' : 'FINISHED';
-    }
-  }
-
-  function fieldsOf(params: URLSearchParams, known: string[], node: string): string[] | SandboxResponse {
-    const fields = (params.get('fields') ?? 'id').split(',').map((field) => field.trim()).filter(Boolean);
-    const unknown = fields.find((field) => !known.includes(field));
-    return unknown ? graphError(100, `(#100) Tried accessing nonexisting field (${unknown}) on node type (${node})`) : fields;
-  }
-
   const timestamp = (epochMs: number) => new Date(epochMs).toISOString().replace(/\.\d+Z$/, '+0000');
   const permalink = (thread: PublishedThread) => `https://www.threads.net/@${handle(thread.account, 30)}/post/${thread.shortcode}`;
 
@@ -297,21 +251,21 @@ export function threadsPublishing(context: PlatformContext): { routes: Route[]; 
   }
 
   async function readNode(request: SandboxRequest): Promise<SandboxResponse> {
-    const params = await parameters(request);
+    const params = await graphParameters(request);
     const access = owner(request, params, undefined, ['threads_basic']);
     if ('status' in access) return access;
     const id = request.params['id']!;
     const container = containers.get(id);
     if (container && container.account === access.account.name) {
-      const fields = fieldsOf(params, containerFields, 'ThreadsMediaContainer');
+      const fields = graphFields(graphError, params, containerFields, 'ThreadsMediaContainer');
       if (!Array.isArray(fields)) return fields;
-      await advance(container);
-      const values: Record<string, unknown> = { id: container.id, status: container.status, ...(container.errorMessage ? { error_message: container.errorMessage } : {}) };
+      await advanceContainer(container, context.now(), isDownloadFailure, processingFailure);
+      const values: Record<string, unknown> = { id: container.id, status: container.status, ...(container.failure?.errorMessage ? { error_message: container.failure.errorMessage } : {}) };
       return json(200, Object.fromEntries([...fields.filter((field) => field !== 'id'), 'id'].filter((field) => field in values).map((field) => [field, values[field]])));
     }
     const thread = published.get(id);
     if (thread && thread.account === access.account.name) {
-      const fields = fieldsOf(params, mediaFields, 'ThreadsMedia');
+      const fields = graphFields(graphError, params, mediaFields, 'ThreadsMedia');
       if (!Array.isArray(fields)) return fields;
       return json(200, threadView(thread, fields));
     }
@@ -324,7 +278,7 @@ export function threadsPublishing(context: PlatformContext): { routes: Route[]; 
   }
 
   async function publish(request: SandboxRequest): Promise<SandboxResponse> {
-    const params = await parameters(request);
+    const params = await graphParameters(request);
     const access = owner(request, params, request.params['user'], ['threads_basic', 'threads_content_publish']);
     if ('status' in access) return access;
     const account = access.account.name;
@@ -386,7 +340,7 @@ export function threadsPublishing(context: PlatformContext): { routes: Route[]; 
   }
 
   async function publishingLimit(request: SandboxRequest): Promise<SandboxResponse> {
-    const params = await parameters(request);
+    const params = await graphParameters(request);
     const access = owner(request, params, request.params['user'], ['threads_basic', 'threads_content_publish']);
     if ('status' in access) return access;
     const known = ['quota_usage', 'config', 'reply_quota_usage', 'reply_config'];
@@ -408,10 +362,10 @@ export function threadsPublishing(context: PlatformContext): { routes: Route[]; 
 
   function listOf(edge: 'threads' | 'replies') {
     return async (request: SandboxRequest): Promise<SandboxResponse> => {
-      const params = await parameters(request);
+      const params = await graphParameters(request);
       const access = owner(request, params, request.params['user'], edge === 'replies' ? ['threads_basic', 'threads_read_replies'] : ['threads_basic']);
       if ('status' in access) return access;
-      const fields = fieldsOf(params, mediaFields, 'ThreadsMedia');
+      const fields = graphFields(graphError, params, mediaFields, 'ThreadsMedia');
       if (!Array.isArray(fields)) return fields;
       const limit = Math.min(100, Math.max(1, Number(params.get('limit') ?? 25) || 25));
       const data = [...published.values()]

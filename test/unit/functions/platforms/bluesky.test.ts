@@ -4,6 +4,8 @@ import { blueskyMetrics } from '../../../../functions/platforms/bluesky/metrics'
 import { detectSpans, facetsFor, graphemeLength } from '../../../../functions/platforms/bluesky/richText';
 import { tidFor, TID_PATTERN } from '../../../../functions/platforms/bluesky/tid';
 import { clientKeyFromSecret, dpopProof, jwkThumbprint, newDpopKey, publicJwkOf } from '../../../../functions/platforms/bluesky/keys';
+import { createDpopHttp } from '../../../../functions/platforms/bluesky/dpop';
+import type { PlatformRequest, PlatformResponse } from '../../../../functions/platforms/http';
 import { capabilities } from '../../../../shared/platforms';
 
 describe('Bluesky rich text (the rules of @atproto/api RichText.detectFacets)', () => {
@@ -73,6 +75,43 @@ describe('Bluesky record keys and keys', () => {
     const [key] = metadata.jwks.keys;
     expect(key).not.toHaveProperty('d');
     expect(key!.kid).toBe(jwkThumbprint(publicJwkOf(clientKeyFromSecret('s1'))));
+  });
+});
+
+describe('Bluesky DPoP requests', () => {
+  /** An authorization server that hands out one nonce and refuses a proof without it (400 use_dpop_nonce), answering after `delayMs`. */
+  function nonceServer(nonce: string, delayMs = 0) {
+    const nonceOf = (request: PlatformRequest) => JSON.parse(Buffer.from(request.headers!['dpop']!.split('.')[1]!, 'base64url').toString()).nonce as string | undefined;
+    const sent: Array<string | undefined> = [];
+    const http = async (request: PlatformRequest): Promise<PlatformResponse> => {
+      sent.push(nonceOf(request));
+      await new Promise((resolve) => setTimeout(resolve, delayMs));
+      const accepted = nonceOf(request) === nonce;
+      const body = accepted ? { ok: true } : { error: 'use_dpop_nonce', error_description: 'Authorization server requires nonce in DPoP proof' };
+      return { status: accepted ? 200 : 400, headers: new Headers({ 'dpop-nonce': nonce }), text: JSON.stringify(body), body };
+    };
+    return { http, sent };
+  }
+  const clock = { now: () => new Date(Date.UTC(2026, 0, 15)) };
+  const par: PlatformRequest = { method: 'POST', url: 'https://bsky.example/oauth/par', form: { client_id: 'c' } };
+
+  it('sends a request again with the nonce the server asked for, and the next one with it at once', async () => {
+    const server = nonceServer('n1');
+    const send = createDpopHttp(server.http, clock);
+
+    expect((await send(newDpopKey(), par)).status).toBe(200);
+    expect((await send(newDpopKey(), par)).status).toBe(200);
+    expect(server.sent).toEqual([undefined, 'n1', 'n1']);
+  });
+
+  it('sends each of two requests made side by side again when both went without the nonce', async () => {
+    const server = nonceServer('n1', 20);
+    const send = createDpopHttp(server.http, clock);
+
+    const answers = await Promise.all([send(newDpopKey(), par), send(newDpopKey(), par)]);
+
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
+    expect(server.sent).toEqual([undefined, undefined, 'n1', 'n1']);
   });
 });
 
