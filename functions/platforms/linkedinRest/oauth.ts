@@ -14,6 +14,8 @@ export function linkedinOauth({ credentials, hosts, http, clock }: AdapterDeps) 
     const response = await http({ method: 'POST', url: `${hosts['www']}/oauth/v2/accessToken`, form });
     if (!isOk(response)) {
       const body = (response.body ?? {}) as { error?: string };
+      // A refresh token LinkedIn refuses (expired, revoked, or the member's role gone) cannot be used again.
+      if (previous && response.status === 400) throw new AuthExpired('LinkedIn refused to renew the access (its refresh token is expired or revoked): reconnect the account');
       if (body.error && body.error !== 'invalid_grant') throw new Rejected(truncate(`LinkedIn OAuth error: ${response.text}`));
       throw classifyLinkedinError(response, clock.now());
     }
