@@ -642,7 +642,7 @@ describe('the post wizard in Chromium', () => {
     await expect.poll(() => accountButton(page, 'linkedin').isVisible(), settle).toBe(true);
     await accountButton(page, 'linkedin').click();
     await accountButton(page, 'x').click();
-    await expect.poll(() => page.getByRole('alert').allTextContents(), settle).toEqual(['X does not post documents (PDF): leave X out (documents go to LinkedIn).']);
+    await expect.poll(() => page.getByRole('alert').allTextContents(), settle).toEqual(['X does not post documents (PDF): leave X out (documents go to LinkedIn or LinkedIn Page).']);
     await accountButton(page, 'x').click();
     await expect.poll(() => page.getByRole('alert').count(), settle).toBe(0);
     await nextButton(page).click();
