@@ -30,7 +30,9 @@ const publishFunction: Budget = { kib: 910, why: `${base}, S3 (~100 KiB, the med
 /** Each Lambda function's minified JS bundle (without its source map), as the stack bundles it (test/support/lambdaBundle.ts). */
 export const lambdaBundleBudgets: Readonly<Record<string, Budget>> = {
   me: { kib: 600, why: `${base} and the route table; 568 KiB` },
-  connections: { kib: 850, why: `${base}, ${credentials}, and every platform's OAuth (~70 KiB); 806 KiB` },
+  // Raised with the ninth platform (LinkedIn Page: its adapter with the organizations, its metrics reader and options, ~5 KiB
+  // in each function that builds every platform): 854.8 and 770.8 KiB measured, 4.8 and 0.8 KiB over the budgets set at six.
+  connections: { kib: 895, why: `${base}, ${credentials}, and every platform's OAuth (~75 KiB for nine); 855 KiB` },
   posts: { kib: 880, why: `${base}, S3 (~100 KiB, signed media URLs), the post services (~47 KiB), Step Functions and Powertools idempotency (~45 KiB with JMESPath); 836 KiB` },
   uploads: { kib: 780, why: `${base}, S3 with its presigner (~100 KiB, multipart uploads); 734 KiB` },
   content: { kib: 770, why: `${base}, S3 with its presigner (~100 KiB); 730 KiB` },
@@ -38,7 +40,7 @@ export const lambdaBundleBudgets: Readonly<Record<string, Budget>> = {
   analytics: { kib: 620, why: `${base} and the analytics services; 588 KiB` },
   account: { kib: 920, why: `${base}, S3 (~100 KiB), Lambda (~71 KiB, starts the export and the deletion), Cognito (~33 KiB) and Powertools idempotency; 871 KiB` },
   sweepUploads: { kib: 710, why: `${base} and S3 (~100 KiB, aborts stale multipart uploads); 668 KiB` },
-  refreshTokens: { kib: 770, why: `${base}, ${credentials}, and every platform's token refresh; 729 KiB` },
+  refreshTokens: { kib: 810, why: `${base}, ${credentials}, and every platform's token refresh (nine); 771 KiB` },
   refreshMetrics: { kib: 790, why: `${base}, ${credentials}, and every platform's metrics reads; 743 KiB` },
   reconcilePosts: { kib: 610, why: `${base} and Step Functions (~23 KiB); 574 KiB` },
   ...Object.fromEntries(platforms.map((platform) => [`publish-${platform}`, publishFunction])),
