@@ -23,6 +23,8 @@ function rateLimiter(): RateLimiter | undefined {
   return createRateLimiter({
     db: documentClient(),
     tableName: rateLimitsTable,
+    // A user's counter is on their record in the deleted-accounts table, with the tombstone the gate reads.
+    accountsTableName: tableName('deletedAccounts'),
     clock,
     limits: () => ({
       user: parseLimit(process.env['ONECLICK_RATE_LIMIT_USER'], defaultRateLimits.user, 'ONECLICK_RATE_LIMIT_USER'),

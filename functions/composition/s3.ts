@@ -1,15 +1,18 @@
 import { S3Client } from '@aws-sdk/client-s3';
+import { withoutSdkLogger } from './sdkLogger';
 
 /**
  * The S3 client: path-style addressing when ONECLICK_S3_FORCE_PATH_STYLE is set (s3rver), and
- * checksums only when required so streamed bodies are stored as sent.
+ * checksums only when required so streamed bodies are stored as sent; no SDK logger (sdkLogger.ts).
  */
 export function createS3Client(env: NodeJS.ProcessEnv): S3Client {
-  return new S3Client({
-    forcePathStyle: env['ONECLICK_S3_FORCE_PATH_STYLE'] === 'true',
-    requestChecksumCalculation: 'WHEN_REQUIRED',
-    responseChecksumValidation: 'WHEN_REQUIRED',
-  });
+  return withoutSdkLogger(
+    new S3Client({
+      forcePathStyle: env['ONECLICK_S3_FORCE_PATH_STYLE'] === 'true',
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
+    }),
+  );
 }
 
 let sharedS3Client: S3Client | undefined;

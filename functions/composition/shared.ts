@@ -5,6 +5,7 @@ import type { BucketKey } from '../../shared/resources/buckets';
 import type { TableKey } from '../../shared/resources/tables';
 import { systemClock, type Clock } from '../clock';
 import { ConfigurationError, readBucketNames, readTableNames } from '../config';
+import { withoutSdkLogger } from './sdkLogger';
 
 /**
  * What every function shares: configuration read from the environment, the DynamoDB client, the
@@ -39,7 +40,7 @@ export function documentClient(): DynamoDBDocumentClient {
  * AWS_ENDPOINT_URL_<SERVICE> variables, which is how the offline twin and LocalStack are used.
  */
 export function createDocumentClient(): DynamoDBDocumentClient {
-  return DynamoDBDocumentClient.from(new DynamoDBClient({}), {
+  return DynamoDBDocumentClient.from(withoutSdkLogger(new DynamoDBClient({})), {
     marshallOptions: { removeUndefinedValues: true },
   });
 }

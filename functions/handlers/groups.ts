@@ -7,9 +7,12 @@ import { bucketKeys, buckets, type BucketKey } from '../../shared/resources/buck
  * What each handler group touches. The stack grants exactly this, and passes the names in
  * the environment; the handler reads only these at cold start.
  */
+export type TableAccess = 'read' | 'readUpdate' | 'readWrite';
+
 export interface HandlerGroupNeeds {
   readonly entry: string;
-  readonly tables: Partial<Record<TableKey, 'read' | 'readWrite'>>;
+  /** 'readUpdate': read, and UpdateItem only (no PutItem, DeleteItem or batch writes). */
+  readonly tables: Partial<Record<TableKey, TableAccess>>;
   readonly buckets: Partial<Record<BucketKey, 'read' | 'readWrite'>>;
   /** Uses platform connections: the token key (encrypt/decrypt) and the platforms' credentials (each platform's own secret). */
   readonly platformAccess?: boolean;
@@ -35,18 +38,19 @@ const allBuckets = Object.fromEntries(bucketKeys.map((key) => [key, 'readWrite' 
 /** What "Download my data" reads: the tables and buckets whose declaration says export. */
 const exportedTables = Object.fromEntries(
   tableKeys.filter((key) => tables[key].userData.by !== 'none' && (tables[key].userData as { export: boolean }).export).map((key) => [key, 'read' as const]),
-) as Partial<Record<TableKey, 'read' | 'readWrite'>>;
+) as Partial<Record<TableKey, TableAccess>>;
 const exportedBuckets = Object.fromEntries(
   bucketKeys.filter((key) => buckets[key].userData.export).map((key) => [key, 'read' as const]),
 ) as Partial<Record<BucketKey, 'read' | 'readWrite'>>;
 
 /**
- * Every API function reads the deleted-accounts table: its HTTP layer refuses a user whose
- * deletion started (functions/http/accountGate.ts).
+ * Every API function reads and updates the deleted-accounts table (it never puts or deletes an
+ * item there): its HTTP layer counts a user's calls on their record and, in the same write,
+ * finds a deletion (functions/http/rateLimit.ts, functions/http/accountGate.ts).
  */
 const withAccountGate = (groups: Record<HandlerGroupName, HandlerGroupNeeds>): Record<HandlerGroupName, HandlerGroupNeeds> =>
   Object.fromEntries(
-    Object.entries(groups).map(([name, needs]) => [name, { ...needs, tables: { deletedAccounts: 'read', ...needs.tables } }]),
+    Object.entries(groups).map(([name, needs]) => [name, { ...needs, tables: { deletedAccounts: 'readUpdate', ...needs.tables } }]),
   ) as Record<HandlerGroupName, HandlerGroupNeeds>;
 
 export const handlerGroups: Record<HandlerGroupName, HandlerGroupNeeds> = withAccountGate({

@@ -135,8 +135,9 @@ export function createHttpHandler<G extends HandlerGroupName>(
     const { id, route } = match;
     const user = callerOf(event);
     if (route.auth === 'user' && !user) throw new AuthenticationRequired();
-    await rateLimiter?.admit(route, user, event);
-    if (user) await accountGate.admit(user.userId, id);
+    const admission = await rateLimiter?.admit(route, user, event);
+    // The limiter counts a user's call on their record and reads a deletion in the same write.
+    if (user) await accountGate.admit(user.userId, id, admission?.seen);
     const input = {
       path: parsePart(route.input.path, event.pathParameters ?? {}, 'path'),
       query: parsePart(route.input.query, event.queryStringParameters ?? {}, 'query'),

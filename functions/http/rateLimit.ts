@@ -1,10 +1,13 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
+import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { routeKey, type RouteDefinition } from '../../shared/api/routes';
 import type { Clock } from '../clock';
 import { ConfigurationError } from '../config';
 import { DomainError } from '../errors';
+import type { DeletedAccountRecord } from '../services/deletedAccounts';
 import type { UserIdentity } from '../services/memberships';
+import type { Seen } from './accountGate';
 import type { ApiEvent } from './apiEvent';
 import { ORIGIN_SECRET_HEADER, VIEWER_ADDRESS_HEADER } from './callerHeaders';
 import { callerNetwork } from './callerNetwork';
@@ -69,51 +72,159 @@ export function parseLimit(value: string | undefined, fallback: RateLimit, name:
 
 const hashed = (value: string) => createHash('sha256').update(value).digest('base64url');
 
-/** How many refused buckets a function instance remembers (so a flood costs no table writes). */
-const MAX_REMEMBERED_REFUSALS = 10_000;
+/** How many refused buckets (and users' current windows) a function instance remembers. */
+const MAX_REMEMBERED = 10_000;
+
+/** How often a user's counter is written again when another instance changed it between our read and write. */
+const MAX_COUNTER_ATTEMPTS = 4;
 
 /**
- * A fixed-window counter per caller in DynamoDB: one atomic ADD per admitted request, shared by
- * every instance of every function. Once a caller is over its limit, this instance refuses it
- * from memory until the window ends, so a flood costs one Lambda invocation per request and no
- * further writes.
+ * What the account's record held when its request was counted: the account gate's state, read
+ * in the same write (functions/http/accountGate.ts), so a user's call costs one request here.
+ */
+export interface Admission {
+  /** A signed-in user's deletion as the counting write found it; undefined when it was not read (a public route). */
+  seen?: Seen | undefined;
+}
+
+/** The fixed window a request counts in: its start and length, and the request's own time (epoch ms). */
+interface Window {
+  start: number;
+  ms: number;
+  nowMs: number;
+}
+
+const retryAfterOf = ({ start, ms, nowMs }: Window) => Math.max(1, Math.ceil((start + ms - nowMs) / 1000));
+const expiresAtOf = ({ start, ms }: Window) => Math.ceil((start + ms) / 1000) + 60;
+
+/** A raw attribute of a ConditionalCheckFailedException's item (the document client does not unmarshall errors). */
+const numberOf = (value: AttributeValue | undefined) => (value?.N === undefined ? undefined : Number(value.N));
+
+/**
+ * Fixed-window counters in DynamoDB, shared by every instance of every function. Once a caller
+ * is over its limit, this instance refuses it from memory until the window ends, so a flood
+ * costs one Lambda invocation per request and no further writes.
+ *
+ * A signed-in user's counter lives on their record in the deleted-accounts table (`accountsTableName`),
+ * the record that becomes the tombstone when their deletion starts: one UpdateItem counts the
+ * request and, through its condition, finds a deletion in the same write (docs/decisions.md,
+ * "One write admits a call"). It holds the window it counts (`windowStart`): the write adds one
+ * within the window and starts the count again in a new one, each guarded by a condition on
+ * `windowStart`, and this instance remembers the window it last counted each user in to pick
+ * the right one first. A user whose deletion started is counted as before, in a bucket per
+ * window in the rate-limits table, and their tombstone is never written here. A public route's
+ * caller (an address and the route) has a bucket per window in the rate-limits table: one
+ * atomic ADD per admitted request.
  */
 export function createRateLimiter(deps: {
   db: DynamoDBDocumentClient;
   tableName: string;
+  /** The deleted-accounts table; without it a user is counted in a bucket per window like a public caller. */
+  accountsTableName?: string;
   clock: Clock;
   limits: () => { user: RateLimit; public: RateLimit };
   originSecret?: string;
 }) {
   const refusedUntil = new Map<string, number>();
+  const userWindows = new Map<string, number>();
+
+  function refuse(key: string, window: Window): never {
+    if (refusedUntil.size >= MAX_REMEMBERED) refusedUntil.clear();
+    refusedUntil.set(key, window.start + window.ms);
+    throw new TooManyRequests(retryAfterOf(window));
+  }
+
+  /** One atomic ADD on the caller's bucket for this window (the rate-limits table). */
+  async function countInBucket(bucket: string, limit: RateLimit, window: Window): Promise<void> {
+    const { Attributes } = await deps.db.send(
+      new UpdateCommand({
+        TableName: deps.tableName,
+        Key: { bucket },
+        UpdateExpression: 'ADD #count :one SET expiresAt = if_not_exists(expiresAt, :expiresAt)',
+        ExpressionAttributeNames: { '#count': 'count' },
+        ExpressionAttributeValues: { ':one': 1, ':expiresAt': expiresAtOf(window) },
+        ReturnValues: 'UPDATED_NEW',
+      }),
+    );
+    if (Number(Attributes?.['count'] ?? 0) > limit.requests) refuse(bucket, window);
+  }
+
+  /**
+   * Counts the request on the user's record: its count, or the tombstone the condition found.
+   * The record's own expiry is a minute after the window, as a bucket's; a tombstone is never
+   * touched (every write here is conditioned on its absence).
+   */
+  async function countOnRecord(accountsTableName: string, userId: string, window: Window): Promise<{ count: number } | { tombstone: DeletedAccountRecord['status'] | undefined }> {
+    let sameWindow = userWindows.get(userId) === window.start;
+    let windowStart = window.start;
+    for (let attempt = 0; attempt < MAX_COUNTER_ATTEMPTS; attempt += 1) {
+      // Remembered before the write is answered: this instance's other calls already in flight
+      // (the twin serves many at once) then add to the window this one starts, not start it again.
+      if (userWindows.size >= MAX_REMEMBERED) userWindows.clear();
+      userWindows.set(userId, windowStart);
+      try {
+        const { Attributes } = await deps.db.send(
+          new UpdateCommand({
+            TableName: accountsTableName,
+            Key: { userId },
+            UpdateExpression: sameWindow ? 'SET #requests = #requests + :one, expiresAt = :expiresAt' : 'SET #requests = :one, windowStart = :windowStart, expiresAt = :expiresAt',
+            ConditionExpression: sameWindow
+              ? 'attribute_not_exists(#status) AND windowStart = :windowStart'
+              : 'attribute_not_exists(#status) AND (attribute_not_exists(windowStart) OR windowStart < :windowStart)',
+            ExpressionAttributeNames: { '#requests': 'requests', '#status': 'status' },
+            ExpressionAttributeValues: { ':one': 1, ':windowStart': windowStart, ':expiresAt': expiresAtOf({ ...window, start: windowStart }) },
+            ReturnValues: 'UPDATED_NEW',
+            ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+          }),
+        );
+        return { count: Number(Attributes?.['requests'] ?? 0) };
+      } catch (error) {
+        if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
+        // The record as it was: a tombstone, or a count in another window than we guessed.
+        const found = (error as { Item?: Record<string, AttributeValue> }).Item ?? {};
+        const status = found['status']?.S;
+        if (status === 'deleting' || status === 'deleted') {
+          // DynamoDB removes expired items lazily: an expired tombstone counts as gone (as the gate's read does).
+          const expiresAt = numberOf(found['expiresAt']);
+          if (status === 'deleted' && expiresAt !== undefined && expiresAt * 1000 <= window.nowMs) return { tombstone: undefined };
+          return { tombstone: status };
+        }
+        const counted = numberOf(found['windowStart']);
+        // Another instance's clock may already be in the next window: count in theirs.
+        sameWindow = counted !== undefined && counted >= window.start;
+        windowStart = sameWindow ? counted! : window.start;
+      }
+    }
+    throw new Error(`The request counter of a user changed under ${MAX_COUNTER_ATTEMPTS} writes in a row`);
+  }
 
   return {
-    async admit(route: RouteDefinition, user: UserIdentity | undefined, event: ApiEvent): Promise<void> {
-      const limit = route.auth === 'user' ? deps.limits().user : deps.limits().public;
-      // A hash of the user id: the table names nobody (see its userData declaration).
-      const caller = route.auth === 'user' && user ? `user#${hashed(user.userId)}` : `address#${routeKey(route)}#${callerNetwork(callerAddress(event, deps.originSecret))}`;
+    /**
+     * Counts the request and refuses it when its caller is over the limit. For a signed-in user,
+     * it answers what the account gate needs to know: whether their deletion has started.
+     */
+    async admit(route: RouteDefinition, user: UserIdentity | undefined, event: ApiEvent): Promise<Admission> {
+      const isUser = route.auth === 'user' && user !== undefined;
+      const limit = isUser ? deps.limits().user : deps.limits().public;
+      // A hash of the user id: the rate-limits table names nobody (see its userData declaration).
+      const caller = isUser ? `user#${hashed(user.userId)}` : `address#${routeKey(route)}#${callerNetwork(callerAddress(event, deps.originSecret))}`;
       const nowMs = deps.clock.now().getTime();
-      const windowMs = limit.windowSeconds * 1000;
-      const windowStart = Math.floor(nowMs / windowMs) * windowMs;
-      const retryAfter = () => Math.max(1, Math.ceil((windowStart + windowMs - nowMs) / 1000));
-      const bucket = `${caller}#${windowStart}`;
-      if ((refusedUntil.get(bucket) ?? 0) > nowMs) throw new TooManyRequests(retryAfter());
+      const ms = limit.windowSeconds * 1000;
+      const window: Window = { start: Math.floor(nowMs / ms) * ms, ms, nowMs };
+      const bucket = `${caller}#${window.start}`;
+      if ((refusedUntil.get(bucket) ?? 0) > nowMs) throw new TooManyRequests(retryAfterOf(window));
 
-      const { Attributes } = await deps.db.send(
-        new UpdateCommand({
-          TableName: deps.tableName,
-          Key: { bucket },
-          UpdateExpression: 'ADD #count :one SET expiresAt = if_not_exists(expiresAt, :expiresAt)',
-          ExpressionAttributeNames: { '#count': 'count' },
-          ExpressionAttributeValues: { ':one': 1, ':expiresAt': Math.ceil((windowStart + windowMs) / 1000) + 60 },
-          ReturnValues: 'UPDATED_NEW',
-        }),
-      );
-      if (Number(Attributes?.['count'] ?? 0) > limit.requests) {
-        if (refusedUntil.size >= MAX_REMEMBERED_REFUSALS) refusedUntil.clear();
-        refusedUntil.set(bucket, windowStart + windowMs);
-        throw new TooManyRequests(retryAfter());
+      if (!isUser || !deps.accountsTableName) {
+        await countInBucket(bucket, limit, window);
+        return {};
       }
+      const counted = await countOnRecord(deps.accountsTableName, user.userId, window);
+      if ('count' in counted) {
+        if (counted.count > limit.requests) refuse(bucket, window);
+        return { seen: 'none' };
+      }
+      await countInBucket(bucket, limit, window);
+      return { seen: counted.tombstone ?? 'none' };
     },
   };
 }

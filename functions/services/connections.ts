@@ -383,7 +383,7 @@ export function createConnectionService(deps: ConnectionServiceDeps) {
         const chosenIds = new Set(choice.accountIds);
         const accounts = (await stateStep(choices.take(pending))).filter((account) => chosenIds.has(account.profile.platformUserId));
         await save(user.userId, platform, accounts);
-        return { location: callbackLocation({ platform, status: 'connected' }), cookie: flowCookie(platform, '', 0) };
+        return { location: callbackLocation({ platform, status: 'connected', count: String(accounts.length) }), cookie: flowCookie(platform, '', 0) };
       } catch (error) {
         if (error instanceof ConnectFailure) throw new ConnectRefused(error.code, error.message);
         throw error;

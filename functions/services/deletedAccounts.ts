@@ -9,6 +9,10 @@ import { writeIf } from './conditionalWrite';
  * deletion task's progress and the tombstone every route checks (functions/http/accountGate.ts):
  * API Gateway's JWT authorizer accepts an ID token until it expires whatever happened to the
  * user, so without it a token issued before the deletion could recreate data for an hour.
+ *
+ * A user's record also holds their API request counter (functions/http/rateLimit.ts: `windowStart`,
+ * `requests`) before any deletion, so one write counts a call and finds a tombstone; a record is a
+ * tombstone only with a `status`, and the deletion's writes replace or require one.
  */
 export interface DeletedAccountRecord {
   userId: string;
@@ -47,13 +51,14 @@ export function createDeletedAccounts({ db, tableName, clock }: DeletedAccountsD
 
   async function get(userId: string): Promise<DeletedAccountRecord | undefined> {
     const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: { userId }, ConsistentRead: true }));
-    const record = Item as DeletedAccountRecord | undefined;
+    // A record without a status is only the user's request counter.
+    const record = Item?.['status'] === undefined ? undefined : (Item as DeletedAccountRecord);
     // DynamoDB removes expired items lazily: an expired tombstone counts as gone.
     if (record?.expiresAt !== undefined && record.expiresAt * 1000 <= clock.now().getTime()) return undefined;
     return record;
   }
 
-  function update(userId: string, expression: string, values: Record<string, unknown>, names: Record<string, string> = {}, condition = 'attribute_exists(userId)') {
+  function update(userId: string, expression: string, values: Record<string, unknown>, names: Record<string, string> = {}, condition = 'attribute_exists(#status)') {
     return writeIf(
       db.send(
         new UpdateCommand({
@@ -62,7 +67,7 @@ export function createDeletedAccounts({ db, tableName, clock }: DeletedAccountsD
           UpdateExpression: expression,
           ConditionExpression: condition,
           ExpressionAttributeValues: values,
-          ...(Object.keys(names).length ? { ExpressionAttributeNames: names } : {}),
+          ExpressionAttributeNames: { ...names, '#status': 'status' },
         }),
       ),
     );
@@ -71,11 +76,14 @@ export function createDeletedAccounts({ db, tableName, clock }: DeletedAccountsD
   return {
     get,
 
-    /** Writes the tombstone; false when a deletion of this user had already started. */
+    /**
+     * Writes the tombstone over the user's request counter (and its expiry); false when a
+     * deletion of this user had already started.
+     */
     begin(user: { userId: string; email: string }): Promise<boolean> {
       const at = now();
       const record: DeletedAccountRecord = { userId: user.userId, email: user.email, status: 'deleting', startedAt: at, runStartedAt: at, runs: 1, steps: {} };
-      return writeIf(db.send(new PutCommand({ TableName: tableName, Item: record, ConditionExpression: 'attribute_not_exists(userId)' })));
+      return writeIf(db.send(new PutCommand({ TableName: tableName, Item: record, ConditionExpression: 'attribute_not_exists(#status)', ExpressionAttributeNames: { '#status': 'status' } })));
     },
 
     /** A new run of a deletion still under way (Continue deletion): the previous error is cleared. */

@@ -1,5 +1,6 @@
+import { createHash, createHmac } from 'node:crypto';
 import { GetObjectCommand, type S3Client } from '@aws-sdk/client-s3';
-import { getSignedUrl, S3RequestPresigner } from '@aws-sdk/s3-request-presigner';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { Post, PostMedia, PostPage } from '../../shared/api/posts';
 import { contentTypes, MEDIA_LINK_SECONDS, MEDIA_LINK_WINDOW_SECONDS, parseMediaKey } from '../../shared/media';
 import { readLinkResponse } from '../media/readLinks';
@@ -63,14 +64,73 @@ function addressOf(probe: string): BucketAddress | undefined {
   };
 }
 
+/** How many signing keys (one a day per region and credentials) an instance keeps. */
+const MAX_SIGNING_KEYS = 8;
+
+/**
+ * Signature Version 4 for a query-string-signed GET with only `host` signed and an unsigned
+ * payload, the shape of every link here (AWS: "Authenticating Requests: Using Query Parameters",
+ * https://docs.aws.amazon.com/AmazonS3/latest/API/sigv4-query-string-auth.html): the canonical
+ * request, its SHA-256 in the string to sign, and an HMAC with the day's signing key, which is
+ * derived once a day per region and credentials.
+ */
+function createQuerySigner() {
+  const signingKeys = new Map<string, Buffer>();
+  const hmac = (key: Buffer | string, text: string) => createHmac('sha256', key).update(text).digest();
+
+  function signingKey(secretAccessKey: string, day: string, region: string, service: string): Buffer {
+    const cacheKey = `${day}\n${region}\n${service}\n${secretAccessKey}`;
+    let key = signingKeys.get(cacheKey);
+    if (!key) {
+      key = hmac(hmac(hmac(hmac(`AWS4${secretAccessKey}`, day), region), service), 'aws4_request');
+      if (signingKeys.size >= MAX_SIGNING_KEYS) signingKeys.clear();
+      signingKeys.set(cacheKey, key);
+    }
+    return key;
+  }
+
+  return function signQuery(
+    address: BucketAddress,
+    credentials: { accessKeyId: string; secretAccessKey: string; sessionToken?: string | undefined },
+    path: string,
+    extraQuery: Record<string, string>,
+    expiresIn: number,
+    signingDate: Date,
+  ): string {
+    const amzDate = signingDate.toISOString().replace(/[-:]|\.\d{3}/g, '');
+    const day = amzDate.slice(0, 8);
+    const scope = `${day}/${address.region}/${address.service}/aws4_request`;
+    const query: Record<string, string> = {
+      ...extraQuery,
+      'X-Amz-Algorithm': 'AWS4-HMAC-SHA256',
+      'X-Amz-Content-Sha256': 'UNSIGNED-PAYLOAD',
+      'X-Amz-Credential': `${credentials.accessKeyId}/${scope}`,
+      'X-Amz-Date': amzDate,
+      'X-Amz-Expires': String(expiresIn),
+      'X-Amz-SignedHeaders': 'host',
+      ...(credentials.sessionToken ? { 'X-Amz-Security-Token': credentials.sessionToken } : {}),
+    };
+    // Every name is plain ASCII, so sorting the names sorts their escaped forms alike.
+    const pairs = new Map(Object.keys(query).map((name) => [name, `${escapeUri(name)}=${escapeUri(query[name]!)}`]));
+    const sorted = () => [...pairs.keys()].sort().map((name) => pairs.get(name)!).join('&');
+    const host = `${address.hostname}${address.port !== undefined ? `:${address.port}` : ''}`;
+    const canonicalRequest = `GET\n${path}\n${sorted()}\nhost:${host}\n\nhost\nUNSIGNED-PAYLOAD`;
+    const stringToSign = `AWS4-HMAC-SHA256\n${amzDate}\n${scope}\n${createHash('sha256').update(canonicalRequest).digest('hex')}`;
+    const signature = createHmac('sha256', signingKey(credentials.secretAccessKey, day, address.region, address.service)).update(stringToSign).digest('hex');
+    // The link lists its parameters sorted, the signature among them, as the SDK writes it.
+    pairs.set('X-Amz-Signature', `X-Amz-Signature=${signature}`);
+    return `${address.protocol}//${host}${path}?${sorted()}`;
+  };
+}
+
 /**
  * Signs read links of one bucket. Presigning is local work (an HMAC with the function's
  * credentials), never a request to S3; but the SDK's getSignedUrl runs a whole GetObject through
  * the client's middleware stack (endpoint rules, serializers) for each link, about 1 ms of CPU,
  * and a page of 50 cards has up to 100 links. Here that stack runs once per cold start, for a
  * probe link that tells the bucket's address; each link is then the same request with its own
- * key and response overrides, signed by the SDK's own S3 presigner (about 0.1 ms). The links are
- * byte for byte getSignedUrl's (test/unit/functions/services/mediaLinks.test.ts).
+ * key and response overrides, signed with node:crypto (createQuerySigner). The links are byte for
+ * byte getSignedUrl's (test/unit/functions/services/mediaLinks.test.ts).
  */
 function createLinkSigner(s3: S3Client, bucket: string) {
   const slow = (key: string, overrides: Record<string, string | undefined>, expiresIn: number, signingDate: Date) =>
@@ -79,44 +139,23 @@ function createLinkSigner(s3: S3Client, bucket: string) {
       new GetObjectCommand({ Bucket: bucket, Key: key, ResponseCacheControl: overrides['response-cache-control'], ResponseContentType: overrides['response-content-type'], ResponseContentDisposition: overrides['response-content-disposition'] }),
       { expiresIn, signingDate },
     );
-  let learned: Promise<{ address: BucketAddress; presigner: S3RequestPresigner } | undefined> | undefined;
+  const signQuery = createQuerySigner();
+  let learned: Promise<BucketAddress | undefined> | undefined;
   const learn = () =>
-    (learned ??= getSignedUrl(s3, new GetObjectCommand({ Bucket: bucket, Key: PROBE_KEY }), { expiresIn: 60 }).then(
-      (probe) => {
-        const address = addressOf(probe);
-        return address && { address, presigner: new S3RequestPresigner({ ...s3.config, region: async () => address.region }) };
-      },
-      (error: unknown) => {
-        learned = undefined;
-        throw error;
-      },
-    ));
+    (learned ??= getSignedUrl(s3, new GetObjectCommand({ Bucket: bucket, Key: PROBE_KEY }), { expiresIn: 60 }).then(addressOf, (error: unknown) => {
+      learned = undefined;
+      throw error;
+    }));
 
   /** `overrides`: the response-* query parameters (undefined ones are left out). */
   return async function sign(key: string, overrides: Record<string, string | undefined>, expiresIn: number, signingDate: Date): Promise<string> {
-    const fast = await learn();
-    if (!fast) return slow(key, overrides, expiresIn, signingDate);
-    const { address, presigner } = fast;
+    const address = await learn();
+    if (!address) return slow(key, overrides, expiresIn, signingDate);
+    // The client's own provider (the function's role on AWS), which keeps them until they near expiry.
+    const credentials = await s3.config.credentials();
     const query: Record<string, string> = { ...address.query };
     for (const [name, value] of Object.entries(overrides)) if (value !== undefined) query[name] = value;
-    const signed = await presigner.presign(
-      {
-        method: 'GET',
-        protocol: address.protocol,
-        hostname: address.hostname,
-        ...(address.port !== undefined ? { port: address.port } : {}),
-        path: address.pathPrefix + key.split('/').map(escapeUri).join('/'),
-        query,
-        headers: {},
-      },
-      { expiresIn, signingDate, signingRegion: address.region, signingService: address.service },
-    );
-    const signedQuery = signed.query ?? {};
-    const search = Object.keys(signedQuery)
-      .sort()
-      .map((name) => `${escapeUri(name)}=${escapeUri(String(signedQuery[name]))}`)
-      .join('&');
-    return `${signed.protocol}//${signed.hostname}${signed.port ? `:${signed.port}` : ''}${signed.path}?${search}`;
+    return signQuery(address, credentials, address.pathPrefix + key.split('/').map(escapeUri).join('/'), query, expiresIn, signingDate);
   };
 }
 

@@ -22,6 +22,11 @@ const DEFAULT_RATE_LIMIT_WAIT_MS = 60_000;
 
 export type StepAction = 'start' | 'status' | 'publish';
 
+/** A target whose create was sent, then whose access ended before it was known to be live. */
+export function sentBeforeAccessEnded(name: string): string {
+  return `Reconnect your ${name} account: its access ended after the post was sent, so it may already be on ${name}. Check your ${name} account before publishing again.`;
+}
+
 export interface StepInput {
   userId: string;
   postId: string;
@@ -211,14 +216,19 @@ export function createPublishing(deps: PublishingDeps) {
         const refreshAfterRefusal = async (refused: TokenSet) =>
           freshness.refreshAfterRefusal((await connections.get(post.userId, target.connectionId)) ?? connection, refused);
         if (input.action === 'start' && !input.execution) await posts.updateTarget(post, target.targetId, { status: 'uploading' });
-        if (input.action === 'status') {
+        // The post is live already (recorded before its thread and first comment were tried, and
+        // one of those was left to a retry): the step goes on with them, never asks the platform
+        // about the post again — a failing read must not turn a live post into a failed one.
+        const live: StepResult | undefined =
+          target.platformPostId && target.postUrl ? { state: 'published', progress: target.progress, platformPostId: target.platformPostId, postUrl: target.postUrl } : undefined;
+        if (input.action === 'status' && !live) {
           if (target.statusChecks >= MAX_STATUS_CHECKS) {
             return await fail(post, target, `${name} did not finish processing the media in time.`);
           }
           await posts.updateTarget(post, target.targetId, { statusChecks: target.statusChecks + 1 });
         }
         const action = input.action;
-        const { value: result, tokens } = await withOneRefresh(fresh, refreshAfterRefusal, (withTokens) => run(action, publisher, request(withTokens)));
+        const { value: result, tokens } = live ? { value: live, tokens: fresh } : await withOneRefresh(fresh, refreshAfterRefusal, (withTokens) => run(action, publisher, request(withTokens)));
         const thread = result.state === 'published' ? wantsThread(post, target, publisher) : undefined;
         if (result.state === 'published' && (thread || wantsFirstComment(post, target, publisher))) {
           // The post is live: recorded first, so nothing that happens to its thread or comment undoes or repeats it.
@@ -253,6 +263,9 @@ export function createPublishing(deps: PublishingDeps) {
         if (error instanceof AuthExpired) {
           const latest = await connections.get(post.userId, target.connectionId);
           if (latest) await connections.markNeedsReconnect(latest, error.message);
+          // Refused after a create was sent (a status read after the upload finished): the post may be there.
+          const armed = (await posts.get(post.userId, post.postId))?.targets[target.targetId]?.publishArmedAt;
+          if (armed) return fail(post, target, sentBeforeAccessEnded(name), 'outcome_unknown');
           return fail(post, target, `Reconnect your ${name} account to publish: ${error.message}`);
         }
         if (error instanceof RateLimited) {

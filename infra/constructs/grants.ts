@@ -4,7 +4,7 @@ import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import { tableEnvName, tables, type TableDefinition, type TableKey } from '../../shared/resources/tables';
 import { bucketEnvName, type BucketKey } from '../../shared/resources/buckets';
-import type { HandlerGroupNeeds } from '../../functions/handlers/groups';
+import type { HandlerGroupNeeds, TableAccess } from '../../functions/handlers/groups';
 import { platforms, type Platform } from '../../shared/platforms';
 import type { OneClickFunction } from './function';
 import type { PlatformAccess } from './platformAccess';
@@ -30,10 +30,11 @@ export function grantNeeds(
   platformSecrets: readonly Platform[] = platforms,
 ): void {
   const environment: Record<string, string> = { ONECLICK_SITE_URL: resources.siteUrl };
-  for (const [key, access] of Object.entries(needs.tables) as Array<[TableKey, 'read' | 'readWrite']>) {
+  for (const [key, access] of Object.entries(needs.tables) as Array<[TableKey, TableAccess]>) {
     const table = resources.tables[key];
-    if (access === 'read') table.grantReadData(fn.function);
-    else table.grantReadWriteData(fn.function);
+    if (access === 'readWrite') table.grantReadWriteData(fn.function);
+    else table.grantReadData(fn.function);
+    if (access === 'readUpdate') table.grant(fn.function, 'dynamodb:UpdateItem');
     environment[tableEnvName(key)] = table.tableName;
     const definition: TableDefinition = tables[key];
     if (definition.globalIndexes?.length) {

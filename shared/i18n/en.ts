@@ -169,6 +169,10 @@ export const en = {
     chooseTitle: 'Choose the {{platform}} accounts to connect',
     chooseHint: 'Your {{platform}} login manages these accounts. Each one you tick is connected to OneClick as its own account.',
     chooseLegend: '{{platform}} accounts',
+    // A network's own word for the accounts one login manages (i18next's context: the platform id).
+    chooseTitle_facebook: 'Choose the Facebook Pages to connect',
+    chooseHint_facebook: 'Your Facebook login manages these Pages. Each one you tick is connected to OneClick as its own account.',
+    chooseLegend_facebook: 'Facebook Pages',
     chooseAtLeastOne: 'Choose at least one account.',
     chooseSubmit: 'Connect selected',
     choosing: 'Connecting...',
@@ -192,6 +196,8 @@ export const en = {
     usageUnlimited: '{{count}} accounts connected',
     reconnectSoon: 'Reconnect before {{date}} to keep publishing.',
     connectedNotice: 'Your {{platform}} account is connected.',
+    connectedSeveral: '{{count}} {{platform}} accounts are connected.',
+    connectedSeveral_facebook: '{{count}} Facebook Pages are connected.',
     loadFailed: 'Failed to fetch social connection',
     disconnectFailed: 'Failed to update social connection status',
     /** What a network's review of the app decides, where it limits who can connect (the operator's part: docs/operations.md). */

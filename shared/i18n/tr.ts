@@ -168,6 +168,9 @@ export const tr: Messages = {
     chooseTitle: 'Bağlanacak {{platform}} hesaplarını seçin',
     chooseHint: '{{platform}} girişiniz bu hesapları yönetiyor. İşaretlediğiniz her biri OneClick\'e ayrı bir hesap olarak bağlanır.',
     chooseLegend: '{{platform}} hesapları',
+    chooseTitle_facebook: 'Bağlanacak Facebook Sayfalarını seçin',
+    chooseHint_facebook: 'Facebook girişiniz bu Sayfaları yönetiyor. İşaretlediğiniz her biri OneClick\'e ayrı bir hesap olarak bağlanır.',
+    chooseLegend_facebook: 'Facebook Sayfaları',
     chooseAtLeastOne: 'En az bir hesap seçin.',
     chooseSubmit: 'Seçilenleri bağla',
     choosing: 'Bağlanıyor...',
@@ -191,6 +194,8 @@ export const tr: Messages = {
     usageUnlimited: '{{count}} hesap bağlı',
     reconnectSoon: 'Paylaşmaya devam etmek için {{date}} tarihinden önce yeniden bağlayın.',
     connectedNotice: '{{platform}} hesabınız bağlandı.',
+    connectedSeveral: '{{count}} {{platform}} hesabı bağlandı.',
+    connectedSeveral_facebook: '{{count}} Facebook Sayfası bağlandı.',
     loadFailed: 'Sosyal bağlantı alınamadı',
     disconnectFailed: 'Sosyal bağlantı durumu güncellenemedi',
     access: {

@@ -120,7 +120,7 @@ export const tables = {
   },
   rateLimits: {
     name: 'rate-limits',
-    purpose: 'Per-caller request counters (a user, or an address on a public route) for the current window; expire in minutes.',
+    purpose: 'Per-caller request counters (an address on a public route, or a user whose deletion started) for the current window; expire in minutes.',
     partitionKey: s('bucket'),
     timeToLiveAttribute: 'expiresAt',
     userData: { by: 'none', reason: 'Request counters for a few seconds, keyed by a hash of the user id (or the address); never read after their window, expired by TTL.' },
@@ -142,7 +142,9 @@ export const tables = {
     purpose:
       'One record per account whose deletion started: the deletion task\'s progress, and the tombstone every ' +
       'route checks so a deleted user\'s still-valid ID token creates nothing. Expires (TTL) once the deletion ' +
-      'is complete and every token and session issued before it has expired.',
+      'is complete and every token and session issued before it has expired. Before any deletion, a user\'s record ' +
+      'is only their API request counter for the current window (expires a minute after it), so one write counts ' +
+      'a call and finds a tombstone.',
     partitionKey: s('userId'),
     timeToLiveAttribute: 'expiresAt',
     userData: {
@@ -150,7 +152,8 @@ export const tables = {
       outlivesDeletion: true,
       reason:
         'The tombstone of a deleted account: the user id, when the deletion started and ended, and its steps. It must ' +
-        'outlive the deletion to refuse the old tokens, and it is removed by TTL afterwards.',
+        'outlive the deletion to refuse the old tokens, and it is removed by TTL afterwards. A user\'s request counter ' +
+        '(a count and its window) is replaced by the tombstone when the deletion starts.',
     },
   },
 } as const satisfies Record<string, TableDefinition>;

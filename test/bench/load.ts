@@ -14,12 +14,15 @@ import { callApi, createUser, documentClient, type TestUser } from '../support/u
 import { connectThroughOAuth, makeAdmin, sandboxAccountName } from '../support/connect';
 import { createPost, tinyJpeg, uploadMedia, waitForPost } from '../support/posts';
 import type { Benchmark, Figure } from './benchmarks';
+import { cpuMeter, type CpuSample } from './processCpu';
 import { liftUserRateLimit } from './rateLimitLift';
 
 /**
  * Load on the offline twin's API (the real handlers behind the local API Gateway and JWT
  * authorizer, DynamoDB Local, s3rver): concurrent clients list a 10,000-post history in pages of
- * 50, read one post, and create posts. Reports throughput, p50/p99 latency and errors. The twin
+ * 50, read one post, and create posts. Reports throughput, p50/p99 latency and errors, and per
+ * call the CPU of this process and of DynamoDB Local (the figures a shared machine moves least)
+ * and the answer's size. The twin
  * runs in this process on a 2-core machine, so the figures bound what one laptop serves, not
  * what AWS would.
  */
@@ -27,6 +30,11 @@ const HISTORY = 10_000;
 const PAGE = 50;
 const CONNECTIONS = 16;
 const SECONDS = 10;
+/**
+ * Each phase is run this long first, not counted: the JVM of DynamoDB Local is still collecting
+ * the seeded history's garbage and compiling, which otherwise lands on the first phase's calls.
+ */
+const WARM_UP_SECONDS = 2;
 
 /** Copies a real published post's item into `count` posts spread over the last year. */
 async function seedHistory(twin: TwinInfo, user: TestUser, template: Post): Promise<void> {
@@ -62,15 +70,23 @@ async function cursors(twin: TwinInfo, user: TestUser): Promise<string[]> {
   }
 }
 
-async function hammer(name: string, options: autocannon.Options): Promise<Figure[]> {
+/** One phase, after its warm-up: its throughput and latency, and per call its CPU (both processes) and answer's bytes. */
+async function hammer(name: string, options: autocannon.Options, cpu: () => CpuSample): Promise<Figure[]> {
+  await autocannon({ connections: CONNECTIONS, duration: WARM_UP_SECONDS, ...options });
+  const before = cpu();
   const result = await autocannon({ connections: CONNECTIONS, duration: SECONDS, ...options });
+  const after = cpu();
   const errors = result.errors + result.timeouts + result.non2xx;
+  const perCall = (total: number) => Math.round((total / Math.max(1, result.requests.total)) * 10) / 10;
   return [
     { name: `${name}: throughput`, value: Math.round(result.requests.average), unit: 'req/s' },
     { name: `${name}: p50 latency`, value: result.latency.p50, unit: 'ms' },
     { name: `${name}: p99 latency`, value: result.latency.p99, unit: 'ms' },
     { name: `${name}: requests`, value: result.requests.total, unit: 'requests' },
     { name: `${name}: errors (non-2xx, timeouts)`, value: errors, unit: 'errors' },
+    { name: `${name}: node CPU per call (twin and client)`, value: perCall(after.nodeMs - before.nodeMs), unit: 'ms' },
+    { name: `${name}: DynamoDB Local CPU per call`, value: perCall(after.dynamoDbMs - before.dynamoDbMs), unit: 'ms' },
+    { name: `${name}: bytes per answer (with headers)`, value: Math.round(result.throughput.total / Math.max(1, result.requests.total)), unit: 'bytes' },
   ];
 }
 
@@ -92,6 +108,7 @@ export const loadBenchmark: Benchmark = {
       const template = await waitForPost(twin, user, (created.body as unknown as Post).postId);
       await seedHistory(twin, user, template);
       const pages = await cursors(twin, user);
+      const cpu = cpuMeter(twinProcess.endpoints.dynamodb);
       const headers = { authorization: `Bearer ${user.idToken}`, 'content-type': 'application/json' };
       const figures: Figure[] = [{ name: 'history: posts / pages of 50', value: pages.length * PAGE, unit: `posts (${pages.length} pages)` }];
 
@@ -108,9 +125,9 @@ export const loadBenchmark: Benchmark = {
               },
             },
           ],
-        })),
+        }, cpu)),
       );
-      figures.push(...(await hammer('get one post', { url: `${twin.apiUrl}/posts/${template.postId}`, method: 'GET', headers })));
+      figures.push(...(await hammer('get one post', { url: `${twin.apiUrl}/posts/${template.postId}`, method: 'GET', headers }, cpu)));
       // Scheduled a month ahead: each request stores the post and starts its execution, the
       // whole create path, without the platforms' publishing competing for the same two cores.
       const scheduledFor = new Date(Date.now() + 30 * 24 * 3600_000).toISOString();
@@ -120,7 +137,7 @@ export const loadBenchmark: Benchmark = {
           method: 'POST',
           headers,
           body: JSON.stringify({ description: 'Load test post', media: [{ key: mediaKey }], targets: [{ platform: 'linkedin', accountId }], scheduledFor, timeZone: 'Europe/Istanbul' }),
-        })),
+        }, cpu)),
       );
       return figures;
     } finally {

@@ -307,17 +307,23 @@ export async function runLookUpCell(context: Context, platform: Platform, kind: 
     post = await terminal(context, await publish(context, platform, kind, marker, followUps));
   } finally {
     await sandbox.control.clearFaults(platform);
+    await reconnectIfNeeded(context, platform);
   }
   return { platform, media: kind, call: creatingCallName(call), fault, ...(await outcomeOf(context, platform, kind, marker, post, followUps)) };
 }
 
-/** A platform that cannot refresh (LinkedIn) needs the user after its token expired: they reconnect, as on the Accounts page. */
-async function reconnectIfNeeded(context: Context, platform: Platform): Promise<void> {
+/**
+ * A platform that cannot refresh (LinkedIn, a Facebook Page) needs the user after its token
+ * expired: they reconnect, as on the Accounts page. After a cell that expired the token the
+ * account is reconnected whatever its status says: a post that finished despite the fault (its
+ * last read needed no token) leaves the sandbox's token expired and the connection unmarked.
+ */
+async function reconnectIfNeeded(context: Context, platform: Platform, expired = false): Promise<void> {
   const response = await callApi(context.current.info, '/connections', context.user.idToken);
   if (response.status !== 200) throw new Error(`GET /connections answered ${response.status}: ${JSON.stringify(response.body)}`);
   const connections = (response.body as unknown as ConnectionList).connections;
-  const connection = connections.find((item) => item.platform === platform);
-  if (connection?.status !== 'connected') await connectThroughOAuth(context.current.info, context.user, platform, context.accounts[platform].name);
+  const connection = connections.find((item) => item.platform === platform && item.platformUserId === context.accounts[platform].id);
+  if (expired || connection?.status !== 'connected') await connectThroughOAuth(context.current.info, context.user, platform, context.accounts[platform].name);
 }
 
 async function restartTwin(context: Context): Promise<void> {
@@ -370,7 +376,7 @@ export async function runCell(context: Context, platform: Platform, kind: MediaK
   } finally {
     context.killer.disarm(platform);
     await sandbox.control.clearFaults(platform);
-    await reconnectIfNeeded(context, platform);
+    await reconnectIfNeeded(context, platform, fault === 'token expired');
   }
   return { ...cell, ...(await outcomeOf(context, platform, kind, marker, post)) };
 }

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { platformNames, platforms, type Platform } from '../../shared/platforms';
-import { explained, launchBrowser, openSession, signInThroughUi, type Session } from '../support/browser';
+import { launchBrowser, openSession, signInThroughUi } from '../support/browser';
+import { connectInBrowser } from '../support/connectInBrowser';
 import { callApi, createUser } from '../support/users';
 import { makeAdmin, sandboxAccountName } from '../support/connect';
 
@@ -14,32 +15,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-/** Clicks the platform's connect button and answers the sandbox's consent page as a person would. */
-async function connectInBrowser(session: Session, platform: Platform, account: string, decision: 'Allow' | 'Deny' = 'Allow') {
-  const { page } = session;
-  const name = platformNames[platform];
-  await page.getByRole('button', { name: new RegExp(`^(Connect ${name}|Connect another ${name} account|Reconnect)$`) }).click();
-  await explained(session, `Opening ${name}'s consent page`, () => page.waitForURL((url) => url.origin === twin.endpoints.sandbox), twin.logFile);
-  await page.getByLabel('Sandbox account').fill(account);
-  await page.getByLabel('Display name').fill(`${name} ${account}`);
-  await page.getByRole('button', { name: decision }).click();
-  await explained(session, `Coming back from ${name}'s consent page`, async () => {
-    await page.waitForURL(/\/auth\/callback/);
-    // Where one consent manages several accounts (Facebook Pages), the picker comes first: at least one, then the first.
-    const picker = page.getByRole('form', { name: `Choose the ${name} accounts to connect` });
-    await Promise.race([page.waitForURL(/\/dashboard\/accounts/), picker.waitFor()]);
-    if (decision === 'Allow' && (await picker.isVisible())) {
-      const choices = picker.getByRole('checkbox');
-      expect(await choices.count()).toBe(2);
-      await picker.getByRole('button', { name: 'Connect selected' }).click();
-      await expect.poll(() => picker.getByRole('alert').textContent()).toBe('Choose at least one account.');
-      await picker.getByRole('checkbox', { name: `${name} ${account}`, exact: true }).check();
-      await picker.getByRole('button', { name: 'Connect selected' }).click();
-    }
-    await page.waitForURL(/\/dashboard\/accounts/);
-  }, twin.logFile);
-}
 
 function card(page: Page, platform: Platform) {
   // Exact: "LinkedIn" is also the start of "LinkedIn Page".
@@ -62,7 +37,7 @@ describe('the Accounts page in Chromium', () => {
     for (const platform of platforms) {
       const account = sandboxAccountName(platform);
       accounts[platform] = account;
-      await connectInBrowser(session, platform, account);
+      await connectInBrowser(twin, session, platform, account);
       await expect.poll(() => card(page, platform).getByTestId(`status-${platform}`).textContent()).toBe('Connected');
       await expect.poll(() => card(page, platform).getByText(`${platformNames[platform]} ${account}`).isVisible()).toBe(true);
       expect(await card(page, platform).getByText(/^ID: /).textContent()).not.toBe('ID: ');
@@ -88,7 +63,7 @@ describe('the Accounts page in Chromium', () => {
     await confirm.getByRole('button', { name: 'Disconnect', exact: true }).click();
     await expect.poll(() => youtube.getByTestId('status-youtube').textContent()).toBe('Not connected');
 
-    await connectInBrowser(session, 'youtube', accounts.youtube!);
+    await connectInBrowser(twin, session, 'youtube', accounts.youtube!);
     await expect.poll(() => youtube.getByTestId('status-youtube').textContent()).toBe('Connected');
     await context.close();
   });
@@ -99,7 +74,7 @@ describe('the Accounts page in Chromium', () => {
     const { page, context } = session;
     await signInThroughUi(page, twin.webUrl, user.email, user.password);
     await page.goto(`${twin.webUrl}/dashboard/accounts`);
-    await connectInBrowser(session, 'youtube', sandboxAccountName());
+    await connectInBrowser(twin, session, 'youtube', sandboxAccountName());
     await expect.poll(() => page.getByTestId('account-usage').textContent()).toBe('1 of 1 accounts connected');
 
     await page.getByRole('button', { name: 'Connect TikTok' }).click();
@@ -116,7 +91,7 @@ describe('the Accounts page in Chromium', () => {
     await signInThroughUi(page, twin.webUrl, user.email, user.password);
     await page.goto(`${twin.webUrl}/dashboard/accounts`);
 
-    await connectInBrowser(session, 'linkedin', sandboxAccountName(), 'Deny');
+    await connectInBrowser(twin, session, 'linkedin', sandboxAccountName(), { decision: 'Deny' });
 
     await expect.poll(() => page.getByRole('alert').textContent()).toBe('You did not give OneClick access to your LinkedIn account.');
     await expect.poll(() => card(page, 'linkedin').getByTestId('status-linkedin').textContent()).toBe('Not connected');

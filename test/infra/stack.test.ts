@@ -235,15 +235,16 @@ describe('the stack', () => {
       });
     });
 
-    it('grants the me function the memberships table, reading the tombstones, the rate-limit table every API function counts callers in, and nothing else', () => {
+    it('grants the me function the memberships table, reading and updating the deleted-accounts records (never putting or deleting one), the rate-limit table every API function counts callers in, and nothing else', () => {
       const policies = Object.entries(template.findResources('AWS::IAM::Policy')).filter(([id]) => id.startsWith('ApiMeFunction'));
       expect(policies).toHaveLength(1);
       const text = JSON.stringify(policies[0]![1]);
       expect(text).toContain('DataMembershipsTable');
       expect(text).toContain('DataRateLimitsTable');
-      // Every API function's HTTP layer reads the deleted-accounts tombstones (functions/http/accountGate.ts), and only reads them.
-      const statements = (policies[0]![1].Properties.PolicyDocument.Statement as Array<{ Action: string[]; Resource: unknown }>).filter((statement) => JSON.stringify(statement.Resource).includes('DataDeletedAccountsTable'));
-      expect(statements.flatMap((statement) => statement.Action).filter((action) => /Put|Update|Delete|Write/.test(action))).toEqual([]);
+      // Every API function's HTTP layer counts a user's calls on their deleted-accounts record and finds the tombstone
+      // in the same UpdateItem (functions/http/rateLimit.ts): it may update an item there, never put or delete one.
+      const statements = (policies[0]![1].Properties.PolicyDocument.Statement as Array<{ Action: string | string[]; Resource: unknown }>).filter((statement) => JSON.stringify(statement.Resource).includes('DataDeletedAccountsTable'));
+      expect(statements.flatMap((statement) => statement.Action).filter((action) => /Put|Update|Delete|Write/.test(action))).toEqual(['dynamodb:UpdateItem']);
       for (const other of tableKeys.filter((key) => key !== 'memberships' && key !== 'deletedAccounts' && key !== 'rateLimits')) {
         expect(text).not.toContain(`Data${other[0]!.toUpperCase()}${other.slice(1)}Table`);
       }

@@ -141,6 +141,8 @@ describe('picking the accounts one consent manages', () => {
     const done = await service.chooseAccounts(user, platform, { choiceId: choice.choiceId, accountIds: ['page-1', 'page-3'] }, choice.nonce);
 
     expect(new URL(done.location).searchParams.get('status')).toBe('connected');
+    // The Accounts page says how many were connected.
+    expect(new URL(done.location).searchParams.get('count')).toBe('2');
     expect(done.cookie).toContain('Max-Age=0');
     const items = await connections();
     expect(items.map((item) => [item.platformUserId, item.displayName, item.status]).sort()).toEqual([

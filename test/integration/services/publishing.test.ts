@@ -5,7 +5,7 @@ import { monotonicFactory } from 'ulid';
 import { createPublishing, MAX_RATE_LIMIT_WAITS, MAX_STATUS_CHECKS } from '../../../functions/services/publishing';
 import { createPostStore, listPlacement, type PostItem } from '../../../functions/services/postStore';
 import { createConnectionsContext } from '../../../functions/connectionsContext';
-import { AuthExpired, RateLimited, Retryable } from '../../../functions/platforms/errors';
+import { AuthExpired, RateLimited, Rejected, Retryable } from '../../../functions/platforms/errors';
 import { memoryAttachments } from '../../../functions/platforms/progressAttachments';
 import { CannotTell } from '../../../functions/platforms/createOnce';
 import type { PlatformPublisher, PublishRequest, StepResult } from '../../../functions/platforms/publisher';
@@ -47,7 +47,7 @@ function fakePublisher(script: Script = {}, overrides: Partial<PlatformPublisher
   return fake;
 }
 
-async function setup(publisher: PlatformPublisher) {
+async function setup(publisher: PlatformPublisher, postFields: Partial<PostItem> = {}) {
   const user = await createUser(twin);
   await connectThroughOAuth(twin, user, 'x', sandboxAccountName('engine'));
   const connection = ((await callApi(twin, '/connections', user.idToken)).body as unknown as ConnectionList).connections[0]!;
@@ -79,14 +79,16 @@ async function setup(publisher: PlatformPublisher) {
     createdAt: now,
     updatedAt: now,
     executions: [],
+    ...postFields,
   };
-  const item: PostItem = { ...base, ...listPlacement(base) };
+  const item: PostItem = { ...base, ...listPlacement(base) } as PostItem;
   await db.send(new PutCommand({ TableName: twin.tableNames.posts, Item: item }));
   const publishing = createPublishing({ posts, connections: store, freshness, publishers: { x: publisher }, media: noMedia, attachments: () => memoryAttachments(), clock });
   const step = (action: 'start' | 'status' | 'publish', followUpStartedAt?: Date) =>
     publishing.step({ userId: user.userId, postId: item.postId, targetId: connection.connectionId, action, ...(followUpStartedAt ? { followUpStartedAt: followUpStartedAt.toISOString() } : {}) });
   const target = async () => (await posts.get(user.userId, item.postId))!.targets[connection.connectionId]!;
-  return { step, target };
+  const connectionNow = async () => (await store.get(user.userId, connection.connectionId))!;
+  return { step, target, connection: connectionNow };
 }
 
 describe('the publishing engine (one target, real tables, a scripted platform)', () => {
@@ -229,6 +231,76 @@ describe('the publishing engine (one target, real tables, a scripted platform)',
     expect(await step('start')).toEqual({ state: 'ready' });
     expect(seen).toHaveLength(2);
     expect(seen[1]).not.toBe(seen[0]);
+  });
+
+  it('a token refused after the create was sent (while processing) ends "check your account", never a plain failure, and asks to reconnect', async () => {
+    const publisher = fakePublisher(
+      { send: async () => ({ state: 'processing', progress: { videoId: 'v1' }, waitSeconds: 1 }) },
+      {
+        checkStatus: async () => {
+          throw new AuthExpired('X needs you to reconnect: the access was revoked or has expired.');
+        },
+      },
+    );
+    const { step, target, connection } = await setup(publisher);
+
+    expect((await step('publish')).state).toBe('processing');
+    expect(await step('status')).toEqual({ state: 'failed' });
+    expect(publisher.creates).toBe(1);
+    expect(await target()).toMatchObject({
+      failureCode: 'outcome_unknown',
+      error: 'Reconnect your X account: its access ended after the post was sent, so it may already be on X. Check your X account before publishing again.',
+    });
+    expect((await connection()).status).toBe('needs_reconnect');
+  });
+
+  it('a token refused before any create was sent is a plain failure that asks to reconnect', async () => {
+    const publisher = fakePublisher(
+      {},
+      {
+        start: async () => {
+          throw new AuthExpired('X needs you to reconnect: the access was revoked or has expired.');
+        },
+      },
+    );
+    const { step, target } = await setup(publisher);
+
+    expect(await step('start')).toEqual({ state: 'failed' });
+    expect(publisher.creates).toBe(0);
+    expect((await target()).error).toBe('Reconnect your X account to publish: X needs you to reconnect: the access was revoked or has expired.');
+    expect((await target()).failureCode).toBeUndefined();
+  });
+
+  it('a live post whose first comment lost its answer goes on with the comment on the retry, never reading the post again', async () => {
+    let statusReads = 0;
+    let comments = 0;
+    const publisher = fakePublisher(
+      {},
+      {
+        // The video is ready on the first read; any later read fails, as a refused look-up would.
+        checkStatus: async () => {
+          statusReads++;
+          if (statusReads > 1) throw new Rejected('X refused it: Not found');
+          return { state: 'published', progress: { videoId: 'v1' }, platformPostId: 'p1', postUrl: 'https://x.com/u/status/p1' };
+        },
+        firstComment: (request) =>
+          request.createOnce({
+            what: 'the first comment',
+            progress: request.progress,
+            send: async () => {
+              comments++;
+              throw new Retryable('Could not reach X: socket hang up', true);
+            },
+            reconcile: async () => 'c1',
+          }).then((commentId) => ({ commentId, url: request.post.postUrl, progress: { ...request.progress, commentId } })),
+      },
+    );
+    const { step, target } = await setup(publisher, { firstComment: 'The first comment' });
+
+    await expect(step('status')).rejects.toBeInstanceOf(Retryable);
+    expect(await step('status')).toEqual({ state: 'published' });
+    expect({ statusReads, comments }).toEqual({ statusReads: 1, comments: 1 });
+    expect(await target()).toMatchObject({ status: 'published', postUrl: 'https://x.com/u/status/p1', firstComment: { status: 'published', url: 'https://x.com/u/status/p1', error: null } });
   });
 
   it('gives up on processing after a bounded number of checks, with a reason', async () => {

@@ -53,10 +53,10 @@ export function AccountPicker({
   return (
     <main className="centered">
       <form className="card account-picker" noValidate aria-labelledby={`${id}-title`} onSubmit={(event) => void submit(event)}>
-        <h1 id={`${id}-title`}>{t('callback.chooseTitle', { platform: name })}</h1>
-        <p>{t('callback.chooseHint', { platform: name })}</p>
+        <h1 id={`${id}-title`}>{String(t('callback.chooseTitle', { platform: name, context: platform }))}</h1>
+        <p>{String(t('callback.chooseHint', { platform: name, context: platform }))}</p>
         <fieldset aria-describedby={noneChosen ? `${id}-none` : undefined} aria-invalid={noneChosen || undefined}>
-          <legend>{t('callback.chooseLegend', { platform: name })}</legend>
+          <legend>{String(t('callback.chooseLegend', { platform: name, context: platform }))}</legend>
           {accounts.map((account) => (
             <label key={account.id} className="account-choice">
               <input type="checkbox" checked={chosen.has(account.id)} onChange={() => toggle(account.id)} disabled={busy} />

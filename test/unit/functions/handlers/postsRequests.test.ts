@@ -248,7 +248,7 @@ describe('DynamoDB requests per call of the hot routes (budgets in test/budgets.
     expect(sent, `${route} sent ${sent} DynamoDB requests (${JSON.stringify(counts)}), its budget is ${requests}: ${why}`).toBeLessThanOrEqual(requests);
   }
 
-  it('lists a page of 50 with the rate limiter, the account gate and one Query', async () => {
+  it('lists a page of 50 with one write that counts the call and finds a deletion, and one Query', async () => {
     const counts = await requestsOf(event('listPosts', { query: { status: 'published', limit: '50' } }));
     expect((answer as PostPage).posts).toHaveLength(50);
     expect((answer as PostPage).posts.every((post) => post.media[0]?.url && post.media[0].thumbnailUrl)).toBe(true);
@@ -256,7 +256,7 @@ describe('DynamoDB requests per call of the hot routes (budgets in test/budgets.
     expectWithinBudget('listPosts', counts);
   });
 
-  it('reads one post with the rate limiter, the account gate and one GetItem', async () => {
+  it('reads one post with one write that counts the call and finds a deletion, and one GetItem', async () => {
     expectWithinBudget('getPost', await requestsOf(event('getPost', { path: { postId: postIds[0]! } })));
   });
 

@@ -4,6 +4,7 @@ import type { Context } from 'aws-lambda';
 import { routeIds, routes, type RouteId } from '../../../../shared/api/routes';
 import { createAccountGate } from '../../../../functions/http/accountGate';
 import { createHttpHandler, type ApiEvent } from '../../../../functions/http/httpHandler';
+import type { RateLimiter } from '../../../../functions/http/rateLimit';
 import type { DeletedAccountRecord } from '../../../../functions/services/deletedAccounts';
 import { sampleMe } from '../../../support/fixtures';
 
@@ -52,6 +53,15 @@ describe('the account gate (deletion is final)', () => {
     await expect(gate.admit('u1', 'moduleSession')).rejects.toMatchObject({ status: 410 });
   });
 
+  it('decides from the status the rate limiter\'s write found, without a read of its own', async () => {
+    const gate = createAccountGate({ get: () => Promise.reject(new Error('the gate read the table')) });
+    await expect(gate.admit('u1', 'listPosts', 'none')).resolves.toBeUndefined();
+    await expect(gate.admit('u1', 'listPosts', 'deleting')).rejects.toMatchObject({ status: 409 });
+    await expect(gate.admit('u1', 'getAccountDeletion', 'deleting')).resolves.toBeUndefined();
+    await expect(gate.admit('u1', 'getAccountDeletion', 'deleted')).resolves.toBeUndefined();
+    await expect(gate.admit('u1', 'deleteAccount', 'deleted')).rejects.toMatchObject({ status: 410 });
+  });
+
   it('is consulted by the HTTP handler before the route runs', async () => {
     let ran = false;
     const handler = createHttpHandler('me', { getMe: async () => ((ran = true), sampleMe) }, { logger: new Logger({ serviceName: 'test', logLevel: 'SILENT' }), accountGate: gateFor(tombstone('deleted')) });
@@ -59,6 +69,18 @@ describe('the account gate (deletion is final)', () => {
     const result = await handler(event, { functionName: 'test', awsRequestId: 'r1', getRemainingTimeInMillis: () => 1000 } as unknown as Context);
     expect(result.statusCode).toBe(410);
     expect(JSON.parse(result.body!)).toMatchObject({ code: 'AccountDeleted' });
+    expect(ran).toBe(false);
+  });
+
+  it('is given what the rate limiter\'s write found, so the HTTP handler sends no read for it', async () => {
+    let ran = false;
+    const gate = createAccountGate({ get: () => Promise.reject(new Error('the gate read the table')) });
+    const limiter = { admit: async () => ({ seen: 'deleting' as const }) } as unknown as RateLimiter;
+    const handler = createHttpHandler('me', { getMe: async () => ((ran = true), sampleMe) }, { logger: new Logger({ serviceName: 'test', logLevel: 'SILENT' }), accountGate: gate, rateLimiter: limiter });
+    const event = { routeKey: 'GET /me', rawPath: '/api/me', headers: {}, isBase64Encoded: false, requestContext: { authorizer: { jwt: { claims: { sub: 'u1', email: 'a@example.com' }, scopes: [] } } } } as unknown as ApiEvent;
+    const result = await handler(event, { functionName: 'test', awsRequestId: 'r1', getRemainingTimeInMillis: () => 1000 } as unknown as Context);
+    expect(result.statusCode).toBe(409);
+    expect(JSON.parse(result.body!)).toMatchObject({ code: 'AccountBeingDeleted' });
     expect(ran).toBe(false);
   });
 });

@@ -58,7 +58,7 @@ describe('the per-address limiter', () => {
     await admit('2001:db8:1:2::1');
     await admit('2001:db8:1:2::2');
     await expect(admit('2001:db8:1:2:abcd::3')).rejects.toBeInstanceOf(TooManyRequests);
-    await expect(admit('2001:db8:1:3::1')).resolves.toBeUndefined();
+    await expect(admit('2001:db8:1:3::1')).resolves.toEqual({});
   });
 
   it('counts IPv4 addresses one by one, an IPv4-mapped address with its IPv4 address', async () => {
@@ -66,7 +66,50 @@ describe('the per-address limiter', () => {
     await admit('203.0.113.9');
     await admit('::ffff:203.0.113.9');
     await expect(admit('203.0.113.9')).rejects.toBeInstanceOf(TooManyRequests);
-    await expect(admit('203.0.113.10')).resolves.toBeUndefined();
+    await expect(admit('203.0.113.10')).resolves.toEqual({});
+  });
+});
+
+describe('a user\'s counter on their record', () => {
+  const userRoute = routes.listPosts as RouteDefinition;
+  const anyEvent = { headers: {}, requestContext: { http: { sourceIp: '198.51.100.7' } } } as unknown as ApiEvent;
+
+  /**
+   * A table that applies each write when it is sent, with the two conditions the limiter uses
+   * (the real ones run against DynamoDB Local in test/integration/api/userRequestCounter.test.ts);
+   * its answers come a tick later, so calls overlap as on the twin.
+   */
+  function tableOfRecords() {
+    const records = new Map<string, { windowStart?: number; requests?: number }>();
+    let writes = 0;
+    const db = {
+      send: (command: UpdateCommand) => {
+        writes += 1;
+        const userId = String(command.input.Key!['userId']);
+        const record = records.get(userId) ?? {};
+        const windowStart = Number(command.input.ExpressionAttributeValues![':windowStart']);
+        const adds = command.input.UpdateExpression!.includes('#requests + :one');
+        const holds = adds ? record.windowStart === windowStart : record.windowStart === undefined || record.windowStart < windowStart;
+        const answer = holds ? { Attributes: { requests: (adds ? record.requests! : 0) + 1 } } : undefined;
+        if (answer) records.set(userId, { windowStart, requests: answer.Attributes.requests });
+        const failure = Object.assign(new Error('The conditional request failed'), { name: 'ConditionalCheckFailedException', Item: record.windowStart === undefined ? {} : { windowStart: { N: String(record.windowStart) } } });
+        return new Promise((settle, fail) => setImmediate(() => (answer ? settle(answer) : fail(failure))));
+      },
+    } as unknown as DynamoDBDocumentClient;
+    return { db, records, writes: () => writes };
+  }
+
+  it('sends one write for each of an instance\'s calls in flight together when a window starts, and counts them all', async () => {
+    const { db, records, writes } = tableOfRecords();
+    let now = new Date('2026-03-01T10:00:00.500Z');
+    const limiter = createRateLimiter({ db, tableName: 'rate-limits', accountsTableName: 'deleted-accounts', clock: { now: () => now }, limits: () => ({ user: { requests: 100, windowSeconds: 1 }, public: { requests: 100, windowSeconds: 1 } }) });
+    const user = { userId: 'u1', email: 'a@example.com' };
+    await Promise.all(Array.from({ length: 16 }, () => limiter.admit(userRoute, user, anyEvent)));
+    expect(writes()).toBe(16);
+    now = new Date('2026-03-01T10:00:01.500Z');
+    await Promise.all(Array.from({ length: 16 }, () => limiter.admit(userRoute, user, anyEvent)));
+    expect(writes()).toBe(32);
+    expect(records.get('u1')).toEqual({ windowStart: Date.parse('2026-03-01T10:00:01.000Z'), requests: 16 });
   });
 });
 

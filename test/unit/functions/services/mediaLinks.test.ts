@@ -72,7 +72,7 @@ function sdkLink(client: S3Client, key: string, contentType: string, signingDate
   );
 }
 
-describe('links signed without the SDK\'s middleware stack per link', () => {
+describe('links signed with node:crypto, without the SDK\'s middleware stack per link', () => {
   const signingDate = new Date('2026-01-05T15:00:00Z');
   const clock = { now: () => new Date('2026-01-05T15:04:30Z') };
   // Not a key parseMediaKey accepts (so its type is unknown): the escaping of every odd character.
@@ -104,6 +104,17 @@ describe('links signed without the SDK\'s middleware stack per link', () => {
     const [first] = await expectSdkLinks(aws);
     expect(first!.url).toMatch(/^https:\/\/media\.s3\.eu-west-1\.amazonaws\.com\/user-1\/videos\/abcdefghij\.mp4\?/);
     expect(new URL(first!.url!).searchParams.get('X-Amz-Security-Token')).toBe('token/with+odd=chars');
+  });
+
+  it('are getSignedUrl\'s links on each side of midnight (the signing key is the day\'s)', async () => {
+    let now = new Date('2026-01-05T23:55:00Z');
+    const links = createMediaLinks({ s3, bucket: 'media', clock: { now: () => now } });
+    const before = (await links.forPost(post([image]))).media[0]!.url;
+    now = new Date('2026-01-06T00:05:00Z');
+    const after = (await links.forPost(post([image]))).media[0]!.url;
+    expect(before).toBe(await sdkLink(s3, image.key, 'image/jpeg', new Date('2026-01-05T23:50:00Z')));
+    expect(after).toBe(await sdkLink(s3, image.key, 'image/jpeg', new Date('2026-01-06T00:00:00Z')));
+    expect(new URL(after!).searchParams.get('X-Amz-Credential')).toBe('AKIDEXAMPLE/20260106/eu-central-1/s3/aws4_request');
   });
 
   it('leaves a link whose shape it does not repeat (another signed header) to getSignedUrl', async () => {

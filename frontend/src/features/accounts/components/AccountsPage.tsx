@@ -39,7 +39,14 @@ export function AccountsPage() {
   const resultPlatform = params.get('platform');
   const platform = resultPlatform && isPlatform(resultPlatform) ? resultPlatform : undefined;
   const oauthError = params.get('error') === 'auth_failed' ? connectErrorText(t, params.get('error_code'), platform, connections.data?.usage.maxAccounts) : undefined;
-  const connectedNotice = params.get('status') === 'connected' && platform ? t('accounts.connectedNotice', { platform: platformNames[platform] }) : undefined;
+  // Several accounts picked from one consent (Facebook Pages) say how many.
+  const connectedCount = Number(params.get('count') ?? '1');
+  const connectedNotice =
+    params.get('status') !== 'connected' || !platform
+      ? undefined
+      : Number.isInteger(connectedCount) && connectedCount > 1 && connectedCount < 1000
+        ? String(t('accounts.connectedSeveral', { platform: platformNames[platform], count: connectedCount, context: platform }))
+        : t('accounts.connectedNotice', { platform: platformNames[platform] });
 
   const { refetch, error: listError } = connections;
   useEffect(() => {

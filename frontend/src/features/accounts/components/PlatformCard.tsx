@@ -48,7 +48,8 @@ export function PlatformCard(props: PlatformCardProps) {
         <div key={connection.connectionId} className="connected-account">
           {connection.avatarUrl && <img src={connection.avatarUrl} alt="" width={40} height={40} className="avatar" />}
           <div className="account-details">
-            <Truncated className="account-name" text={connection.displayName} />
+            {/* The name wraps rather than ends in "…": it is what tells two Pages of one login apart. */}
+            <p className="account-name">{connection.displayName}</p>
             {connection.username && <Truncated className="account-username" text={connection.username} />}
             <Truncated className="account-id" text={t('accounts.accountId', { id: connection.platformUserId })} />
             {connection.status === 'needs_reconnect' && (
