@@ -8,6 +8,7 @@ import { blueskyModule } from './bluesky';
 import { facebookModule } from './facebook';
 import { instagramModule } from './instagram';
 import { linkedinModule } from './linkedin';
+import { linkedinPageModule } from './linkedinPage';
 import { threadsModule } from './threads';
 import { tiktokModule } from './tiktok';
 import { xModule } from './x';
@@ -29,6 +30,7 @@ export const platformModules: Record<Platform, PlatformModule> = {
   bluesky: blueskyModule,
   threads: threadsModule,
   facebook: facebookModule,
+  linkedinPage: linkedinPageModule,
 };
 
 const allModules = Object.values(platformModules);

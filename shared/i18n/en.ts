@@ -206,6 +206,8 @@ export const en = {
         "Until Meta approves this deployment's Threads app in App Review (threads_basic, threads_content_publish, threads_manage_replies, threads_read_replies, threads_manage_insights), only the app's Threads testers can connect.",
       facebook:
         "Until Meta grants this deployment's Facebook app Advanced Access in App Review (pages_show_list, pages_manage_posts, pages_read_engagement, read_insights, pages_manage_engagement), only people with a role on the app can connect their Pages.",
+      linkedinPage:
+        "LinkedIn Pages need this deployment's own LinkedIn app approved for LinkedIn's Community Management API (w_organization_social, r_organization_social, rw_organization_admin): its Development tier is for building and testing, and only after LinkedIn's review for the Standard tier can any Page admin connect.",
     },
     errors: {
       access_denied: 'You did not give OneClick access to your {{platform}} account.',

@@ -94,6 +94,9 @@ export const postOptionsEn = {
       values: { video: 'A Page video', reel: 'A Reel (9:16, 3 to 90 seconds)' },
       hint: 'Applies to a video post; photos go out as a post. Facebook takes at most 30 Reels a day from apps for each Page.',
     },
+    linkedinPage: {
+      heading: 'LinkedIn Page',
+    },
   },
   mediaFormat: {
     heading: 'Instagram',

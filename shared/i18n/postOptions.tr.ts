@@ -92,6 +92,9 @@ export const postOptionsTr: typeof postOptionsEn = {
       values: { video: 'Sayfa videosu', reel: 'Reels (9:16, 3–90 saniye)' },
       hint: 'Video gönderileri için geçerlidir; fotoğraflar gönderi olarak paylaşılır. Facebook her Sayfa için uygulamalardan günde en fazla 30 Reels kabul eder.',
     },
+    linkedinPage: {
+      heading: 'LinkedIn Sayfası',
+    },
   },
   mediaFormat: {
     heading: 'Instagram',

@@ -203,6 +203,8 @@ export const tr: Messages = {
         "Meta bu kurulumun Threads uygulamasını App Review'da onaylayana kadar (threads_basic, threads_content_publish, threads_manage_replies, threads_read_replies, threads_manage_insights) yalnızca uygulamanın Threads test kullanıcıları bağlanabilir.",
       facebook:
         "Meta bu kurulumun Facebook uygulamasına App Review'da Advanced Access verene kadar (pages_show_list, pages_manage_posts, pages_read_engagement, read_insights, pages_manage_engagement) yalnızca uygulamada rolü olan kişiler Sayfalarını bağlayabilir.",
+      linkedinPage:
+        "LinkedIn Sayfaları için bu kurulumun kendi LinkedIn uygulamasının LinkedIn Community Management API için onaylanması gerekir (w_organization_social, r_organization_social, rw_organization_admin): Development katmanı geliştirme ve deneme içindir; herhangi bir Sayfa yöneticisi ancak LinkedIn'in Standard katmanı için yaptığı incelemeden sonra bağlanabilir.",
     },
     errors: {
       access_denied: 'OneClick\'e {{platform}} hesabınıza erişim izni vermediniz.',

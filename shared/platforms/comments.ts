@@ -38,6 +38,8 @@ export const commentRules: Record<Platform, CommentRule> = {
   // As the Page, with the Page's token and pages_manage_engagement (Pages API, "Comments"). Meta
   // documents no length of its own for a comment; the post's rule is applied, as the sandbox does.
   facebook: { scope: 'pages_manage_engagement' },
+  // As the organization (actor = its URN), with w_organization_social: the same 1,250 characters.
+  linkedinPage: { max: 1250 },
 };
 
 /** How a network counts a first comment, and the most it takes (its own rule, else the post's rule with its own limit). */

@@ -3,6 +3,7 @@ import { facebook } from './facebook';
 import type { PlatformCapabilities } from './capabilities';
 import { instagram } from './instagram';
 import { linkedin } from './linkedin';
+import { linkedinPage } from './linkedinPage';
 import { threads } from './threads';
 import { tiktok } from './tiktok';
 import { x } from './x';
@@ -15,7 +16,7 @@ export type { PlatformCapabilities, TextUnit } from './capabilities';
  * accounts page shows them. Every other list and type is derived from this one, so adding a
  * platform is one entry file and one line here.
  */
-const entries = [youtube, tiktok, instagram, x, linkedin, bluesky, threads, facebook] as const;
+const entries = [youtube, tiktok, instagram, x, linkedin, bluesky, threads, facebook, linkedinPage] as const;
 
 export type Platform = (typeof entries)[number]['id'];
 

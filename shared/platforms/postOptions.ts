@@ -4,6 +4,7 @@ import type { MediaFacts } from '../platformRules';
 import { facebookPostOptions } from './facebookOptions';
 import { instagramPostOptions } from './instagramOptions';
 import { linkedinPostOptions } from './linkedinOptions';
+import { linkedinPagePostOptions } from './linkedinPageOptions';
 import { threadsPostOptions } from './threadsOptions';
 import { tiktokPostOptions } from './tiktokOptions';
 import { xPostOptions } from './xOptions';
@@ -24,6 +25,7 @@ export const postOptionRules: Partial<Record<Platform, PostOptionsRule>> = {
   x: xPostOptions as PostOptionsRule,
   youtube: youtubePostOptions as PostOptionsRule,
   facebook: facebookPostOptions as PostOptionsRule,
+  linkedinPage: linkedinPagePostOptions as PostOptionsRule,
 };
 
 /** Whether a topic breaks its network's rule (`PostOptionsRule.topic`): too long, or holding a forbidden character. */

@@ -59,5 +59,13 @@ export const previewRules: Record<Platform, PreviewRule> = {
   // The Page's name over the text, cut with "See more" after about five lines (widely reported,
   // around 480 characters; Facebook documents none); a photo in its own shape, no taller than 4:5
   // in the feed (Meta's image ad guidance for Feed, as third-party guides quote it). Not checked in the app.
+  // An organization's post shows as a member's does, under the Page's name (the same feed).
+  linkedinPage: {
+    fold: { characters: 210, lines: 3, more: '…more' },
+    media: { video: { own: { widest: [3, 1], tallest: [4, 5] } }, image: { own: { widest: [3, 1], tallest: [4, 5] } } },
+    text: 'above',
+    author: 'name',
+    title: false,
+  },
   facebook: { fold: { characters: 480, lines: 5, more: '… See more' }, media: { video: { own: { tallest: [4, 5] } }, image: { own: { tallest: [4, 5] } } }, text: 'above', author: 'name', title: false },
 };

@@ -120,6 +120,7 @@ function rateLimited(platform: Platform): Pick<FaultInput, 'status' | 'body' | '
     case 'instagram':
       return { status: 429, headers, body: { error: { message: 'Application request limit reached', type: 'OAuthException', code: 4 } } };
     case 'linkedin':
+    case 'linkedinPage':
       return { status: 429, headers, body: { status: 429, message: 'Resource level throttle limit for calls to this resource is reached.' } };
     case 'bluesky':
       return { status: 429, headers: { ...headers, 'ratelimit-reset': reset, 'ratelimit-remaining': '0' }, body: { error: 'RateLimitExceeded', message: 'Rate Limit Exceeded' } };

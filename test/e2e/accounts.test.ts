@@ -17,7 +17,8 @@ afterAll(async () => {
 });
 
 function card(page: Page, platform: Platform) {
-  return page.getByRole('listitem', { name: platformNames[platform] });
+  // Exact: "LinkedIn" is also the start of "LinkedIn Page".
+  return page.getByRole('listitem', { name: platformNames[platform], exact: true });
 }
 
 describe('the Accounts page in Chromium', () => {
@@ -44,6 +45,7 @@ describe('the Accounts page in Chromium', () => {
     // Threads says what Meta's App Review decides; a network without such a limit says nothing of it.
     expect(await card(page, 'threads').getByTestId('access-threads').textContent()).toMatch(/^Until Meta approves this deployment's Threads app in App Review .*only the app's Threads testers can connect\.$/);
     expect(await card(page, 'facebook').getByTestId('access-facebook').textContent()).toMatch(/^Until Meta grants this deployment's Facebook app Advanced Access in App Review .*only people with a role on the app can connect their Pages\.$/);
+    expect(await card(page, 'linkedinPage').getByTestId('access-linkedinPage').textContent()).toMatch(/^LinkedIn Pages need this deployment's own LinkedIn app approved for LinkedIn's Community Management API .*Development tier .*Standard tier can any Page admin connect\.$/);
     expect(await card(page, 'x').getByTestId('access-x').count()).toBe(0);
 
     const youtube = card(page, 'youtube');

@@ -30,6 +30,7 @@ afterAll(async () => {
  */
 function secondAccount(platform: Platform, account: string): { pick: string; feed: string } | undefined {
   if (platform === 'facebook') return { pick: `${platformNames.facebook} ${account} (Page 2)`, feed: `${account}.page-2` };
+  if (platform === 'linkedinPage') return { pick: `${platformNames.linkedinPage} ${account} (Page 2)`, feed: `${account}.org-2` };
   return undefined;
 }
 
@@ -56,7 +57,7 @@ describe('every destination in Chromium', () => {
       const second = secondAccount(platform, account);
       await connectInBrowser(twin, session, platform, account, { pick: second?.pick });
       feeds[platform] = second?.feed ?? account;
-      await expect.poll(() => page.getByRole('listitem', { name: platformNames[platform] }).getByTestId(`status-${platform}`).textContent(), settle).toBe('Connected');
+      await expect.poll(() => page.getByRole('listitem', { name: platformNames[platform], exact: true }).getByTestId(`status-${platform}`).textContent(), settle).toBe('Connected');
     }
     // What the sandbox's consent pages logged (their favicon's 404) is the platforms' business; from here on, the page is ours.
     problems.length = 0;
@@ -109,7 +110,7 @@ describe('every destination in Chromium', () => {
     await page.goto(`${twin.webUrl}/dashboard/posts`);
     const card = page.getByRole('listitem').filter({ hasText: post.description }).first();
     for (const each of post.targets) {
-      const link = card.getByRole('link', { name: `View post on ${platformNames[each.platform]}` });
+      const link = card.getByRole('link', { name: `View post on ${platformNames[each.platform]}`, exact: true });
       await expect.poll(() => link.getAttribute('href'), settle).toBe(each.postUrl);
     }
     const storyCard = page.getByRole('listitem').filter({ hasText: storyPost.description }).first();

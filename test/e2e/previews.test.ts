@@ -56,7 +56,7 @@ afterAll(async () => {
 });
 
 const nextButton = (page: Page) => page.getByRole('button', { name: 'Next', exact: true });
-const preview = (page: Page, platform: Platform) => page.getByRole('region', { name: `Preview on ${platformNames[platform]}` });
+const preview = (page: Page, platform: Platform) => page.getByRole('region', { name: `Preview on ${platformNames[platform]}`, exact: true });
 const previewText = (page: Page, platform: Platform) => preview(page, platform).locator('.preview-text');
 
 /** Signs in, uploads the photo, chooses the accounts and arrives at step 3 with the description typed. */
@@ -170,7 +170,7 @@ describe('the live preview beside the editor, in Chromium', () => {
       const editorBox = (await page.getByLabel('Description').boundingBox())!;
       expect((await instagram.boundingBox())!.y, `${width}`).toBeGreaterThan(editorBox.y + editorBox.height);
       for (const platform of ['instagram', 'tiktok'] as const) {
-        await page.getByRole('group', { name: 'Network to preview' }).getByRole('button', { name: platformNames[platform] }).click();
+        await page.getByRole('group', { name: 'Network to preview' }).getByRole('button', { name: platformNames[platform], exact: true }).click();
         await expect.poll(() => preview(page, platform).isVisible(), settle).toBe(true);
         expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), `${platform} at ${width}`).toBe(0);
       }

@@ -181,7 +181,7 @@ describe('lane 1', { concurrent: true }, () => {
       // Published Posts shows the post with every target published, each linked; the modal opens and Escape closes it.
       const postCard = page.getByRole('listitem').filter({ hasText: 'Launch day from the wizard' }).first();
       for (const platform of platforms) {
-        await expect.poll(() => postCard.getByRole('link', { name: `View post on ${platformNames[platform]}` }).count(), { timeout: 20_000 }).toBe(1);
+        await expect.poll(() => postCard.getByRole('link', { name: `View post on ${platformNames[platform]}`, exact: true }).count(), { timeout: 20_000 }).toBe(1);
       }
       // Its video has no thumbnail: the card shows the kind's icon and name, never a broken image.
       expect(await postCard.getByRole('img', { name: 'Video: Launch day' }).textContent()).toBe('Video');
@@ -373,7 +373,7 @@ describe('lane 1', { concurrent: true }, () => {
       await expect.poll(() => postCard.getByText('Partially published').first().isVisible(), { timeout: 20_000 }).toBe(true);
       await expect.poll(() => postCard.getByText(/Content is invalid/).count(), settle).toBeGreaterThan(0);
       await postCard.getByRole('button', { name: 'Retry failed' }).click();
-      await expect.poll(() => postCard.getByRole('link', { name: 'View post on LinkedIn' }).count(), { timeout: 20_000 }).toBe(1);
+      await expect.poll(() => postCard.getByRole('link', { name: 'View post on LinkedIn', exact: true }).count(), { timeout: 20_000 }).toBe(1);
       await expect.poll(() => postCard.getByText('Partially published').count(), settle).toBe(0);
       expect((await sandboxControl(twin).feed('linkedin', accounts.linkedin)).posts.filter((post) => post.text.includes(description))).toHaveLength(1);
       expect((await sandboxControl(twin).feed('x', accounts.x)).posts.filter((post) => post.text.includes(description))).toHaveLength(1);
@@ -670,7 +670,7 @@ describe('lane 2', { concurrent: true }, () => {
       await expect.poll(() => accountButton(page, 'linkedin').isVisible(), settle).toBe(true);
       await accountButton(page, 'linkedin').click();
       await accountButton(page, 'x').click();
-      await expect.poll(() => page.getByRole('alert').allTextContents(), settle).toEqual(['X does not post documents (PDF): leave X out (documents go to LinkedIn).']);
+      await expect.poll(() => page.getByRole('alert').allTextContents(), settle).toEqual(['X does not post documents (PDF): leave X out (documents go to LinkedIn or LinkedIn Page).']);
       await accountButton(page, 'x').click();
       await expect.poll(() => page.getByRole('alert').count(), settle).toBe(0);
       await nextButton(page).click();
@@ -712,7 +712,7 @@ describe('lane 2', { concurrent: true }, () => {
 
       // The post list: its card (waited for) links the post and shows a document; its window opens the PDF itself.
       const card = page.getByRole('listitem').filter({ hasText: description }).first();
-      const link = card.getByRole('link', { name: 'View post on LinkedIn' });
+      const link = card.getByRole('link', { name: 'View post on LinkedIn', exact: true });
       await expect.poll(() => link.count(), { timeout: 20_000 }).toBe(1);
       // The post's own address on LinkedIn (the publisher builds it from the post's URN, without the feed's trailing slash).
       expect(await link.getAttribute('href')).toBe(`https://www.linkedin.com/feed/update/${post!.id}`);
@@ -974,7 +974,7 @@ describe('lane 2', { concurrent: true }, () => {
 
       expect(await stepText(page)).toBe('Step 2 of 4');
       for (const platform of platforms) {
-        await expect.poll(() => page.getByRole('button', { name: `Connect ${platformNames[platform]}` }).isEnabled(), settle).toBe(true);
+        await expect.poll(() => page.getByRole('button', { name: `Connect ${platformNames[platform]}`, exact: true }).isEnabled(), settle).toBe(true);
       }
       expect(await page.locator('.platform-toggle-grid > *').count()).toBe(platforms.length);
       expect(await nextButton(page).isDisabled()).toBe(true);
@@ -995,7 +995,7 @@ describe('lane 2', { concurrent: true }, () => {
       expect(await page.getByRole('button', { name: 'Connect X' }).isEnabled()).toBe(true);
 
       // Connect LinkedIn: the sandbox's consent page, then back at step 2 with the file and the account chosen.
-      await page.getByRole('button', { name: 'Connect LinkedIn' }).click();
+      await page.getByRole('button', { name: 'Connect LinkedIn', exact: true }).click();
       await page.waitForURL((url) => url.origin === twin.endpoints.sandbox, settle);
       const account = sandboxAccountName('wizard-connect');
       await page.getByLabel('Sandbox account').fill(account);

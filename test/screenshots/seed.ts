@@ -18,6 +18,7 @@ const accountNames: Record<Platform, string> = {
   bluesky: 'northwind.social',
   threads: 'northwind.threads',
   facebook: 'northwind-page',
+  linkedinPage: 'northwind-company',
 };
 
 /**

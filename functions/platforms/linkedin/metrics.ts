@@ -2,7 +2,7 @@ import type { PostMetrics } from '../adapter';
 import type { MetricsReaderFactory } from '../module';
 import type { LinkedinOptions } from './options';
 import { withQuery } from '../http';
-import { classifyLinkedinError } from './adapter';
+import { classifyLinkedinError } from '../linkedinRest/errors';
 
 /**
  * LinkedIn: GET /rest/memberCreatorPostAnalytics?q=entity&entity=(share:<urn>)&queryType=<metric>

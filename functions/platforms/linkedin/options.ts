@@ -1,12 +1,1 @@
-import { ConfigurationError } from '../../config';
-
-export interface LinkedinOptions {
-  /** The LinkedIn-Version header of /rest/* calls (LINKEDIN_VERSION, YYYYMM): LinkedIn retires versions after a year. */
-  version: string;
-}
-
-export function readLinkedinOptions(env: NodeJS.ProcessEnv): LinkedinOptions {
-  const version = env['LINKEDIN_VERSION'] ?? '202609';
-  if (!/^\d{6}$/.test(version)) throw new ConfigurationError('Bad configuration: LINKEDIN_VERSION must be YYYYMM');
-  return { version };
-}
+export { readLinkedinOptions, type LinkedinOptions } from '../linkedinRest/options';

@@ -57,6 +57,8 @@ describe('the fault matrix, fast subset', () => {
       ['bluesky', 'image', 2, '/xrpc/com.atproto.repo.createRecord', 'lost, look-up timed out'],
       ['threads', 'image', 1, '/{user}/threads_publish', 'lost, look-up malformed'],
       ['facebook', 'image', 0, '/{page}/feed', 'lost, look-up malformed'],
+      // As the organization: its posts can be read (r_organization_social), so a look-up that fails is the only way to "check your account".
+      ['linkedinPage', 'document', 0, '/rest/posts', 'lost, look-up 404'],
     ];
     for (const [platform, kind, index, route, fault] of picks) {
       const call = (await discoverCreatingCalls(context, platform, kind))[index]!;

@@ -66,6 +66,22 @@ describe('token freshness', () => {
     expect((await later.store.tokensOf(stored))!.refreshToken).toBe(fresh.refreshToken);
   });
 
+  it("refreshes a LinkedIn Page's 60-day token with its refresh token, which LinkedIn does not rotate, and keeps which organization it posts as", async () => {
+    const { user, connectionId } = await connected('linkedinPage');
+    // Two minutes before the access token's 60 days end: inside the five minutes freshTokens refreshes ahead.
+    const later = await context(60 * DAY - 120_000);
+    const item = (await later.store.get(user.userId, connectionId))!;
+    const before = (await later.store.tokensOf(item))!;
+    expect(item).toMatchObject({ canRefresh: true });
+
+    const fresh = await later.freshness.freshTokens(item);
+
+    expect(fresh.accessToken).not.toBe(before.accessToken);
+    expect(fresh.refreshToken).toBe(before.refreshToken);
+    expect(fresh.platformData).toEqual(before.platformData);
+    expect((await apiConnection(user)).status).toBe('connected');
+  });
+
   it('loses neither token when two refreshes race with a rotating refresh token (X)', async () => {
     const { user, connectionId } = await connected('x');
     const later = await context(3 * 3600_000);
@@ -80,7 +96,7 @@ describe('token freshness', () => {
     await expect(later.freshness.freshTokens((await later.store.get(user.userId, connectionId))!)).resolves.toBeDefined();
   });
 
-  it.each(['youtube', 'tiktok', 'x', 'linkedin', 'instagram', 'threads', 'facebook'] as const)(
+  it.each(['youtube', 'tiktok', 'x', 'linkedin', 'instagram', 'threads', 'facebook', 'linkedinPage'] as const)(
     'marks the %s connection needs_reconnect when the user revoked access at the platform',
     async (platform) => {
       const { user, account, connectionId } = await connected(platform);

@@ -37,7 +37,20 @@ const redirectUri = 'http://127.0.0.1:5173/api/connections/callback';
 /** Meta's long-lived tokens: no revoke endpoint, and a token younger than 24 hours is kept as it is (refresh calls nothing). */
 const metaLongLived: readonly Platform[] = ['instagram', 'threads'];
 
+/**
+ * Where a consent's tokens act only through an account the user picks (a LinkedIn member's
+ * organizations), a connection holds the first one offered, as the picker makes it.
+ */
+const actsThroughPick: readonly Platform[] = ['linkedinPage'];
+
 async function connect(platform: Platform, account: string): Promise<TokenSet> {
+  const consented = await consent(platform, account);
+  if (!actsThroughPick.includes(platform)) return consented;
+  const [first] = await adapters[platform]!.listAccounts!(consented);
+  return first!.tokens;
+}
+
+async function consent(platform: Platform, account: string): Promise<TokenSet> {
   const adapter = adapters[platform]!;
   const verifier = `verifier-${randomUUID()}-${randomUUID()}`;
   const { url: authorizeUrl, flowData } = await adapter.authorizeUrl({ state: `${platform}_state`, redirectUri, ...(adapter.usesPkce ? { codeChallenge: pkceChallenge(verifier) } : {}) });
@@ -100,7 +113,13 @@ describe.each(platforms)('%s adapter against the sandbox', (platform) => {
     const adapter = adapters[platform]!;
     const tokens = await connect(platform, `bye-${randomUUID().slice(0, 6)}`);
     await adapter.revoke(tokens);
-    if (metaLongLived.includes(platform)) {
+    if (actsThroughPick.includes(platform)) {
+      // Disconnecting one organization leaves the member's grant to the others; revoking the grant itself ends them all.
+      await expect(adapter.fetchProfile(tokens)).resolves.toBeDefined();
+      const { platformData: _picked, ...grant } = tokens;
+      await adapter.revoke(grant);
+      await expect(adapter.fetchProfile(tokens)).rejects.toBeInstanceOf(AuthExpired);
+    } else if (metaLongLived.includes(platform)) {
       // Instagram Login and Threads have no revoke: the tokens still work until we delete them (we do).
       await expect(adapter.fetchProfile(tokens)).resolves.toBeDefined();
     } else {

@@ -193,7 +193,7 @@ describe('GET /connections/{platform}/{accountId}/creator-info', () => {
     const pdf = await uploadMedia(twin, user.userId, { kind: 'document', body: tinyPdf });
     const both = await createPost(twin, user, { description: 'Plan', media: [{ key: pdf }], targets: [{ platform: 'x', accountId: accounts.x }, { platform: 'linkedin', accountId: accounts.linkedin, options: { documentTitle: 'Plan' } }] });
     expect(both.status).toBe(400);
-    expect(JSON.stringify(both.body)).toContain('X does not post documents (PDF): leave X out (documents go to LinkedIn).');
+    expect(JSON.stringify(both.body)).toContain('X does not post documents (PDF): leave X out (documents go to LinkedIn or LinkedIn Page).');
     const untitled = await createPost(twin, user, { description: 'Plan', media: [{ key: pdf }], targets: [{ platform: 'linkedin', accountId: accounts.linkedin }] });
     expect(untitled.status).toBe(400);
     expect(JSON.stringify(untitled.body)).toContain('A LinkedIn document needs a title: LinkedIn shows it above the pages.');

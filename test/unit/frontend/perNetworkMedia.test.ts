@@ -46,6 +46,10 @@ describe("the review step's per-network media notes", () => {
       en: ['Facebook cannot combine a video and images: Facebook gets the video only.'],
       tr: ['Facebook video ile görselleri birlikte yayınlayamaz: Facebook yalnızca videoyu alır.'],
     },
+    linkedinPage: {
+      en: ['LinkedIn Page cannot combine a video and images: LinkedIn Page gets the video only.'],
+      tr: ['LinkedIn Page video ile görselleri birlikte yayınlayamaz: LinkedIn Page yalnızca videoyu alır.'],
+    },
     youtube: {
       en: ['YouTube takes only videos: the 2 images are not sent to YouTube.'],
       tr: ['YouTube yalnızca video alır: 2 görsel YouTube hesabına gönderilmez.'],

@@ -16,6 +16,7 @@ export const clients: Record<Platform, SandboxClient> = {
   bluesky: { clientId: 'https://app.oneclick.test/api/connections/bluesky/client-metadata.json', clientSecret: 'bluesky-secret' },
   threads: { clientId: '1017452880033715', clientSecret: 'threads-secret' },
   facebook: { clientId: '1180934522176411', clientSecret: 'facebook-secret' },
+  linkedinPage: { clientId: '78sandboxlinkedinpages', clientSecret: 'linkedin-page-secret' },
 };
 
 export const redirectUri = 'https://app.oneclick.test/connections/callback';
@@ -85,6 +86,7 @@ export const publishingScopes: Record<Platform, string> = {
   bluesky: 'atproto transition:generic',
   threads: 'threads_basic,threads_content_publish',
   facebook: 'pages_show_list,pages_manage_posts,pages_read_engagement,read_insights,pages_manage_engagement',
+  linkedinPage: 'w_organization_social r_organization_social rw_organization_admin',
 };
 
 const dialogs: Record<Platform, { hostKey: string; path: string }> = {
@@ -96,6 +98,7 @@ const dialogs: Record<Platform, { hostKey: string; path: string }> = {
   bluesky: { hostKey: 'entryway', path: '/oauth/authorize' },
   threads: { hostKey: 'www', path: '/oauth/authorize' },
   facebook: { hostKey: 'www', path: '/v24.0/dialog/oauth' },
+  linkedinPage: { hostKey: 'www', path: '/oauth/v2/authorization' },
 };
 
 /** Connects a sandbox account the way the app does (consent, then the code exchange) and returns its access token. */
@@ -136,6 +139,13 @@ export async function accessTokenFor(sandbox: Sandbox, platform: Platform, accou
       ).json()) as { access_token: string };
       const pages = (await (await fetch(`${graph}/v24.0/me/accounts`, bearer(long.access_token))).json()) as { data: Array<{ access_token: string }> };
       return new Response(JSON.stringify({ access_token: pages.data[0]!.access_token }), { status: 200 });
+    },
+    // The member's token acts for the organizations: listing their ACLs gives the app the member's roles there.
+    linkedinPage: async () => {
+      const exchanged = await fetch(`${sandbox.hostUrl('linkedinPage', 'www')}/oauth/v2/accessToken`, formPost({ grant_type: 'authorization_code', code, redirect_uri: redirectUri, client_id: client.clientId, client_secret: client.clientSecret }));
+      const body = (await exchanged.json()) as { access_token: string };
+      await fetch(`${sandbox.hostUrl('linkedinPage', 'api')}/rest/organizationAcls?q=roleAssignee&state=APPROVED`, { headers: { authorization: `Bearer ${body.access_token}`, 'linkedin-version': '202601', 'x-restli-protocol-version': '2.0.0' } });
+      return new Response(JSON.stringify({ access_token: body.access_token }), { status: 200 });
     },
   };
   const response = await exchange[platform]();

@@ -55,6 +55,23 @@ describe('who can see or reply (the audience options)', () => {
     }
   });
 
+  it('LinkedIn Page: no audience to choose (an organization posts publicly), a document title trimmed, a visibility refused', () => {
+    expect(checkPostOptions('linkedinPage', {}, noSchedule, 'LinkedIn Page')).toEqual({ options: {}, problems: [] });
+    expect(checkPostOptions('linkedinPage', { documentTitle: ' Q3 report ' }, noSchedule, 'LinkedIn Page').options).toEqual({ documentTitle: 'Q3 report' });
+    expect(checkPostOptions('linkedinPage', { visibility: 'CONNECTIONS' }, noSchedule, 'LinkedIn Page').problems).not.toEqual([]);
+    expect(checkPostOptions('linkedinPage', { documentTitle: 'x'.repeat(256) }, noSchedule, 'LinkedIn Page').problems).toEqual([
+      { path: ['documentTitle'], message: 'A LinkedIn document title can be at most 255 characters.' },
+    ]);
+  });
+
+  it('gives a heading in both languages to every network whose options form asks only for a document title', () => {
+    const titleOnly = [...platforms].filter((platform) => postOptionRules[platform]?.documentTitle && !postOptionRules[platform]?.audience);
+    expect(titleOnly).toEqual(['linkedinPage']);
+    for (const platform of titleOnly) {
+      for (const messages of [en, tr]) expect((messages.postOptions.audience as unknown as Record<string, { heading?: string }>)[platform]?.heading).toBeTruthy();
+    }
+  });
+
   it("names every value of every network's audience choice in both languages, the network's default first", () => {
     const withAudience = [...platforms].filter((platform) => postOptionRules[platform]?.audience);
     expect(withAudience.sort()).toEqual(['facebook', 'linkedin', 'threads', 'x']);
@@ -64,7 +81,7 @@ describe('who can see or reply (the audience options)', () => {
       expect(rule.editor).toBe('audience');
       expect((rule.schema.parse({}) as Record<string, unknown>)[field]).toBe(values[0]);
       for (const messages of [en, tr]) {
-        const texts = (messages.postOptions.audience as Record<string, { heading: string; label: string; hint: string; values: Record<string, string> }>)[platform]!;
+        const texts = (messages.postOptions.audience as unknown as Record<string, { heading: string; label: string; hint: string; values: Record<string, string> }>)[platform]!;
         expect(texts.heading && texts.label && texts.hint).toBeTruthy();
         expect(Object.keys(texts.values).sort()).toEqual([...values].sort());
         if (rule.topic) expect((texts as unknown as Record<string, string>)['topicLabel'] && (texts as unknown as Record<string, string>)['topicHint'] && (texts as unknown as Record<string, string>)['topicInvalid']).toBeTruthy();

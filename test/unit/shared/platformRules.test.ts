@@ -86,6 +86,7 @@ describe('a video and images in one post: what each network gets, and what the r
     youtube: { gets: [video], says: ['YouTube takes only videos: the 2 images are not sent to YouTube.'] },
     threads: { gets: [video, photo, second], says: [] },
     facebook: { gets: [video], says: ['Facebook cannot combine a video and images: Facebook gets the video only.'] },
+    linkedinPage: { gets: [video], says: ['LinkedIn Page cannot combine a video and images: LinkedIn Page gets the video only.'] },
   };
 
   for (const platform of platforms) {
@@ -211,7 +212,7 @@ describe('a document (PDF): LinkedIn posts it on its own, the other networks are
     for (const platform of platforms.filter((candidate) => !capabilities[candidate].media.document)) {
       expect(mediaForPlatform(platform, [pdf]), platform).toEqual([]);
       expect(mediaProblemsOn(platform, [pdf]), platform).toEqual([{ code: 'noDocuments' }]);
-      expect(mediaProblemMessage(platform, { code: 'noDocuments' })).toBe(`${capabilities[platform].name} does not post documents (PDF): leave ${capabilities[platform].name} out (documents go to LinkedIn).`);
+      expect(mediaProblemMessage(platform, { code: 'noDocuments' })).toBe(`${capabilities[platform].name} does not post documents (PDF): leave ${capabilities[platform].name} out (documents go to LinkedIn or LinkedIn Page).`);
     }
   });
 

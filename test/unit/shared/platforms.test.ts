@@ -91,7 +91,7 @@ describe('generic code reads platforms through the data', () => {
   // meant: a comparison or case with it, or a platform table read with it (`capabilities.threads`,
   // `names['threads']`). Every other id is looked for everywhere.
   const domainWords = new Set(['threads']);
-  const ids = platforms.map((platform) => platform.replace(/[^a-z0-9]/g, '')).filter((id) => !domainWords.has(id));
+  const ids = platforms.map((platform) => platform.replace(/[^A-Za-z0-9]/g, '')).filter((id) => !domainWords.has(id));
   const words = platforms.filter((platform) => domainWords.has(platform));
   // An id as a quoted string ('youtube'), or as a bare word in code (youtube: …, .linkedin) for ids longer than one letter.
   const quoted = new RegExp(`['"\`](${ids.join('|')})['"\`]`);

@@ -112,8 +112,14 @@ export async function setUp(registry: RegistrySandbox, platform: Platform, accou
       ? (await blueskyConnect(sandbox, createAdapters(settings, clock).bluesky!, account)).tokens
       : { accessToken: await accessTokenFor(sandbox, platform, account, scope), accessTokenIssuedAt: new Date().toISOString(), scopes: commentScope ? [commentScope] : [] };
   // The id the platform knows the account by (X, Instagram and LinkedIn put it in paths); TikTok needs none.
-  const profile = await createAdapters(settings, clock)[platform]!.fetchProfile(tokens).catch(() => ({ platformUserId: account, username: account }));
-  return { settings, tokens, account: { platformUserId: profile.platformUserId, ...(profile.username ? { username: profile.username } : {}) } };
+  const adapter = createAdapters(settings, clock)[platform]!;
+  const connected = await adapter.fetchProfile(tokens).then(
+    (profile) => ({ profile, tokens }),
+    // Tokens that act for several accounts (a LinkedIn member's organizations): the first one offered, as the picker connects it.
+    async () => (adapter.listAccounts ? (await adapter.listAccounts(tokens))[0] : undefined) ?? { profile: { platformUserId: account, username: account }, tokens },
+  );
+  const { profile } = connected;
+  return { settings, tokens: connected.tokens, account: { platformUserId: profile.platformUserId, ...(profile.username ? { username: profile.username } : {}) } };
 }
 
 /**

@@ -17,7 +17,8 @@ export function asksFor(platform: Platform, media: readonly { kind: string }[]):
  * posts documents and the post carries one (a PDF on LinkedIn), it also asks for the document's
  * title, which the network requires: publishing waits for it. Where the rule also names a topic
  * (`topic`), a text field for it: a topic the network would refuse (too long, a forbidden
- * character) blocks publishing, in the network's words.
+ * character) blocks publishing, in the network's words. A network with no choice to make but a
+ * document's title (a LinkedIn Page) shows the title alone, under its heading.
  */
 export function AudienceOptions({ account, value, onChange, onBlocker, media }: OptionsEditorProps) {
   const { t } = useTranslation();
@@ -33,26 +34,28 @@ export function AudienceOptions({ account, value, onChange, onBlocker, media }: 
   const blocker = documentTitle && !titleValue.trim() ? t('postOptions.document.titleNeeded', { platform: platformNames[account.platform] }) : topicProblem;
   useEffect(() => onBlocker(blocker), [onBlocker, blocker]);
   const audience = rule?.audience && asksFor(account.platform, media) ? rule.audience : undefined;
-  if (!audience) return null;
-  const chosen = typeof value?.[audience.field] === 'string' ? (value[audience.field] as string) : audience.values[0]!;
+  if (!audience && !documentTitle) return null;
+  const chosen = audience && typeof value?.[audience.field] === 'string' ? (value[audience.field] as string) : audience?.values[0];
   return (
     <section className="post-options" aria-labelledby={`${id}-heading`} data-testid={`options-${account.platform}`}>
       <h4 id={`${id}-heading`} className="post-options-heading">
         {text('heading')} <span className="hint">{account.username ?? account.displayName}</span>
       </h4>
-      <div className="field">
-        <label htmlFor={`${id}-choice`}>{text('label')}</label>
-        <select id={`${id}-choice`} className="select" value={chosen} aria-describedby={`${id}-hint`} onChange={(event) => onChange({ ...value, [audience.field]: event.target.value })}>
-          {audience.values.map((choice) => (
-            <option key={choice} value={choice}>
-              {text(`values.${choice}`)}
-            </option>
-          ))}
-        </select>
-        <p id={`${id}-hint`} className="hint">
-          {text('hint')}
-        </p>
-      </div>
+      {audience && (
+        <div className="field">
+          <label htmlFor={`${id}-choice`}>{text('label')}</label>
+          <select id={`${id}-choice`} className="select" value={chosen} aria-describedby={`${id}-hint`} onChange={(event) => onChange({ ...value, [audience.field]: event.target.value })}>
+            {audience.values.map((choice) => (
+              <option key={choice} value={choice}>
+                {text(`values.${choice}`)}
+              </option>
+            ))}
+          </select>
+          <p id={`${id}-hint`} className="hint">
+            {text('hint')}
+          </p>
+        </div>
+      )}
       {documentTitle && (
         <div className="field">
           <label htmlFor={`${id}-document-title`}>{t('postOptions.document.title')}</label>

@@ -1,6 +1,5 @@
 import type { FeedMedia } from '../feed';
 import { bearerToken, header, isRecord, json, readJson, type Route, type SandboxRequest, type SandboxResponse } from '../http';
-import { linkedinSub } from './identity';
 import { utcDayStart, type LimitDefinitions } from '../limits';
 import { accessTokenError, serviceError } from './api';
 import { checkAccessToken, randomDigits, randomText, type AccessCheck } from '../oauth';
@@ -9,7 +8,9 @@ import { progression, type Progression } from '../processing';
 import { contentLength, receiveBody } from '../uploads';
 
 /**
- * LinkedIn's Images, Videos, Documents and Posts APIs on api.linkedin.com/rest (platform-apis.md §5).
+ * LinkedIn's Images, Videos, Documents and Posts APIs on api.linkedin.com/rest (platform-apis.md §5),
+ * shared by LinkedIn's two sandboxes (the member's and the organizations'): each says who a token
+ * may act as (`LinkedinAuthorship`), and the assets, posts and comments are that author's.
  * Every /rest/* call needs `LinkedIn-Version: YYYYMM` (active: the current month of the sandbox
  * clock and the 12 before it; anything else → 426 NONEXISTENT_VERSION) and
  * `X-Restli-Protocol-Version: 2.0.0`.
@@ -82,7 +83,19 @@ interface Post {
 
 const monthIndex = (year: number, month: number) => year * 12 + (month - 1);
 
-export function linkedinPublishing(context: PlatformContext): { routes: Route[]; limits: LimitDefinitions; reset(): void } {
+export type LinkedinGrant = Extract<AccessCheck, { account: unknown }>;
+
+/** Who a token may post, upload and comment as, in one LinkedIn sandbox. */
+export interface LinkedinAuthorship {
+  /** The permission every /rest/* call of this app needs (w_member_social, w_organization_social). */
+  writeScope: string;
+  /** The permission reading the author's posts and a post's comments needs (r_member_social, r_organization_social). */
+  readScope: string;
+  /** The authors this token may act as: each one's URN and the sandbox account whose feed holds its posts. */
+  actsAs(granted: LinkedinGrant): Array<{ urn: string; account: string }>;
+}
+
+export function linkedinPublishing(context: PlatformContext, authorship: LinkedinAuthorship): { routes: Route[]; limits: LimitDefinitions; reset(): void } {
   let assets = new Map<string, Asset>();
   let posts = new Map<string, Post>();
   /** Comments as the Comments API answers them, oldest first. */
@@ -93,7 +106,7 @@ export function linkedinPublishing(context: PlatformContext): { routes: Route[];
   const throttled = (message: string): SandboxResponse => ({ status: 429, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ status: 429, message }) });
   const notFound = (message: string) => json(404, { status: 404, code: 'NOT_FOUND', message });
 
-  type Granted = Extract<AccessCheck, { account: unknown }> & { version: string };
+  type Granted = LinkedinGrant & { version: string };
 
   /** The checks every /rest/* call passes: version headers, token, scope, the application's daily limit. */
   function gate(request: SandboxRequest): Granted | SandboxResponse {
@@ -110,7 +123,7 @@ export function linkedinPublishing(context: PlatformContext): { routes: Route[];
     }
     const access = checkAccessToken(context, bearerToken(request));
     if ('failure' in access) return accessTokenError(access.failure);
-    if (!access.token.scopes.includes('w_member_social')) {
+    if (!access.token.scopes.includes(authorship.writeScope)) {
       return serviceError(403, 100, 'ACCESS_DENIED', `Not enough permissions to access: ${request.path.split('/')[2] ?? 'rest'}.${request.method}.${version}`);
     }
     const at = context.now();
@@ -121,7 +134,10 @@ export function linkedinPublishing(context: PlatformContext): { routes: Route[];
     return { ...access, version };
   }
 
-  const personUrn = (account: string) => `urn:li:person:${linkedinSub(account)}`;
+  /** The sandbox account of the author this URN names, when the token may act as it. */
+  const authorAccount = (granted: LinkedinGrant, urn: unknown) => authorship.actsAs(granted).find((author) => author.urn === urn)?.account;
+  /** Whether the token may act as the author whose account this is. */
+  const mayActFor = (granted: LinkedinGrant, account: string) => authorship.actsAs(granted).some((author) => author.account === account);
 
   async function body(request: SandboxRequest): Promise<Record<string, unknown> | undefined> {
     const parsed = await readJson(request);
@@ -136,7 +152,8 @@ export function linkedinPublishing(context: PlatformContext): { routes: Route[];
     return url.toString();
   }
 
-  async function newAsset(kind: AssetKind, account: string, size: number | undefined): Promise<Asset> {
+  async function newAsset(kind: AssetKind, owner: { urn: string; account: string }, size: number | undefined): Promise<Asset> {
+    const account = owner.account;
     const assetId = `${{ image: 'D4E10AQ', video: 'D5605AQ', document: 'D4D10AQ' }[kind]}${randomText(12)}`;
     const plan = kind === 'image' ? undefined : context.nextProcessing(DEFAULT_READS, account);
     const parts = size === undefined ? [] : Array.from({ length: Math.max(1, Math.ceil(size / PART_BYTES)) }, (_unused, index) => ({ firstByte: index * PART_BYTES, lastByte: Math.min(size, (index + 1) * PART_BYTES) - 1 }));
@@ -144,7 +161,7 @@ export function linkedinPublishing(context: PlatformContext): { routes: Route[];
       urn: `urn:li:${kind}:${assetId}`,
       assetId,
       kind,
-      owner: personUrn(account),
+      owner: owner.urn,
       account,
       signature: randomText(40),
       size,
@@ -160,15 +177,16 @@ export function linkedinPublishing(context: PlatformContext): { routes: Route[];
     return asset;
   }
 
-  /** The initializeUploadRequest's owner must be the token's member. */
-  function ownerOf(request: Record<string, unknown> | undefined, granted: Granted): string | SandboxResponse {
+  /** The initializeUploadRequest's owner must be an author the token may act as. */
+  function ownerOf(request: Record<string, unknown> | undefined, granted: Granted): { urn: string; account: string } | SandboxResponse {
     const init = request?.['initializeUploadRequest'];
     if (!isRecord(init)) return badRequest('initializeUploadRequest is required.');
     if (typeof init['owner'] !== 'string') return unprocessable('/initializeUploadRequest/owner :: field is required');
-    if (init['owner'] !== personUrn(granted.account.name)) {
+    const account = authorAccount(granted, init['owner']);
+    if (account === undefined) {
       return serviceError(403, 100, 'ACCESS_DENIED', `Not enough permissions to upload on behalf of ${init['owner']}.`);
     }
-    return init['owner'];
+    return { urn: init['owner'], account };
   }
 
   async function images(request: SandboxRequest): Promise<SandboxResponse> {
@@ -176,8 +194,8 @@ export function linkedinPublishing(context: PlatformContext): { routes: Route[];
     if ('status' in granted) return granted;
     if (request.query.get('action') !== 'initializeUpload') return badRequest(`Unknown action ${request.query.get('action') ?? ''}.`);
     const owner = ownerOf(await body(request), granted);
-    if (typeof owner !== 'string') return owner;
-    const asset = await newAsset('image', granted.account.name, undefined);
+    if ('status' in owner) return owner;
+    const asset = await newAsset('image', owner, undefined);
     return json(200, { value: { uploadUrlExpiresAt: asset.uploadExpiresAt, uploadUrl: uploadUrl(asset, 0), image: asset.urn } });
   }
 
@@ -187,8 +205,8 @@ export function linkedinPublishing(context: PlatformContext): { routes: Route[];
     if ('status' in granted) return granted;
     if (request.query.get('action') !== 'initializeUpload') return badRequest(`Unknown action ${request.query.get('action') ?? ''}.`);
     const owner = ownerOf(await body(request), granted);
-    if (typeof owner !== 'string') return owner;
-    const asset = await newAsset('document', granted.account.name, undefined);
+    if ('status' in owner) return owner;
+    const asset = await newAsset('document', owner, undefined);
     return json(200, { value: { uploadUrlExpiresAt: asset.uploadExpiresAt, uploadUrl: uploadUrl(asset, 0), document: asset.urn } });
   }
 
@@ -200,13 +218,13 @@ export function linkedinPublishing(context: PlatformContext): { routes: Route[];
     if (action === 'finalizeUpload') return finalize(parsed, granted);
     if (action !== 'initializeUpload') return badRequest(`Unknown action ${action ?? ''}.`);
     const owner = ownerOf(parsed, granted);
-    if (typeof owner !== 'string') return owner;
+    if ('status' in owner) return owner;
     const init = parsed!['initializeUploadRequest'] as Record<string, unknown>;
     const size = init['fileSizeBytes'];
     if (!Number.isInteger(size) || (size as number) < 1 || (size as number) > MAX_VIDEO_BYTES) {
       return unprocessable(`/initializeUploadRequest/fileSizeBytes :: must be an integer from 1 to ${MAX_VIDEO_BYTES}`);
     }
-    const asset = await newAsset('video', granted.account.name, size as number);
+    const asset = await newAsset('video', owner, size as number);
     return json(200, {
       value: {
         uploadUrlsExpireAt: asset.uploadExpiresAt,
@@ -223,7 +241,7 @@ export function linkedinPublishing(context: PlatformContext): { routes: Route[];
     const request = parsed?.['finalizeUploadRequest'];
     if (!isRecord(request)) return badRequest('finalizeUploadRequest is required.');
     const asset = typeof request['video'] === 'string' ? assets.get(request['video']) : undefined;
-    if (!asset || asset.kind !== 'video' || asset.account !== granted.account.name) return notFound(`Video ${String(request['video'])} not found.`);
+    if (!asset || asset.kind !== 'video' || !mayActFor(granted, asset.account)) return notFound(`Video ${String(request['video'])} not found.`);
     if ((request['uploadToken'] ?? '') !== asset.uploadToken) return badRequest('uploadToken does not match the one from initializeUpload.');
     const ids = request['uploadedPartIds'];
     if (!Array.isArray(ids) || !ids.every((id) => typeof id === 'string')) return badRequest('uploadedPartIds must be a list of ETags.');
@@ -315,7 +333,7 @@ export function linkedinPublishing(context: PlatformContext): { routes: Route[];
       const granted = gate(request);
       if ('status' in granted) return granted;
       const asset = assets.get(request.params['urn'] ?? '');
-      if (!asset || asset.kind !== kind || asset.account !== granted.account.name) return notFound(`${{ image: 'Image', video: 'Video', document: 'Document' }[kind]} ${request.params['urn'] ?? ''} not found.`);
+      if (!asset || asset.kind !== kind || !mayActFor(granted, asset.account)) return notFound(`${{ image: 'Image', video: 'Video', document: 'Document' }[kind]} ${request.params['urn'] ?? ''} not found.`);
       advance(asset);
       return json(200, {
         owner: asset.owner,
@@ -362,10 +380,10 @@ export function linkedinPublishing(context: PlatformContext): { routes: Route[];
   async function createPost(request: SandboxRequest): Promise<SandboxResponse> {
     const granted = gate(request);
     if ('status' in granted) return granted;
-    const account = granted.account.name;
     const post = await body(request);
     if (!post) return badRequest('The request body must be a JSON object.');
-    if (post['author'] !== personUrn(account)) {
+    const account = authorAccount(granted, post['author']);
+    if (account === undefined) {
       return serviceError(403, 100, 'ACCESS_DENIED', `Member is not allowed to create a post as ${String(post['author'])}.`);
     }
     const commentary = post['commentary'] ?? '';
@@ -392,7 +410,7 @@ export function linkedinPublishing(context: PlatformContext): { routes: Route[];
     const feedMedia: FeedMedia[] = media.map((asset) => ({ contentType: asset.contentType, size: asset.size ?? 0, blobId: asset.blobId }));
     const documentTitle = media.some((asset) => asset.kind === 'document') ? ((post['content'] as { media: { title: string } }).media.title) : undefined;
     context.feed.add({
-      platform: 'linkedin',
+      platform: context.platform,
       account,
       id: urn,
       url: `https://www.linkedin.com/feed/update/${urn}/`,
@@ -406,20 +424,22 @@ export function linkedinPublishing(context: PlatformContext): { routes: Route[];
 
   /**
    * Posts API "find posts by author" (GET /rest/posts?q=author&author=<urn>): newest first. The
-   * real LinkedIn serves it only to apps granted r_member_social (restricted); so does this one.
+   * real LinkedIn serves it only with the author's read permission (r_member_social, restricted, for
+   * a member; r_organization_social for an organization); so does this one.
    */
   function findByAuthor(request: SandboxRequest): SandboxResponse {
     const granted = gate(request);
     if ('status' in granted) return granted;
     if (request.query.get('q') !== 'author') return badRequest('The sandbox serves GET /rest/posts with q=author only.');
-    if (!granted.token.scopes.includes('r_member_social')) {
+    if (!granted.token.scopes.includes(authorship.readScope)) {
       return serviceError(403, 100, 'ACCESS_DENIED', `Not enough permissions to access: partnerApiPostsExternal.FINDER-author.${granted.version}`);
     }
     const author = request.query.get('author');
-    if (author !== personUrn(granted.account.name)) return serviceError(403, 100, 'ACCESS_DENIED', `Member may not read the posts of ${author ?? 'nobody'}.`);
+    const account = authorAccount(granted, author);
+    if (account === undefined) return serviceError(403, 100, 'ACCESS_DENIED', `Member may not read the posts of ${author ?? 'nobody'}.`);
     const count = Math.min(100, Math.max(1, Number(request.query.get('count') ?? 10) || 10));
     const elements = [...posts.values()]
-      .filter((post) => post.account === granted.account.name)
+      .filter((post) => post.account === account)
       .sort((a, b) => b.createdAt - a.createdAt)
       .slice(0, count)
       .map((post) => ({ ...post.body, id: post.urn, createdAt: post.createdAt, publishedAt: post.createdAt, lastModifiedAt: post.createdAt }));
@@ -427,19 +447,19 @@ export function linkedinPublishing(context: PlatformContext): { routes: Route[];
   }
 
   /**
-   * Comments API (POST /rest/socialActions/{urn}/comments): a member comments on a post with
-   * w_member_social; `actor` must be the member, `object` the post, `message.text` at most 1,250
-   * characters. 201 with the comment's URN in x-restli-id and the comment in the body. Reading
-   * the comments (GET) needs r_member_social (restricted), as the real API's does.
+   * Comments API (POST /rest/socialActions/{urn}/comments): an author comments on a post with the
+   * write permission; `actor` must be an author the token may act as, `object` the post,
+   * `message.text` at most 1,250 characters. 201 with the comment's URN in x-restli-id and the
+   * comment in the body. Reading the comments (GET) needs the read permission, as the real API's does.
    */
   async function createComment(request: SandboxRequest): Promise<SandboxResponse> {
     const granted = gate(request);
     if ('status' in granted) return granted;
-    const account = granted.account.name;
     const postUrn = request.params['urn'] ?? '';
     const comment = await body(request);
     if (!comment) return badRequest('The request body must be a JSON object.');
-    if (comment['actor'] !== personUrn(account)) return serviceError(403, 100, 'ACCESS_DENIED', `Member is not allowed to comment as ${String(comment['actor'])}.`);
+    const account = authorAccount(granted, comment['actor']);
+    if (account === undefined) return serviceError(403, 100, 'ACCESS_DENIED', `Member is not allowed to comment as ${String(comment['actor'])}.`);
     if (comment['object'] !== postUrn) return unprocessable('/object :: must be the post the comment is on (the path\'s URN)');
     if (!posts.has(postUrn)) return notFound(`Post ${postUrn} not found.`);
     const message = comment['message'];
@@ -449,14 +469,14 @@ export function linkedinPublishing(context: PlatformContext): { routes: Route[];
     const urn = `urn:li:comment:(${postUrn},7${randomDigits(18)})`;
     const view = { $URN: urn, id: urn.slice(urn.lastIndexOf(',') + 1, -1), actor: comment['actor'], object: postUrn, message: { text }, created: { actor: comment['actor'], time: at } };
     comments.push({ postUrn, account, view });
-    context.feed.add({ platform: 'linkedin', account, id: urn, url: `https://www.linkedin.com/feed/update/${postUrn}?commentUrn=${encodeURIComponent(urn)}`, text, media: [], createdAt: at, replyTo: postUrn });
+    context.feed.add({ platform: context.platform, account, id: urn, url: `https://www.linkedin.com/feed/update/${postUrn}?commentUrn=${encodeURIComponent(urn)}`, text, media: [], createdAt: at, replyTo: postUrn });
     return json(201, view, { 'x-restli-id': urn });
   }
 
   function listComments(request: SandboxRequest): SandboxResponse {
     const granted = gate(request);
     if ('status' in granted) return granted;
-    if (!granted.token.scopes.includes('r_member_social')) {
+    if (!granted.token.scopes.includes(authorship.readScope)) {
       return serviceError(403, 100, 'ACCESS_DENIED', `Not enough permissions to access: socialActions.comments.GET_ALL.${granted.version}`);
     }
     const postUrn = request.params['urn'] ?? '';
@@ -468,7 +488,7 @@ export function linkedinPublishing(context: PlatformContext): { routes: Route[];
     const granted = gate(request);
     if ('status' in granted) return granted;
     const post = posts.get(request.params['urn'] ?? '');
-    if (!post || post.account !== granted.account.name) return notFound(`Post ${request.params['urn'] ?? ''} not found.`);
+    if (!post || !mayActFor(granted, post.account)) return notFound(`Post ${request.params['urn'] ?? ''} not found.`);
     return json(200, { ...post.body, id: post.urn, createdAt: post.createdAt, publishedAt: post.createdAt, lastModifiedAt: post.createdAt });
   }
 
