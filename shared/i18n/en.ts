@@ -173,6 +173,9 @@ export const en = {
     chooseTitle_facebook: 'Choose the Facebook Pages to connect',
     chooseHint_facebook: 'Your Facebook login manages these Pages. Each one you tick is connected to OneClick as its own account.',
     chooseLegend_facebook: 'Facebook Pages',
+    chooseTitle_linkedinPage: 'Choose the LinkedIn Pages to connect',
+    chooseHint_linkedinPage: 'Your LinkedIn login may post for these Pages. Each one you tick is connected to OneClick as its own account.',
+    chooseLegend_linkedinPage: 'LinkedIn Pages',
     chooseAtLeastOne: 'Choose at least one account.',
     chooseSubmit: 'Connect selected',
     choosing: 'Connecting...',
@@ -198,6 +201,7 @@ export const en = {
     connectedNotice: 'Your {{platform}} account is connected.',
     connectedSeveral: '{{count}} {{platform}} accounts are connected.',
     connectedSeveral_facebook: '{{count}} Facebook Pages are connected.',
+    connectedSeveral_linkedinPage: '{{count}} LinkedIn Pages are connected.',
     loadFailed: 'Failed to fetch social connection',
     disconnectFailed: 'Failed to update social connection status',
     /** What a network's review of the app decides, where it limits who can connect (the operator's part: docs/operations.md). */

@@ -171,6 +171,9 @@ export const tr: Messages = {
     chooseTitle_facebook: 'Bağlanacak Facebook Sayfalarını seçin',
     chooseHint_facebook: 'Facebook girişiniz bu Sayfaları yönetiyor. İşaretlediğiniz her biri OneClick\'e ayrı bir hesap olarak bağlanır.',
     chooseLegend_facebook: 'Facebook Sayfaları',
+    chooseTitle_linkedinPage: 'Bağlanacak LinkedIn Sayfalarını seçin',
+    chooseHint_linkedinPage: 'LinkedIn girişiniz bu Sayfalar adına paylaşım yapabiliyor. İşaretlediğiniz her biri OneClick\'e ayrı bir hesap olarak bağlanır.',
+    chooseLegend_linkedinPage: 'LinkedIn Sayfaları',
     chooseAtLeastOne: 'En az bir hesap seçin.',
     chooseSubmit: 'Seçilenleri bağla',
     choosing: 'Bağlanıyor...',
@@ -196,6 +199,7 @@ export const tr: Messages = {
     connectedNotice: '{{platform}} hesabınız bağlandı.',
     connectedSeveral: '{{count}} {{platform}} hesabı bağlandı.',
     connectedSeveral_facebook: '{{count}} Facebook Sayfası bağlandı.',
+    connectedSeveral_linkedinPage: '{{count}} LinkedIn Sayfası bağlandı.',
     loadFailed: 'Sosyal bağlantı alınamadı',
     disconnectFailed: 'Sosyal bağlantı durumu güncellenemedi',
     access: {

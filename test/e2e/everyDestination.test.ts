@@ -6,7 +6,7 @@ import { connectInBrowser } from '../support/connectInBrowser';
 import { callApi, createUser } from '../support/users';
 import { makeAdmin, sandboxAccountName, sandboxControl } from '../support/connect';
 import { refreshMetricsNow } from '../support/analytics';
-import { createPost, sampleVideo, tinyJpeg, uploadMedia, waitForPost } from '../support/posts';
+import { createPost, sampleVideo, tinyJpeg, tinyPdf, uploadMedia, waitForPost } from '../support/posts';
 import { testOptions } from '../support/postOptions';
 import type { ConnectionList } from '../../shared/api/connections';
 import type { Post } from '../../shared/api/posts';
@@ -37,7 +37,8 @@ function secondAccount(platform: Platform, account: string): { pick: string; fee
 /**
  * Issue 27's "done when", as one user meets it: a new user connects every network in Chromium
  * (picking one of the two Pages their Facebook login manages), publishes one post carrying an
- * image and a video to every destination, a story to Instagram and a PDF document to LinkedIn;
+ * image and a video to every destination, a story to Instagram and a PDF document to the
+ * LinkedIn Page (picking one of its member's two organizations, too);
  * each appears once in the sandbox's feed, linked in the post list, with its numbers in the
  * post's Analytics. The wizard walk publishes the same image-and-video post through the composer
  * (wizard.test.ts); here the posts go through the API so the walk stays about the destinations.
@@ -90,12 +91,20 @@ describe('every destination in Chromium', () => {
       targets: [target('instagram', { format: 'story' })],
     });
     expect(story.status, JSON.stringify(story.body)).toBe(200);
+    // A PDF to the LinkedIn Page, shown there as a document with its title.
+    const pdf = await uploadMedia(twin, user.userId, { kind: 'document', body: tinyPdf, extension: 'pdf' });
+    const document = await createPost(twin, user, {
+      description: `A document ${stamp}`,
+      media: [{ key: pdf }],
+      targets: [target('linkedinPage', { documentTitle: 'The autumn report' })],
+    });
+    expect(document.status, JSON.stringify(document.body)).toBe(200);
 
-    const published = await Promise.all([everywhere, story].map((created) => waitForPost(twin, user, (created.body as unknown as Post).postId, 60_000)));
+    const published = await Promise.all([everywhere, story, document].map((created) => waitForPost(twin, user, (created.body as unknown as Post).postId, 60_000)));
     for (const post of published) {
       for (const each of post.targets) expect(each.status, `${post.description} on ${each.platform}: ${JSON.stringify(each)}`).toBe('published');
     }
-    const [post, storyPost] = published as [Post, Post];
+    const [post, storyPost, documentPost] = published as [Post, Post, Post];
     for (const platform of platformsInDisplayOrder) {
       const mine = (await feedOf(platform)).filter((entry) => entry.title === 'Everywhere at once' || entry.text.includes(`Everywhere at once ${stamp}`));
       expect(mine, platform).toHaveLength(1);
@@ -105,6 +114,9 @@ describe('every destination in Chromium', () => {
     const stories = (await feedOf('instagram')).filter((entry) => entry.settings?.['productType'] === 'STORY');
     expect(stories).toHaveLength(1);
     expect(stories[0]!.url).toBe(storyPost.targets[0]!.postUrl);
+    const documents = (await feedOf('linkedinPage')).filter((entry) => entry.text.includes(`A document ${stamp}`));
+    expect(documents).toHaveLength(1);
+    expect(documents[0]!.media.map((item) => item.contentType)).toEqual(['application/pdf']);
 
     // The post list links every destination where the network shows it.
     await page.goto(`${twin.webUrl}/dashboard/posts`);
@@ -115,6 +127,8 @@ describe('every destination in Chromium', () => {
     }
     const storyCard = page.getByRole('listitem').filter({ hasText: storyPost.description }).first();
     await expect.poll(() => storyCard.getByRole('link', { name: 'View post on Instagram' }).getAttribute('href'), settle).toBe(storyPost.targets[0]!.postUrl);
+    const documentCard = page.getByRole('listitem').filter({ hasText: documentPost.description }).first();
+    await expect.poll(() => documentCard.getByRole('link', { name: 'View post on LinkedIn Page' }).getAttribute('href'), settle).toBe(documentPost.targets[0]!.postUrl);
 
     // Analytics: once the metrics job has read every destination (it runs until it has), the post's modal shows each one's
     // numbers — or, where the network shares none with this app (LinkedIn's member posts), says why in words.

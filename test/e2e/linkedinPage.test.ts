@@ -38,7 +38,8 @@ describe('a LinkedIn Page in Chromium', () => {
     await page.getByLabel('Sandbox account').fill(account);
     await page.getByLabel('Display name').fill('Northwind');
     await page.getByRole('button', { name: 'Allow' }).click();
-    const picker = page.getByRole('form', { name: 'Choose the LinkedIn Page accounts to connect' });
+    // In LinkedIn's own word: Pages.
+    const picker = page.getByRole('form', { name: 'Choose the LinkedIn Pages to connect' });
     await picker.waitFor();
     expect(await picker.getByRole('checkbox').count()).toBe(2);
     expect(await seriousViolations(page)).toEqual([]);

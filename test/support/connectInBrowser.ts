@@ -26,7 +26,7 @@ export async function connectInBrowser(
   await page.getByRole('button', { name: decision }).click();
   await explained(session, `Coming back from ${name}'s consent page`, async () => {
     await page.waitForURL(/\/auth\/callback/);
-    const picker = page.getByRole('form', { name: new RegExp(`^Choose the ${name} .+ to connect$`) });
+    const picker = page.getByRole('form', { name: /^Choose the .+ to connect$/ });
     await Promise.race([page.waitForURL(/\/dashboard\/accounts/), picker.waitFor()]);
     if (decision === 'Allow' && (await picker.isVisible())) {
       const choices = picker.getByRole('checkbox');
