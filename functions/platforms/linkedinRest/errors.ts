@@ -1,4 +1,4 @@
-import { AuthExpired, Rejected, RateLimited, Retryable, truncate } from '../errors';
+import { accessEnded, AuthExpired, Rejected, RateLimited, Retryable, truncate } from '../errors';
 import type { PlatformResponse } from '../http';
 
 const NAME = 'LinkedIn';
@@ -12,13 +12,14 @@ function nextUtcMidnight(now: Date): Date {
 export function classifyLinkedinError(response: PlatformResponse, now: Date): Error {
   const body = (response.body ?? {}) as { status?: number; serviceErrorCode?: number; code?: string; message?: string; error?: string; error_description?: string };
   const message = body.message ?? body.error_description ?? body.error ?? response.text;
-  if (body.error === 'invalid_grant' || body.error === 'invalid_token') return new AuthExpired(truncate(`${NAME} access was revoked or expired: ${message}`));
-  if (response.status === 401 || body.serviceErrorCode === 65600 || body.serviceErrorCode === 65601) {
-    return new AuthExpired(truncate(`${NAME} needs you to reconnect: ${message}`));
+  if (body.error === 'invalid_grant' || body.error === 'invalid_token') return accessEnded(NAME);
+  if (response.status === 401 || body.serviceErrorCode === 65600 || body.serviceErrorCode === 65601) return accessEnded(NAME);
+  if (response.status === 403 && /permission|scope/i.test(message)) {
+    return new AuthExpired(`${NAME} needs you to reconnect and allow every permission OneClick asks for (a permission is missing or was removed).`);
   }
-  if (response.status === 403 && /permission|scope/i.test(message)) return new AuthExpired(truncate(`${NAME} permission missing: ${message}`));
   if (response.status === 429) return new RateLimited(`${NAME} daily limit reached`, nextUtcMidnight(now));
   if (response.status >= 500) return new Retryable(`${NAME} is unavailable (${response.status})`);
   if (response.status === 426) return new Rejected(`LinkedIn API error: the configured LinkedIn-Version is no longer active (${message})`);
-  return new Rejected(truncate(`LinkedIn API error: ${response.text}`));
+  // LinkedIn's own sentence where it gave one ("Content is invalid"), never the whole answer.
+  return new Rejected(truncate(`LinkedIn refused the request (${response.status}): ${body.message ?? 'no reason given'}`));
 }

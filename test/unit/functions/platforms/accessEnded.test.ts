@@ -5,6 +5,7 @@ import { classifyTiktokError } from '../../../../functions/platforms/tiktok/adap
 import { classifyXError } from '../../../../functions/platforms/x/adapter';
 import { classifyYoutubeError } from '../../../../functions/platforms/youtube/adapter';
 import { classifyBlueskyError } from '../../../../functions/platforms/bluesky/errors';
+import { classifyLinkedinError } from '../../../../functions/platforms/linkedinRest/errors';
 import type { PlatformResponse } from '../../../../functions/platforms/http';
 
 /** The platform's own sentence, as a refused token's answer carries it (Meta's names a date and the current time). */
@@ -25,6 +26,8 @@ const refusals: Array<[string, string, Error]> = [
   ['YouTube', 'authError', classifyYoutubeError(answer(401, { error: { message: RAW, errors: [{ reason: 'authError' }] } }), now)],
   ['YouTube', 'invalid_grant at the token endpoint', classifyYoutubeError(answer(400, { error: 'invalid_grant', error_description: RAW }), now)],
   ['Bluesky', 'ExpiredToken', classifyBlueskyError(answer(400, { error: 'ExpiredToken', message: RAW }), now)],
+  ['LinkedIn', 'REVOKED_ACCESS_TOKEN', classifyLinkedinError(answer(401, { status: 401, serviceErrorCode: 65601, code: 'REVOKED_ACCESS_TOKEN', message: RAW }), now)],
+  ['LinkedIn', 'invalid_grant at the token endpoint', classifyLinkedinError(answer(400, { error: 'invalid_grant', error_description: RAW }), now)],
   ['Bluesky', 'a refused refresh', classifyBlueskyError(answer(400, { error: 'invalid_grant', error_description: RAW }), now, 'oauth')],
 ];
 

@@ -346,7 +346,8 @@ describe('LinkedIn publisher (Videos/Images API, Posts API)', () => {
     const invalid = publisherWith('linkedin', createLinkedinPublisher, [{ status: 422, body: { status: 422, message: 'commentary too long' } }]);
     const invalidError = await invalid.publisher.publish(publishRequest({ progress: uploaded })).catch((caught: unknown) => caught);
     expect(invalidError).toBeInstanceOf(Rejected);
-    expect((invalidError as Error).message).toBe('LinkedIn API error: {"status":422,"message":"commentary too long"}');
+    // LinkedIn's sentence in ours, never its whole answer.
+    expect((invalidError as Error).message).toBe('LinkedIn refused the request (422): commentary too long');
   });
   it('comments on the post once (Comments API): actor, object and message as LinkedIn documents them; a recorded comment is not sent again', async () => {
     const postUrn = 'urn:li:share:7001';
