@@ -238,10 +238,19 @@ export function createLinkedinRestPublisher({ hosts, http, clock, options }: Mod
         headers: { authorization: `Bearer ${request.tokens.accessToken}`, 'content-type': document.contentType },
         binary: await readRange(document, 0, document.size - 1),
       });
-      if (!isOk(uploaded)) throw fail(uploaded);
+      // A refused PUT after an earlier one's answer was lost (a retried step): LinkedIn took the
+      // file then and takes no second one, so its document's status says whether it has it.
+      if (!isOk(uploaded) && (uploaded.status >= 500 || !(await documentReceived(request, progressText(progress, 'documentUrn')!)))) throw fail(uploaded);
       progress = { ...progress, documentUploaded: true };
     }
     return { state: 'processing', progress, waitSeconds: DOCUMENT_WAIT_SECONDS };
+  }
+
+  /** Whether LinkedIn has the document's bytes (it is processing them or done). */
+  async function documentReceived(request: PublishRequest, documentUrn: string): Promise<boolean> {
+    const response = await restCall(request, { method: 'GET', url: rest(`/documents/${encodeURIComponent(documentUrn)}`) });
+    const { status } = (response.body ?? {}) as { status?: string };
+    return status === 'PROCESSING' || status === 'AVAILABLE';
   }
 
   function content(request: PublishRequest) {

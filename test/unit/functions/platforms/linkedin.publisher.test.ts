@@ -279,6 +279,22 @@ describe('LinkedIn publisher (Videos/Images API, Posts API)', () => {
     expect(log).toEqual(['reconcile']);
   });
 
+  it("goes on with a document whose upload LinkedIn took though its answer was lost (a second PUT is refused), and fails one LinkedIn does not have", async () => {
+    const pdf = memoryMedia({ kind: 'document', contentType: 'application/pdf', extension: 'pdf', size: 400 });
+    const documentUrn = 'urn:li:document:D4D10AQ2';
+    const progress = { documentUrn, documentUploadUrl: 'https://www.linkedin.com/dms-uploads/doc2', documentUploadExpiresAt: 4102444800000, documentUploaded: false };
+    const refusedAgain = { status: 400, body: { status: 400, message: 'The document has been uploaded: it can no longer change.' } };
+    const taken = publisherWith('linkedin', createLinkedinPublisher, [refusedAgain, { body: { id: documentUrn, status: 'PROCESSING' } }]);
+    const result = await taken.publisher.start(publishRequest({ media: [pdf], options: { documentTitle: 'Plan' }, progress }));
+    expect(result).toMatchObject({ state: 'processing', progress: { documentUrn, documentUploaded: true } });
+    expect(taken.requests.map((request) => request.method)).toEqual(['PUT', 'GET']);
+
+    const missing = publisherWith('linkedin', createLinkedinPublisher, [refusedAgain, { body: { id: documentUrn, status: 'WAITING_UPLOAD' } }]);
+    await expect(missing.publisher.start(publishRequest({ media: [pdf], options: { documentTitle: 'Plan' }, progress }))).rejects.toThrow(
+      new Rejected('LinkedIn refused the request (400): The document has been uploaded: it can no longer change.'),
+    );
+  });
+
   it('refuses a document without a title before uploading it, and says in words when LinkedIn could not process it', async () => {
     const pdf = memoryMedia({ kind: 'document', contentType: 'application/pdf', extension: 'pdf', size: 400 });
     const untitled = publisherWith('linkedin', createLinkedinPublisher);
