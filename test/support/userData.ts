@@ -68,3 +68,16 @@ export async function userFootprint(twin: TwinInfo, userId: string, options: { p
   }
   return { rows, objects };
 }
+
+/**
+ * The footprint without the user's API request counter (functions/http/rateLimit.ts: `windowStart`,
+ * `requests` on their deleted-accounts record): every request counts, accepted or refused, by
+ * design, so "a refused request wrote nothing" compares what remains. A record that is only the
+ * counter (no deletion `status`) is left out whole.
+ */
+export function withoutRequestCounter(footprint: UserFootprint): UserFootprint {
+  const records = (footprint.rows['deletedAccounts'] ?? [])
+    .filter((row) => row['status'] !== undefined)
+    .map(({ windowStart: _windowStart, requests: _requests, ...rest }) => rest);
+  return { ...footprint, rows: { ...footprint.rows, deletedAccounts: records } };
+}
