@@ -30,7 +30,7 @@ import { testOptions } from '../support/postOptions';
  * What running OneClick costs on AWS, from counts measured on the offline twin (the same
  * handlers and the same PublishPost definition) and from the synthesized stack, priced at AWS
  * list prices (us-east-1, on-demand, no free tier, as published in November 2026; sources in
- * docs/costs.md). Publishing: POSTS posts, each a VIDEO_MB video to all five platforms, uploaded
+ * docs/costs.md). Publishing: POSTS posts, each a VIDEO_MB video to every platform, uploaded
  * through the real presigned flow; scaled to 1,000 posts. Idle: what the stack costs with no
  * user at all in a month.
  */
@@ -252,7 +252,7 @@ export const costBenchmark: Benchmark = {
       const idleCustomMetrics = logs.customMetrics();
       logs.resetMetrics();
 
-      // Publishing: POSTS posts to five platforms, measured from the first upload to the last final status.
+      // Publishing: POSTS posts to every platform, measured from the first upload to the last final status.
       usage.reset();
       for (const key of Object.keys(sdk.counts)) delete sdk.counts[key];
       const logStart = logs.bytes();
@@ -331,7 +331,7 @@ export const costBenchmark: Benchmark = {
       const sum = (costs: Record<string, number>) => Object.values(costs).reduce((total, value) => total + value, 0);
 
       const figures: Figure[] = [
-        { name: `publishing: posts measured (${VIDEO_MB} MB video, five platforms)`, value: POSTS, unit: `posts (${published} published)` },
+        { name: `publishing: posts measured (${VIDEO_MB} MB video, ${platforms.length} platforms)`, value: POSTS, unit: `posts (${published} published)` },
         { name: 'publishing: state transitions per post', value: round(measured.stateTransitions / POSTS, 1), unit: 'transitions' },
         { name: 'publishing: follow-ups (Express) per post', value: round(measured.express.count / POSTS, 1), unit: `runs (${round(measured.express.totalMs / Math.max(1, measured.express.count) / 1000, 1)} s each)` },
         { name: 'publishing: Lambda invocations per post', value: round(invocations / 1000, 1), unit: 'invocations' },
