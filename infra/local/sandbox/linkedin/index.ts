@@ -4,8 +4,8 @@ import { linkedinSub } from './identity';
 import { accessTokenError, serviceError } from './api';
 import { linkedinPublishing } from '../linkedinRest/publishing';
 import { linkedinMetrics } from './metrics';
-import { checkAccessToken, randomText, redirectTo, type AuthorizeDialect } from '../oauth';
-import { linkedinTokenRoutes } from '../linkedinRest/oauth';
+import { checkAccessToken } from '../oauth';
+import { linkedinAuthorizeDialect, linkedinTokenRoutes } from '../linkedinRest/oauth';
 import type { PlatformSandboxFactory } from '../platform';
 
 /**
@@ -21,21 +21,7 @@ const knownScopes = ['openid', 'profile', 'email', 'w_member_social', 'r_basicpr
 const hosts = ['www', 'api'] as const;
 
 export const linkedin: PlatformSandboxFactory = (context) => {
-  const authorize: AuthorizeDialect = {
-    endpoints: [{ hostKey: 'www', path: '/oauth/v2/authorization' }],
-    clientIdParameter: 'client_id',
-    scopeDelimiter: 'space',
-    knownScopes,
-    pkce: 'ignored',
-    grantsRefreshToken: () => false,
-    allowRedirect: (request, code) => redirectTo(request.redirectUri, { code, state: request.state }),
-    denyRedirect: (request) =>
-      redirectTo(request.redirectUri, { error: 'user_cancelled_authorize', error_description: 'The user cancelled the authorization', state: request.state }),
-    shapes: {
-      code: () => `AQT${randomText(150)}`,
-      access: () => `AQV${randomText(180)}`,
-    },
-  };
+  const authorize = linkedinAuthorizeDialect(knownScopes, false);
 
   function userinfo(request: SandboxRequest): SandboxResponse {
     const access = checkAccessToken(context, bearerToken(request));

@@ -1,8 +1,8 @@
 import { bearerToken, json, type SandboxRequest, type SandboxResponse } from '../http';
-import { checkAccessToken, hasAnyScope, randomText, redirectTo, type AuthorizeDialect } from '../oauth';
+import { checkAccessToken, hasAnyScope } from '../oauth';
 import type { PlatformSandboxFactory } from '../platform';
 import { accessTokenError, serviceError } from '../linkedinRest/api';
-import { linkedinTokenRoutes } from '../linkedinRest/oauth';
+import { linkedinAuthorizeDialect, linkedinTokenRoutes } from '../linkedinRest/oauth';
 import { linkedinPublishing, type LinkedinGrant } from '../linkedinRest/publishing';
 import { analysedOrganization, linkedinOrganizationId, linkedinPageMemberId, managedOrganizations, organizationDisplayName } from './identity';
 import { linkedinPageMetrics } from './metrics';
@@ -35,23 +35,8 @@ const knownScopes = ['openid', 'profile', 'email', 'w_member_social', 'w_organiz
 const hosts = ['www', 'api'] as const;
 
 export const linkedinPage: PlatformSandboxFactory = (context) => {
-  const authorize: AuthorizeDialect = {
-    endpoints: [{ hostKey: 'www', path: '/oauth/v2/authorization' }],
-    clientIdParameter: 'client_id',
-    scopeDelimiter: 'space',
-    knownScopes,
-    pkce: 'ignored',
-    // An app approved for the Community Management API gets programmatic refresh tokens.
-    grantsRefreshToken: () => true,
-    allowRedirect: (request, code) => redirectTo(request.redirectUri, { code, state: request.state }),
-    denyRedirect: (request) =>
-      redirectTo(request.redirectUri, { error: 'user_cancelled_authorize', error_description: 'The user cancelled the authorization', state: request.state }),
-    shapes: {
-      code: () => `AQT${randomText(150)}`,
-      access: () => `AQV${randomText(180)}`,
-      refresh: () => `AQX${randomText(180)}`,
-    },
-  };
+  // An app approved for the Community Management API gets programmatic refresh tokens.
+  const authorize = linkedinAuthorizeDialect(knownScopes, true);
 
   /** The organizations whose role this token's member still holds (their account still has this app's consent). */
   function administered(granted: LinkedinGrant): string[] {

@@ -8,6 +8,8 @@ import {
   refreshGrant,
   requireParameters,
   revokeGrantOf,
+  randomText,
+  redirectTo,
   tokenForm,
   type AuthorizeDialect,
   type TokenFailure,
@@ -22,6 +24,30 @@ import type { PlatformContext } from '../platform';
  */
 
 export const LINKEDIN_ACCESS_SECONDS = 5_184_000;
+
+/**
+ * LinkedIn's consent page (www /oauth/v2/authorization, scopes space-separated, PKCE not used)
+ * for an app that asks for `knownScopes`; `refreshTokens` when LinkedIn gives the app
+ * programmatic refresh tokens (a Community Management app), shaped as LinkedIn's are.
+ */
+export function linkedinAuthorizeDialect(knownScopes: readonly string[], refreshTokens: boolean): AuthorizeDialect {
+  return {
+    endpoints: [{ hostKey: 'www', path: '/oauth/v2/authorization' }],
+    clientIdParameter: 'client_id',
+    scopeDelimiter: 'space',
+    knownScopes: [...knownScopes],
+    pkce: 'ignored',
+    grantsRefreshToken: () => refreshTokens,
+    allowRedirect: (request, code) => redirectTo(request.redirectUri, { code, state: request.state }),
+    denyRedirect: (request) =>
+      redirectTo(request.redirectUri, { error: 'user_cancelled_authorize', error_description: 'The user cancelled the authorization', state: request.state }),
+    shapes: {
+      code: () => `AQT${randomText(150)}`,
+      access: () => `AQV${randomText(180)}`,
+      ...(refreshTokens ? { refresh: () => `AQX${randomText(180)}` } : {}),
+    },
+  };
+}
 
 function oauthError(status: number, error: string, description: string): SandboxResponse {
   return tokenJson(status, { error, error_description: description });
