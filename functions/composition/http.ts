@@ -4,12 +4,20 @@ import { createAccountGate, type AccountGate } from '../http/accountGate';
 import type { HttpDependencies } from '../http/httpHandler';
 import { createRateLimiter, defaultRateLimits, parseLimit, type RateLimiter } from '../http/rateLimit';
 import { createDeletedAccounts } from '../services/deletedAccounts';
+import { createWorkspaceGate, type WorkspaceGate } from '../http/workspaceGate';
+import { workspaces } from './workspaces';
 import { clock, createLogger, documentClient, tableName } from './shared';
 
 let gate: AccountGate | undefined;
 /** Refuses users whose deletion started: every API function reads the deleted-accounts table. */
 export function accountGate(): AccountGate {
   return (gate ??= createAccountGate(createDeletedAccounts({ db: documentClient(), tableName: tableName('deletedAccounts'), clock })));
+}
+
+let rolesGate: WorkspaceGate | undefined;
+/** Finds the caller's role in the current workspace: every API function reads members in the memberships table. */
+export function workspaceGate(): WorkspaceGate {
+  return (rolesGate ??= createWorkspaceGate(workspaces()));
 }
 
 /**
@@ -43,6 +51,7 @@ export function apiDependencies(group: HandlerGroupName): HttpDependencies {
   return {
     logger: createLogger(group),
     accountGate: accountGate(),
+    workspaceGate: workspaceGate(),
     rateLimiter: rateLimiter(),
   };
 }

@@ -26,6 +26,8 @@ export interface HandlerGroupNeeds {
   readonly disablesUsers?: boolean;
   /** Signs users out everywhere and deletes them from the Cognito user pool (AdminUserGlobalSignOut, AdminDeleteUser; USER_POOL_ID). */
   readonly deletesUsers?: boolean;
+  /** Sends mail (invitations, approval requests): SES SendEmail from ONECLICK_MAIL_FROM. */
+  readonly sendsMail?: boolean;
   /** Starts these background tasks (asynchronous Lambda invokes; <TASK>_FUNCTION_NAME). */
   readonly startsTasks?: readonly BackgroundTaskName[];
 }
@@ -46,11 +48,12 @@ const exportedBuckets = Object.fromEntries(
 /**
  * Every API function reads and updates the deleted-accounts table (it never puts or deletes an
  * item there): its HTTP layer counts a user's calls on their record and, in the same write,
- * finds a deletion (functions/http/rateLimit.ts, functions/http/accountGate.ts).
+ * finds a deletion (functions/http/rateLimit.ts, functions/http/accountGate.ts). It also reads
+ * the memberships table, where the caller's role in a shared workspace is (functions/http/workspaceGate.ts).
  */
 const withAccountGate = (groups: Record<HandlerGroupName, HandlerGroupNeeds>): Record<HandlerGroupName, HandlerGroupNeeds> =>
   Object.fromEntries(
-    Object.entries(groups).map(([name, needs]) => [name, { ...needs, tables: { deletedAccounts: 'readUpdate', ...needs.tables } }]),
+    Object.entries(groups).map(([name, needs]) => [name, { ...needs, tables: { deletedAccounts: 'readUpdate', memberships: 'read', ...needs.tables } }]),
   ) as Record<HandlerGroupName, HandlerGroupNeeds>;
 
 export const handlerGroups: Record<HandlerGroupName, HandlerGroupNeeds> = withAccountGate({
@@ -78,6 +81,8 @@ export const handlerGroups: Record<HandlerGroupName, HandlerGroupNeeds> = withAc
     buckets: { content: 'readWrite' },
   },
   analytics: { entry: 'functions/handlers/analytics.ts', tables: { metrics: 'read', posts: 'read' }, buckets: {} },
+  // Workspaces, members and invitations live in the memberships table; inviting sends mail.
+  workspaces: { entry: 'functions/handlers/workspaces.ts', tables: { memberships: 'readWrite' }, buckets: {}, sendsMail: true },
   // Settings, export and account deletion. The deletion itself is a task (deleteAccount below);
   // this function writes the tombstone that starts it, turns the user's sign-in off before it
   // answers, and presigns the archive's download link.

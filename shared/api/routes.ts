@@ -42,6 +42,22 @@ import {
   moduleTokenSchema,
   registerContentSchema,
 } from './modules';
+import {
+  changeRoleSchema,
+  createWorkspaceSchema,
+  invitationPathSchema,
+  invitationPreviewSchema,
+  invitationSummarySchema,
+  invitationTokenSchema,
+  inviteMemberSchema,
+  memberListSchema,
+  memberPathSchema,
+  memberSchema,
+  transferOwnershipSchema,
+  updateWorkspaceSchema,
+  workspaceListSchema,
+  workspaceSchema,
+} from './workspaces';
 
 /**
  * The API route table: the one list of routes. The CDK Api construct, the offline twin's HTTP
@@ -50,7 +66,7 @@ import {
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** Lambda function groups; each is functions/handlers/<group>.ts. */
-export const handlerGroupNames = ['me', 'connections', 'posts', 'uploads', 'content', 'modules', 'analytics', 'account'] as const;
+export const handlerGroupNames = ['me', 'connections', 'posts', 'uploads', 'content', 'modules', 'analytics', 'account', 'workspaces'] as const;
 export type HandlerGroupName = (typeof handlerGroupNames)[number];
 
 export interface RouteDefinition {
@@ -542,6 +558,132 @@ export const routes = {
     summary: "The account deletion's progress: each step done or left, and whether it stopped and can be continued.",
     input: {},
     output: accountDeletionSchema,
+  },
+  listWorkspaces: {
+    method: 'GET',
+    path: '/workspaces',
+    auth: 'user',
+    handler: 'workspaces',
+    summary: "The caller's workspaces (the personal one first) with their role in each, the invitations addressed to their e-mail, and how many more they may create.",
+    input: {},
+    output: workspaceListSchema,
+  },
+  createWorkspace: {
+    method: 'POST',
+    path: '/workspaces',
+    auth: 'user',
+    handler: 'workspaces',
+    summary: 'Creates a workspace (for a client or a brand) owned by the caller, on their plan, within its number of workspaces.',
+    input: { body: createWorkspaceSchema },
+    output: workspaceSchema,
+  },
+  getInvitation: {
+    method: 'POST',
+    path: '/invitations/preview',
+    auth: 'user',
+    handler: 'workspaces',
+    summary: "(The link's secret travels in the body, never in a logged path.) What an invitation link offers (workspace, role, who invited) and whether it is for the signed-in user's e-mail.",
+    input: { body: invitationTokenSchema },
+    output: invitationPreviewSchema,
+  },
+  acceptInvitation: {
+    method: 'POST',
+    path: '/invitations/accept',
+    auth: 'user',
+    handler: 'workspaces',
+    summary: 'The invited person (signed in with the invited e-mail) joins the workspace in the invited role; the link is used up.',
+    input: { body: invitationTokenSchema },
+    output: workspaceSchema,
+  },
+  declineInvitation: {
+    method: 'POST',
+    path: '/invitations/decline',
+    auth: 'user',
+    handler: 'workspaces',
+    summary: 'The invited person declines; the link is used up.',
+    input: { body: invitationTokenSchema },
+    output: z.undefined(),
+  },
+  getWorkspace: {
+    method: 'GET',
+    path: '/workspace',
+    auth: 'user',
+    handler: 'workspaces',
+    summary: 'The current workspace (the x-oneclick-workspace header; none: the personal one) and the caller\'s role in it.',
+    input: {},
+    output: workspaceSchema,
+  },
+  updateWorkspace: {
+    method: 'PUT',
+    path: '/workspace',
+    auth: 'user',
+    handler: 'workspaces',
+    summary: "Renames the current workspace, or sets its approval rule (off, contributors, everyone) or the time zone its schedules use.",
+    input: { body: updateWorkspaceSchema },
+    output: workspaceSchema,
+  },
+  listMembers: {
+    method: 'GET',
+    path: '/workspace/members',
+    auth: 'user',
+    handler: 'workspaces',
+    summary: "The current workspace's members with their roles, its open invitations, and the plan's limit on members.",
+    input: {},
+    output: memberListSchema,
+  },
+  inviteMember: {
+    method: 'POST',
+    path: '/workspace/invitations',
+    auth: 'user',
+    handler: 'workspaces',
+    summary: 'Invites an e-mail address in a role (not owner): a link valid for 7 days is mailed, its secret kept only as a hash.',
+    input: { body: inviteMemberSchema },
+    output: invitationSummarySchema,
+  },
+  revokeInvitation: {
+    method: 'DELETE',
+    path: '/workspace/invitations/{invitationId}',
+    auth: 'user',
+    handler: 'workspaces',
+    summary: 'Withdraws an open invitation: its link stops working.',
+    input: { path: invitationPathSchema },
+    output: z.undefined(),
+  },
+  changeMemberRole: {
+    method: 'PUT',
+    path: '/workspace/members/{memberId}',
+    auth: 'user',
+    handler: 'workspaces',
+    summary: "Changes a member's role (not the owner's, not one's own); their next request uses the new role.",
+    input: { path: memberPathSchema, body: changeRoleSchema },
+    output: memberSchema,
+  },
+  removeMember: {
+    method: 'DELETE',
+    path: '/workspace/members/{memberId}',
+    auth: 'user',
+    handler: 'workspaces',
+    summary: 'Removes a member (not the owner): their open pages lose access on their next request.',
+    input: { path: memberPathSchema },
+    output: z.undefined(),
+  },
+  leaveWorkspace: {
+    method: 'POST',
+    path: '/workspace/leave',
+    auth: 'user',
+    handler: 'workspaces',
+    summary: 'The caller leaves the current workspace (an owner transfers ownership first).',
+    input: {},
+    output: z.undefined(),
+  },
+  transferOwnership: {
+    method: 'POST',
+    path: '/workspace/transfer',
+    auth: 'user',
+    handler: 'workspaces',
+    summary: "The owner makes another member the owner and stays as an admin; the workspace's plan becomes the new owner's.",
+    input: { body: transferOwnershipSchema },
+    output: workspaceSchema,
   },
 } as const satisfies Record<string, RouteDefinition>;
 

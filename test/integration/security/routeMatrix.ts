@@ -45,6 +45,8 @@ export type MatrixEntry =
     };
 
 const someUlid = '01JAAAAAAAAAAAAAAAAAAAAAAA';
+const someUuid = '00000000-0000-4000-8000-000000000000';
+const someInvitationToken = 'A'.repeat(43);
 
 /**
  * One entry per route of the route table. The type makes a new route without an entry a
@@ -259,4 +261,32 @@ export const matrix: Record<RouteId, MatrixEntry> = {
     againstVictim: (victim) => ({ request: { body: { confirmation: victim.user.email } }, refusedWith: [400] }),
   },
   getAccountDeletion: { auth: 'user', sample: {}, againstVictim: 'own-data-only' },
+  // Workspace routes act on the caller's current workspace (none named: their personal one); a
+  // workspace named in the header is decided by the role matrix (test/integration/security/workspaceMatrix.test.ts).
+  listWorkspaces: { auth: 'user', sample: {}, againstVictim: 'own-data-only' },
+  createWorkspace: { auth: 'user', sample: { body: { name: 'Matrix probe' } }, againstVictim: 'own-data-only' },
+  getInvitation: { auth: 'user', sample: { body: { token: someInvitationToken } }, againstVictim: () => ({ request: { body: { token: someInvitationToken } }, refusedWith: [404] }) },
+  acceptInvitation: { auth: 'user', sample: { body: { token: someInvitationToken } }, againstVictim: () => ({ request: { body: { token: someInvitationToken } }, refusedWith: [404] }) },
+  declineInvitation: { auth: 'user', sample: { body: { token: someInvitationToken } }, againstVictim: () => ({ request: { body: { token: someInvitationToken } }, refusedWith: [404] }) },
+  getWorkspace: { auth: 'user', sample: {}, againstVictim: 'own-data-only' },
+  updateWorkspace: { auth: 'user', sample: { body: { timeZone: 'Europe/Istanbul' } }, againstVictim: 'own-data-only' },
+  listMembers: { auth: 'user', sample: {}, againstVictim: 'own-data-only' },
+  inviteMember: { auth: 'user', sample: { body: { email: 'someone@example.com', role: 'editor' } }, againstVictim: 'own-data-only' },
+  revokeInvitation: { auth: 'user', sample: { path: { invitationId: someUlid } }, againstVictim: () => ({ request: { path: { invitationId: someUlid } }, refusedWith: [404] }) },
+  changeMemberRole: {
+    auth: 'user',
+    sample: { path: { memberId: someUuid }, body: { role: 'viewer' } },
+    againstVictim: (victim) => ({ request: { path: { memberId: victim.user.userId }, body: { role: 'viewer' } }, refusedWith: [404] }),
+  },
+  removeMember: {
+    auth: 'user',
+    sample: { path: { memberId: someUuid } },
+    againstVictim: (victim) => ({ request: { path: { memberId: victim.user.userId } }, refusedWith: [404] }),
+  },
+  leaveWorkspace: { auth: 'user', sample: {}, againstVictim: 'own-data-only' },
+  transferOwnership: {
+    auth: 'user',
+    sample: { body: { memberId: someUuid } },
+    againstVictim: (victim) => ({ request: { body: { memberId: victim.user.userId } }, refusedWith: [400] }),
+  },
 };

@@ -1,0 +1,150 @@
+import type { RouteId } from './routes';
+import type { ApprovalRule, WorkspaceRole } from './workspaces';
+
+/**
+ * The one authorization rule: every route names what it does, and each role names what it may
+ * do. The HTTP layer (functions/http/workspaceGate.ts) decides every call from this table and the
+ * caller's role in the current workspace; nothing else checks roles. The authorization matrix
+ * test is generated from it, and a route without an entry does not compile.
+ */
+export const workspaceActions = [
+  /** See the workspace's posts, drafts, accounts, content, analytics and notifications. */
+  'read',
+  /** Comment on posts. */
+  'comment',
+  /** Save drafts, upload files, submit posts for approval. */
+  'draft',
+  /** Publish, schedule, edit, reschedule, cancel, retry and delete posts. */
+  'publish',
+  /** Approve, reject or ask for changes to others' posts. */
+  'approve',
+  /** Connect and disconnect social accounts. */
+  'connect',
+  /** Invite members, change their roles, remove them. */
+  'manageMembers',
+  /** Rename the workspace, set its approval rule and time zone, create review links. */
+  'manageWorkspace',
+  /** Transfer ownership. */
+  'own',
+  /** Leave the workspace. */
+  'leave',
+] as const;
+export type WorkspaceAction = (typeof workspaceActions)[number];
+
+export const roleActions: Record<WorkspaceRole, readonly WorkspaceAction[]> = {
+  owner: ['read', 'comment', 'draft', 'publish', 'approve', 'connect', 'manageMembers', 'manageWorkspace', 'own'],
+  admin: ['read', 'comment', 'draft', 'publish', 'approve', 'connect', 'manageMembers', 'manageWorkspace', 'leave'],
+  editor: ['read', 'comment', 'draft', 'publish', 'approve', 'leave'],
+  contributor: ['read', 'comment', 'draft', 'leave'],
+  viewer: ['read', 'comment', 'leave'],
+};
+
+/**
+ * - public: no signed-in caller (the route checks its own secret: an OAuth state, a module
+ *   session, a review link);
+ * - person: about the signed-in person, not a workspace (their account, their workspaces list);
+ *   the workspace header is ignored;
+ * - workspace: acts in the current workspace and needs the action.
+ */
+export type RouteRule = { scope: 'public' } | { scope: 'person' } | { scope: 'workspace'; action: WorkspaceAction };
+
+const publicRoute = { scope: 'public' } as const;
+const person = { scope: 'person' } as const;
+const may = (action: WorkspaceAction) => ({ scope: 'workspace', action }) as const;
+
+export const routeRules = {
+  getMe: person,
+  listConnections: may('read'),
+  startConnection: may('connect'),
+  completeConnection: publicRoute,
+  confirmConnection: may('connect'),
+  chooseConnectionAccounts: may('connect'),
+  getClientMetadata: publicRoute,
+  disconnectConnection: may('connect'),
+  getCreatorInfo: may('read'),
+  getPublishingQuota: may('read'),
+  // Creating a post is open to whoever may draft: a role that may not publish, or one the
+  // workspace's approval rule names, submits it for approval instead (needsApproval below).
+  createPost: may('draft'),
+  listPosts: may('read'),
+  getPost: may('read'),
+  retryPost: may('publish'),
+  publishTargetAgain: may('publish'),
+  reschedulePost: may('publish'),
+  editPost: may('publish'),
+  cancelPost: may('publish'),
+  listNotifications: may('read'),
+  readNotifications: may('read'),
+  createUpload: may('draft'),
+  signUploadParts: may('draft'),
+  listUploadParts: may('draft'),
+  completeUpload: may('draft'),
+  listContent: may('read'),
+  deleteContent: may('publish'),
+  createModuleToken: may('draft'),
+  generateCustomToken: may('draft'),
+  exchangeModuleToken: publicRoute,
+  createModuleContentUpload: publicRoute,
+  registerModuleContent: publicRoute,
+  abortUpload: may('draft'),
+  getStorageUsage: may('read'),
+  putThumbnail: may('draft'),
+  deletePost: may('publish'),
+  createDraft: may('draft'),
+  updateDraft: may('draft'),
+  publishDraft: may('draft'),
+  duplicatePost: may('draft'),
+  getPostMetrics: may('read'),
+  getAnalyticsSummary: may('read'),
+  getBestTimes: may('read'),
+  getAccount: person,
+  updateAccountSettings: person,
+  startDataExport: person,
+  getDataExport: person,
+  deleteAccount: person,
+  getAccountDeletion: person,
+  listWorkspaces: person,
+  createWorkspace: person,
+  getInvitation: person,
+  acceptInvitation: person,
+  declineInvitation: person,
+  getWorkspace: may('read'),
+  updateWorkspace: may('manageWorkspace'),
+  listMembers: may('read'),
+  inviteMember: may('manageMembers'),
+  revokeInvitation: may('manageMembers'),
+  changeMemberRole: may('manageMembers'),
+  removeMember: may('manageMembers'),
+  leaveWorkspace: may('leave'),
+  transferOwnership: may('own'),
+} as const satisfies Record<RouteId, RouteRule>;
+
+export function roleMay(role: WorkspaceRole, action: WorkspaceAction): boolean {
+  return roleActions[role].includes(action);
+}
+
+/**
+ * What becomes of a post this role creates or changes under the workspace's approval rule:
+ * published (or scheduled) as asked, submitted for approval, or refused — a contributor cannot
+ * publish, and with approvals off there is no one to submit to (they save drafts, an editor
+ * publishes them).
+ */
+export function postDecision(rule: ApprovalRule, role: WorkspaceRole): 'publish' | 'submit' | 'refuse' {
+  const canPublish = roleMay(role, 'publish');
+  if (rule === 'everyone' || (rule === 'contributors' && !canPublish)) return 'submit';
+  return canPublish ? 'publish' : 'refuse';
+}
+
+/** What a refusal says: the role and what it cannot do, in words. */
+export const actionWords: Record<WorkspaceAction, string> = {
+  read: 'see this workspace',
+  comment: 'comment on posts',
+  draft: 'write drafts or upload files',
+  publish: 'publish or schedule posts',
+  approve: 'approve posts',
+  connect: 'connect or disconnect accounts',
+  manageMembers: 'manage members',
+  manageWorkspace: "change the workspace's settings",
+  own: 'transfer the workspace (only its owner can)',
+  leave: 'leave the workspace (transfer ownership to another member first)',
+};
