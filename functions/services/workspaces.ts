@@ -327,9 +327,12 @@ export function createWorkspaceService({ db, tableName, clock, mailer, siteUrl }
       }
       const sets: string[] = ['updatedAt = :now'];
       const values: Record<string, unknown> = { ':now': clock.now().toISOString() };
+      // Named: "name" is one of DynamoDB's reserved words.
+      const names: Record<string, string> = {};
       for (const [field, value] of Object.entries(changes)) {
         if (value === undefined) continue;
-        sets.push(`${field} = :${field}`);
+        sets.push(`#${field} = :${field}`);
+        names[`#${field}`] = field;
         values[`:${field}`] = value;
       }
       const { Attributes } = await db.send(
@@ -338,6 +341,7 @@ export function createWorkspaceService({ db, tableName, clock, mailer, siteUrl }
           Key: key(access.workspaceId, WORKSPACE_RECORD),
           UpdateExpression: `SET ${sets.join(', ')}`,
           ConditionExpression: 'attribute_exists(userId)',
+          ...(Object.keys(names).length ? { ExpressionAttributeNames: names } : {}),
           ExpressionAttributeValues: values,
           ReturnValues: 'ALL_NEW',
         }),

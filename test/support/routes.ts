@@ -8,7 +8,7 @@ export interface RouteRequest {
   body?: unknown;
   /** Sent as is (not JSON-encoded): lets hostile-input tests send broken JSON. */
   rawBody?: string;
-  /** More request headers (the workspace header: shared/api/workspaces.ts WORKSPACE_HEADER). */
+  /** More request headers (the current workspace: test/support/workspaces.ts). */
   headers?: Record<string, string>;
 }
 
