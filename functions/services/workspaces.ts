@@ -572,6 +572,16 @@ export function createWorkspaceService({ db, tableName, clock, mailer, siteUrl }
       return owned;
     },
 
+    /** A workspace's name, approval rule and members with their roles (approvals: who to ask, whom a comment names). */
+    async team(workspaceId: string): Promise<{ name: string; approvalRule: ApprovalRule; members: Array<{ userId: string; email: string; role: WorkspaceRole }> }> {
+      const [workspace, members] = await Promise.all([get<WorkspaceItem>(workspaceId, WORKSPACE_RECORD), queryAll<MemberItem>(workspaceId, MEMBER_PREFIX)]);
+      return {
+        name: workspace?.name ?? '',
+        approvalRule: workspace?.approvalRule ?? 'off',
+        members: members.map((item) => ({ userId: item.memberUserId, email: item.email, role: item.role })),
+      };
+    },
+
     /** Whether a workspace is shared (not someone's personal one), for the operator command. */
     async isSharedWorkspace(workspaceId: string): Promise<boolean> {
       const item = await get<WorkspaceItem>(workspaceId, WORKSPACE_RECORD);

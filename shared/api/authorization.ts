@@ -70,8 +70,11 @@ export const routeRules = {
   getPost: may('read'),
   retryPost: may('publish'),
   publishTargetAgain: may('publish'),
-  reschedulePost: may('publish'),
-  editPost: may('publish'),
+  // Changing a scheduled post is open to whoever may draft, decided like createPost: a change by
+  // someone the approval rule names is a submission (back to pending); a role that may not
+  // publish is refused with approvals off (functions/services/approvals.ts).
+  reschedulePost: may('draft'),
+  editPost: may('draft'),
   cancelPost: may('publish'),
   listNotifications: may('read'),
   readNotifications: may('read'),
@@ -117,6 +120,12 @@ export const routeRules = {
   removeMember: may('manageMembers'),
   leaveWorkspace: may('leave'),
   transferOwnership: may('own'),
+  listApprovals: may('read'),
+  approvePost: may('approve'),
+  requestPostChanges: may('approve'),
+  rejectPost: may('approve'),
+  listPostComments: may('read'),
+  addPostComment: may('comment'),
 } as const satisfies Record<RouteId, RouteRule>;
 
 export function roleMay(role: WorkspaceRole, action: WorkspaceAction): boolean {

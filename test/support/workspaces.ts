@@ -6,7 +6,8 @@ import { WORKSPACE_HEADER } from '../../shared/api/workspaces';
 import type { RouteId } from '../../shared/api/routes';
 import { callRoute, type RouteRequest, type RouteResponse } from './routes';
 import type { TwinInfo } from './twinInfo';
-import type { TestUser } from './users';
+import { createUser, uniqueEmail, type TestUser } from './users';
+import { makeAdmin } from './connect';
 
 /** A route called by `user` in the workspace `workspaceId` (the header the app sends). */
 export function callIn(twin: TwinInfo, workspaceId: string, id: RouteId, request: RouteRequest, user: TestUser): Promise<RouteResponse> {
@@ -51,4 +52,29 @@ export async function addMember(twin: TwinInfo, workspaceId: string, by: TestUse
   expect(invited.status, invited.text).toBe(200);
   const accepted = await callRoute(twin, 'acceptInvitation', { body: { token: invitationTokenFor(twin, member.email) } }, member.idToken);
   expect(accepted.status, accepted.text).toBe(200);
+}
+
+/** A shared workspace: its owner (on the admin plan: scheduling, no post limit) and a member in each role asked for. */
+export interface Team {
+  workspaceId: string;
+  owner: TestUser;
+  members: Partial<Record<AssignableRole, TestUser>>;
+  /** Calls a route in this workspace as `user` (the workspace header set). */
+  call(user: TestUser, id: RouteId, request?: RouteRequest): Promise<RouteResponse>;
+  /** The header that names the workspace. */
+  headers: Record<string, string>;
+}
+
+/** Creates a workspace and brings people in through the real invitation (the mailed link's secret) and acceptance. */
+export async function createTeam(twin: TwinInfo, roles: readonly AssignableRole[], tag = 'team'): Promise<Team> {
+  const owner = await createUser(twin, uniqueEmail(`${tag}-owner`));
+  await makeAdmin(twin, owner);
+  const { workspaceId } = await createWorkspace(twin, owner, `${tag} workspace`);
+  const members: Team['members'] = {};
+  for (const role of roles) {
+    const member = await createUser(twin, uniqueEmail(`${tag}-${role}`));
+    await addMember(twin, workspaceId, owner, member, role);
+    members[role] = member;
+  }
+  return { workspaceId, owner, members, call: (user, id, request = {}) => callIn(twin, workspaceId, id, request, user), headers: { [WORKSPACE_HEADER]: workspaceId } };
 }
