@@ -4,6 +4,7 @@ import type { Platform } from '../../shared/platforms';
 import type { NetworkTexts, NetworkThreads } from '../../shared/platformRules';
 import { LATE_AFTER_SECONDS, listOf, type FirstCommentResult, type Post, type PostList, type PostStatus, type TargetFailureCode, type TargetStatus, type TargetWaiting, type ThreadResult } from '../../shared/api/posts';
 import type { Notification } from '../../shared/api/notifications';
+import type { ClientReview } from '../../shared/api/review';
 import type { Clock } from '../clock';
 import type { StoredMedia } from '../media/s3Media';
 import type { PublishProgress } from '../platforms/publisher';
@@ -55,6 +56,8 @@ export interface TargetItem {
 export interface PostItem {
   userId: string;
   postId: string;
+  /** What clients did on it through review links (functions/services/reviewLinks.ts), oldest first. */
+  clientReviews?: ClientReview[];
   status: PostStatus;
   title?: string;
   description: string;
@@ -169,6 +172,7 @@ export function toPost(item: PostItem): Post {
     late: item.lateSeconds !== undefined,
     lateSeconds: item.lateSeconds ?? null,
     publishedAt: item.publishedAt ?? null,
+    clientReviews: item.clientReviews ?? [],
   };
 }
 

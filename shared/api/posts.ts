@@ -7,6 +7,7 @@ import { ALT_TEXT_MAX, textFor, threadFor, type NetworkTexts, type NetworkThread
 import { THREAD_MAX_PARTS, threadProblems } from '../thread';
 import { isTimeZone } from '../timeZone';
 import { mediaKinds, parseMediaKey, takesAltText } from '../media';
+import { clientReviewSchema } from './review';
 
 /** `draft`: saved from the wizard, not published; it starts no execution and uses no month's slot. */
 export const postStatuses = ['draft', 'scheduled', 'publishing', 'published', 'partially_published', 'failed', 'cancelled'] as const;
@@ -325,6 +326,8 @@ export const postSchema = z.object({
   /** How many seconds late, when late. */
   lateSeconds: z.number().nullable(),
   publishedAt: z.string().nullable(),
+  /** What clients did on it through review links (shared/api/review.ts), oldest first. */
+  clientReviews: z.array(clientReviewSchema).optional(),
 });
 export type Post = z.infer<typeof postSchema>;
 
