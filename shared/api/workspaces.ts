@@ -7,7 +7,7 @@ import { timeZoneSchema } from './posts';
  * workspaces is already in it); the others are created for a client or a brand and shared with
  * members in roles. The API names the current workspace in one header (below), never in paths.
  */
-export const WORKSPACE_HEADER = 'x-oneclick-workspace';
+export { WORKSPACE_HEADER } from './workspaceHeader';
 
 /** From most to least trusted; what each may do is shared/api/authorization.ts. */
 export const workspaceRoles = ['owner', 'admin', 'editor', 'contributor', 'viewer'] as const;
