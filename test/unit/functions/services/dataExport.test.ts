@@ -51,7 +51,7 @@ describe('the data archive', () => {
     try {
       const entries = readZip(await readFile(archive.path));
       expect([...entries.keys()].sort()).toEqual(
-        ['README.txt', 'data/connections.json', 'data/content.json', 'data/memberships.json', 'data/metrics.json', 'data/posts.json', 'files/content/videos/01J1.mp4', 'files/media/images/a.jpg'].sort(),
+        ['README.txt', 'data/activity.json', 'data/connections.json', 'data/content.json', 'data/memberships.json', 'data/metrics.json', 'data/posts.json', 'files/content/videos/01J1.mp4', 'files/media/images/a.jpg'].sort(),
       );
       expect(JSON.parse(entries.get('data/posts.json')!.toString())[0].targets['x#1']).toEqual({ status: 'published', postUrl: 'https://x.com/a/status/1' });
       expect(entries.get('files/media/images/a.jpg')!.toString()).toBe('jpeg bytes');
