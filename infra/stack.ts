@@ -1,4 +1,4 @@
-import { Aws, CfnOutput, Stack, Validations, type StackProps } from 'aws-cdk-lib';
+import { Aws, CfnOutput, CfnParameter, Stack, Validations, type StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
 import { Api } from './constructs/api';
 import { apiBasePath } from './constructs/apiPath';
@@ -16,7 +16,7 @@ import { handlerGroupNames } from '../shared/api/routes';
 import { parseModuleUrls } from '../shared/api/modules';
 import { handlerGroups, scheduledJobs } from '../functions/handlers/groups';
 import { PlatformAccess } from './constructs/platformAccess';
-import type { Resources } from './constructs/grants';
+import { grantMail, type Resources } from './constructs/grants';
 import { acknowledgeCdkInternals } from './nag';
 
 export interface OneClickStackProps extends StackProps {
@@ -51,7 +51,14 @@ export class OneClickStack extends Stack {
       alarmEmail: this.node.tryGetContext('oneclick:alarmEmail') as string | undefined,
     });
     new OperatorDashboard(this, 'Operator', { stateMachine: publishing.stateMachine, httpApi: api.httpApi });
+    // Invitations and approval requests are mailed from an address the operator verified in SES.
+    const mailFrom = new CfnParameter(this, 'MailFrom', {
+      type: 'String',
+      description: 'The SES-verified address invitations and approval requests are sent from.',
+      allowedPattern: '^[^@\\s]+@[^@\\s]+$',
+    });
     for (const group of handlerGroupNames) {
+      if (handlerGroups[group].sendsMail) grantMail(api.functions[group], mailFrom.valueAsString);
       if (handlerGroups[group].startsPublishing) publishing.grantStart(api.functions[group]);
       for (const task of handlerGroups[group].startsTasks ?? []) tasks.grantStart(api.functions[group], task);
       if (handlerGroups[group].disablesUsers) grantSignInDisabling(api.functions[group], auth.userPool);

@@ -4,12 +4,21 @@ import { createAccountGate, type AccountGate } from '../http/accountGate';
 import type { HttpDependencies } from '../http/httpHandler';
 import { createRateLimiter, defaultRateLimits, parseLimit, type RateLimiter } from '../http/rateLimit';
 import { createDeletedAccounts } from '../services/deletedAccounts';
+import { createWorkspaceGate, type WorkspaceGate } from '../http/workspaceGate';
+import { workspaces } from './workspaces';
+import { activityLog } from './activity';
 import { clock, createLogger, documentClient, tableName } from './shared';
 
 let gate: AccountGate | undefined;
 /** Refuses users whose deletion started: every API function reads the deleted-accounts table. */
 export function accountGate(): AccountGate {
   return (gate ??= createAccountGate(createDeletedAccounts({ db: documentClient(), tableName: tableName('deletedAccounts'), clock })));
+}
+
+let rolesGate: WorkspaceGate | undefined;
+/** Finds the caller's role in the current workspace: every API function reads members in the memberships table. */
+export function workspaceGate(): WorkspaceGate {
+  return (rolesGate ??= createWorkspaceGate(workspaces()));
 }
 
 /**
@@ -35,7 +44,8 @@ function rateLimiter(): RateLimiter | undefined {
 }
 
 /**
- * What an API function's HTTP layer needs: its logger, the account gate and the rate limiter. A
+ * What an API function's HTTP layer needs: its logger, the account gate, the rate limiter and the
+ * activity log. A
  * group with idempotent routes adds idempotency (composition/idempotency.ts); the HTTP layer
  * refuses to build such a group without it.
  */
@@ -43,6 +53,9 @@ export function apiDependencies(group: HandlerGroupName): HttpDependencies {
   return {
     logger: createLogger(group),
     accountGate: accountGate(),
+    workspaceGate: workspaceGate(),
     rateLimiter: rateLimiter(),
+    // Built on the first action recorded: a function that only reads never opens it.
+    activity: { record: (record) => activityLog().record(record) },
   };
 }

@@ -17,10 +17,14 @@ import {
 import { AuthenticationRequired, DomainError, InvalidInput, NotFound, type FieldIssue } from '../errors';
 import type { UserIdentity } from '../services/memberships';
 import type { AccountGate } from './accountGate';
+import type { WorkspaceAccess } from '../services/workspaces';
+import type { WorkspaceGate } from './workspaceGate';
 import type { ApiEvent, ApiResult } from './apiEvent';
 import { responseCookiesOf } from './cookies';
 import { TooManyRequests, type RateLimiter } from './rateLimit';
 import type { Idempotency } from './idempotency';
+import type { ActivityLog } from '../services/activityLog';
+import { activityOf } from './activityRecorder';
 import { idempotencyKeyOf } from './idempotencyKey';
 
 export type { ApiEvent, ApiResult } from './apiEvent';
@@ -30,8 +34,17 @@ export type RoutesOfGroup<G extends HandlerGroupName> = {
 }[RouteId];
 
 export interface RouteRequest<Id extends RouteId> {
-  /** The verified caller; always present on routes with auth 'user'. */
+  /**
+   * Whose data the route reads and writes, as the services' partition: on a workspace route, the
+   * current workspace (its id as `userId`; a personal workspace's id is its user's id) with the
+   * caller's e-mail; on a route about the person, the verified caller. Always present on routes
+   * with auth 'user'.
+   */
   user: Routes[Id]['auth'] extends 'user' ? UserIdentity : UserIdentity | undefined;
+  /** The verified person calling (the same as `user` outside shared workspaces). */
+  caller: Routes[Id]['auth'] extends 'user' ? UserIdentity : UserIdentity | undefined;
+  /** The current workspace and the caller's role in it, on workspace routes (shared/api/authorization.ts). */
+  workspace: WorkspaceAccess | undefined;
   input: RouteInput<Id>;
   event: ApiEvent;
 }
@@ -97,10 +110,14 @@ export interface HttpDependencies {
   logger: Logger;
   /** Refuses callers whose account deletion started. */
   accountGate: AccountGate;
+  /** Finds the current workspace and decides the route from the caller's role in it. */
+  workspaceGate: WorkspaceGate;
   /** Absent only where the function has no rate-limits table (a unit test of the wrapper alone). */
   rateLimiter?: RateLimiter | undefined;
   /** Required when the group has idempotent routes: it keeps their answers per Idempotency-Key. */
   idempotency?: Idempotency | undefined;
+  /** Where a successful write the rule table names is recorded (shared/api/authorization.ts, routeActivity). */
+  activity?: Pick<ActivityLog, 'record'> | undefined;
 }
 
 /** Whether a group has a route flagged idempotent (its function then needs the idempotency table). */
@@ -119,7 +136,7 @@ export function hasIdempotentRoutes(group: HandlerGroupName): boolean {
 export function createHttpHandler<G extends HandlerGroupName>(
   group: G,
   implementation: GroupImplementation<G>,
-  { logger, accountGate, rateLimiter, idempotency }: HttpDependencies,
+  { logger, accountGate, workspaceGate, rateLimiter, idempotency, activity }: HttpDependencies,
 ) {
   const byRouteKey = new Map<string, { id: RouteId; route: RouteDefinition }>();
   for (const id of routeIds) {
@@ -138,6 +155,8 @@ export function createHttpHandler<G extends HandlerGroupName>(
     const admission = await rateLimiter?.admit(route, user, event);
     // The limiter counts a user's call on their record and reads a deletion in the same write.
     if (user) await accountGate.admit(user.userId, id, admission?.seen);
+    const workspace = user ? await workspaceGate.admit(user, id, event) : undefined;
+    const owner = user && workspace ? { userId: workspace.workspaceId, email: user.email } : user;
     const input = {
       path: parsePart(route.input.path, event.pathParameters ?? {}, 'path'),
       query: parsePart(route.input.query, event.queryStringParameters ?? {}, 'query'),
@@ -146,10 +165,21 @@ export function createHttpHandler<G extends HandlerGroupName>(
     const implement = implementation[id as RoutesOfGroup<G>] as unknown as (
       request: RouteRequest<RouteId>,
     ) => Promise<unknown>;
-    const run = () => implement({ user: user as UserIdentity, input: input as never, event });
+    const run = async () => {
+      const output = await implement({ user: owner as UserIdentity, caller: user as UserIdentity, workspace, input: input as never, event });
+      // Recorded once per action: inside the idempotent run, so a replayed answer records nothing again.
+      const record = activity ? activityOf(id, { caller: user, workspace, path: input.path, body: input.body, output }) : undefined;
+      if (record) {
+        // The action happened: a log that could not be written is reported, never the caller's error.
+        await activity!.record(record).catch((error: unknown) => logger.error('The activity log could not record an action', { route: id, kind: record.kind, error: error as Error }));
+      }
+      return output;
+    };
     // Routes flagged idempotent run at most once per Idempotency-Key (functions/http/idempotency.ts).
     const key = route.idempotent ? idempotencyKeyOf(event.headers) : undefined;
-    const output = key && idempotency ? await idempotency.once({ scope: `${user?.userId ?? 'anonymous'}#${id}`, key, input }, context, run) : await run();
+    // One person's keys, per workspace: a personal workspace keeps the scope it had before workspaces.
+    const scope = workspace && !workspace.personal ? `${workspace.workspaceId}#${user?.userId}#${id}` : `${user?.userId ?? 'anonymous'}#${id}`;
+    const output = key && idempotency ? await idempotency.once({ scope, key, input }, context, run) : await run();
     const cookies = responseCookiesOf(output);
     if (route.redirect) {
       const { location } = output as { location: string };

@@ -68,3 +68,21 @@ export function grantNeeds(
   fn.addEnvironment(environment);
   if (needs.platformAccess) resources.platformAccess.grantTo(fn, platformSecrets);
 }
+
+/**
+ * Lets a function send mail through SES from the operator's verified sender (ONECLICK_MAIL_FROM):
+ * invitations and approval requests.
+ */
+export function grantMail(fn: OneClickFunction, mailFrom: string): void {
+  fn.function.addToRolePolicy(
+    new iam.PolicyStatement({
+      actions: ['ses:SendEmail'],
+      resources: [Stack.of(fn.function).formatArn({ service: 'ses', resource: 'identity', resourceName: '*' })],
+    }),
+  );
+  Validations.of(fn.function).acknowledge({
+    id: 'AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:ses:<AWS::Region>:<AWS::AccountId>:identity/*]',
+    reason: 'SES authorizes SendEmail on the sender identity and on each recipient address; invitations go to any address a workspace admin types.',
+  });
+  fn.addEnvironment({ ONECLICK_MAIL_FROM: mailFrom });
+}

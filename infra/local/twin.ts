@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { apiBasePath } from '../constructs/apiPath';
 import { createLocalApi } from './api';
-import { connectCognito, startCognito, type LocalCognito } from './cognito/cognito';
+import { connectCognito, outboxFile, startCognito, type LocalCognito } from './cognito/cognito';
 import { ensureTables, startDynamoDb } from './dynamodb/dynamodb';
 import { functionEnvironment, localBucketNames, localRegion, localTableNames, TWIN_VARIABLES, withUserSettings } from './environment';
 import type { TwinLog } from './log';
@@ -171,6 +171,8 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
       ...publishingEnvironment(stepFunctions.endpoint),
       ...platformSettings.environment,
       ONECLICK_SITE_URL: webOrigin,
+      // Offline, invitations and approval requests land in the outbox beside the sign-up codes.
+      ONECLICK_MAIL_OUTBOX: outboxFile(resolve(dataDir, 'cognito')),
       ONECLICK_LOCAL_TOKEN_KEY: localTokenKey(resolve(dataDir, 'keys', 'token-key.json')),
       ...taskEnvironment(localLambda.endpoint),
       // Account deletion deletes the Cognito user (AdminDeleteUser).

@@ -18,6 +18,16 @@ export const membershipAllowances: Record<
   admin: { maxPosts: null, canSchedule: true, maxAccounts: null, maxStorageBytes: null },
 };
 
+/**
+ * What each membership type allows in workspaces: how many shared workspaces a user may own
+ * (the personal one not counted) and how many members each may have (the owner and open
+ * invitations counted). The workspace's other limits are its own membership record's, above.
+ */
+export const workspaceAllowances: Record<MembershipType, { maxOwnedWorkspaces: number | null; maxMembers: number | null }> = {
+  free: { maxOwnedWorkspaces: 2, maxMembers: 3 },
+  admin: { maxOwnedWorkspaces: null, maxMembers: null },
+};
+
 export const membershipSchema = z.object({
   userId: z.string(),
   userEmail: z.string(),

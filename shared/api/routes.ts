@@ -15,8 +15,9 @@ import {
 } from './connections';
 import { creatorInfoSchema } from './creatorInfo';
 import { publishingQuotaSchema } from './publishingQuota';
-import { createPostSchema, editPostSchema, listPostsQuerySchema, postIdSchema, postPageSchema, postSchema, postTargetPathSchema, reschedulePostSchema, saveDraftSchema } from './posts';
+import { approvalQueueSchema, createPostSchema, editPostSchema, listPostsQuerySchema, postIdSchema, postPageSchema, postSchema, postTargetPathSchema, reschedulePostSchema, saveDraftSchema } from './posts';
 import { notificationListSchema } from './notifications';
+import { addCommentSchema, approvalDecisionSchema, postCommentListSchema, postCommentSchema } from './approvals';
 import { abortUploadSchema, completeUploadSchema, createUploadSchema, storageUsageSchema, uploadedMediaSchema, uploadSessionSchema } from './uploads';
 import { listUploadPartsSchema, signedPartsSchema, signUploadPartsSchema, uploadedPartsSchema } from './uploads';
 import { putThumbnailSchema, thumbnailSchema } from './uploads';
@@ -42,6 +43,35 @@ import {
   moduleTokenSchema,
   registerContentSchema,
 } from './modules';
+import {
+  changeRoleSchema,
+  createWorkspaceSchema,
+  invitationPathSchema,
+  invitationPreviewSchema,
+  invitationSummarySchema,
+  invitationTokenSchema,
+  inviteMemberSchema,
+  memberListSchema,
+  memberPathSchema,
+  memberSchema,
+  transferOwnershipSchema,
+  updateWorkspaceSchema,
+  workspaceListSchema,
+  workspaceSchema,
+} from './workspaces';
+import { activityPageSchema, listActivityQuerySchema } from './activity';
+import {
+  createdReviewLinkSchema,
+  createReviewLinkSchema,
+  reviewActionSchema,
+  reviewCommentSchema,
+  reviewLinkListSchema,
+  reviewLinkPathSchema,
+  reviewLinkSchema,
+  reviewPostSchema,
+  reviewSchema,
+  reviewTokenSchema,
+} from './review';
 
 /**
  * The API route table: the one list of routes. The CDK Api construct, the offline twin's HTTP
@@ -50,7 +80,7 @@ import {
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** Lambda function groups; each is functions/handlers/<group>.ts. */
-export const handlerGroupNames = ['me', 'connections', 'posts', 'uploads', 'content', 'modules', 'analytics', 'account'] as const;
+export const handlerGroupNames = ['me', 'connections', 'posts', 'uploads', 'content', 'modules', 'analytics', 'account', 'workspaces', 'review'] as const;
 export type HandlerGroupName = (typeof handlerGroupNames)[number];
 
 export interface RouteDefinition {
@@ -79,6 +109,11 @@ export interface RouteDefinition {
    * first answer and writes nothing again; with another input, 422 (functions/http/idempotency.ts).
    */
   readonly idempotent?: boolean;
+  /**
+   * A public route's own per-address limit, tighter than the default public one
+   * (functions/http/rateLimit.ts): for routes a stranger with a link calls.
+   */
+  readonly addressLimit?: { readonly requests: number; readonly windowSeconds: number };
 }
 
 /**
@@ -88,6 +123,12 @@ export interface RouteDefinition {
  * that caller).
  */
 export const publicEntryThrottle = { ratePerSecond: 500, burst: 1000 } as const;
+
+/**
+ * A review link's routes, per address and route: a client reviewing a few posts sends a handful
+ * of calls a minute; a script trying tokens or flooding comments is refused after 30.
+ */
+export const reviewAddressLimit = { requests: 30, windowSeconds: 60 } as const;
 
 export const routes = {
   getMe: {
@@ -542,6 +583,259 @@ export const routes = {
     summary: "The account deletion's progress: each step done or left, and whether it stopped and can be continued.",
     input: {},
     output: accountDeletionSchema,
+  },
+  listWorkspaces: {
+    method: 'GET',
+    path: '/workspaces',
+    auth: 'user',
+    handler: 'workspaces',
+    summary: "The caller's workspaces (the personal one first) with their role in each, the invitations addressed to their e-mail, and how many more they may create.",
+    input: {},
+    output: workspaceListSchema,
+  },
+  createWorkspace: {
+    method: 'POST',
+    path: '/workspaces',
+    auth: 'user',
+    handler: 'workspaces',
+    summary: 'Creates a workspace (for a client or a brand) owned by the caller, on their plan, within its number of workspaces.',
+    input: { body: createWorkspaceSchema },
+    output: workspaceSchema,
+  },
+  getInvitation: {
+    method: 'POST',
+    path: '/invitations/preview',
+    auth: 'user',
+    handler: 'workspaces',
+    summary: "(The link's secret travels in the body, never in a logged path.) What an invitation link offers (workspace, role, who invited) and whether it is for the signed-in user's e-mail.",
+    input: { body: invitationTokenSchema },
+    output: invitationPreviewSchema,
+  },
+  acceptInvitation: {
+    method: 'POST',
+    path: '/invitations/accept',
+    auth: 'user',
+    handler: 'workspaces',
+    summary: 'The invited person (signed in with the invited e-mail) joins the workspace in the invited role; the link is used up.',
+    input: { body: invitationTokenSchema },
+    output: workspaceSchema,
+  },
+  declineInvitation: {
+    method: 'POST',
+    path: '/invitations/decline',
+    auth: 'user',
+    handler: 'workspaces',
+    summary: 'The invited person declines; the link is used up.',
+    input: { body: invitationTokenSchema },
+    output: z.undefined(),
+  },
+  getWorkspace: {
+    method: 'GET',
+    path: '/workspace',
+    auth: 'user',
+    handler: 'workspaces',
+    summary: 'The current workspace (the x-oneclick-workspace header; none: the personal one) and the caller\'s role in it.',
+    input: {},
+    output: workspaceSchema,
+  },
+  updateWorkspace: {
+    method: 'PUT',
+    path: '/workspace',
+    auth: 'user',
+    handler: 'workspaces',
+    summary: "Renames the current workspace, or sets its approval rule (off, contributors, everyone) or the time zone its schedules use.",
+    input: { body: updateWorkspaceSchema },
+    output: workspaceSchema,
+  },
+  listMembers: {
+    method: 'GET',
+    path: '/workspace/members',
+    auth: 'user',
+    handler: 'workspaces',
+    summary: "The current workspace's members with their roles, its open invitations, and the plan's limit on members.",
+    input: {},
+    output: memberListSchema,
+  },
+  inviteMember: {
+    method: 'POST',
+    path: '/workspace/invitations',
+    auth: 'user',
+    handler: 'workspaces',
+    summary: 'Invites an e-mail address in a role (not owner): a link valid for 7 days is mailed, its secret kept only as a hash.',
+    input: { body: inviteMemberSchema },
+    output: invitationSummarySchema,
+  },
+  revokeInvitation: {
+    method: 'DELETE',
+    path: '/workspace/invitations/{invitationId}',
+    auth: 'user',
+    handler: 'workspaces',
+    summary: 'Withdraws an open invitation: its link stops working.',
+    input: { path: invitationPathSchema },
+    output: z.undefined(),
+  },
+  changeMemberRole: {
+    method: 'PUT',
+    path: '/workspace/members/{memberId}',
+    auth: 'user',
+    handler: 'workspaces',
+    summary: "Changes a member's role (not the owner's, not one's own); their next request uses the new role.",
+    input: { path: memberPathSchema, body: changeRoleSchema },
+    output: memberSchema,
+  },
+  removeMember: {
+    method: 'DELETE',
+    path: '/workspace/members/{memberId}',
+    auth: 'user',
+    handler: 'workspaces',
+    summary: 'Removes a member (not the owner): their open pages lose access on their next request.',
+    input: { path: memberPathSchema },
+    output: z.undefined(),
+  },
+  leaveWorkspace: {
+    method: 'POST',
+    path: '/workspace/leave',
+    auth: 'user',
+    handler: 'workspaces',
+    summary: 'The caller leaves the current workspace (an owner transfers ownership first).',
+    input: {},
+    output: z.undefined(),
+  },
+  transferOwnership: {
+    method: 'POST',
+    path: '/workspace/transfer',
+    auth: 'user',
+    handler: 'workspaces',
+    summary: "The owner makes another member the owner and stays as an admin; the workspace's plan becomes the new owner's.",
+    input: { body: transferOwnershipSchema },
+    output: workspaceSchema,
+  },
+  listApprovals: {
+    method: 'GET',
+    path: '/approvals',
+    auth: 'user',
+    handler: 'posts',
+    summary: "The current workspace's posts waiting for a decision (pending first, then those sent back to their authors) and who may approve them.",
+    input: {},
+    output: approvalQueueSchema,
+  },
+  approvePost: {
+    method: 'POST',
+    path: '/posts/{postId}/approve',
+    auth: 'user',
+    handler: 'posts',
+    summary: "Approves someone else's pending post: one submitted for now publishes at once (the draft becomes the post, once); one submitted for a time publishes at its time.",
+    input: { path: postIdSchema, body: approvalDecisionSchema },
+    output: postSchema,
+    idempotent: true,
+  },
+  requestPostChanges: {
+    method: 'POST',
+    path: '/posts/{postId}/request-changes',
+    auth: 'user',
+    handler: 'posts',
+    summary: "Sends someone else's pending post back to its author with what to change (the comment is required); the author edits and submits it again.",
+    input: { path: postIdSchema, body: approvalDecisionSchema },
+    output: postSchema,
+    idempotent: true,
+  },
+  rejectPost: {
+    method: 'POST',
+    path: '/posts/{postId}/reject',
+    auth: 'user',
+    handler: 'posts',
+    summary: "Rejects someone else's post that waits for a decision: it is cancelled and nothing is published.",
+    input: { path: postIdSchema, body: approvalDecisionSchema },
+    output: postSchema,
+    idempotent: true,
+  },
+  listPostComments: {
+    method: 'GET',
+    path: '/posts/{postId}/comments',
+    auth: 'user',
+    handler: 'posts',
+    summary: "A post's comment thread, oldest first (decisions' comments marked).",
+    input: { path: postIdSchema },
+    output: postCommentListSchema,
+  },
+  addPostComment: {
+    method: 'POST',
+    path: '/posts/{postId}/comments',
+    auth: 'user',
+    handler: 'posts',
+    summary: 'Adds a comment to a post; each member it names as @their e-mail is notified (anyone else named is refused in words).',
+    input: { path: postIdSchema, body: addCommentSchema },
+    output: postCommentSchema,
+    idempotent: true,
+  },
+  listActivity: {
+    method: 'GET',
+    path: '/workspace/activity',
+    auth: 'user',
+    handler: 'workspaces',
+    summary: "Who did what and when in the current workspace, newest first, a page at a time; filtered by kind and by member.",
+    input: { query: listActivityQuerySchema },
+    output: activityPageSchema,
+  },
+  createReviewLink: {
+    method: 'POST',
+    path: '/workspace/review-links',
+    auth: 'user',
+    handler: 'review',
+    summary: 'Makes a review link for chosen posts or the scheduled posts of some days, for a client without an account: answers its secret once (only its hash is kept); it expires in 7 days unless told otherwise (at most 30).',
+    input: { body: createReviewLinkSchema },
+    output: createdReviewLinkSchema,
+  },
+  listReviewLinks: {
+    method: 'GET',
+    path: '/workspace/review-links',
+    auth: 'user',
+    handler: 'review',
+    summary: "The current workspace's review links, newest first: label, what they show, who made them, when they expire, when last opened, whether revoked (never their secrets).",
+    input: {},
+    output: reviewLinkListSchema,
+  },
+  revokeReviewLink: {
+    method: 'DELETE',
+    path: '/workspace/review-links/{linkId}',
+    auth: 'user',
+    handler: 'review',
+    summary: 'Revokes a review link: its next request is refused, in words.',
+    input: { path: reviewLinkPathSchema },
+    output: reviewLinkSchema,
+  },
+  openReview: {
+    method: 'POST',
+    path: '/review/open',
+    auth: 'public',
+    handler: 'review',
+    summary: "(The link's secret travels in the body, never in a logged path.) The posts a review link shows, as their previews need them, with what clients did on each; an expired or revoked link is refused in words.",
+    input: { body: reviewTokenSchema },
+    output: reviewSchema,
+    throttle: publicEntryThrottle,
+    addressLimit: reviewAddressLimit,
+  },
+  approveReviewPost: {
+    method: 'POST',
+    path: '/review/approve',
+    auth: 'public',
+    handler: 'review',
+    summary: "A client approves one of the link's posts under the name they typed: recorded on the post for the team; it publishes and changes nothing.",
+    input: { body: reviewActionSchema },
+    output: reviewPostSchema,
+    throttle: publicEntryThrottle,
+    addressLimit: reviewAddressLimit,
+  },
+  commentReviewPost: {
+    method: 'POST',
+    path: '/review/comment',
+    auth: 'public',
+    handler: 'review',
+    summary: "A client comments on one of the link's posts under the name they typed: recorded on the post for the team.",
+    input: { body: reviewCommentSchema },
+    output: reviewPostSchema,
+    throttle: publicEntryThrottle,
+    addressLimit: reviewAddressLimit,
   },
 } as const satisfies Record<string, RouteDefinition>;
 

@@ -49,6 +49,7 @@ export const router = createBrowserRouter([
       { path: '/terms', lazy: legalPage('terms') },
       { path: '/accounts', element: <AccountsRedirect /> },
       { path: '/auth/callback', lazy: async () => ({ Component: (await import('../features/callback/AuthCallbackPage')).AuthCallbackPage }) },
+      { path: '/invitations', lazy: async () => ({ Component: (await import('../features/workspaces/InvitationPage')).InvitationPage }) },
       { path: '/account-deleted', lazy: async () => ({ Component: (await import('../features/settings/AccountDeletedPage')).AccountDeletedPage }) },
       {
         path: '/new-post',
@@ -80,6 +81,7 @@ export const router = createBrowserRouter([
               { path: 'analytics', lazy: async () => ({ Component: (await import('../features/analytics/AnalyticsPage')).AnalyticsPage }) },
               { path: 'accounts', lazy: async () => ({ Component: (await import('../features/accounts/components/AccountsPage')).AccountsPage }) },
               { path: 'content', lazy: async () => ({ Component: (await import('../features/content/ContentPage')).ContentPage }) },
+              { path: 'workspace', lazy: async () => ({ Component: (await import('../features/workspaces/WorkspacePage')).WorkspacePage }) },
               { path: 'settings', lazy: async () => ({ Component: (await import('../features/settings/SettingsPage')).SettingsPage }) },
               { path: 'influencer', lazy: modulePage('influencer') },
               { path: 'autotoon', lazy: modulePage('autotoon') },

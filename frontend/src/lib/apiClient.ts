@@ -1,4 +1,5 @@
 import type { RouteDefinition, RouteId, RouteInput, RouteOutput } from '../../../shared/api/routes';
+import { WORKSPACE_HEADER } from '../../../shared/api/workspaceHeader';
 
 /** The route table and its zod schemas load with the first API call, not with the first page. */
 const routeTable = () => import('../../../shared/api/routes');
@@ -51,6 +52,10 @@ export function createSubmissionKeys() {
 export interface ApiClientOptions {
   baseUrl: string;
   getToken: () => Promise<string | undefined>;
+  /** The current workspace's id, sent on every signed-in call (undefined: the personal workspace). */
+  getWorkspace?: () => string | undefined;
+  /** Told of every API error before the caller sees it (the shell reacts to a lost membership). */
+  onError?: (error: ApiError) => void;
   fetch?: typeof fetch;
 }
 
@@ -74,6 +79,8 @@ export function createApiClient(options: ApiClientOptions) {
       const token = await options.getToken();
       if (!token) throw new ApiError(401, 'Authentication required', 'AuthenticationRequired');
       headers['authorization'] = `Bearer ${token}`;
+      const workspace = options.getWorkspace?.();
+      if (workspace) headers[WORKSPACE_HEADER] = workspace;
     }
     if (parts.body !== undefined) headers['content-type'] = 'application/json';
     // A write the server runs once per key: sent with one, and sent again with the same key when
@@ -94,7 +101,9 @@ export function createApiClient(options: ApiClientOptions) {
     const payload = text ? (JSON.parse(text) as unknown) : undefined;
     if (!response.ok) {
       const error = (payload ?? {}) as { message?: string; code?: string; issues?: Array<{ path: string; message: string }> };
-      throw new ApiError(response.status, error.message ?? response.statusText, error.code ?? 'HttpError', error.issues ?? []);
+      const failure = new ApiError(response.status, error.message ?? response.statusText, error.code ?? 'HttpError', error.issues ?? []);
+      options.onError?.(failure);
+      throw failure;
     }
     return route.output.parse(payload) as RouteOutput<Id>;
   };

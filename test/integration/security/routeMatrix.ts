@@ -45,6 +45,8 @@ export type MatrixEntry =
     };
 
 const someUlid = '01JAAAAAAAAAAAAAAAAAAAAAAA';
+const someUuid = '00000000-0000-4000-8000-000000000000';
+const someInvitationToken = 'A'.repeat(43);
 
 /**
  * One entry per route of the route table. The type makes a new route without an entry a
@@ -259,4 +261,83 @@ export const matrix: Record<RouteId, MatrixEntry> = {
     againstVictim: (victim) => ({ request: { body: { confirmation: victim.user.email } }, refusedWith: [400] }),
   },
   getAccountDeletion: { auth: 'user', sample: {}, againstVictim: 'own-data-only' },
+  // Workspace routes act on the caller's current workspace (none named: their personal one); a
+  // workspace named in the header is decided by the role matrix (test/integration/security/workspaceMatrix.test.ts).
+  listWorkspaces: { auth: 'user', sample: {}, againstVictim: 'own-data-only' },
+  createWorkspace: { auth: 'user', sample: { body: { name: 'Matrix probe' } }, againstVictim: 'own-data-only' },
+  getInvitation: { auth: 'user', sample: { body: { token: someInvitationToken } }, againstVictim: () => ({ request: { body: { token: someInvitationToken } }, refusedWith: [404] }) },
+  acceptInvitation: { auth: 'user', sample: { body: { token: someInvitationToken } }, againstVictim: () => ({ request: { body: { token: someInvitationToken } }, refusedWith: [404] }) },
+  declineInvitation: { auth: 'user', sample: { body: { token: someInvitationToken } }, againstVictim: () => ({ request: { body: { token: someInvitationToken } }, refusedWith: [404] }) },
+  getWorkspace: { auth: 'user', sample: {}, againstVictim: 'own-data-only' },
+  updateWorkspace: { auth: 'user', sample: { body: { timeZone: 'Europe/Istanbul' } }, againstVictim: 'own-data-only' },
+  listMembers: { auth: 'user', sample: {}, againstVictim: 'own-data-only' },
+  inviteMember: { auth: 'user', sample: { body: { email: 'someone@example.com', role: 'editor' } }, againstVictim: 'own-data-only' },
+  revokeInvitation: { auth: 'user', sample: { path: { invitationId: someUlid } }, againstVictim: () => ({ request: { path: { invitationId: someUlid } }, refusedWith: [404] }) },
+  changeMemberRole: {
+    auth: 'user',
+    sample: { path: { memberId: someUuid }, body: { role: 'viewer' } },
+    againstVictim: (victim) => ({ request: { path: { memberId: victim.user.userId }, body: { role: 'viewer' } }, refusedWith: [404] }),
+  },
+  removeMember: {
+    auth: 'user',
+    sample: { path: { memberId: someUuid } },
+    againstVictim: (victim) => ({ request: { path: { memberId: victim.user.userId } }, refusedWith: [404] }),
+  },
+  leaveWorkspace: { auth: 'user', sample: {}, againstVictim: 'own-data-only' },
+  transferOwnership: {
+    auth: 'user',
+    sample: { body: { memberId: someUuid } },
+    againstVictim: (victim) => ({ request: { body: { memberId: victim.user.userId } }, refusedWith: [400] }),
+  },
+  // Approvals and comments act on the caller's current workspace's posts: another's post is not found.
+  listApprovals: { auth: 'user', sample: {}, againstVictim: 'own-data-only' },
+  approvePost: {
+    auth: 'user',
+    sample: { path: { postId: someUlid }, body: {} },
+    againstVictim: (victim) => ({ request: { path: { postId: victim.scheduledPost.postId }, body: {} }, refusedWith: [404] }),
+  },
+  requestPostChanges: {
+    auth: 'user',
+    sample: { path: { postId: someUlid }, body: { comment: 'Change it' } },
+    againstVictim: (victim) => ({ request: { path: { postId: victim.scheduledPost.postId }, body: { comment: 'Change it' } }, refusedWith: [404] }),
+  },
+  rejectPost: {
+    auth: 'user',
+    sample: { path: { postId: someUlid }, body: {} },
+    againstVictim: (victim) => ({ request: { path: { postId: victim.scheduledPost.postId }, body: {} }, refusedWith: [404] }),
+  },
+  listPostComments: {
+    auth: 'user',
+    sample: { path: { postId: someUlid } },
+    againstVictim: (victim) => ({ request: { path: { postId: victim.post.postId } }, refusedWith: [404] }),
+  },
+  addPostComment: {
+    auth: 'user',
+    sample: { path: { postId: someUlid }, body: { text: 'Nice' } },
+    againstVictim: (victim) => ({ request: { path: { postId: victim.post.postId }, body: { text: 'Nice' } }, refusedWith: [404] }),
+  },
+  listActivity: { auth: 'user', sample: {}, againstVictim: 'own-data-only' },
+  // A review link is made in the caller's own workspace: naming the victim's post refuses it as not there.
+  createReviewLink: {
+    auth: 'user',
+    sample: { body: { label: 'Matrix probe', scope: { type: 'posts', postIds: [someUlid] } } },
+    againstVictim: (victim) => ({ request: { body: { label: 'Theirs', scope: { type: 'posts', postIds: [victim.post.postId] } } }, refusedWith: [400] }),
+  },
+  listReviewLinks: { auth: 'user', sample: {}, againstVictim: 'own-data-only' },
+  revokeReviewLink: { auth: 'user', sample: { path: { linkId: someUlid } }, againstVictim: () => ({ request: { path: { linkId: someUlid } }, refusedWith: [404] }) },
+  openReview: {
+    auth: 'public',
+    why: "A client without an account opens the posts a review link shows; the link's secret (in the body) is the credential.",
+    probe: { body: { token: someInvitationToken } },
+  },
+  approveReviewPost: {
+    auth: 'public',
+    why: "A client without an account approves a post a review link shows; the link's secret (in the body) is the credential.",
+    probe: { body: { token: someInvitationToken, postId: someUlid, name: 'Probe' } },
+  },
+  commentReviewPost: {
+    auth: 'public',
+    why: "A client without an account comments on a post a review link shows; the link's secret (in the body) is the credential.",
+    probe: { body: { token: someInvitationToken, postId: someUlid, name: 'Probe', comment: 'Probe' } },
+  },
 };

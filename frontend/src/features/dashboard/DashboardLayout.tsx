@@ -10,6 +10,7 @@ import { ErrorBox } from '../../components/ui/Form';
 import { accountNav, mainNav, moduleNav, type NavItem } from './navItems';
 import { ApplySavedSettings } from '../settings';
 import { NotificationsBell } from '../posts';
+import { LostAccessNotice, takePendingInvitation, useWorkspaceInUrl, WorkspaceSwitcher } from '../workspaces';
 
 function NavList({ items }: { items: NavItem[] }) {
   const { t } = useTranslation();
@@ -37,8 +38,14 @@ export function DashboardLayout({ withNav = true }: { withNav?: boolean }) {
   const [menuOpen, setMenuOpen] = useState(false);
   const [signingOut, setSigningOut] = useState(false);
   const [error, setError] = useState<string>();
+  const workspaceId = useWorkspaceInUrl();
 
   useEffect(() => setMenuOpen(false), [location.pathname]);
+  // Back to an invitation link opened before signing in.
+  useEffect(() => {
+    const token = takePendingInvitation();
+    if (token) navigate(`/invitations?token=${encodeURIComponent(token)}`, { replace: true });
+  }, [navigate]);
 
   async function handleSignOut() {
     setSigningOut(true);
@@ -72,6 +79,7 @@ export function DashboardLayout({ withNav = true }: { withNav?: boolean }) {
               <Logo />
               {t('common.appName')}
             </Link>
+            <WorkspaceSwitcher />
             <nav aria-label={t('nav.mainNavigation')}>
               <NavList items={mainNav} />
               <hr className="nav-separator" />
@@ -101,7 +109,9 @@ export function DashboardLayout({ withNav = true }: { withNav?: boolean }) {
       )}
       <main className="dashboard-main">
         <ApplySavedSettings />
-        <Outlet />
+        <LostAccessNotice />
+        {/* A page of another workspace starts afresh: nothing of the last one's state stays. */}
+        <Outlet key={workspaceId ?? 'personal'} />
       </main>
     </div>
   );

@@ -1,5 +1,5 @@
 import type { LucideIcon } from 'lucide-react';
-import { BarChart3, CalendarClock, CalendarDays, Clapperboard, FolderOpen, Image, Mic, PenSquare, Send, Settings, Sparkles, Users } from 'lucide-react';
+import { BarChart3, Building2, CalendarClock, CalendarDays, Clapperboard, FolderOpen, Image, Mic, PenSquare, Send, Settings, Sparkles, Users } from 'lucide-react';
 import type { en } from '../../../../shared/i18n/en';
 
 export interface NavItem {
@@ -28,5 +28,8 @@ export const moduleNav: NavItem[] = [
   { to: '/dashboard/image-generator', label: 'imageGenerator', icon: Image },
 ];
 
-/** Below the modules: the user's own account. */
-export const accountNav: NavItem[] = [{ to: '/dashboard/settings', label: 'settings', icon: Settings }];
+/** Below the modules: the current workspace (members, approvals rule) and the user's own account. */
+export const accountNav: NavItem[] = [
+  { to: '/dashboard/workspace', label: 'workspace', icon: Building2 },
+  { to: '/dashboard/settings', label: 'settings', icon: Settings },
+];

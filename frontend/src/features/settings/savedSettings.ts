@@ -4,6 +4,7 @@ import type { AccountSettings } from '../../../../shared/api/account';
 import { isTimeZone } from '../../../../shared/timeZone';
 import { setThemePreference } from '../theme';
 import { useAccount } from './api';
+import { useCurrentWorkspace } from '../workspaces';
 
 /** The saved time zone, kept in local storage so the schedule picker can default to it at once. */
 const timeZoneKey = 'oneclick.timeZone';
@@ -31,7 +32,9 @@ export function browserZone(): string {
  */
 export function useSchedulingTimeZone(): { zone: string; fromSettings: boolean } {
   const account = useAccount();
-  const chosen = account.data ? account.data.settings?.timeZone : savedTimeZone();
+  // A shared workspace's own time zone wins: its schedules and calendar read the same for every member.
+  const workspace = useCurrentWorkspace();
+  const chosen = workspace.data?.timeZone ?? (account.data ? account.data.settings?.timeZone : savedTimeZone());
   return chosen ? { zone: chosen, fromSettings: true } : { zone: browserZone(), fromSettings: false };
 }
 

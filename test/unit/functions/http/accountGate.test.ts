@@ -7,6 +7,7 @@ import { createHttpHandler, type ApiEvent } from '../../../../functions/http/htt
 import type { RateLimiter } from '../../../../functions/http/rateLimit';
 import type { DeletedAccountRecord } from '../../../../functions/services/deletedAccounts';
 import { sampleMe } from '../../../support/fixtures';
+import { personalOnly } from '../../../support/workspaceGates';
 
 const tombstone = (status: DeletedAccountRecord['status']): DeletedAccountRecord => ({
   userId: 'u1',
@@ -64,7 +65,7 @@ describe('the account gate (deletion is final)', () => {
 
   it('is consulted by the HTTP handler before the route runs', async () => {
     let ran = false;
-    const handler = createHttpHandler('me', { getMe: async () => ((ran = true), sampleMe) }, { logger: new Logger({ serviceName: 'test', logLevel: 'SILENT' }), accountGate: gateFor(tombstone('deleted')) });
+    const handler = createHttpHandler('me', { getMe: async () => ((ran = true), sampleMe) }, { logger: new Logger({ serviceName: 'test', logLevel: 'SILENT' }), accountGate: gateFor(tombstone('deleted')), workspaceGate: personalOnly });
     const event = { routeKey: 'GET /me', rawPath: '/api/me', headers: {}, isBase64Encoded: false, requestContext: { authorizer: { jwt: { claims: { sub: 'u1', email: 'a@example.com' }, scopes: [] } } } } as unknown as ApiEvent;
     const result = await handler(event, { functionName: 'test', awsRequestId: 'r1', getRemainingTimeInMillis: () => 1000 } as unknown as Context);
     expect(result.statusCode).toBe(410);
@@ -76,7 +77,7 @@ describe('the account gate (deletion is final)', () => {
     let ran = false;
     const gate = createAccountGate({ get: () => Promise.reject(new Error('the gate read the table')) });
     const limiter = { admit: async () => ({ seen: 'deleting' as const }) } as unknown as RateLimiter;
-    const handler = createHttpHandler('me', { getMe: async () => ((ran = true), sampleMe) }, { logger: new Logger({ serviceName: 'test', logLevel: 'SILENT' }), accountGate: gate, rateLimiter: limiter });
+    const handler = createHttpHandler('me', { getMe: async () => ((ran = true), sampleMe) }, { logger: new Logger({ serviceName: 'test', logLevel: 'SILENT' }), accountGate: gate, workspaceGate: personalOnly, rateLimiter: limiter });
     const event = { routeKey: 'GET /me', rawPath: '/api/me', headers: {}, isBase64Encoded: false, requestContext: { authorizer: { jwt: { claims: { sub: 'u1', email: 'a@example.com' }, scopes: [] } } } } as unknown as ApiEvent;
     const result = await handler(event, { functionName: 'test', awsRequestId: 'r1', getRemainingTimeInMillis: () => 1000 } as unknown as Context);
     expect(result.statusCode).toBe(409);

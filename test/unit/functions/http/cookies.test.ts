@@ -4,6 +4,7 @@ import type { Context } from 'aws-lambda';
 import { createHttpHandler, type ApiEvent } from '../../../../functions/http/httpHandler';
 import { requestCookie, withCookies } from '../../../../functions/http/cookies';
 import { sampleMe as me } from '../../../support/fixtures';
+import { personalOnly } from '../../../support/workspaceGates';
 
 const logger = new Logger({ serviceName: 'test', logLevel: 'SILENT' });
 /** Admits everyone: the account gate has its own tests (accountGate.test.ts). */
@@ -19,7 +20,7 @@ const event = {
 
 describe('cookies a route sets and reads', () => {
   it('puts the route\'s cookies in the result (Set-Cookie) and keeps them out of the JSON body', async () => {
-    const handler = createHttpHandler('me', { getMe: async () => withCookies({ ...me }, ['a=1; Path=/x; HttpOnly']) }, { logger, accountGate: openGate });
+    const handler = createHttpHandler('me', { getMe: async () => withCookies({ ...me }, ['a=1; Path=/x; HttpOnly']) }, { logger, accountGate: openGate, workspaceGate: personalOnly });
 
     const result = await handler(event, context);
 
@@ -28,7 +29,7 @@ describe('cookies a route sets and reads', () => {
   });
 
   it('sets no cookies when the route sets none', async () => {
-    const handler = createHttpHandler('me', { getMe: async () => me }, { logger, accountGate: openGate });
+    const handler = createHttpHandler('me', { getMe: async () => me }, { logger, accountGate: openGate, workspaceGate: personalOnly });
     expect((await handler(event, context)).cookies).toBeUndefined();
   });
 

@@ -1,0 +1,43 @@
+import { apiDependencies } from '../composition/http';
+import { workspaces } from '../composition/workspaces';
+import { activityLog } from '../composition/activity';
+import { createHttpHandler } from '../http/httpHandler';
+import type { WorkspaceAccess } from '../services/workspaces';
+
+const service = workspaces();
+
+/** Present on every workspace route (the HTTP gate found it); its absence is a wiring fault. */
+function current(workspace: WorkspaceAccess | undefined): WorkspaceAccess {
+  if (!workspace) throw new Error('A workspace route ran without a workspace');
+  return workspace;
+}
+
+export const handler = createHttpHandler(
+  'workspaces',
+  {
+    listWorkspaces: ({ caller }) => service.list(caller),
+    createWorkspace: ({ caller, input }) => service.create(caller, input.body.name),
+    getInvitation: ({ caller, input }) => service.previewInvitation(caller, input.body.token),
+    acceptInvitation: ({ caller, input }) => service.acceptInvitation(caller, input.body.token),
+    declineInvitation: async ({ caller, input }) => {
+      await service.declineInvitation(caller, input.body.token);
+    },
+    getWorkspace: ({ caller, workspace }) => service.get(current(workspace), caller),
+    updateWorkspace: ({ caller, workspace, input }) => service.update(current(workspace), caller, input.body),
+    listMembers: ({ caller, workspace }) => service.members(current(workspace), caller),
+    inviteMember: ({ caller, workspace, input }) => service.invite(current(workspace), caller, input.body.email, input.body.role),
+    revokeInvitation: async ({ workspace, input }) => {
+      await service.revokeInvitation(current(workspace), input.path.invitationId);
+    },
+    changeMemberRole: ({ caller, workspace, input }) => service.changeRole(current(workspace), caller, input.path.memberId, input.body.role),
+    removeMember: async ({ workspace, input }) => {
+      await service.removeMember(current(workspace), input.path.memberId);
+    },
+    leaveWorkspace: async ({ caller, workspace }) => {
+      await service.removeMember(current(workspace), caller.userId);
+    },
+    transferOwnership: ({ caller, workspace, input }) => service.transferOwnership(current(workspace), caller, input.body.memberId),
+    listActivity: ({ workspace, input }) => activityLog().list(current(workspace).workspaceId, input.query),
+  },
+  apiDependencies('workspaces'),
+);

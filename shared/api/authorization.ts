@@ -1,0 +1,223 @@
+import type { ActivityKind } from './activity';
+import type { RouteId } from './routes';
+import type { ApprovalRule, WorkspaceRole } from './workspaces';
+
+/**
+ * The one authorization rule: every route names what it does, and each role names what it may
+ * do. The HTTP layer (functions/http/workspaceGate.ts) decides every call from this table and the
+ * caller's role in the current workspace; nothing else checks roles. The authorization matrix
+ * test is generated from it, and a route without an entry does not compile.
+ */
+export const workspaceActions = [
+  /** See the workspace's posts, drafts, accounts, content, analytics and notifications. */
+  'read',
+  /** Comment on posts. */
+  'comment',
+  /** Save drafts, upload files, submit posts for approval. */
+  'draft',
+  /** Publish, schedule, edit, reschedule, cancel, retry and delete posts. */
+  'publish',
+  /** Approve, reject or ask for changes to others' posts. */
+  'approve',
+  /** Connect and disconnect social accounts. */
+  'connect',
+  /** Invite members, change their roles, remove them. */
+  'manageMembers',
+  /** Rename the workspace, set its approval rule and time zone, create review links. */
+  'manageWorkspace',
+  /** Transfer ownership. */
+  'own',
+  /** Leave the workspace. */
+  'leave',
+] as const;
+export type WorkspaceAction = (typeof workspaceActions)[number];
+
+export const roleActions: Record<WorkspaceRole, readonly WorkspaceAction[]> = {
+  owner: ['read', 'comment', 'draft', 'publish', 'approve', 'connect', 'manageMembers', 'manageWorkspace', 'own'],
+  admin: ['read', 'comment', 'draft', 'publish', 'approve', 'connect', 'manageMembers', 'manageWorkspace', 'leave'],
+  editor: ['read', 'comment', 'draft', 'publish', 'approve', 'leave'],
+  contributor: ['read', 'comment', 'draft', 'leave'],
+  viewer: ['read', 'comment', 'leave'],
+};
+
+/**
+ * - public: no signed-in caller (the route checks its own secret: an OAuth state, a module
+ *   session, a review link);
+ * - person: about the signed-in person, not a workspace (their account, their workspaces list);
+ *   the workspace header is ignored;
+ * - workspace: acts in the current workspace and needs the action.
+ */
+export type RouteRule = { scope: 'public' } | { scope: 'person' } | { scope: 'workspace'; action: WorkspaceAction };
+
+const publicRoute = { scope: 'public' } as const;
+const person = { scope: 'person' } as const;
+const may = (action: WorkspaceAction) => ({ scope: 'workspace', action }) as const;
+
+export const routeRules = {
+  getMe: person,
+  listConnections: may('read'),
+  startConnection: may('connect'),
+  completeConnection: publicRoute,
+  confirmConnection: may('connect'),
+  chooseConnectionAccounts: may('connect'),
+  getClientMetadata: publicRoute,
+  disconnectConnection: may('connect'),
+  getCreatorInfo: may('read'),
+  getPublishingQuota: may('read'),
+  // Creating a post is open to whoever may draft: a role that may not publish, or one the
+  // workspace's approval rule names, submits it for approval instead (needsApproval below).
+  createPost: may('draft'),
+  listPosts: may('read'),
+  getPost: may('read'),
+  retryPost: may('publish'),
+  publishTargetAgain: may('publish'),
+  // Changing a scheduled post is open to whoever may draft, decided like createPost: a change by
+  // someone the approval rule names is a submission (back to pending); a role that may not
+  // publish is refused with approvals off (functions/services/approvals.ts).
+  reschedulePost: may('draft'),
+  editPost: may('draft'),
+  cancelPost: may('publish'),
+  listNotifications: may('read'),
+  readNotifications: may('read'),
+  createUpload: may('draft'),
+  signUploadParts: may('draft'),
+  listUploadParts: may('draft'),
+  completeUpload: may('draft'),
+  listContent: may('read'),
+  deleteContent: may('publish'),
+  createModuleToken: may('draft'),
+  generateCustomToken: may('draft'),
+  exchangeModuleToken: publicRoute,
+  createModuleContentUpload: publicRoute,
+  registerModuleContent: publicRoute,
+  abortUpload: may('draft'),
+  getStorageUsage: may('read'),
+  putThumbnail: may('draft'),
+  deletePost: may('publish'),
+  createDraft: may('draft'),
+  updateDraft: may('draft'),
+  publishDraft: may('draft'),
+  duplicatePost: may('draft'),
+  getPostMetrics: may('read'),
+  getAnalyticsSummary: may('read'),
+  getBestTimes: may('read'),
+  getAccount: person,
+  updateAccountSettings: person,
+  startDataExport: person,
+  getDataExport: person,
+  deleteAccount: person,
+  getAccountDeletion: person,
+  listWorkspaces: person,
+  createWorkspace: person,
+  getInvitation: person,
+  acceptInvitation: person,
+  declineInvitation: person,
+  getWorkspace: may('read'),
+  updateWorkspace: may('manageWorkspace'),
+  listMembers: may('read'),
+  inviteMember: may('manageMembers'),
+  revokeInvitation: may('manageMembers'),
+  changeMemberRole: may('manageMembers'),
+  removeMember: may('manageMembers'),
+  leaveWorkspace: may('leave'),
+  transferOwnership: may('own'),
+  listApprovals: may('read'),
+  approvePost: may('approve'),
+  requestPostChanges: may('approve'),
+  rejectPost: may('approve'),
+  listPostComments: may('read'),
+  addPostComment: may('comment'),
+  listActivity: may('read'),
+  createReviewLink: may('manageWorkspace'),
+  listReviewLinks: may('manageWorkspace'),
+  revokeReviewLink: may('manageWorkspace'),
+  // A review link's secret is the caller's only credential: the routes find the link by its hash
+  // and show or record only what the link names (functions/services/reviewLinks.ts).
+  openReview: publicRoute,
+  approveReviewPost: publicRoute,
+  commentReviewPost: publicRoute,
+} as const satisfies Record<RouteId, RouteRule>;
+
+export function roleMay(role: WorkspaceRole, action: WorkspaceAction): boolean {
+  return roleActions[role].includes(action);
+}
+
+/**
+ * What becomes of a post this role creates or changes under the workspace's approval rule:
+ * published (or scheduled) as asked, submitted for approval, or refused — a contributor cannot
+ * publish, and with approvals off there is no one to submit to (they save drafts, an editor
+ * publishes them).
+ */
+export function postDecision(rule: ApprovalRule, role: WorkspaceRole): 'publish' | 'submit' | 'refuse' {
+  const canPublish = roleMay(role, 'publish');
+  if (rule === 'everyone' || (rule === 'contributors' && !canPublish)) return 'submit';
+  return canPublish ? 'publish' : 'refuse';
+}
+
+/** What a refusal says: the role and what it cannot do, in words. */
+export const actionWords: Record<WorkspaceAction, string> = {
+  read: 'see this workspace',
+  comment: 'comment on posts',
+  draft: 'write drafts or upload files',
+  publish: 'publish or schedule posts',
+  approve: 'approve posts',
+  connect: 'connect or disconnect accounts',
+  manageMembers: 'manage members',
+  manageWorkspace: "change the workspace's settings",
+  own: 'transfer the workspace (only its owner can)',
+  leave: 'leave the workspace (transfer ownership to another member first)',
+};
+
+/**
+ * What a successful call of a route records in the workspace's activity log (the HTTP layer,
+ * functions/http/activityRecorder.ts): a kind, or a function of the route's answer that picks one
+ * (undefined: nothing happened worth recording, e.g. a connection that still waits for the
+ * member's choice of accounts). `workspaceFromOutput`: a route about the person whose answer
+ * names the workspace it acted in (joining by invitation). A route not listed records nothing
+ * (reads, and the review link's own routes, which record their client's actions themselves).
+ * New routes add a line here.
+ */
+export interface ActivityRule {
+  readonly kind: ActivityKind | ((output: unknown) => ActivityKind | undefined);
+  readonly workspaceFromOutput?: true;
+}
+
+const connectedWhenDone = (output: unknown): ActivityKind | undefined =>
+  typeof output === 'object' && output !== null && 'location' in output ? 'connection.connected' : undefined;
+/** A post created as a draft, submitted for approval, or published or scheduled. */
+const createdPostKind = (output: unknown): ActivityKind => {
+  const post = output as { status?: string; approval?: { state?: string } | null } | undefined;
+  if (post?.approval?.state === 'pending') return 'post.submitted';
+  return post?.status === 'draft' ? 'draft.saved' : 'post.created';
+};
+
+export const routeActivity: { readonly [Id in RouteId]?: ActivityRule } = {
+  confirmConnection: { kind: connectedWhenDone },
+  chooseConnectionAccounts: { kind: 'connection.connected' },
+  disconnectConnection: { kind: 'connection.disconnected' },
+  createPost: { kind: createdPostKind },
+  retryPost: { kind: 'post.retried' },
+  publishTargetAgain: { kind: 'post.retried' },
+  reschedulePost: { kind: 'post.rescheduled' },
+  editPost: { kind: 'post.edited' },
+  cancelPost: { kind: 'post.cancelled' },
+  deletePost: { kind: 'post.deleted' },
+  createDraft: { kind: 'draft.saved' },
+  updateDraft: { kind: 'draft.saved' },
+  publishDraft: { kind: createdPostKind },
+  duplicatePost: { kind: 'draft.saved' },
+  updateWorkspace: { kind: 'workspace.updated' },
+  inviteMember: { kind: 'member.invited' },
+  revokeInvitation: { kind: 'member.invitationRevoked' },
+  acceptInvitation: { kind: 'member.joined', workspaceFromOutput: true },
+  changeMemberRole: { kind: 'member.roleChanged' },
+  removeMember: { kind: 'member.removed' },
+  leaveWorkspace: { kind: 'member.left' },
+  transferOwnership: { kind: 'workspace.ownershipTransferred' },
+  createReviewLink: { kind: 'reviewLink.created' },
+  revokeReviewLink: { kind: 'reviewLink.revoked' },
+  approvePost: { kind: 'post.approved' },
+  requestPostChanges: { kind: 'post.changesRequested' },
+  rejectPost: { kind: 'post.rejected' },
+  addPostComment: { kind: 'post.commented' },
+};
