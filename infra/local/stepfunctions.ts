@@ -111,8 +111,8 @@ export interface LocalStepFunctionsOptions {
   /**
    * Tests: processing and rate-limit waits and retry pauses shortened to this many ms (undefined =
    * real durations; a rate limit's wait to a second at least). Waits for a post's time (scheduled,
-   * due, public) always keep their real timestamps: a scheduled post publishes at its time, and
-   * at once when that time has passed.
+   * due, public) keep their real timestamps: a scheduled post publishes at its time, and at once
+   * when that time has passed, unless a test brings one user's time on (OneClickTwin.RunDue).
    */
   fastWaitMs?: number;
 }
