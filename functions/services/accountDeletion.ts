@@ -14,6 +14,7 @@ import type { PostService } from './posts';
 import type { DeletedAccounts } from './deletedAccounts';
 import type { UserData } from './userData';
 import type { UserDirectory } from './userDirectory';
+import type { WorkspaceService } from './workspaces';
 
 const MEMBERSHIP_RECORD = 'membership';
 
@@ -27,6 +28,8 @@ export interface AccountDeletionDeps {
   adapters: Adapters;
   /** The task signs out and deletes; turning sign-in off is the request's (accountDeletionRequests.ts). */
   directory: Pick<UserDirectory, 'signOutEverywhere' | 'deleteUser'>;
+  /** The shared workspaces the user owns alone (deleted with the account) and those they are a member of (left). */
+  workspaces: Pick<WorkspaceService, 'membershipsOf' | 'removeMember'>;
   warn: (message: string, details: Record<string, unknown>) => void;
 }
 
@@ -125,18 +128,55 @@ export function createAccountDeletion(deps: AccountDeletionDeps) {
     return deleted;
   }
 
+  /**
+   * The partitions an account's deletion empties: the personal workspace's, and each shared
+   * workspace the user owns with no other member (the request refused a deletion while one had
+   * others: they transfer it first). Read again on every run, until the membership step deletes
+   * the rows it is read from.
+   */
+  async function partitionsOf(user: UserIdentity): Promise<UserIdentity[]> {
+    const owned = (await deps.workspaces.membershipsOf(user.userId)).filter((workspace) => workspace.owned && workspace.memberCount <= 1);
+    return [user, ...owned.map((workspace) => ({ userId: workspace.workspaceId, email: user.email }))];
+  }
+
+  const inEveryPartition =
+    (step: (partition: UserIdentity) => Promise<number>) =>
+    async (user: UserIdentity): Promise<number> => {
+      let count = 0;
+      for (const partition of await partitionsOf(user)) count += await step(partition);
+      return count;
+    };
+
+  /** Leaves the workspaces the user is a member of, then deletes the workspaces' and the user's own records. */
+  async function deleteMemberships(user: UserIdentity): Promise<number> {
+    let count = 0;
+    for (const workspace of await deps.workspaces.membershipsOf(user.userId)) {
+      if (workspace.owned) continue;
+      try {
+        await deps.workspaces.removeMember({ workspaceId: workspace.workspaceId, role: 'owner', personal: false }, user.userId);
+      } catch (error) {
+        // Already removed (a run before this one, or an admin): nothing of theirs is left there.
+        if (!(error instanceof DomainError)) throw error;
+      }
+      count++;
+    }
+    for (const partition of (await partitionsOf(user)).reverse()) {
+      count += await userData.deleteRows('memberships', partition.userId, (row) => row['record'] === MEMBERSHIP_RECORD);
+      count += await userData.deleteRows('memberships', partition.userId);
+    }
+    return count;
+  }
+
   const steps: Record<DeletionStep, (user: UserIdentity) => Promise<number | null>> = {
     signOut: async (user) => (await deps.directory.signOutEverywhere(user), null),
-    posts: stopPosts,
-    connections: revokeConnections,
-    data: deleteData,
+    posts: inEveryPartition(stopPosts),
+    connections: inEveryPartition(revokeConnections),
+    data: inEveryPartition(deleteData),
     // The membership row keeps the mark until everything else of the partition is gone. An
     // export that was running stored its archive only while its record existed: the exports
     // bucket is swept once more after the record is gone (the task deletes what it stores later).
-    membership: async (user) =>
-      (await userData.deleteRows('memberships', user.userId, (row) => row['record'] === MEMBERSHIP_RECORD)) +
-      (await userData.deleteRows('memberships', user.userId)) +
-      (await userData.deleteObjects('exports', user.userId)),
+    // The user's own partition goes last: its rows name the workspaces the steps above emptied.
+    membership: async (user) => (await deleteMemberships(user)) + (await userData.deleteObjects('exports', user.userId)),
     signIn: async (user) => (await deps.directory.deleteUser(user), null),
   };
 

@@ -1,11 +1,12 @@
 import { GetCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { AccountDeletion } from '../../shared/api/account';
 import type { Clock } from '../clock';
-import { AccountDeleted, InvalidInput } from '../errors';
+import { AccountDeleted, Conflict, InvalidInput } from '../errors';
 import type { TaskStarter } from './account';
 import type { DeletedAccounts } from './deletedAccounts';
 import type { UserIdentity } from './memberships';
 import type { UserDirectory } from './userDirectory';
+import type { WorkspaceService } from './workspaces';
 
 const MEMBERSHIP_RECORD = 'membership';
 
@@ -23,6 +24,8 @@ export interface AccountDeletionRequestsDeps {
   deletionTask: TaskStarter;
   /** Turns the user's sign-in off before the answer (AdminDisableUser). */
   directory: Pick<UserDirectory, 'disableSignIn'>;
+  /** A deletion waits while the user owns a shared workspace others work in. */
+  workspaces: Pick<WorkspaceService, 'membershipsOf'>;
   clock: Clock;
 }
 
@@ -35,7 +38,7 @@ export interface AccountDeletionRequestsDeps {
  * asking after it stopped (it failed, or its run outlived a Lambda's 15 minutes) continues it. No
  * second confirmation is needed.
  */
-export function createAccountDeletionRequests({ db, membershipsTable, deletedAccounts, deletionTask, directory, clock }: AccountDeletionRequestsDeps) {
+export function createAccountDeletionRequests({ db, membershipsTable, deletedAccounts, deletionTask, directory, workspaces, clock }: AccountDeletionRequestsDeps) {
   async function emailOf(user: UserIdentity): Promise<string> {
     if (user.email) return user.email;
     const { Item } = await db.send(new GetCommand({ TableName: membershipsTable, Key: { userId: user.userId, record: MEMBERSHIP_RECORD }, ConsistentRead: true }));
@@ -85,6 +88,13 @@ export function createAccountDeletionRequests({ db, membershipsTable, deletedAcc
       const email = await emailOf(user);
       if (!email || confirmation.trim().toLowerCase() !== email.toLowerCase()) {
         throw new InvalidInput(CONFIRMATION_MISMATCH, [{ path: 'body.confirmation', message: CONFIRMATION_MISMATCH }]);
+      }
+      // Deleting the owner would delete a workspace others work in: they hand it over first.
+      const shared = (await workspaces.membershipsOf(user.userId)).filter((workspace) => workspace.owned && workspace.memberCount > 1);
+      if (shared.length > 0) {
+        throw new Conflict(
+          `You own ${shared.map((workspace) => `"${workspace.name}"`).join(', ')}, where others work too. Transfer ${shared.length > 1 ? 'their' : 'its'} ownership to another member (Workspace page), or remove the other members, before deleting your account. Workspaces you own alone are deleted with it.`,
+        );
       }
       // Two confirmations at once start one deletion: the second finds the first's tombstone.
       if (await deletedAccounts.begin({ userId: user.userId, email })) {

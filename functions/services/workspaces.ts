@@ -582,6 +582,21 @@ export function createWorkspaceService({ db, tableName, clock, mailer, siteUrl }
       };
     },
 
+    /**
+     * Where a user is a member, as their account's deletion needs it: the shared workspaces they
+     * own (with how many members each has) and those they are a member of.
+     */
+    async membershipsOf(userId: string): Promise<Array<{ workspaceId: string; name: string; owned: boolean; memberCount: number }>> {
+      const rows = await queryAll<{ workspaceId: string }>(userId, WORKSPACE_OF_PREFIX);
+      const found: Array<{ workspaceId: string; name: string; owned: boolean; memberCount: number }> = [];
+      for (const row of rows) {
+        if (row.workspaceId === userId) continue;
+        const item = await get<WorkspaceItem>(row.workspaceId, WORKSPACE_RECORD);
+        if (item) found.push({ workspaceId: row.workspaceId, name: item.name, owned: item.ownerId === userId, memberCount: item.memberCount });
+      }
+      return found;
+    },
+
     /** Whether a workspace is shared (not someone's personal one), for the operator command. */
     async isSharedWorkspace(workspaceId: string): Promise<boolean> {
       const item = await get<WorkspaceItem>(workspaceId, WORKSPACE_RECORD);

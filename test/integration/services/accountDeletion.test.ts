@@ -14,6 +14,7 @@ import { CONFIRMATION_MISMATCH, createAccountDeletionRequests, DELETION_NOT_STAR
 import { localBucketNames, localCredentials, localRegion } from '../../../infra/local/environment';
 import { documentClient } from '../../support/users';
 import { userFootprint } from '../../support/userData';
+import { createWorkspaceService } from '../../../functions/services/workspaces';
 
 const twin = inject('twin');
 const clock = { now: () => new Date('2026-03-01T10:00:00.000Z') };
@@ -57,6 +58,7 @@ function deletion(db: ReturnType<typeof documentClient>, s3: S3Client, overrides
       deleteUser: async (user) => void deleted.push(user.userId),
       ...overrides.directory,
     },
+    workspaces: createWorkspaceService({ db, tableName: twin.tableNames.memberships, clock, mailer: { send: async () => undefined }, siteUrl: () => '' }),
     warn: () => undefined,
   });
   return { service, stopped, deleted, signedOut };
@@ -150,6 +152,7 @@ describe('account deletion is a resumable task', () => {
     const requests = createAccountDeletionRequests({
       db,
       membershipsTable: twin.tableNames.memberships,
+      workspaces: { membershipsOf: async () => [] },
       deletedAccounts,
       deletionTask: {
         start: async (payload) => {
@@ -189,6 +192,7 @@ describe('account deletion is a resumable task', () => {
     const requests = createAccountDeletionRequests({
       db,
       membershipsTable: twin.tableNames.memberships,
+      workspaces: { membershipsOf: async () => [] },
       deletedAccounts,
       deletionTask: { start: async (payload) => void started.push(payload) },
       directory: {
