@@ -7,7 +7,7 @@ import type { ApprovalRule } from '../../../shared/api/workspaces';
 import { connectThroughOAuth, sandboxAccountName, sandboxControl } from '../../support/connect';
 import { tinyJpeg, uploadMedia } from '../../support/posts';
 import type { TestUser } from '../../support/users';
-import { createTeam, mailTo, type Team } from '../../support/workspaces';
+import { createTeam, mailsTo as mailTo, type Team } from '../../support/workspaces';
 
 const twin = inject('twin');
 const ZONE = 'Europe/Istanbul';

@@ -8,6 +8,7 @@ import { PlatformMark } from '../../../../components/ui/PlatformMark';
 import { browserZone, savedTimeZone } from '../../../settings';
 import { waitingInWords } from '../targetWaiting';
 import { PublishAgainAction } from './PublishAgainAction';
+import { ApprovalBadge } from '../../approvals/ApprovalNote';
 
 /** A date like 'Jan 5, 2025, 3:04 PM' in the user's language. */
 export function PlatformChips({ platforms }: { platforms: readonly Platform[] }) {
@@ -21,9 +22,15 @@ export function PlatformChips({ platforms }: { platforms: readonly Platform[] })
   );
 }
 
+/** The post's status, and beside it its approval's when it was submitted for one. */
 export function PostStatusBadge({ post }: { post: Post }) {
   const { t } = useTranslation();
-  return <span className={`post-status status-${post.status}`}>{t(`posts.status.${post.status}`)}</span>;
+  return (
+    <>
+      <span className={`post-status status-${post.status}`}>{t(`posts.status.${post.status}`)}</span>
+      <ApprovalBadge post={post} />
+    </>
+  );
 }
 
 /**
