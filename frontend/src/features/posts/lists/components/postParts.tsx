@@ -22,12 +22,13 @@ export function PlatformChips({ platforms }: { platforms: readonly Platform[] })
   );
 }
 
-/** The post's status, and beside it its approval's when it was submitted for one. */
+/** The post's status, and beside it its approval's when it was submitted for one (a submitted draft shows its approval only). */
 export function PostStatusBadge({ post }: { post: Post }) {
   const { t } = useTranslation();
   return (
     <>
-      <span className={`post-status status-${post.status}`}>{t(`posts.status.${post.status}`)}</span>
+      {/* A post submitted to publish now waits as a draft: its approval says what it is. */}
+      {!(post.status === 'draft' && post.approval) && <span className={`post-status status-${post.status}`}>{t(`posts.status.${post.status}`)}</span>}
       <ApprovalBadge post={post} />
     </>
   );
