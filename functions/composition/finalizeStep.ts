@@ -4,6 +4,7 @@ import { recordPublishOutcome } from '../observability/publishOutcome';
 import { metricsTracking } from './metrics';
 import { postStore } from './postStore';
 import { clock, createLogger } from './shared';
+import { activityLog } from './activity';
 
 let step: FinalizeStep | undefined;
 /** The PublishPost state machine's last step; it records each finished post's outcome as the operator's metrics. */
@@ -12,6 +13,7 @@ export function finalizeStep(): FinalizeStep {
   const metrics = createOperatorMetrics();
   step = createFinalizeStep({
     posts: postStore(),
+    activity: activityLog(),
     tracking: metricsTracking(),
     outcome: (post, details) => recordPublishOutcome(metrics, post, details),
     clock,

@@ -6,6 +6,7 @@ import { createRateLimiter, defaultRateLimits, parseLimit, type RateLimiter } fr
 import { createDeletedAccounts } from '../services/deletedAccounts';
 import { createWorkspaceGate, type WorkspaceGate } from '../http/workspaceGate';
 import { workspaces } from './workspaces';
+import { activityLog } from './activity';
 import { clock, createLogger, documentClient, tableName } from './shared';
 
 let gate: AccountGate | undefined;
@@ -43,7 +44,8 @@ function rateLimiter(): RateLimiter | undefined {
 }
 
 /**
- * What an API function's HTTP layer needs: its logger, the account gate and the rate limiter. A
+ * What an API function's HTTP layer needs: its logger, the account gate, the rate limiter and the
+ * activity log. A
  * group with idempotent routes adds idempotency (composition/idempotency.ts); the HTTP layer
  * refuses to build such a group without it.
  */
@@ -53,5 +55,7 @@ export function apiDependencies(group: HandlerGroupName): HttpDependencies {
     accountGate: accountGate(),
     workspaceGate: workspaceGate(),
     rateLimiter: rateLimiter(),
+    // Built on the first action recorded: a function that only reads never opens it.
+    activity: { record: (record) => activityLog().record(record) },
   };
 }

@@ -5,6 +5,7 @@ import { metricsTracking } from './metrics';
 import { postStore } from './postStore';
 import { executions } from './publishing';
 import { clock } from './shared';
+import { activityLog } from './activity';
 
 let reconcilerInstance: Reconciler | undefined;
 /** Starts executions that never started and finishes posts whose execution died or outlived its deadline. */
@@ -13,6 +14,7 @@ export function reconciler(): Reconciler {
     posts: postStore(),
     executions: executions(),
     clock,
+    activity: activityLog(),
     onFinished: (post, userId) => metricsTracking().trackPublishedTargets(userId, post),
   }));
 }

@@ -49,11 +49,13 @@ const exportedBuckets = Object.fromEntries(
  * Every API function reads and updates the deleted-accounts table (it never puts or deletes an
  * item there): its HTTP layer counts a user's calls on their record and, in the same write,
  * finds a deletion (functions/http/rateLimit.ts, functions/http/accountGate.ts). It also reads
- * the memberships table, where the caller's role in a shared workspace is (functions/http/workspaceGate.ts).
+ * the memberships table, where the caller's role in a shared workspace is (functions/http/workspaceGate.ts),
+ * and adds to the activity table: the HTTP layer records each write the rule table names there
+ * (functions/http/activityRecorder.ts).
  */
 const withAccountGate = (groups: Record<HandlerGroupName, HandlerGroupNeeds>): Record<HandlerGroupName, HandlerGroupNeeds> =>
   Object.fromEntries(
-    Object.entries(groups).map(([name, needs]) => [name, { ...needs, tables: { deletedAccounts: 'readUpdate', memberships: 'read', ...needs.tables } }]),
+    Object.entries(groups).map(([name, needs]) => [name, { ...needs, tables: { deletedAccounts: 'readUpdate', memberships: 'read', activity: 'readWrite', ...needs.tables } }]),
   ) as Record<HandlerGroupName, HandlerGroupNeeds>;
 
 export const handlerGroups: Record<HandlerGroupName, HandlerGroupNeeds> = withAccountGate({
@@ -85,6 +87,14 @@ export const handlerGroups: Record<HandlerGroupName, HandlerGroupNeeds> = withAc
   analytics: { entry: 'functions/handlers/analytics.ts', tables: { metrics: 'read', posts: 'read' }, buckets: {} },
   // Workspaces, members and invitations live in the memberships table; inviting sends mail.
   workspaces: { entry: 'functions/handlers/workspaces.ts', tables: { memberships: 'readWrite' }, buckets: {}, sendsMail: true },
+  // Review links (their rows beside the workspace's in the memberships table) and the public review
+  // page: the linked posts' previews (posts, the accounts' names and avatars, media read links) and
+  // a client's approvals and comments, added to the post.
+  review: {
+    entry: 'functions/handlers/review.ts',
+    tables: { memberships: 'readWrite', posts: 'readWrite', connections: 'read' },
+    buckets: { media: 'read' },
+  },
   // Settings, export and account deletion. The deletion itself is a task (deleteAccount below);
   // this function writes the tombstone that starts it, turns the user's sign-in off before it
   // answers, and presigns the archive's download link.
@@ -150,7 +160,8 @@ export const publishingFunctions = {
   finalizePost: {
     entry: 'functions/handlers/finalizePost.ts',
     // metrics: a finished post's published targets start being tracked (analytics).
-    needs: { tables: { posts: 'readWrite', metrics: 'readWrite' }, buckets: {} } satisfies Omit<HandlerGroupNeeds, 'entry'>,
+    // activity: a post published or failed is recorded in its workspace's activity log.
+    needs: { tables: { posts: 'readWrite', metrics: 'readWrite', activity: 'readWrite' }, buckets: {} } satisfies Omit<HandlerGroupNeeds, 'entry'>,
   },
 } as const;
 
@@ -182,6 +193,6 @@ export const scheduledJobs = {
     description: 'Starts publishing executions that never started and finishes, with the reason, posts whose execution died or outlived its deadline',
     everyMinutes: 1,
     // metrics: a finished post's published targets start being tracked (as finalize does).
-    needs: { tables: { posts: 'readWrite', metrics: 'readWrite' }, buckets: {}, reconcilesPublishing: true } satisfies Omit<HandlerGroupNeeds, 'entry'>,
+    needs: { tables: { posts: 'readWrite', metrics: 'readWrite', activity: 'readWrite' }, buckets: {}, reconcilesPublishing: true } satisfies Omit<HandlerGroupNeeds, 'entry'>,
   },
 } as const;

@@ -1,5 +1,6 @@
 import { apiDependencies } from '../composition/http';
 import { workspaces } from '../composition/workspaces';
+import { activityLog } from '../composition/activity';
 import { createHttpHandler } from '../http/httpHandler';
 import type { WorkspaceAccess } from '../services/workspaces';
 
@@ -36,6 +37,7 @@ export const handler = createHttpHandler(
       await service.removeMember(current(workspace), caller.userId);
     },
     transferOwnership: ({ caller, workspace, input }) => service.transferOwnership(current(workspace), caller, input.body.memberId),
+    listActivity: ({ workspace, input }) => activityLog().list(current(workspace).workspaceId, input.query),
   },
   apiDependencies('workspaces'),
 );

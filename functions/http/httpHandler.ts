@@ -23,6 +23,8 @@ import type { ApiEvent, ApiResult } from './apiEvent';
 import { responseCookiesOf } from './cookies';
 import { TooManyRequests, type RateLimiter } from './rateLimit';
 import type { Idempotency } from './idempotency';
+import type { ActivityLog } from '../services/activityLog';
+import { activityOf } from './activityRecorder';
 import { idempotencyKeyOf } from './idempotencyKey';
 
 export type { ApiEvent, ApiResult } from './apiEvent';
@@ -114,6 +116,8 @@ export interface HttpDependencies {
   rateLimiter?: RateLimiter | undefined;
   /** Required when the group has idempotent routes: it keeps their answers per Idempotency-Key. */
   idempotency?: Idempotency | undefined;
+  /** Where a successful write the rule table names is recorded (shared/api/authorization.ts, routeActivity). */
+  activity?: Pick<ActivityLog, 'record'> | undefined;
 }
 
 /** Whether a group has a route flagged idempotent (its function then needs the idempotency table). */
@@ -132,7 +136,7 @@ export function hasIdempotentRoutes(group: HandlerGroupName): boolean {
 export function createHttpHandler<G extends HandlerGroupName>(
   group: G,
   implementation: GroupImplementation<G>,
-  { logger, accountGate, workspaceGate, rateLimiter, idempotency }: HttpDependencies,
+  { logger, accountGate, workspaceGate, rateLimiter, idempotency, activity }: HttpDependencies,
 ) {
   const byRouteKey = new Map<string, { id: RouteId; route: RouteDefinition }>();
   for (const id of routeIds) {
@@ -161,7 +165,16 @@ export function createHttpHandler<G extends HandlerGroupName>(
     const implement = implementation[id as RoutesOfGroup<G>] as unknown as (
       request: RouteRequest<RouteId>,
     ) => Promise<unknown>;
-    const run = () => implement({ user: owner as UserIdentity, caller: user as UserIdentity, workspace, input: input as never, event });
+    const run = async () => {
+      const output = await implement({ user: owner as UserIdentity, caller: user as UserIdentity, workspace, input: input as never, event });
+      // Recorded once per action: inside the idempotent run, so a replayed answer records nothing again.
+      const record = activity ? activityOf(id, { caller: user, workspace, path: input.path, body: input.body, output }) : undefined;
+      if (record) {
+        // The action happened: a log that could not be written is reported, never the caller's error.
+        await activity!.record(record).catch((error: unknown) => logger.error('The activity log could not record an action', { route: id, kind: record.kind, error: error as Error }));
+      }
+      return output;
+    };
     // Routes flagged idempotent run at most once per Idempotency-Key (functions/http/idempotency.ts).
     const key = route.idempotent ? idempotencyKeyOf(event.headers) : undefined;
     // One person's keys, per workspace: a personal workspace keeps the scope it had before workspaces.

@@ -22,7 +22,8 @@ export interface RateLimit {
  * The defaults: far above what a person (or a module's back end serving its users) sends, far
  * below a flood. Authenticated routes count per user (the verified `sub`), public routes per
  * address (an IPv6 address by its /64) and route. `ONECLICK_RATE_LIMIT_USER` / `ONECLICK_RATE_LIMIT_PUBLIC` ("300/10")
- * override them for a deployment.
+ * override them for a deployment. A public route may name its own tighter `addressLimit` (a review
+ * link's routes: shared/api/routes.ts), which no setting widens.
  */
 export const defaultRateLimits = {
   user: { requests: 60, windowSeconds: 5 },
@@ -205,7 +206,7 @@ export function createRateLimiter(deps: {
      */
     async admit(route: RouteDefinition, user: UserIdentity | undefined, event: ApiEvent): Promise<Admission> {
       const isUser = route.auth === 'user' && user !== undefined;
-      const limit = isUser ? deps.limits().user : deps.limits().public;
+      const limit = isUser ? deps.limits().user : (route.addressLimit ?? deps.limits().public);
       // A hash of the user id: the rate-limits table names nobody (see its userData declaration).
       const caller = isUser ? `user#${hashed(user.userId)}` : `address#${routeKey(route)}#${callerNetwork(callerAddress(event, deps.originSecret))}`;
       const nowMs = deps.clock.now().getTime();

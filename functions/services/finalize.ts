@@ -4,6 +4,7 @@ import type { Post } from '../../shared/api/posts';
 import type { Clock } from '../clock';
 import { NotFound } from '../errors';
 import { NOTIFICATION_PREFIX, toPost, type PostItem, type PostStore, type TargetItem } from './postStore';
+import type { ActivityLog } from './activityLog';
 
 export interface FinalizeOptions {
   /** The execution finalizing: a replaced or cancelled one changes nothing. */
@@ -45,9 +46,15 @@ export function failureInWords(error: { Error?: string; Cause?: string } | undef
  * has not ended fails with the reason in words, then the post's status comes from its targets'.
  * A step of an execution that is no longer the post's current one (replaced, or the post
  * cancelled) changes nothing. A post that failed anywhere leaves the user a notification with
- * the reasons when it was scheduled (nobody is watching it) or when publishing stopped early.
+ * the reasons when it was scheduled (nobody is watching it) or when publishing stopped early, and
+ * the workspace's activity log a line (published, or failed).
  */
-export async function finalizePost({ posts, clock }: { posts: PostStore; clock: Clock }, userId: string, postId: string, options: FinalizeOptions = {}): Promise<Post> {
+export async function finalizePost(
+  { posts, clock, activity }: { posts: PostStore; clock: Clock; activity?: Pick<ActivityLog, 'record'> | undefined },
+  userId: string,
+  postId: string,
+  options: FinalizeOptions = {},
+): Promise<Post> {
   const { execution, stoppedBecause } = options;
   let post = await posts.get(userId, postId);
   if (!post) throw new NotFound('Post not found');
@@ -69,6 +76,15 @@ export async function finalizePost({ posts, clock }: { posts: PostStore; clock: 
   const status = published === targets.length ? 'published' : published > 0 ? 'partially_published' : 'failed';
   const now = clock.now().toISOString();
   const updated = await posts.setStatus(post, status, published && !post.publishedAt ? { publishedAt: now } : {});
+  // The workspace's activity log (its partition is the post's): recorded when the post's status changes, once.
+  if (activity && post.status !== status) {
+    await activity.record({
+      workspaceId: userId,
+      kind: published ? 'post.published' : 'post.failed',
+      actor: { type: 'system' },
+      target: { postId, excerpt: excerpt(post.title ?? post.description).slice(0, 80) },
+    });
+  }
   if ((post.scheduledFor || stoppedBecause) && (status === 'failed' || status === 'partially_published')) {
     const about = execution ?? post.currentExecution ?? 'legacy';
     await posts.putNotification({

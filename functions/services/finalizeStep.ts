@@ -3,6 +3,7 @@ import { POST_FINALIZED_LOG_MESSAGE } from '../logMessages';
 import { failureInWords, finalizePost } from './finalize';
 import type { MetricsTracking } from './metricsTracking';
 import type { PostStore } from './postStore';
+import type { ActivityLog } from './activityLog';
 import type { Post } from '../../shared/api/posts';
 
 /** What the state machine passes to its last step. */
@@ -16,6 +17,8 @@ export interface FinalizeStepInput {
 
 export interface FinalizeStepDeps {
   posts: PostStore;
+  /** The workspace's activity log: the post published or failed. */
+  activity?: Pick<ActivityLog, 'record'>;
   tracking: Pick<MetricsTracking, 'trackPublishedTargets'>;
   /** Told each finished post, with whether publishing stopped early (the operator's metrics, functions/observability/). */
   outcome?: (post: Post, details: { stoppedEarly: boolean }) => void;
@@ -32,10 +35,10 @@ export interface FinalizeStepDeps {
  * is notified. A replaced or cancelled execution's finalize changes nothing (the execution is
  * not current). The published targets then start being tracked (analytics).
  */
-export function createFinalizeStep({ posts, tracking, outcome, clock, log }: FinalizeStepDeps) {
+export function createFinalizeStep({ posts, activity, tracking, outcome, clock, log }: FinalizeStepDeps) {
   return {
     async run(input: FinalizeStepInput): Promise<{ status: string }> {
-      const post = await finalizePost({ posts, clock }, input.userId, input.postId, {
+      const post = await finalizePost({ posts, clock, activity }, input.userId, input.postId, {
         ...(input.execution ? { execution: input.execution } : {}),
         ...(input.error ? { stoppedBecause: failureInWords(input.error) } : {}),
       });

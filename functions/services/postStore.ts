@@ -6,6 +6,7 @@ import { LATE_AFTER_SECONDS, listOf, type FirstCommentResult, type Post, type Po
 import type { Notification } from '../../shared/api/notifications';
 import type { ApprovalState, PostComment } from '../../shared/api/approvals';
 import type { CreatePost } from '../../shared/api/posts';
+import type { ClientReview } from '../../shared/api/review';
 import type { Clock } from '../clock';
 import type { StoredMedia } from '../media/s3Media';
 import type { PublishProgress } from '../platforms/publisher';
@@ -78,6 +79,8 @@ export interface CommentItem extends PostComment {
 export interface PostItem {
   userId: string;
   postId: string;
+  /** What clients did on it through review links (functions/services/reviewLinks.ts), oldest first. */
+  clientReviews?: ClientReview[];
   status: PostStatus;
   title?: string;
   description: string;
@@ -197,6 +200,7 @@ export function toPost(item: PostItem): Post {
     lateSeconds: item.lateSeconds ?? null,
     publishedAt: item.publishedAt ?? null,
     ...(item.approval ? { approval: toApproval(item.approval) } : {}),
+    clientReviews: item.clientReviews ?? [],
   };
 }
 

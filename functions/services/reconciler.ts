@@ -3,6 +3,7 @@ import type { ExecutionState, InspectableExecutions } from './executions';
 import { executionInputFor, isOpen } from './executionPlan';
 import { failureInWords, finalizePost } from './finalize';
 import type { PostItem, PostStore } from './postStore';
+import type { ActivityLog } from './activityLog';
 
 /** While a post publishes, the reconciler looks at its execution this often. */
 export const LOOK_EVERY_MS = 5 * 60_000;
@@ -17,6 +18,8 @@ export interface ReconcilerDeps {
   posts: PostStore;
   executions: InspectableExecutions;
   clock: Clock;
+  /** The workspace's activity log: a post the reconciler finishes is recorded as failed (or published). */
+  activity?: Pick<ActivityLog, 'record'>;
   /** Called after a post was finished (failed or partly published), e.g. to track its published targets. */
   onFinished?: (post: Awaited<ReturnType<typeof finalizePost>>, userId: string) => Promise<void>;
 }
@@ -69,7 +72,7 @@ export function createReconciler(deps: ReconcilerDeps) {
   const { posts, executions, clock } = deps;
 
   async function finish(post: PostItem, execution: string, why: string): Promise<void> {
-    const finished = await finalizePost({ posts, clock }, post.userId, post.postId, { ...(execution ? { execution } : {}), stoppedBecause: why });
+    const finished = await finalizePost({ posts, clock, activity: deps.activity }, post.userId, post.postId, { ...(execution ? { execution } : {}), stoppedBecause: why });
     await deps.onFinished?.(finished, post.userId);
   }
 

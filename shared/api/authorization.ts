@@ -1,3 +1,4 @@
+import type { ActivityKind } from './activity';
 import type { RouteId } from './routes';
 import type { ApprovalRule, WorkspaceRole } from './workspaces';
 
@@ -126,6 +127,15 @@ export const routeRules = {
   rejectPost: may('approve'),
   listPostComments: may('read'),
   addPostComment: may('comment'),
+  listActivity: may('read'),
+  createReviewLink: may('manageWorkspace'),
+  listReviewLinks: may('manageWorkspace'),
+  revokeReviewLink: may('manageWorkspace'),
+  // A review link's secret is the caller's only credential: the routes find the link by its hash
+  // and show or record only what the link names (functions/services/reviewLinks.ts).
+  openReview: publicRoute,
+  approveReviewPost: publicRoute,
+  commentReviewPost: publicRoute,
 } as const satisfies Record<RouteId, RouteRule>;
 
 export function roleMay(role: WorkspaceRole, action: WorkspaceAction): boolean {
@@ -156,4 +166,58 @@ export const actionWords: Record<WorkspaceAction, string> = {
   manageWorkspace: "change the workspace's settings",
   own: 'transfer the workspace (only its owner can)',
   leave: 'leave the workspace (transfer ownership to another member first)',
+};
+
+/**
+ * What a successful call of a route records in the workspace's activity log (the HTTP layer,
+ * functions/http/activityRecorder.ts): a kind, or a function of the route's answer that picks one
+ * (undefined: nothing happened worth recording, e.g. a connection that still waits for the
+ * member's choice of accounts). `workspaceFromOutput`: a route about the person whose answer
+ * names the workspace it acted in (joining by invitation). A route not listed records nothing
+ * (reads, and the review link's own routes, which record their client's actions themselves).
+ * New routes add a line here.
+ */
+export interface ActivityRule {
+  readonly kind: ActivityKind | ((output: unknown) => ActivityKind | undefined);
+  readonly workspaceFromOutput?: true;
+}
+
+const connectedWhenDone = (output: unknown): ActivityKind | undefined =>
+  typeof output === 'object' && output !== null && 'location' in output ? 'connection.connected' : undefined;
+/** A post created as a draft, submitted for approval, or published or scheduled. */
+const createdPostKind = (output: unknown): ActivityKind => {
+  const post = output as { status?: string; approval?: { state?: string } | null } | undefined;
+  if (post?.approval?.state === 'pending') return 'post.submitted';
+  return post?.status === 'draft' ? 'draft.saved' : 'post.created';
+};
+
+export const routeActivity: { readonly [Id in RouteId]?: ActivityRule } = {
+  confirmConnection: { kind: connectedWhenDone },
+  chooseConnectionAccounts: { kind: 'connection.connected' },
+  disconnectConnection: { kind: 'connection.disconnected' },
+  createPost: { kind: createdPostKind },
+  retryPost: { kind: 'post.retried' },
+  publishTargetAgain: { kind: 'post.retried' },
+  reschedulePost: { kind: 'post.rescheduled' },
+  editPost: { kind: 'post.edited' },
+  cancelPost: { kind: 'post.cancelled' },
+  deletePost: { kind: 'post.deleted' },
+  createDraft: { kind: 'draft.saved' },
+  updateDraft: { kind: 'draft.saved' },
+  publishDraft: { kind: createdPostKind },
+  duplicatePost: { kind: 'draft.saved' },
+  updateWorkspace: { kind: 'workspace.updated' },
+  inviteMember: { kind: 'member.invited' },
+  revokeInvitation: { kind: 'member.invitationRevoked' },
+  acceptInvitation: { kind: 'member.joined', workspaceFromOutput: true },
+  changeMemberRole: { kind: 'member.roleChanged' },
+  removeMember: { kind: 'member.removed' },
+  leaveWorkspace: { kind: 'member.left' },
+  transferOwnership: { kind: 'workspace.ownershipTransferred' },
+  createReviewLink: { kind: 'reviewLink.created' },
+  revokeReviewLink: { kind: 'reviewLink.revoked' },
+  approvePost: { kind: 'post.approved' },
+  requestPostChanges: { kind: 'post.changesRequested' },
+  rejectPost: { kind: 'post.rejected' },
+  addPostComment: { kind: 'post.commented' },
 };

@@ -8,6 +8,7 @@ import { THREAD_MAX_PARTS, threadProblems } from '../thread';
 import { isTimeZone } from '../timeZone';
 import { mediaKinds, parseMediaKey, takesAltText } from '../media';
 import { approvalSchema } from './approvals';
+import { clientReviewSchema } from './review';
 
 /** `draft`: saved from the wizard, not published; it starts no execution and uses no month's slot. */
 export const postStatuses = ['draft', 'scheduled', 'publishing', 'published', 'partially_published', 'failed', 'cancelled'] as const;
@@ -328,6 +329,8 @@ export const postSchema = z.object({
   publishedAt: z.string().nullable(),
   /** Set on a post submitted for approval (shared/api/approvals.ts); absent on the others. */
   approval: approvalSchema.nullable().optional(),
+  /** What clients did on it through review links (shared/api/review.ts), oldest first. */
+  clientReviews: z.array(clientReviewSchema).optional(),
 });
 export type Post = z.infer<typeof postSchema>;
 

@@ -59,6 +59,19 @@ import {
   workspaceListSchema,
   workspaceSchema,
 } from './workspaces';
+import { activityPageSchema, listActivityQuerySchema } from './activity';
+import {
+  createdReviewLinkSchema,
+  createReviewLinkSchema,
+  reviewActionSchema,
+  reviewCommentSchema,
+  reviewLinkListSchema,
+  reviewLinkPathSchema,
+  reviewLinkSchema,
+  reviewPostSchema,
+  reviewSchema,
+  reviewTokenSchema,
+} from './review';
 
 /**
  * The API route table: the one list of routes. The CDK Api construct, the offline twin's HTTP
@@ -67,7 +80,7 @@ import {
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** Lambda function groups; each is functions/handlers/<group>.ts. */
-export const handlerGroupNames = ['me', 'connections', 'posts', 'uploads', 'content', 'modules', 'analytics', 'account', 'workspaces'] as const;
+export const handlerGroupNames = ['me', 'connections', 'posts', 'uploads', 'content', 'modules', 'analytics', 'account', 'workspaces', 'review'] as const;
 export type HandlerGroupName = (typeof handlerGroupNames)[number];
 
 export interface RouteDefinition {
@@ -96,6 +109,11 @@ export interface RouteDefinition {
    * first answer and writes nothing again; with another input, 422 (functions/http/idempotency.ts).
    */
   readonly idempotent?: boolean;
+  /**
+   * A public route's own per-address limit, tighter than the default public one
+   * (functions/http/rateLimit.ts): for routes a stranger with a link calls.
+   */
+  readonly addressLimit?: { readonly requests: number; readonly windowSeconds: number };
 }
 
 /**
@@ -105,6 +123,12 @@ export interface RouteDefinition {
  * that caller).
  */
 export const publicEntryThrottle = { ratePerSecond: 500, burst: 1000 } as const;
+
+/**
+ * A review link's routes, per address and route: a client reviewing a few posts sends a handful
+ * of calls a minute; a script trying tokens or flooding comments is refused after 30.
+ */
+export const reviewAddressLimit = { requests: 30, windowSeconds: 60 } as const;
 
 export const routes = {
   getMe: {
@@ -743,6 +767,75 @@ export const routes = {
     input: { path: postIdSchema, body: addCommentSchema },
     output: postCommentSchema,
     idempotent: true,
+  },
+  listActivity: {
+    method: 'GET',
+    path: '/workspace/activity',
+    auth: 'user',
+    handler: 'workspaces',
+    summary: "Who did what and when in the current workspace, newest first, a page at a time; filtered by kind and by member.",
+    input: { query: listActivityQuerySchema },
+    output: activityPageSchema,
+  },
+  createReviewLink: {
+    method: 'POST',
+    path: '/workspace/review-links',
+    auth: 'user',
+    handler: 'review',
+    summary: 'Makes a review link for chosen posts or the scheduled posts of some days, for a client without an account: answers its secret once (only its hash is kept); it expires in 7 days unless told otherwise (at most 30).',
+    input: { body: createReviewLinkSchema },
+    output: createdReviewLinkSchema,
+  },
+  listReviewLinks: {
+    method: 'GET',
+    path: '/workspace/review-links',
+    auth: 'user',
+    handler: 'review',
+    summary: "The current workspace's review links, newest first: label, what they show, who made them, when they expire, when last opened, whether revoked (never their secrets).",
+    input: {},
+    output: reviewLinkListSchema,
+  },
+  revokeReviewLink: {
+    method: 'DELETE',
+    path: '/workspace/review-links/{linkId}',
+    auth: 'user',
+    handler: 'review',
+    summary: 'Revokes a review link: its next request is refused, in words.',
+    input: { path: reviewLinkPathSchema },
+    output: reviewLinkSchema,
+  },
+  openReview: {
+    method: 'POST',
+    path: '/review/open',
+    auth: 'public',
+    handler: 'review',
+    summary: "(The link's secret travels in the body, never in a logged path.) The posts a review link shows, as their previews need them, with what clients did on each; an expired or revoked link is refused in words.",
+    input: { body: reviewTokenSchema },
+    output: reviewSchema,
+    throttle: publicEntryThrottle,
+    addressLimit: reviewAddressLimit,
+  },
+  approveReviewPost: {
+    method: 'POST',
+    path: '/review/approve',
+    auth: 'public',
+    handler: 'review',
+    summary: "A client approves one of the link's posts under the name they typed: recorded on the post for the team; it publishes and changes nothing.",
+    input: { body: reviewActionSchema },
+    output: reviewPostSchema,
+    throttle: publicEntryThrottle,
+    addressLimit: reviewAddressLimit,
+  },
+  commentReviewPost: {
+    method: 'POST',
+    path: '/review/comment',
+    auth: 'public',
+    handler: 'review',
+    summary: "A client comments on one of the link's posts under the name they typed: recorded on the post for the team.",
+    input: { body: reviewCommentSchema },
+    output: reviewPostSchema,
+    throttle: publicEntryThrottle,
+    addressLimit: reviewAddressLimit,
   },
 } as const satisfies Record<string, RouteDefinition>;
 

@@ -104,6 +104,16 @@ export const tables = {
     globalIndexes: [{ indexName: 'byRefreshDue', partitionKey: s('refreshShard'), sortKey: s('nextRefreshAt') }],
     userData: { by: 'partitionKey', export: true },
   },
+  activity: {
+    name: 'activity',
+    purpose:
+      'The activity log: who did what and when in a workspace (partition: the workspace, whose id is its owner\'s user id for a ' +
+      'personal one), one item per action with a time-ordered ULID sort key: the member, client or OneClick that acted, the kind, ' +
+      'and the ids it was about.',
+    partitionKey: s('userId'),
+    sortKey: s('activityId'),
+    userData: { by: 'partitionKey', export: true },
+  },
   oauthStates: {
     name: 'oauth-states',
     purpose: 'Single-use OAuth state (and PKCE verifier), bound to a user and platform.',

@@ -7,7 +7,7 @@ import type { ApprovalRule } from '../../../shared/api/workspaces';
 import { connectThroughOAuth, sandboxAccountName, sandboxControl } from '../../support/connect';
 import { tinyJpeg, uploadMedia } from '../../support/posts';
 import type { TestUser } from '../../support/users';
-import { createTeam, mailsTo as mailTo, type Team } from '../../support/workspaces';
+import { createTeam, mailsTo, type Team } from '../../support/workspaces';
 
 const twin = inject('twin');
 const ZONE = 'Europe/Istanbul';
@@ -56,7 +56,7 @@ describe.concurrent('approvals (API, workspace roles, PublishPost, sandbox)', ()
     // The approvers (owner, editor) are asked; the author and the viewer are not.
     for (const approver of [team.owner, editor]) {
       expect(await notificationsOf(team, approver)).toEqual([expect.objectContaining({ kind: 'approval_requested', postId: draft.postId, byEmail: contributor.email, readAt: null })]);
-      expect(mailTo(twin, approver.email).filter((mail) => mail.kind === 'approval')).toEqual([
+      expect(mailsTo(twin, approver.email).filter((mail) => mail.kind === 'approval')).toEqual([
         expect.objectContaining({ subject: expect.stringContaining(`${contributor.email} asks you to approve a post`), text: expect.stringContaining('/dashboard/approvals?workspace=') }),
       ]);
     }
@@ -86,7 +86,7 @@ describe.concurrent('approvals (API, workspace roles, PublishPost, sandbox)', ()
     expect(again.status).toBe(409);
     expect(messageOf(again)).toMatch(/not submitted for approval|approved already/);
     expect(await notificationsOf(team, contributor)).toEqual([expect.objectContaining({ kind: 'post_approved', byEmail: editor.email, comment: 'Lovely' })]);
-    expect(mailTo(twin, contributor.email).at(-1)).toMatchObject({ kind: 'approval', subject: expect.stringContaining(`${editor.email} approved your post`) });
+    expect(mailsTo(twin, contributor.email).at(-1)).toMatchObject({ kind: 'approval', subject: expect.stringContaining(`${editor.email} approved your post`) });
     expect(((await team.call(editor, 'listApprovals')).body as ApprovalQueue).posts).toEqual([]);
     expect(await feed(account)).toHaveLength(1);
   });

@@ -316,4 +316,28 @@ export const matrix: Record<RouteId, MatrixEntry> = {
     sample: { path: { postId: someUlid }, body: { text: 'Nice' } },
     againstVictim: (victim) => ({ request: { path: { postId: victim.post.postId }, body: { text: 'Nice' } }, refusedWith: [404] }),
   },
+  listActivity: { auth: 'user', sample: {}, againstVictim: 'own-data-only' },
+  // A review link is made in the caller's own workspace: naming the victim's post refuses it as not there.
+  createReviewLink: {
+    auth: 'user',
+    sample: { body: { label: 'Matrix probe', scope: { type: 'posts', postIds: [someUlid] } } },
+    againstVictim: (victim) => ({ request: { body: { label: 'Theirs', scope: { type: 'posts', postIds: [victim.post.postId] } } }, refusedWith: [400] }),
+  },
+  listReviewLinks: { auth: 'user', sample: {}, againstVictim: 'own-data-only' },
+  revokeReviewLink: { auth: 'user', sample: { path: { linkId: someUlid } }, againstVictim: () => ({ request: { path: { linkId: someUlid } }, refusedWith: [404] }) },
+  openReview: {
+    auth: 'public',
+    why: "A client without an account opens the posts a review link shows; the link's secret (in the body) is the credential.",
+    probe: { body: { token: someInvitationToken } },
+  },
+  approveReviewPost: {
+    auth: 'public',
+    why: "A client without an account approves a post a review link shows; the link's secret (in the body) is the credential.",
+    probe: { body: { token: someInvitationToken, postId: someUlid, name: 'Probe' } },
+  },
+  commentReviewPost: {
+    auth: 'public',
+    why: "A client without an account comments on a post a review link shows; the link's secret (in the body) is the credential.",
+    probe: { body: { token: someInvitationToken, postId: someUlid, name: 'Probe', comment: 'Probe' } },
+  },
 };

@@ -77,6 +77,41 @@ describe('HTTP handler', () => {
     expect(JSON.parse(result.body!).message).toMatch(/went wrong/);
   });
 
+  describe('the activity log', () => {
+    const link = { linkId: '01JAAAAAAAAAAAAAAAAAAAAAAA', label: 'Client', scope: { type: 'posts', postIds: ['p1'] }, createdByEmail: 'a@example.com', createdAt: 'x', expiresAt: 'y', lastOpenedAt: null, revokedAt: 'z', status: 'revoked' } as const;
+    const unused = async () => Promise.reject(new Error('not called'));
+    const review = (revoke: () => Promise<typeof link>) =>
+      ({ createReviewLink: unused, listReviewLinks: unused, revokeReviewLink: revoke, openReview: unused, approveReviewPost: unused, commentReviewPost: unused }) as unknown as GroupImplementation<'review'>;
+    const revokeEvent = () => event({ routeKey: 'DELETE /workspace/review-links/{linkId}', pathParameters: { linkId: link.linkId } });
+
+    it('records a successful write the rule table names, with the caller as the actor', async () => {
+      const recorded: unknown[] = [];
+      const handler = createHttpHandler('review', review(async () => link), { logger, accountGate: openGate, workspaceGate: personalOnly, activity: { record: async (record) => (recorded.push(record), {} as never) } });
+
+      const result = await handler(revokeEvent(), context);
+
+      expect(result.statusCode).toBe(200);
+      expect(recorded).toEqual([{ workspaceId: 'u1', kind: 'reviewLink.revoked', actor: { type: 'member', userId: 'u1', email: 'a@example.com' }, target: { linkId: link.linkId } }]);
+    });
+
+    it('records nothing when the write was refused', async () => {
+      const recorded: unknown[] = [];
+      const handler = createHttpHandler('review', review(async () => Promise.reject(new NotFound('No such link.'))), { logger, accountGate: openGate, workspaceGate: personalOnly, activity: { record: async (record) => (recorded.push(record), {} as never) } });
+
+      expect((await handler(revokeEvent(), context)).statusCode).toBe(404);
+      expect(recorded).toEqual([]);
+    });
+
+    it("answers the action's success when the log cannot be written (the action happened; the failure is logged)", async () => {
+      const handler = createHttpHandler('review', review(async () => link), { logger, accountGate: openGate, workspaceGate: personalOnly, activity: { record: async () => Promise.reject(new Error('table unavailable')) } });
+
+      const result = await handler(revokeEvent(), context);
+
+      expect(result.statusCode).toBe(200);
+      expect(JSON.parse(result.body!)).toEqual(link);
+    });
+  });
+
   it('answers 404 for a route key that is not in its group', async () => {
     const handler = createHttpHandler('me', { getMe: async () => Promise.reject(new NotFound('unused')) }, { logger, accountGate: openGate, workspaceGate: personalOnly });
 

@@ -61,6 +61,29 @@ describe('the per-address limiter', () => {
     await expect(admit('2001:db8:1:3::1')).resolves.toEqual({});
   });
 
+  it("holds a review link's routes to their own tighter limit per address, however wide the public one is", async () => {
+    const counts = new Map<string, number>();
+    const db = {
+      send: async (command: UpdateCommand) => {
+        const bucket = String(command.input.Key!['bucket']);
+        counts.set(bucket, (counts.get(bucket) ?? 0) + 1);
+        return { Attributes: { count: counts.get(bucket) } };
+      },
+    } as unknown as DynamoDBDocumentClient;
+    const limiter = createRateLimiter({ db, tableName: 'rate-limits', clock: { now: () => new Date('2026-03-01T10:00:00.000Z') }, limits: () => ({ user: { requests: 1000, windowSeconds: 5 }, public: { requests: 1000, windowSeconds: 5 } }) });
+    const from = { headers: {}, requestContext: { http: { sourceIp: '203.0.113.9' } } } as unknown as ApiEvent;
+    const review = routes.approveReviewPost as RouteDefinition;
+    expect(review.addressLimit).toEqual({ requests: 30, windowSeconds: 60 });
+
+    for (let call = 0; call < 30; call++) await limiter.admit(review, undefined, from);
+    const refused = await limiter.admit(review, undefined, from).catch((error: unknown) => error);
+
+    expect(refused).toBeInstanceOf(TooManyRequests);
+    expect((refused as TooManyRequests).retryAfterSeconds).toBe(60);
+    // Another route (the default public limit) from the same address is counted apart.
+    await expect(limiter.admit(publicRoute, undefined, from)).resolves.toEqual({});
+  });
+
   it('counts IPv4 addresses one by one, an IPv4-mapped address with its IPv4 address', async () => {
     const { admit } = limiterWithTable();
     await admit('203.0.113.9');

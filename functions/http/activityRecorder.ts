@@ -1,0 +1,52 @@
+import { routeActivity } from '../../shared/api/authorization';
+import type { ActivityTarget } from '../../shared/api/activity';
+import type { RouteId } from '../../shared/api/routes';
+import type { ActivityRecord } from '../services/activityLog';
+import type { UserIdentity } from '../services/memberships';
+import type { WorkspaceAccess } from '../services/workspaces';
+
+/** The ids an activity keeps from a route's path, body and answer (only these: a post's text stays on the post). */
+const TARGET_FIELDS = ['postId', 'memberId', 'email', 'role', 'platform', 'accountId', 'invitationId', 'linkId'] as const;
+
+function pickTarget(...sources: unknown[]): ActivityTarget {
+  const target: Record<string, string> = {};
+  for (const source of sources) {
+    if (typeof source !== 'object' || source === null) continue;
+    for (const field of TARGET_FIELDS) {
+      const value = (source as Record<string, unknown>)[field];
+      if (typeof value === 'string' && target[field] === undefined) target[field] = value;
+    }
+  }
+  return target;
+}
+
+/** A post's answer gives the log a line of it, so the log reads without opening each post. */
+function excerptOf(output: unknown): string | undefined {
+  if (typeof output !== 'object' || output === null || !('postId' in output)) return undefined;
+  const { title, description } = output as { title?: unknown; description?: unknown };
+  const text = (typeof title === 'string' && title.trim()) || (typeof description === 'string' ? description : '');
+  const line = text.replace(/\s+/g, ' ').trim();
+  if (!line) return undefined;
+  return line.length > 80 ? `${line.slice(0, 79)}…` : line;
+}
+
+/**
+ * What a successful call records in the activity log, from the rule table's `routeActivity`:
+ * undefined when the route records nothing (or its answer says nothing happened). The actor is
+ * the verified caller; the workspace is the one the gate admitted them to (or, for joining, the
+ * one the answer names).
+ */
+export function activityOf(
+  id: RouteId,
+  call: { caller: UserIdentity | undefined; workspace: WorkspaceAccess | undefined; path: unknown; body: unknown; output: unknown },
+): ActivityRecord | undefined {
+  const rule = routeActivity[id];
+  if (!rule || !call.caller) return undefined;
+  const workspaceId = rule.workspaceFromOutput ? (call.output as { workspaceId?: unknown } | undefined)?.workspaceId : call.workspace?.workspaceId;
+  if (typeof workspaceId !== 'string') return undefined;
+  const kind = typeof rule.kind === 'function' ? rule.kind(call.output) : rule.kind;
+  if (!kind) return undefined;
+  const excerpt = excerptOf(call.output);
+  const target = { ...pickTarget(call.path, call.body, call.output), ...(excerpt ? { excerpt } : {}) };
+  return { workspaceId, kind, actor: { type: 'member', userId: call.caller.userId, email: call.caller.email }, target };
+}

@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { activityOf } from '../../../../functions/http/activityRecorder';
+import { routeActivity } from '../../../../shared/api/authorization';
+import { routes, type RouteId } from '../../../../shared/api/routes';
+
+const caller = { userId: 'u1', email: 'ana@example.com' };
+const workspace = { workspaceId: 'w1', role: 'admin' as const, personal: false };
+
+describe('what a route records in the activity log', () => {
+  it('records a member change with the caller as the actor and the member, role and e-mail as the target', () => {
+    const record = activityOf('changeMemberRole', {
+      caller,
+      workspace,
+      path: { memberId: 'm1' },
+      body: { role: 'editor' },
+      output: { userId: 'm1', email: 'bo@example.com', role: 'editor', joinedAt: '2026-01-01T00:00:00.000Z' },
+    });
+
+    expect(record).toEqual({
+      workspaceId: 'w1',
+      kind: 'member.roleChanged',
+      actor: { type: 'member', userId: 'u1', email: 'ana@example.com' },
+      target: { memberId: 'm1', role: 'editor', email: 'bo@example.com' },
+    });
+  });
+
+  it("keeps a post's id and a short line of it, never its whole text", () => {
+    const record = activityOf('createPost', { caller, workspace, path: undefined, body: {}, output: { postId: 'p1', status: 'scheduled', title: null, description: `${'word '.repeat(40)}end` } });
+
+    expect(record?.kind).toBe('post.created');
+    expect(record?.target?.postId).toBe('p1');
+    expect(record?.target?.excerpt).toHaveLength(80);
+    expect(record?.target?.excerpt?.endsWith('…')).toBe(true);
+  });
+
+  it('records a draft saved from the wizard as a draft, not a post created', () => {
+    expect(activityOf('createPost', { caller, workspace, path: undefined, body: {}, output: { postId: 'p1', status: 'draft', description: 'x' } })?.kind).toBe('draft.saved');
+  });
+
+  it('records a connection only once it is made, not while the member still chooses accounts', () => {
+    expect(activityOf('confirmConnection', { caller, workspace, path: { platform: 'facebook' }, body: {}, output: { choice: { choiceId: 'c', accounts: [] } } })).toBeUndefined();
+    expect(activityOf('confirmConnection', { caller, workspace, path: { platform: 'x' }, body: {}, output: { location: '/auth/callback?status=connected' } })).toMatchObject({
+      kind: 'connection.connected',
+      target: { platform: 'x' },
+    });
+  });
+
+  it('records joining in the workspace the answer names (the route is about the person, with no workspace of its own)', () => {
+    const record = activityOf('acceptInvitation', { caller, workspace: undefined, path: undefined, body: { token: 'secret' }, output: { workspaceId: 'w9', role: 'editor' } });
+
+    expect(record).toMatchObject({ workspaceId: 'w9', kind: 'member.joined', target: { role: 'editor' } });
+    // The invitation's secret is not an id the log keeps.
+    expect(JSON.stringify(record)).not.toContain('secret');
+  });
+
+  it('records nothing for reads, or without a verified caller', () => {
+    expect(activityOf('listPosts', { caller, workspace, path: undefined, body: undefined, output: { posts: [] } })).toBeUndefined();
+    expect(activityOf('deletePost', { caller: undefined, workspace, path: { postId: 'p1' }, body: undefined, output: undefined })).toBeUndefined();
+  });
+
+  it('names only routes that write: no GET route records an action', () => {
+    const recordingReads = (Object.keys(routeActivity) as RouteId[]).filter((id) => routes[id].method === 'GET');
+    expect(recordingReads).toEqual([]);
+  });
+});
