@@ -2,8 +2,9 @@
  * `npx tsx test/screenshots/approvals.ts`: starts a throw-away twin with a workspace where
  * contributors' posts need approval, an editor and a contributor, one post waiting (with a
  * comment that mentions the editor) and one sent back for changes; photographs at 390, 1280 and
- * 1440 wide in light and dark the editor's Approvals page, the contributor's Approvals page and
- * the contributor's wizard at its last step ("Submit for approval") into screenshots/approvals/
+ * 1440 wide in light and dark the editor's Approvals page and Scheduled list (a scheduled post
+ * waiting), the contributor's Approvals page and the contributor's wizard at its last step
+ * ("Submit for approval") into screenshots/approvals/
  * (git-ignored), running axe-core on each.
  */
 import { mkdirSync } from 'node:fs';
@@ -60,6 +61,11 @@ runScreenshots('approvals', async (info, browser) => {
   await call(contributor, 'addPostComment', { path: { postId: waiting.postId }, body: { text: `@${editor.email} the photo is from last year's shoot, is that fine?` } });
   const sentBack = (await call(contributor, 'createPost', { body: { description: 'Free refills all weekend!', media: [{ key }], targets: accounts.slice(0, 1) } })) as Post;
   await call(editor, 'requestPostChanges', { path: { postId: sentBack.postId }, body: { comment: 'Say which shops and until what time on Sunday.' } });
+  const nextWeek = new Date(Date.now() + 7 * 86_400_000);
+  nextWeek.setUTCHours(8, 0, 0, 0);
+  await call(contributor, 'createPost', {
+    body: { description: 'Pumpkin spice is back next week. Who is counting the days?', media: [{ key }], targets: accounts.slice(1), scheduledFor: nextWeek.toISOString(), timeZone: 'Europe/Istanbul' },
+  });
 
   mkdirSync(outDir, { recursive: true });
   for (const colorScheme of ['light', 'dark'] as const) {
@@ -80,6 +86,11 @@ runScreenshots('approvals', async (info, browser) => {
         await page.getByText('Free refills all weekend!').first().waitFor({ timeout: 20_000 });
         await page.getByText(/the photo is from last year/).first().waitFor({ timeout: 20_000 });
         await shoot(`1-approvals-${who}`);
+        if (who === 'editor') {
+          await page.goto(`${info.webUrl}/dashboard/scheduled?workspace=${workspace.workspaceId}`);
+          await page.getByText('Pumpkin spice is back next week. Who is counting the days?').first().waitFor({ timeout: 20_000 });
+          await shoot('3-scheduled-waiting');
+        }
         if (who === 'contributor') {
           await page.goto(`${info.webUrl}/dashboard?workspace=${workspace.workspaceId}`);
           await page.getByLabel('Choose files to upload').setInputFiles({ name: 'latte-art.jpg', mimeType: 'image/jpeg', buffer: tinyJpeg });

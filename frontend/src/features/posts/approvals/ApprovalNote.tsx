@@ -28,7 +28,7 @@ export function ApprovalNote({ post, approverEmails }: { post: Pick<Post, 'appro
           <p>
             <strong>
               {approvers === undefined
-                ? t('approvals.wizard.submittedNotice')
+                ? t('approvals.waitsForRole')
                 : approvers.length
                   ? t('approvals.waitsFor', { approvers: approvers.join(', ') })
                   : t('approvals.waitsForNobody')}

@@ -113,7 +113,7 @@ function ApprovalCard({ post, approverEmails, onDecided }: { post: Post; approve
                 onChange={(event) => setComment(event.target.value)}
               />
               <p id={`${id}-comment-hint`} className="hint">
-                {missingComment ? t('approvals.needComment') : t('approvals.commentHint')}
+                {missingComment ? t('approvals.needComment') : approval.state === 'pending' ? t('approvals.commentHint') : t('approvals.commentHintReject')}
               </p>
               {decide.isError && <ErrorBox>{decide.error.message}</ErrorBox>}
               <div className="approval-actions">
