@@ -69,8 +69,8 @@ describe('approvals in Chromium: three people in one workspace', () => {
       await page.getByText(/^Submitted: it waits for an editor/).waitFor(settle);
       // It lands on Approvals, where it says it waits, and for whom.
       await card(page, firstText).waitFor(settle);
-      expect(await card(page, firstText).getByText(`Waits for ${team.owner.email}, ${team.members.editor!.email} to approve it.`).or(card(page, firstText).getByText(`Waits for ${team.members.editor!.email}, ${team.owner.email} to approve it.`)).isVisible()).toBe(true);
-      expect(await card(page, firstText).getByText('You submitted this post: another member who may approve decides it.').isVisible()).toBe(true);
+      await card(page, firstText).getByText(`Waits for ${team.owner.email}, ${team.members.editor!.email} to approve it.`).or(card(page, firstText).getByText(`Waits for ${team.members.editor!.email}, ${team.owner.email} to approve it.`)).waitFor(settle);
+      await card(page, firstText).getByText('You submitted this post: another member who may approve decides it.').waitFor(settle);
     });
     expect((await sandboxControl(twin).feed('linkedin', account)).posts).toEqual([]);
 
@@ -80,9 +80,9 @@ describe('approvals in Chromium: three people in one workspace', () => {
       const submitted = card(page, firstText);
       await submitted.waitFor(settle);
       // The preview shows the post as LinkedIn will.
-      expect(await submitted.getByRole('heading', { name: 'Preview on LinkedIn' }).isVisible()).toBe(true);
+      await submitted.getByRole('heading', { name: 'Preview on LinkedIn' }).waitFor(settle);
       await submitted.getByRole('button', { name: 'Ask for changes' }).click();
-      expect(await submitted.getByText('Say what to change: the author reads it with the post.').isVisible()).toBe(true);
+      await submitted.getByText('Say what to change: the author reads it with the post.').waitFor(settle);
       await submitted.getByLabel('Comment for the author').fill('Say until when the sale runs.');
       await submitted.getByRole('button', { name: 'Ask for changes' }).click();
       await page.getByText('Sent back to its author with your comment.').waitFor(settle);
@@ -107,8 +107,8 @@ describe('approvals in Chromium: three people in one workspace', () => {
       await page.reload();
       const resubmitted = card(page, secondText);
       await resubmitted.waitFor(settle);
-      // The thread keeps the request for changes.
-      expect(await resubmitted.getByText('Say until when the sale runs.').first().isVisible()).toBe(true);
+      // The thread (loaded after the card) keeps the request for changes.
+      await resubmitted.getByText('Say until when the sale runs.').first().waitFor(settle);
       await resubmitted.getByRole('button', { name: 'Approve' }).click();
       await page.getByText('Approved: it publishes now.').waitFor(settle);
       await page.getByText('Nothing is waiting for approval.').waitFor(settle);
