@@ -71,7 +71,8 @@ function notWaiting(state: ApprovalState | undefined, status: PostItem['status']
  * Approvals and comments (docs/publishing.md "Approvals"). What a post becomes is decided by
  * postDecision (shared/api/authorization.ts) from the workspace's rule and the caller's role:
  *
- * - submitted to publish now: stored as a draft carrying its approval and the full request;
+ * - submitted to publish now: checked as a post would be, then stored as a draft carrying its
+ *   approval and the full request;
  *   approving publishes that request through the draft path (the draft becomes the post, same
  *   id, once: the write is conditional on the draft still waiting, as the approver read it);
  * - submitted for a time: a scheduled post (its execution started) carrying a pending approval;
@@ -232,6 +233,8 @@ export function createApprovalService(deps: ApprovalServiceDeps) {
 
   /** Submits a post to publish now: a draft (new, or the one given) carrying the request. */
   async function submitNow(acting: Acting, input: CreatePost, draft?: PostItem): Promise<Post> {
+    // Refused now, in words, rather than when an approver approves it.
+    await postService.check(acting.user, input);
     const names = new Map((draft?.media ?? []).flatMap((file) => (file.name ? [[file.key, file.name] as const] : [])));
     const approval = submitted(acting, 'now', input);
     const post = draft ? await drafts.update(acting.user, draft.postId, draftOf(input, names), { approval, expected: draft }) : await drafts.create(acting.user, draftOf(input, names), { approval });

@@ -223,6 +223,54 @@ export function createPostService(deps: PostServiceDeps) {
     return targets;
   }
 
+  /**
+   * Everything a new post is checked against, read at once: the plan (scheduling), the chosen
+   * accounts (connected), the files (the user's own, stored, and what every chosen network takes).
+   * Refuses in words; returns what the post is built from.
+   */
+  async function checkedPost(user: UserIdentity, input: CreatePost) {
+    // What the post is checked against is read at once (the membership, the connections, each
+    // of the user's files): one round trip instead of three after one another. The checks then
+    // run in their order, and a failed read fails where it would have been read.
+    const [membershipRead, connectionsRead, fileReads] = await Promise.all([
+      settled(memberships.ensure(user)),
+      settled(connections.list(user.userId)),
+      Promise.allSettled(input.media.map(({ key }) => (parseMediaKey(key)?.userId === user.userId ? media.chosen(user.userId, key) : undefined))),
+    ]);
+    const membership = valueOf(membershipRead);
+    const now = clock.now();
+
+    // Scheduling: only plans that include it, only in the future and within the horizon.
+    let scheduledFor: string | undefined;
+    if (input.scheduledFor) {
+      if (!membership.canSchedule) throw new Forbidden('Scheduling is not included in your plan. Publish now, or upgrade to schedule.');
+      scheduledFor = checkScheduledTime(new Date(input.scheduledFor), now);
+    }
+
+    // Targets: the user's own connected accounts only.
+    const targets = targetsFor(valueOf(connectionsRead), input.targets, now, input.youtubeNative ? scheduledFor : undefined);
+
+    // Media: the user's own files, and what every chosen platform accepts.
+    const stored: StoredMedia[] = [];
+    const records: UploadRecord[] = [];
+    for (const [index, { key, altText }] of input.media.entries()) {
+      const read = fileReads[index]!;
+      if (parseMediaKey(key)?.userId !== user.userId) throw new InvalidInput(`The file ${key} is not one of your uploads.`);
+      if (read.status === 'rejected') {
+        if (read.reason instanceof MediaNotFound) throw new InvalidInput(`The file ${key} was not found: upload it again.`);
+        throw read.reason;
+      }
+      // Read above: every file that is one of the user's.
+      const chosen = read.value!;
+      stored.push({ ...chosen.media, ...(altText ? { altText } : {}) });
+      records.push(...chosen.records);
+    }
+    const platforms = [...new Set(Object.values(targets).map((target) => target.platform))];
+    const problems = mediaProblems(stored, Object.values(targets));
+    if (problems.length) throw new InvalidInput(problems.join(' '), problems.map((message) => ({ path: 'media', message })));
+    return { membership, now, scheduledFor, targets, stored, records, platforms };
+  }
+
   async function load(user: UserIdentity, postId: string): Promise<PostItem> {
     const post = await posts.get(user.userId, postId);
     if (!post) throw new NotFound('Post not found');
@@ -242,45 +290,7 @@ export function createPostService(deps: PostServiceDeps) {
           { path: 'youtubeNative', message: 'Not with an approval.' },
         ]);
       }
-      // What the post is checked against is read at once (the membership, the connections, each
-      // of the user's files): one round trip instead of three after one another. The checks then
-      // run in their order, and a failed read fails where it would have been read.
-      const [membershipRead, connectionsRead, fileReads] = await Promise.all([
-        settled(memberships.ensure(user)),
-        settled(connections.list(user.userId)),
-        Promise.allSettled(input.media.map(({ key }) => (parseMediaKey(key)?.userId === user.userId ? media.chosen(user.userId, key) : undefined))),
-      ]);
-      const membership = valueOf(membershipRead);
-      const now = clock.now();
-
-      // Scheduling: only plans that include it, only in the future and within the horizon.
-      let scheduledFor: string | undefined;
-      if (input.scheduledFor) {
-        if (!membership.canSchedule) throw new Forbidden('Scheduling is not included in your plan. Publish now, or upgrade to schedule.');
-        scheduledFor = checkScheduledTime(new Date(input.scheduledFor), now);
-      }
-
-      // Targets: the user's own connected accounts only.
-      const targets = targetsFor(valueOf(connectionsRead), input.targets, now, input.youtubeNative ? scheduledFor : undefined);
-
-      // Media: the user's own files, and what every chosen platform accepts.
-      const stored: StoredMedia[] = [];
-      const records: UploadRecord[] = [];
-      for (const [index, { key, altText }] of input.media.entries()) {
-        const read = fileReads[index]!;
-        if (parseMediaKey(key)?.userId !== user.userId) throw new InvalidInput(`The file ${key} is not one of your uploads.`);
-        if (read.status === 'rejected') {
-          if (read.reason instanceof MediaNotFound) throw new InvalidInput(`The file ${key} was not found: upload it again.`);
-          throw read.reason;
-        }
-        // Read above: every file that is one of the user's.
-        const chosen = read.value!;
-        stored.push({ ...chosen.media, ...(altText ? { altText } : {}) });
-        records.push(...chosen.records);
-      }
-      const platforms = [...new Set(Object.values(targets).map((target) => target.platform))];
-      const problems = mediaProblems(stored, Object.values(targets));
-      if (problems.length) throw new InvalidInput(problems.join(' '), problems.map((message) => ({ path: 'media', message })));
+      const { membership, now, scheduledFor, targets, stored, records, platforms } = await checkedPost(user, input);
 
       const status = scheduledFor ? 'scheduled' : 'publishing';
       const base = {
@@ -354,6 +364,11 @@ export function createPostService(deps: PostServiceDeps) {
       }
       await startRecorded(item, Object.keys(targets), firstExecution);
       return toPost(item);
+    },
+
+    /** Checks a post as create would, writing nothing (a submission for approval is refused at once, not when approved). */
+    async check(user: UserIdentity, input: CreatePost): Promise<void> {
+      await checkedPost(user, input);
     },
 
     /** Publishes (or schedules) a draft with the wizard's final post: the draft becomes that post (its comments kept). */

@@ -13,6 +13,7 @@ import { settingsEn } from './settings.en';
 import { mediaEn } from './media.en';
 import { uiEn } from './ui.en';
 import { composerEn } from './composer.en';
+import { approvalsEn } from './approvals.en';
 
 export const en = {
   wizard: wizardEn,
@@ -26,6 +27,7 @@ export const en = {
   media: mediaEn,
   ui: uiEn,
   composer: composerEn,
+  approvals: approvalsEn,
   common: {
     appName: 'OneClick',
     loading: 'Loading…',
@@ -227,6 +229,7 @@ export const en = {
     podcast: 'Podcast',
     imageGenerator: 'AI Image',
     workspace: 'Workspace',
+    approvals: 'Approvals',
     settings: 'Settings',
     notSignedIn: 'Not signed in',
     signOut: 'Sign Out',

@@ -12,6 +12,7 @@ import { settingsTr } from './settings.tr';
 import { mediaTr } from './media.tr';
 import { uiTr } from './ui.tr';
 import { composerTr } from './composer.tr';
+import { approvalsTr } from './approvals.tr';
 
 export const tr: Messages = {
   wizard: wizardTr,
@@ -25,6 +26,7 @@ export const tr: Messages = {
   media: mediaTr,
   ui: uiTr,
   composer: composerTr,
+  approvals: approvalsTr,
   common: {
     appName: 'OneClick',
     loading: 'Yükleniyor…',
@@ -226,6 +228,7 @@ export const tr: Messages = {
     podcast: 'Podcast',
     imageGenerator: 'AI Görsel',
     workspace: 'Çalışma alanı',
+    approvals: 'Onaylar',
     settings: 'Ayarlar',
     notSignedIn: 'Giriş yapılmadı',
     signOut: 'Çıkış Yap',

@@ -76,6 +76,7 @@ export const router = createBrowserRouter([
               { path: 'scheduled', lazy: postList('scheduled') },
               { path: 'calendar', lazy: async () => ({ Component: (await import('../features/posts/calendar/CalendarPage')).CalendarPage }) },
               { path: 'posts', lazy: postList('published') },
+              { path: 'approvals', lazy: async () => ({ Component: (await import('../features/posts/approvals/ApprovalsPage')).ApprovalsPage }) },
               { path: 'posts/drafts', lazy: async () => ({ Component: (await import('../features/posts/drafts/DraftsPage')).DraftsPage }) },
               // Loaded on demand: the charting code stays out of the initial bundle.
               { path: 'analytics', lazy: async () => ({ Component: (await import('../features/analytics/AnalyticsPage')).AnalyticsPage }) },

@@ -117,6 +117,12 @@ describe.concurrent('approvals (API, workspace roles, PublishPost, sandbox)', ()
     expect((await team.call(team.owner, 'approvePost', { path: { postId: (own.body as Post).postId }, body: {} })).status).toBe(200);
     await waitFor(team, editor, (own.body as Post).postId, ['published']);
     expect(await feed(account)).toHaveLength(2);
+
+    // A submission is checked as a post would be, at once: an account that is not connected is refused in words, and nothing waits.
+    const unconnected = await team.call(contributor, 'createPost', { body: { ...post('To nowhere'), targets: [{ platform: 'x', accountId: 'not-connected' }] } });
+    expect(unconnected.status).toBe(400);
+    expect(messageOf(unconnected)).toMatch(/No active social media accounts found for platforms: x/);
+    expect(((await team.call(editor, 'listApprovals')).body as ApprovalQueue).posts).toEqual([]);
   });
 
   it('asks for changes (in words), the author edits and resubmits, then it is approved; a rejection cancels', async () => {

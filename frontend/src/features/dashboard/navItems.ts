@@ -1,5 +1,5 @@
 import type { LucideIcon } from 'lucide-react';
-import { BarChart3, Building2, CalendarClock, CalendarDays, Clapperboard, FolderOpen, Image, Mic, PenSquare, Send, Settings, Sparkles, Users } from 'lucide-react';
+import { BarChart3, Building2, CalendarClock, ClipboardCheck, CalendarDays, Clapperboard, FolderOpen, Image, Mic, PenSquare, Send, Settings, Sparkles, Users } from 'lucide-react';
 import type { en } from '../../../../shared/i18n/en';
 
 export interface NavItem {
@@ -16,6 +16,7 @@ export const mainNav: NavItem[] = [
   { to: '/dashboard/scheduled', label: 'scheduled', icon: CalendarClock },
   { to: '/dashboard/calendar', label: 'calendar', icon: CalendarDays },
   { to: '/dashboard/posts', label: 'posts', icon: Send },
+  { to: '/dashboard/approvals', label: 'approvals', icon: ClipboardCheck },
   { to: '/dashboard/analytics', label: 'analytics', icon: BarChart3 },
   { to: '/dashboard/accounts', label: 'accounts', icon: Users },
   { to: '/dashboard/content', label: 'content', icon: FolderOpen },

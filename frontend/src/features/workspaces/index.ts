@@ -2,4 +2,4 @@
 export { LostAccessNotice, useWorkspaceInUrl, WorkspaceSwitcher } from './WorkspaceSwitcher';
 export { takePendingInvitation } from './pendingInvitation';
 export { currentWorkspaceId, reportLostAccess, useCurrentWorkspaceId } from './currentWorkspace';
-export { useCurrentWorkspace } from './api';
+export { useCurrentWorkspace, useMembers } from './api';

@@ -13,6 +13,7 @@ import { usePostPages } from '../lists/api/postLists';
 import { PlatformChips } from '../lists/components/postParts';
 import { useDateFormat } from '../lists/useDateFormat';
 import { PostsTabs } from './PostsTabs';
+import { ApprovalBadge, ApprovalNote } from '../approvals/ApprovalNote';
 import { useDeleteDraft } from './api';
 import { DuplicatePostMenu } from './DuplicateAction';
 import './drafts.css';
@@ -108,6 +109,8 @@ function DraftCard({ draft, onDelete }: { draft: Post; onDelete: () => void }) {
       <p className={`post-content${draft.description.trim() ? '' : ' hint'}`}>{draft.description.trim() ? draft.description : t('composer.drafts.noText')}</p>
       {draft.platforms.length > 0 ? <PlatformChips platforms={draft.platforms} /> : <p className="hint">{t('composer.drafts.noAccounts')}</p>}
       <p className="hint">{draft.media.length > 0 ? t('composer.drafts.files', { count: draft.media.length }) : t('composer.drafts.noFiles')}</p>
+      {draft.approval && <ApprovalBadge post={draft} />}
+      {draft.approval && <ApprovalNote post={draft} />}
       <div className="draft-card-actions">
         <Link className="button primary small" to={`/dashboard?draft=${draft.postId}`} aria-label={t('composer.drafts.openAria', { name })}>
           {t('composer.drafts.open')}

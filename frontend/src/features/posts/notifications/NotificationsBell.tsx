@@ -3,10 +3,14 @@ import { createPortal } from 'react-dom';
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { platformNames } from '../../../../../shared/platforms';
+import type { NotificationKind } from '../../../../../shared/api/notifications';
 import { useAuth } from '../../auth';
 import { useNotifications, useReadNotifications } from './api';
 import { useDateFormat } from '../lists/useDateFormat';
 import '../scheduling/scheduling.css';
+
+/** The notices about a submission or a comment (the others are about a post that failed). */
+const approvalKinds = new Set<NotificationKind>(['approval_requested', 'changes_requested', 'mentioned']);
 
 /**
  * The notification badge: how many scheduled posts failed (anywhere) since the user last looked,
@@ -61,8 +65,13 @@ export function NotificationsBell() {
           <ul className="notifications-list">
             {notifications.data.notifications.map((item) => (
               <li key={item.notificationId} className={`notification${item.readAt ? '' : ' unread'}`}>
-                <p className="notification-title">{t(`scheduling.notifications.${item.kind === 'post_failed' ? 'post_failed' : item.postStatus === 'failed' ? 'failed' : 'partially_published'}`)}</p>
+                <p className="notification-title">
+                  {item.kind === 'scheduled_post_failed' || item.kind === 'post_failed'
+                    ? t(`scheduling.notifications.${item.kind === 'post_failed' ? 'post_failed' : item.postStatus === 'failed' ? 'failed' : 'partially_published'}`)
+                    : t(`approvals.notifications.${item.kind}`, { email: item.byEmail ?? '' })}
+                </p>
                 <p>{item.excerpt}</p>
+                {item.comment && <p className="notification-reason">“{item.comment}”</p>}
                 {item.scheduledFor && <p className="hint">{t('scheduling.notifications.scheduledFor', { date: formatDate(item.scheduledFor) })}</p>}
                 {item.failures.map((failure) => (
                   <p key={`${failure.platform}-${failure.accountName}`} className="notification-reason">
@@ -76,6 +85,11 @@ export function NotificationsBell() {
             <Link to="/dashboard/posts" className="button secondary small" onClick={() => setOpen(false)}>
               {t('scheduling.notifications.open')}
             </Link>
+            {notifications.data.notifications.some((item) => approvalKinds.has(item.kind)) && (
+              <Link to="/dashboard/approvals" className="button secondary small" onClick={() => setOpen(false)}>
+                {t('approvals.notifications.open')}
+              </Link>
+            )}
             {unread > 0 && (
               <button type="button" className="button primary small" disabled={read.isPending} onClick={() => read.mutate()}>
                 {t('scheduling.notifications.markRead')}

@@ -21,6 +21,8 @@ import { afterPublishNotices, PostDeclarations, PostOptionsSection } from './opt
 import { usePostOptions } from './options/usePostOptions';
 import { postOptionRules } from '../../../../../shared/platforms/postOptions';
 import { useMe } from '../../auth';
+import { useCurrentWorkspace } from '../../workspaces';
+import { postDecision } from '../../../../../shared/api/authorization';
 import { connectErrorText, useStartConnection } from '../../accounts';
 import { isPlatform, platformNames, type Platform } from '../../../../../shared/platforms';
 import type { SaveDraft } from '../../../../../shared/api/posts';
@@ -106,6 +108,9 @@ function WizardForm() {
   const uploads = useMediaUploads(draft?.media ?? []);
   const connections = useConnectedAccounts();
   const publish = usePublishPost();
+  // The workspace's approval rule and the caller's role decide the final button: publish, submit, or refused.
+  const workspace = useCurrentWorkspace();
+  const decision = workspace.data ? postDecision(workspace.data.approvalRule, workspace.data.role) : 'publish';
   const saveServerDraft = useSaveDraft();
   const startConnection = useStartConnection();
   const [serverDraftId, setServerDraftId] = useState(draft?.serverDraftId);
@@ -299,9 +304,9 @@ function WizardForm() {
 
   useEffect(() => {
     if (!published) return;
-    const timer = setTimeout(() => navigate(scheduling ? '/dashboard/scheduled' : '/dashboard/posts'), REDIRECT_AFTER_PUBLISH_MS);
+    const timer = setTimeout(() => navigate(decision === 'submit' ? '/dashboard/approvals' : scheduling ? '/dashboard/scheduled' : '/dashboard/posts'), REDIRECT_AFTER_PUBLISH_MS);
     return () => clearTimeout(timer);
-  }, [published, navigate, scheduling]);
+  }, [published, navigate, scheduling, decision]);
 
   const blocker = (() => {
     if (step === 1) return uploading ? t('wizard.upload.waitForUploads') : uploaded.length === 0 ? t('wizard.upload.needFile') : undefined;
@@ -497,10 +502,16 @@ function WizardForm() {
             type="button"
             className="button primary"
             onClick={submit}
-            disabled={publish.isPending || published || (scheduling && !scheduledAt) || Boolean(postOptions.blocker) || postOptions.pending}
-            aria-describedby={postOptions.blocker ? 'wizard-options-blocker' : undefined}
+            disabled={publish.isPending || published || decision === 'refuse' || (scheduling && !scheduledAt) || Boolean(postOptions.blocker) || postOptions.pending}
+            aria-describedby={decision === 'refuse' ? 'wizard-refused' : postOptions.blocker ? 'wizard-options-blocker' : undefined}
           >
-            {scheduling
+            {decision === 'submit'
+              ? published
+                ? t('approvals.wizard.submitted')
+                : publish.isPending
+                  ? t('approvals.wizard.submitting')
+                  : t('approvals.wizard.submit')
+              : scheduling
               ? published
                 ? t('scheduling.submit.scheduled')
                 : publish.isPending
@@ -537,7 +548,16 @@ function WizardForm() {
             {postOptions.blocker}
           </p>
         )}
+        {step === TOTAL_STEPS && decision === 'refuse' && workspace.data && (
+          <p id="wizard-refused" className="hint">
+            {t('approvals.wizard.refused', { role: t(`workspaces.roles.${workspace.data.role}`) })}
+          </p>
+        )}
+        {step === TOTAL_STEPS && decision === 'submit' && workspace.data && !published && (
+          <p className="hint">{t(workspace.data.approvalRule === 'everyone' ? 'approvals.wizard.everyone' : 'approvals.wizard.contributors')}</p>
+        )}
         {step === TOTAL_STEPS && <PostDeclarations state={postOptions} />}
+        {published && decision === 'submit' && <NoticeBox>{t('approvals.wizard.submittedNotice')}</NoticeBox>}
         {published &&
           afterPublishNotices(postOptions, t).map((notice) => (
             <NoticeBox key={notice}>{notice}</NoticeBox>

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { Post } from '../../../../../../shared/api/posts';
+import { ApprovalNote } from '../../approvals/ApprovalNote';
 import { PlatformChips, PostStatusBadge, ScheduleNotes, TargetList, canRetry } from './postParts';
 import { useDateFormat } from '../useDateFormat';
 import { ScheduledActions } from '../../scheduling/ScheduledActions';
@@ -42,6 +43,7 @@ export function PostCard({
         <span className="post-content">{post.description}</span>
       </button>
       <PostStatusBadge post={post} />
+      {(post.approval?.state === 'pending' || post.approval?.state === 'changes_requested') && <ApprovalNote post={post} />}
       <ScheduleNotes post={post} />
       <TargetList targets={post.targets} post={post} />
       {post.status === 'scheduled' && <ScheduledActions post={post} />}

@@ -8,6 +8,8 @@ import { Dialog, DialogTitle } from '../../../../components/ui/Dialog';
 import { DeletePostAction } from '../../deletion/DeletePostAction';
 import { PostMediaViewer } from './PostMedia';
 import { DuplicatePostButton } from '../../drafts/DuplicateAction';
+import { ApprovalNote } from '../../approvals/ApprovalNote';
+import { CommentThread } from '../../approvals/CommentThread';
 import '../../wizard/components/networkTexts.css';
 
 /** The full-screen view of one post (its videos play, with a full-screen button; images large); Escape or the close button closes it and focus returns to the opener. */
@@ -35,10 +37,12 @@ export function PostDialog({ post, onClose }: { post: Post; onClose: () => void 
         )}
         <PlatformChips platforms={post.platforms} />
         <PostStatusBadge post={post} />
+        <ApprovalNote post={post} />
         <TargetList targets={post.targets} post={post} actions />
         <TargetMetrics postId={post.postId} targets={post.targets} />
         <DuplicatePostButton post={post} />
         <DeletePostAction post={post} onDeleted={onClose} />
+        <CommentThread postId={post.postId} />
       </div>
     </Dialog>
   );

@@ -8,6 +8,7 @@ import { PlatformMark } from '../../../../components/ui/PlatformMark';
 import { browserZone, savedTimeZone } from '../../../settings';
 import { waitingInWords } from '../targetWaiting';
 import { PublishAgainAction } from './PublishAgainAction';
+import { ApprovalBadge } from '../../approvals/ApprovalNote';
 
 /** A date like 'Jan 5, 2025, 3:04 PM' in the user's language. */
 export function PlatformChips({ platforms }: { platforms: readonly Platform[] }) {
@@ -21,9 +22,16 @@ export function PlatformChips({ platforms }: { platforms: readonly Platform[] })
   );
 }
 
+/** The post's status, and beside it its approval's when it was submitted for one (a submitted draft shows its approval only). */
 export function PostStatusBadge({ post }: { post: Post }) {
   const { t } = useTranslation();
-  return <span className={`post-status status-${post.status}`}>{t(`posts.status.${post.status}`)}</span>;
+  return (
+    <>
+      {/* A post submitted to publish now waits as a draft: its approval says what it is. */}
+      {!(post.status === 'draft' && post.approval) && <span className={`post-status status-${post.status}`}>{t(`posts.status.${post.status}`)}</span>}
+      <ApprovalBadge post={post} />
+    </>
+  );
 }
 
 /**
