@@ -1,10 +1,12 @@
 import { apiDependencies } from '../composition/http';
 import { workspaces } from '../composition/workspaces';
+import { memberships } from '../composition/memberships';
 import { activityLog } from '../composition/activity';
 import { createHttpHandler } from '../http/httpHandler';
 import type { WorkspaceAccess } from '../services/workspaces';
 
 const service = workspaces();
+const plans = memberships();
 
 /** Present on every workspace route (the HTTP gate found it); its absence is a wiring fault. */
 function current(workspace: WorkspaceAccess | undefined): WorkspaceAccess {
@@ -22,7 +24,8 @@ export const handler = createHttpHandler(
     declineInvitation: async ({ caller, input }) => {
       await service.declineInvitation(caller, input.body.token);
     },
-    getWorkspace: ({ caller, workspace }) => service.get(current(workspace), caller),
+    // `user` is the workspace's partition: its plan record (a personal workspace's is its user's).
+    getWorkspace: async ({ user, caller, workspace }) => ({ ...(await service.get(current(workspace), caller)), membership: await plans.ensure(user) }),
     updateWorkspace: ({ caller, workspace, input }) => service.update(current(workspace), caller, input.body),
     listMembers: ({ caller, workspace }) => service.members(current(workspace), caller),
     inviteMember: ({ caller, workspace, input }) => service.invite(current(workspace), caller, input.body.email, input.body.role),

@@ -46,6 +46,7 @@ import {
 import {
   changeRoleSchema,
   createWorkspaceSchema,
+  currentWorkspaceSchema,
   invitationPathSchema,
   invitationPreviewSchema,
   invitationSummarySchema,
@@ -634,9 +635,9 @@ export const routes = {
     path: '/workspace',
     auth: 'user',
     handler: 'workspaces',
-    summary: 'The current workspace (the x-oneclick-workspace header; none: the personal one) and the caller\'s role in it.',
+    summary: 'The current workspace (the x-oneclick-workspace header; none: the personal one), the caller\'s role in it, and its plan (its owner\'s).',
     input: {},
-    output: workspaceSchema,
+    output: currentWorkspaceSchema,
   },
   updateWorkspace: {
     method: 'PUT',

@@ -1,5 +1,6 @@
 import * as z from '../zod';
 import { timeZoneSchema } from './posts';
+import { membershipSchema } from './membership';
 
 /**
  * Workspaces: where connections, posts, drafts, content, analytics, notifications and limits
@@ -43,6 +44,10 @@ export const workspaceSchema = z.object({
   createdAt: z.string(),
 });
 export type Workspace = z.infer<typeof workspaceSchema>;
+
+/** The current workspace with its plan: what it may do (schedule, posts a month, accounts, storage), from its owner's plan. */
+export const currentWorkspaceSchema = workspaceSchema.extend({ membership: membershipSchema });
+export type CurrentWorkspace = z.infer<typeof currentWorkspaceSchema>;
 
 export const invitationSummarySchema = z.object({
   invitationId: z.string(),

@@ -60,7 +60,7 @@ describe('the dashboard shell', () => {
     const nav = page.getByRole('navigation', { name: 'Main navigation' });
     await nav.getByRole('link', { name: 'AI Image' }).waitFor();
     expect(await nav.getByRole('link').allTextContents()).toEqual([
-      'New Post', 'Scheduled', 'Calendar', 'Posts', 'Analytics', 'Accounts', 'Content', 'Influencer', 'AutoToon', 'Podcast', 'AI Image', 'Settings',
+      'New Post', 'Scheduled', 'Calendar', 'Posts', 'Analytics', 'Accounts', 'Content', 'Influencer', 'AutoToon', 'Podcast', 'AI Image', 'Workspace', 'Settings',
     ]);
     await nav.getByRole('link', { name: 'Posts' }).click();
     await page.waitForURL(`${twin.webUrl}/dashboard/posts`);

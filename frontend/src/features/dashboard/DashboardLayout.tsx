@@ -10,13 +10,15 @@ import { ErrorBox } from '../../components/ui/Form';
 import { accountNav, mainNav, moduleNav, type NavItem } from './navItems';
 import { ApplySavedSettings } from '../settings';
 import { NotificationsBell } from '../posts';
-import { LostAccessNotice, takePendingInvitation, useWorkspaceInUrl, WorkspaceSwitcher } from '../workspaces';
+import { LostAccessNotice, takePendingInvitation, useCurrentWorkspace, useWorkspaceInUrl, WorkspaceSwitcher } from '../workspaces';
 
 function NavList({ items }: { items: NavItem[] }) {
   const { t } = useTranslation();
+  const workspace = useCurrentWorkspace();
+  const shared = workspace.data?.personal === false;
   return (
     <ul>
-      {items.map((item) => (
+      {items.filter((item) => shared || !item.sharedOnly).map((item) => (
         <li key={item.to}>
           <NavLink to={item.to} end={item.end ?? false} className={({ isActive }) => (isActive ? 'nav-link active' : 'nav-link')}>
             <item.icon aria-hidden="true" size={18} strokeWidth={2} />
@@ -58,7 +60,10 @@ export function DashboardLayout({ withNav = true }: { withNav?: boolean }) {
     }
   }
 
-  const plan = me.data ? t(`membership.${me.data.membership.membershipType}`) : undefined;
+  // The plan of the workspace the person works in (a shared one's is its owner's).
+  const workspace = useCurrentWorkspace();
+  const membership = workspace.data?.membership ?? me.data?.membership;
+  const plan = membership ? t(`membership.${membership.membershipType}`) : undefined;
 
   return (
     <div className={`dashboard ${withNav ? '' : 'no-nav'}`}>

@@ -8,6 +8,8 @@ export interface NavItem {
   /** Only the exact path is active (the index route). */
   end?: boolean;
   icon: LucideIcon;
+  /** Shown only in a shared workspace (nothing waits for approval in a personal one). */
+  sharedOnly?: true;
 }
 
 /** The dashboard nav in the spec's order: the main items, then (separated) the modules. */
@@ -16,7 +18,7 @@ export const mainNav: NavItem[] = [
   { to: '/dashboard/scheduled', label: 'scheduled', icon: CalendarClock },
   { to: '/dashboard/calendar', label: 'calendar', icon: CalendarDays },
   { to: '/dashboard/posts', label: 'posts', icon: Send },
-  { to: '/dashboard/approvals', label: 'approvals', icon: ClipboardCheck },
+  { to: '/dashboard/approvals', label: 'approvals', icon: ClipboardCheck, sharedOnly: true },
   { to: '/dashboard/analytics', label: 'analytics', icon: BarChart3 },
   { to: '/dashboard/accounts', label: 'accounts', icon: Users },
   { to: '/dashboard/content', label: 'content', icon: FolderOpen },

@@ -92,7 +92,10 @@ function WizardForm() {
   const location = useLocation();
   const [params, setParams] = useSearchParams();
   const me = useMe();
-  const canSchedule = me.data?.membership.canSchedule ?? false;
+  // The workspace's approval rule and the caller's role decide the final button: publish, submit, or refused;
+  // its plan (a shared workspace's is its owner's), not the member's own, decides whether it can schedule.
+  const workspace = useCurrentWorkspace();
+  const canSchedule = (workspace.data?.membership ?? me.data?.membership)?.canSchedule ?? false;
   const [draft] = useState(loadDraft);
   const [schedule, setSchedule] = useState<ScheduleChoice>(() => draft?.schedule ?? defaultChoice());
   const [step, setStep] = useState(draft?.step ?? 1);
@@ -108,8 +111,6 @@ function WizardForm() {
   const uploads = useMediaUploads(draft?.media ?? []);
   const connections = useConnectedAccounts();
   const publish = usePublishPost();
-  // The workspace's approval rule and the caller's role decide the final button: publish, submit, or refused.
-  const workspace = useCurrentWorkspace();
   const decision = workspace.data ? postDecision(workspace.data.approvalRule, workspace.data.role) : 'publish';
   const saveServerDraft = useSaveDraft();
   const startConnection = useStartConnection();
