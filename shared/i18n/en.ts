@@ -13,6 +13,8 @@ import { settingsEn } from './settings.en';
 import { mediaEn } from './media.en';
 import { uiEn } from './ui.en';
 import { composerEn } from './composer.en';
+import { reviewEn } from './review.en';
+import { activityEn } from './activity.en';
 
 export const en = {
   wizard: wizardEn,
@@ -26,6 +28,8 @@ export const en = {
   media: mediaEn,
   ui: uiEn,
   composer: composerEn,
+  review: reviewEn,
+  activity: activityEn,
   common: {
     appName: 'OneClick',
     loading: 'Loading…',
@@ -227,6 +231,8 @@ export const en = {
     podcast: 'Podcast',
     imageGenerator: 'AI Image',
     workspace: 'Workspace',
+    activity: 'Activity',
+    reviewLinks: 'Review links',
     settings: 'Settings',
     notSignedIn: 'Not signed in',
     signOut: 'Sign Out',

@@ -12,6 +12,8 @@ import { settingsTr } from './settings.tr';
 import { mediaTr } from './media.tr';
 import { uiTr } from './ui.tr';
 import { composerTr } from './composer.tr';
+import { reviewTr } from './review.tr';
+import { activityTr } from './activity.tr';
 
 export const tr: Messages = {
   wizard: wizardTr,
@@ -25,6 +27,8 @@ export const tr: Messages = {
   media: mediaTr,
   ui: uiTr,
   composer: composerTr,
+  review: reviewTr,
+  activity: activityTr,
   common: {
     appName: 'OneClick',
     loading: 'Yükleniyor…',
@@ -226,6 +230,8 @@ export const tr: Messages = {
     podcast: 'Podcast',
     imageGenerator: 'AI Görsel',
     workspace: 'Çalışma alanı',
+    activity: 'Etkinlik',
+    reviewLinks: 'İnceleme bağlantıları',
     settings: 'Ayarlar',
     notSignedIn: 'Giriş yapılmadı',
     signOut: 'Çıkış Yap',

@@ -1,5 +1,5 @@
 import type { LucideIcon } from 'lucide-react';
-import { BarChart3, Building2, CalendarClock, CalendarDays, Clapperboard, FolderOpen, Image, Mic, PenSquare, Send, Settings, Sparkles, Users } from 'lucide-react';
+import { BarChart3, Building2, CalendarClock, CalendarDays, Clapperboard, FolderOpen, History, Image, Link2, Mic, PenSquare, Send, Settings, Sparkles, Users } from 'lucide-react';
 import type { en } from '../../../../shared/i18n/en';
 
 export interface NavItem {
@@ -31,5 +31,7 @@ export const moduleNav: NavItem[] = [
 /** Below the modules: the current workspace (members, approvals rule) and the user's own account. */
 export const accountNav: NavItem[] = [
   { to: '/dashboard/workspace', label: 'workspace', icon: Building2 },
+  { to: '/dashboard/activity', label: 'activity', icon: History },
+  { to: '/dashboard/review-links', label: 'reviewLinks', icon: Link2 },
   { to: '/dashboard/settings', label: 'settings', icon: Settings },
 ];

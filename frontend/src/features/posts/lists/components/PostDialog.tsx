@@ -8,6 +8,7 @@ import { Dialog, DialogTitle } from '../../../../components/ui/Dialog';
 import { DeletePostAction } from '../../deletion/DeletePostAction';
 import { PostMediaViewer } from './PostMedia';
 import { DuplicatePostButton } from '../../drafts/DuplicateAction';
+import { ClientReviews } from '../../review/ClientReviews';
 import '../../wizard/components/networkTexts.css';
 
 /** The full-screen view of one post (its videos play, with a full-screen button; images large); Escape or the close button closes it and focus returns to the opener. */
@@ -36,6 +37,7 @@ export function PostDialog({ post, onClose }: { post: Post; onClose: () => void 
         <PlatformChips platforms={post.platforms} />
         <PostStatusBadge post={post} />
         <TargetList targets={post.targets} post={post} actions />
+        <ClientReviews reviews={post.clientReviews} />
         <TargetMetrics postId={post.postId} targets={post.targets} />
         <DuplicatePostButton post={post} />
         <DeletePostAction post={post} onDeleted={onClose} />
