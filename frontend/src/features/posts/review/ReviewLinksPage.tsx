@@ -135,7 +135,7 @@ function CreateLink({ zone }: { zone: string }) {
           </select>
         </div>
         <div>
-          <button type="submit" className="button" disabled={!ready || create.isPending}>
+          <button type="submit" className="button primary" disabled={!ready || create.isPending}>
             {create.isPending ? t('review.links.creating') : t('review.links.submit')}
           </button>
         </div>

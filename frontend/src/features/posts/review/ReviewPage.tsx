@@ -75,6 +75,8 @@ function ReviewCard({ post, token, name }: { post: ReviewPost; token: string; na
   const [approvedHere, setApprovedHere] = useState(false);
   const action = useReviewAction(token);
   const noName = name.trim() === '';
+  // Approved already under this name (on this visit, or an earlier one): no second approval to send.
+  const approved = approvedHere || (!noName && post.reviews.some((review) => review.decision === 'approved' && review.name.toLowerCase() === name.trim().toLowerCase()));
 
   function approve() {
     action.mutate({ postId: post.postId, name }, { onSuccess: () => setApprovedHere(true) });
@@ -102,12 +104,12 @@ function ReviewCard({ post, token, name }: { post: ReviewPost; token: string; na
       />
       <ReviewHistory reviews={post.reviews} />
       <div className="review-actions">
-        {approvedHere ? (
+        {approved ? (
           <NoticeBox>
             <Check size={16} aria-hidden="true" /> {t('review.page.approved')}
           </NoticeBox>
         ) : (
-          <button type="button" className="button" disabled={noName || action.isPending} onClick={approve}>
+          <button type="button" className="button primary" disabled={noName || action.isPending} onClick={approve}>
             {action.isPending && action.variables?.comment === undefined ? t('review.page.approving') : t('review.page.approve')}
           </button>
         )}
