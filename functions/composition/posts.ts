@@ -6,11 +6,14 @@ import { createPostMedia, type PostMedia } from '../services/postMedia';
 import { createDraftGuard } from '../services/draftGuard';
 import { createDraftService, type DraftService } from '../services/postDrafts';
 import { createPostService, type PostService } from '../services/posts';
+import { createApprovalService, type ApprovalService } from '../services/approvals';
+import { mail } from './mail';
+import { workspaces } from './workspaces';
 import { memberships, storageQuota } from './memberships';
 import { postStore } from './postStore';
 import { executions } from './publishing';
 import { s3Client } from './s3';
-import { bucketName, clock, createLogger, documentClient, tableName } from './shared';
+import { bucketName, clock, createLogger, documentClient, siteUrl, tableName } from './shared';
 
 let chosenMedia: PostMedia | undefined;
 /** The files posts and drafts take, described once at their upload's completion. */
@@ -72,4 +75,20 @@ export function draftService(): DraftService {
     clock,
   });
   return drafts;
+}
+
+let approvalService: ApprovalService | undefined;
+/** Approvals and comments: the workspace's rule and members (memberships table), and mail to approvers and authors. */
+export function approvals(): ApprovalService {
+  return (approvalService ??= createApprovalService({
+    posts: postStore(),
+    postService: postService(),
+    drafts: draftService(),
+    executions: executions(),
+    workspaces: workspaces(),
+    mailer: { send: (message) => mail().send(message) },
+    clock,
+    siteUrl,
+    log: createLogger('approvals'),
+  }));
 }

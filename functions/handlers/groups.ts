@@ -76,6 +76,8 @@ export const handlerGroups: Record<HandlerGroupName, HandlerGroupNeeds> = withAc
     // media readWrite: deleting a post may delete its media (functions/services/postDeletion.ts).
     buckets: { media: 'readWrite' },
     startsPublishing: true,
+    // Approvals mail the approvers and the authors (functions/services/approvals.ts).
+    sendsMail: true,
   },
   // memberships: the storage quota (usage counter and upload records) and the plan's limit.
   uploads: { entry: 'functions/handlers/uploads.ts', tables: { memberships: 'readWrite' }, buckets: { media: 'readWrite' } },

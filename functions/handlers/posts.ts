@@ -1,31 +1,50 @@
 import { apiDependencies } from '../composition/http';
 import { idempotency } from '../composition/idempotency';
-import { draftService, mediaLinks, postDeletion, postService } from '../composition/posts';
-import { createHttpHandler } from '../http/httpHandler';
+import { approvals, draftService, mediaLinks, postDeletion, postService } from '../composition/posts';
+import { createHttpHandler, type RouteRequest } from '../http/httpHandler';
+import type { Acting } from '../services/approvals';
+import type { RouteId } from '../../shared/api/routes';
 
 const posts = postService();
 const deletion = postDeletion();
 const links = mediaLinks();
 const drafts = draftService();
+const approval = approvals();
+
+/** The workspace, the person and their role: every posts route is a workspace route (shared/api/authorization.ts). */
+const acting = ({ user, caller, workspace }: Pick<RouteRequest<RouteId>, 'user' | 'caller' | 'workspace'>): Acting => ({
+  user: user!,
+  caller: caller!,
+  workspace: workspace ?? { workspaceId: user!.userId, role: 'owner', personal: true },
+});
 
 export const handler = createHttpHandler(
   'posts',
   {
-    createPost: ({ user, input }) => posts.create(user, input.body),
+    createPost: (request) => approval.create(acting(request), request.input.body),
     listPosts: async ({ user, input }) => links.forPage(await posts.list(user, input.query)),
     getPost: async ({ user, input }) => links.forPost(await posts.get(user, input.path.postId)),
     retryPost: ({ user, input }) => posts.retryFailed(user, input.path.postId),
     publishTargetAgain: ({ user, input }) => posts.publishAgain(user, input.path.postId, input.path.targetId),
-    reschedulePost: ({ user, input }) => posts.reschedule(user, input.path.postId, input.body),
-    editPost: ({ user, input }) => posts.edit(user, input.path.postId, input.body),
+    reschedulePost: (request) => approval.reschedule(acting(request), request.input.path.postId, request.input.body),
+    editPost: (request) => approval.edit(acting(request), request.input.path.postId, request.input.body),
     cancelPost: ({ user, input }) => posts.cancel(user, input.path.postId),
-    listNotifications: ({ user }) => posts.notifications(user),
-    readNotifications: ({ user }) => posts.readNotifications(user),
+    listNotifications: ({ user, caller }) => posts.notifications(user, caller.userId),
+    readNotifications: ({ user, caller }) => posts.readNotifications(user, caller.userId),
     deletePost: ({ user, input }) => deletion.remove(user, input.path.postId, { deleteMedia: input.query.deleteMedia }),
     createDraft: ({ user, input }) => drafts.create(user, input.body),
-    updateDraft: ({ user, input }) => drafts.update(user, input.path.postId, input.body),
-    publishDraft: ({ user, input }) => posts.publishDraft(user, input.path.postId, input.body),
+    updateDraft: (request) => approval.updateDraft(acting(request), request.input.path.postId, request.input.body),
+    publishDraft: (request) => approval.publishDraft(acting(request), request.input.path.postId, request.input.body),
     duplicatePost: ({ user, input }) => drafts.duplicate(user, input.path.postId),
+    listApprovals: async (request) => {
+      const queue = await approval.queue(acting(request));
+      return { ...queue, posts: (await links.forPage({ posts: queue.posts, nextCursor: null })).posts };
+    },
+    approvePost: (request) => approval.approve(acting(request), request.input.path.postId, request.input.body.comment),
+    requestPostChanges: (request) => approval.requestChanges(acting(request), request.input.path.postId, request.input.body.comment),
+    rejectPost: (request) => approval.reject(acting(request), request.input.path.postId, request.input.body.comment),
+    listPostComments: (request) => approval.comments(acting(request), request.input.path.postId),
+    addPostComment: (request) => approval.comment(acting(request), request.input.path.postId, request.input.body.text),
   },
   { ...apiDependencies('posts'), idempotency: idempotency() },
 );

@@ -91,7 +91,8 @@ export async function finalizePost(
       userId,
       postId: `${NOTIFICATION_PREFIX}${postId}#${about}`,
       notificationId: `${postId}.${about}`,
-      kind: post.scheduledFor ? 'scheduled_post_failed' : 'post_failed',
+      // A post whose time came while it waited for approval: everyone in the workspace sees it (its author and approvers among them).
+      kind: post.approval?.state === 'expired' ? 'approval_expired' : post.scheduledFor ? 'scheduled_post_failed' : 'post_failed',
       postStatus: status,
       excerpt: excerpt(post.title ?? post.description),
       scheduledFor: post.scheduledFor ?? null,

@@ -30,6 +30,8 @@ interface MembershipItem extends Omit<Membership, 'maxPosts' | 'maxAccounts' | '
   /** Connections counted against maxAccounts (connected or needing reconnect). */
   connectedAccounts: number;
   updatedAt: string;
+  /** A shared workspace's plan record (functions/services/workspaces.ts), not a person's. */
+  workspace?: true;
   /** Set when the user asked to delete the account: every call that reads the membership is refused. */
   deletingSince?: string;
 }
@@ -108,7 +110,8 @@ export function createMembershipService({ db, tableName, clock }: MembershipServ
       let item = (await find(user.userId)) ?? (await createDefault(user)) ?? (await find(user.userId));
       if (!item) throw new Error(`Membership for ${user.userId} vanished while being created`);
       if (item.deletingSince) throw new AccountBeingDeleted();
-      if (user.email && item.userEmail !== user.email) item = await updateEmail(item, user.email);
+      // A shared workspace's plan record keeps its owner's address, whoever of its members calls.
+      if (user.email && item.userEmail !== user.email && !item.workspace) item = await updateEmail(item, user.email);
       return toMembership(item);
     },
 

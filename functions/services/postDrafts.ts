@@ -13,7 +13,7 @@ import type { UploadRecord } from './storageQuota';
 import { connectionIdOf, type ConnectionStore } from './connectionStore';
 import type { DraftGuard } from './draftGuard';
 import type { UserIdentity } from './memberships';
-import { listPlacement, toPost, userListKey, type PostItem, type PostStore, type TargetItem } from './postStore';
+import { listPlacement, toPost, userListKey, type ApprovalItem, type PostItem, type PostStore, type TargetItem } from './postStore';
 
 export interface DraftServiceDeps {
   db: DynamoDBDocumentClient;
@@ -137,7 +137,7 @@ export function createDraftService({ db, posts, connections, media, guard, clock
   }
 
   /** Stores a new draft (never over an existing item) while the user has fewer than MAX_DRAFTS, however many saves arrive at once. */
-  async function putNew(user: UserIdentity, fields: Pick<PostItem, 'description' | 'media' | 'targets'> & { title?: string; texts?: NetworkTexts; threads?: NetworkThreads; firstComment?: string }, records: UploadRecord[]): Promise<Post> {
+  async function putNew(user: UserIdentity, fields: Pick<PostItem, 'description' | 'media' | 'targets'> & { title?: string; texts?: NetworkTexts; threads?: NetworkThreads; firstComment?: string; approval?: ApprovalItem }, records: UploadRecord[]): Promise<Post> {
     const now = clock.now().toISOString();
     const base = {
       userId: user.userId,
@@ -180,16 +180,22 @@ export function createDraftService({ db, posts, connections, media, guard, clock
   }
 
   return {
-    async create(user: UserIdentity, input: SaveDraft): Promise<Post> {
+    /** A new draft; `approval`: a post submitted to publish now (approvals.ts) waits as this draft. */
+    async create(user: UserIdentity, input: SaveDraft, options: { approval?: ApprovalItem } = {}): Promise<Post> {
       const now = clock.now().toISOString();
       const { media: files, records } = await draftMedia(user.userId, input.media);
-      return putNew(user, { ...textOf(input), media: files, targets: await draftTargets(user.userId, input.targets, now) }, records);
+      return putNew(user, { ...textOf(input), media: files, targets: await draftTargets(user.userId, input.targets, now), ...(options.approval ? { approval: options.approval } : {}) }, records);
     },
 
-    /** Replaces a draft's text, files and accounts, only while it is still a draft. */
-    async update(user: UserIdentity, postId: string, input: SaveDraft): Promise<Post> {
-      const draft = await load(user, postId);
+    /**
+     * Replaces a draft's text, files and accounts, only while it is still a draft (and still the
+     * draft `expected` read, when given). Its comments stay; its approval stays unless `approval`
+     * replaces it (a submitted draft, edited or resubmitted: approvals.ts).
+     */
+    async update(user: UserIdentity, postId: string, input: SaveDraft, options: { approval?: ApprovalItem; expected?: PostItem } = {}): Promise<Post> {
+      const draft = options.expected ?? (await load(user, postId));
       if (draft.status !== 'draft') throw new Conflict(NOT_A_DRAFT_MESSAGE);
+      const approval = options.approval ?? draft.approval;
       const now = clock.now().toISOString();
       const { media: files, records } = await draftMedia(user.userId, input.media);
       const fields = { ...textOf(input), media: files, targets: await draftTargets(user.userId, input.targets, now) };
@@ -202,14 +208,22 @@ export function createDraftService({ db, posts, connections, media, guard, clock
         createdAt: draft.createdAt,
         updatedAt: now,
         executions: [] as string[],
+        ...(approval ? { approval } : {}),
+        ...(draft.comments ? { comments: draft.comments } : {}),
       };
       const item: PostItem = { ...base, ...listPlacement(base) };
+      // Replaced only as it was read: a comment added meanwhile (or, for a draft read before, a save) is not lost.
+      const comments = draft.comments?.length ?? 0;
+      const conditions = ['#status = :draft', comments ? 'size(comments) = :comments' : 'attribute_not_exists(comments)', ...(options.expected ? ['updatedAt = :seen'] : [])];
       const saved = await writeDraft(item, records, {
-        ConditionExpression: '#status = :draft',
+        ConditionExpression: conditions.join(' AND '),
         ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':draft': 'draft' },
+        ExpressionAttributeValues: { ':draft': 'draft', ...(comments ? { ':comments': comments } : {}), ...(options.expected ? { ':seen': options.expected.updatedAt } : {}) },
       });
-      if (saved !== 'written') throw new Conflict(NOT_A_DRAFT_MESSAGE);
+      if (saved !== 'written') {
+        if ((await posts.get(user.userId, postId))?.status === 'draft') throw new Conflict('The draft was changed at the same time elsewhere (a comment, another save): reload it and try again.');
+        throw new Conflict(NOT_A_DRAFT_MESSAGE);
+      }
       return toPost(item);
     },
 

@@ -4,6 +4,8 @@ import type { Platform } from '../../shared/platforms';
 import type { NetworkTexts, NetworkThreads } from '../../shared/platformRules';
 import { LATE_AFTER_SECONDS, listOf, type FirstCommentResult, type Post, type PostList, type PostStatus, type TargetFailureCode, type TargetStatus, type TargetWaiting, type ThreadResult } from '../../shared/api/posts';
 import type { Notification } from '../../shared/api/notifications';
+import type { ApprovalState, PostComment } from '../../shared/api/approvals';
+import type { CreatePost } from '../../shared/api/posts';
 import type { ClientReview } from '../../shared/api/review';
 import type { Clock } from '../clock';
 import type { StoredMedia } from '../media/s3Media';
@@ -53,6 +55,27 @@ export interface TargetItem {
   updatedAt: string;
 }
 
+/** A post's approval (shared/api/approvals.ts), kept in the post item. */
+export interface ApprovalItem {
+  state: ApprovalState;
+  submittedBy: string;
+  submittedByEmail: string;
+  submittedAt: string;
+  decidedBy?: string;
+  decidedByEmail?: string;
+  decidedAt?: string;
+  /** The decision's comment (asked for changes: what to change). */
+  note?: string;
+  publishes: 'now' | 'scheduled';
+  /** Submitted to publish now: the full post as submitted, which approving publishes (the draft becomes the post). */
+  request?: CreatePost;
+}
+
+/** A comment on a post, kept in the post item (at most MAX_POST_COMMENTS). */
+export interface CommentItem extends PostComment {
+  authorId: string;
+}
+
 export interface PostItem {
   userId: string;
   postId: string;
@@ -98,6 +121,10 @@ export interface PostItem {
   activeAt?: string;
   /** When the current execution must have ended at the latest (publishingLimits.ts): after it, the post is failed. */
   deadlineAt?: string;
+  /** Submitted for approval: the engine publishes it only once this says approved (claimTarget). */
+  approval?: ApprovalItem;
+  /** Its comment thread, oldest first. */
+  comments?: CommentItem[];
 }
 
 export const ACTIVE_SHARDS = 4;
@@ -172,14 +199,33 @@ export function toPost(item: PostItem): Post {
     late: item.lateSeconds !== undefined,
     lateSeconds: item.lateSeconds ?? null,
     publishedAt: item.publishedAt ?? null,
+    ...(item.approval ? { approval: toApproval(item.approval) } : {}),
     clientReviews: item.clientReviews ?? [],
   };
 }
+
+function toApproval(approval: ApprovalItem): NonNullable<Post['approval']> {
+  return {
+    state: approval.state,
+    submittedBy: approval.submittedBy,
+    submittedByEmail: approval.submittedByEmail,
+    submittedAt: approval.submittedAt,
+    decidedByEmail: approval.decidedByEmail ?? null,
+    decidedAt: approval.decidedAt ?? null,
+    note: approval.note ?? null,
+    publishes: approval.publishes,
+  };
+}
+
+/** What the engine says of a target whose post's time came while it still waited for approval. */
+export const APPROVAL_MISSED_MESSAGE = 'Not published: it was still waiting for approval at its time. Duplicate it to submit it again.';
 
 /** Notifications share the posts table: same user partition, sort key `notification#…` (never a post id). */
 export const NOTIFICATION_PREFIX = 'notification#';
 export interface NotificationItem extends Omit<Notification, 'readAt'> {
   userId: string;
+  /** The one member it is for (an approver, an author, a member named in a comment); absent: everyone in the workspace. */
+  recipientId?: string;
   /** The sort key: NOTIFICATION_PREFIX + the notification id. */
   postId: string;
   readAt?: string;
@@ -199,6 +245,8 @@ export interface ScheduleChange {
   firstComment?: string | null;
   targets?: Record<string, TargetItem>;
   platforms?: Platform[];
+  /** An approved post changed by someone who must submit: back to pending. */
+  approval?: ApprovalItem;
 }
 
 export function createPostStore({
@@ -491,17 +539,19 @@ export function createPostStore({
      * The first step of a target, for one execution: claims the target (and, unless the target is
      * YouTube-native, moves the post to publishing and records when publishing started and how
      * late) only while that execution is the post's current one and the post is still scheduled
-     * or publishing. False: a replaced or cancelled execution, which must publish nothing.
+     * or publishing, and, if it carries an approval, only once that is approved. False: a
+     * replaced or cancelled execution, or a post not approved, which must publish nothing.
      */
     claimTarget(post: PostItem, targetId: string, execution: string, options: { startsPost: boolean }): Promise<boolean> {
       const now = clock.now();
-      const names: Record<string, string> = { '#targets': 'targets', '#target': targetId, '#status': 'status', '#targetStatus': 'status' };
+      const names: Record<string, string> = { '#targets': 'targets', '#target': targetId, '#status': 'status', '#targetStatus': 'status', '#approvalState': 'state' };
       const values: Record<string, unknown> = {
         ':uploading': 'uploading',
         ':execution': execution,
         ':now': now.toISOString(),
         ':scheduled': 'scheduled',
         ':publishing': 'publishing',
+        ':approved': 'approved',
       };
       const sets = ['#targets.#target.#targetStatus = :uploading', '#targets.#target.claimedBy = :execution', '#targets.#target.updatedAt = :now', 'updatedAt = :now'];
       if (options.startsPost) {
@@ -523,7 +573,9 @@ export function createPostStore({
             TableName: tableName,
             Key: { userId: post.userId, postId: post.postId },
             UpdateExpression: `SET ${sets.join(', ')}`,
-            ConditionExpression: 'attribute_exists(#targets.#target) AND currentExecution = :execution AND #status IN (:scheduled, :publishing)',
+            // A post carrying an approval publishes only once it is approved (the engine's check).
+            ConditionExpression:
+              'attribute_exists(#targets.#target) AND currentExecution = :execution AND #status IN (:scheduled, :publishing) AND (attribute_not_exists(approval) OR approval.#approvalState = :approved)',
             ExpressionAttributeNames: names,
             ExpressionAttributeValues: values,
           }),
@@ -593,6 +645,58 @@ export function createPostStore({
           }),
         ),
       );
+    },
+
+    /**
+     * The engine's refusal of a post not approved at its time: its approval becomes `expired`,
+     * only while it still waits and `execution` is current. False: the approval landed first (or
+     * the execution was replaced); the caller reads the post again.
+     */
+    expireApproval(post: Pick<PostItem, 'userId' | 'postId'>, execution: string): Promise<boolean> {
+      return updatePostIf(post, {
+        sets: ['approval.#state = :expired', 'approval.decidedAt = :now', 'updatedAt = :now'],
+        removes: [],
+        conditions: ['currentExecution = :execution', 'approval.#state IN (:pending, :changes)'],
+        names: { '#state': 'state' },
+        values: { ':expired': 'expired', ':now': clock.now().toISOString(), ':execution': execution, ':pending': 'pending', ':changes': 'changes_requested' },
+      });
+    },
+
+    /**
+     * A decision on a post's approval in one conditional write: the new approval, only while the
+     * approval is in one of `from` and the post in one of `statuses`; `cancel` also cancels the
+     * post (rejected). False: it changed meanwhile (decided by someone else, its time came).
+     */
+    decideApproval(post: PostItem, approval: ApprovalItem, expected: { from: readonly ApprovalState[]; statuses: readonly PostStatus[]; cancel?: boolean }): Promise<boolean> {
+      const now = clock.now().toISOString();
+      const names: Record<string, string> = { '#status': 'status', '#state': 'state' };
+      const values: Record<string, unknown> = { ':approval': approval, ':now': now };
+      const sets = ['approval = :approval', 'updatedAt = :now'];
+      const removes: string[] = [];
+      expected.from.forEach((state, index) => (values[`:from${index}`] = state));
+      expected.statuses.forEach((status, index) => (values[`:status${index}`] = status));
+      const conditions = [
+        `approval.#state IN (${expected.from.map((_, index) => `:from${index}`).join(', ')})`,
+        `#status IN (${expected.statuses.map((_, index) => `:status${index}`).join(', ')})`,
+      ];
+      if (expected.cancel) {
+        const placement = listPlacement({ ...post, status: 'cancelled' });
+        sets.push('#status = :cancelled', 'cancelledAt = :now', 'userList = :userList', 'listAt = :listAt');
+        removes.push('activeShard', 'activeAt');
+        Object.assign(values, { ':cancelled': 'cancelled', ':userList': placement.userList, ':listAt': placement.listAt });
+      }
+      return updatePostIf(post, { sets, removes, conditions, names, values });
+    },
+
+    /** Adds a comment to the post's thread (at most `max`); false when the post is gone or the thread is full. */
+    addComment(post: Pick<PostItem, 'userId' | 'postId'>, comment: CommentItem, max: number): Promise<boolean> {
+      return updatePostIf(post, {
+        sets: ['#comments = list_append(if_not_exists(#comments, :empty), :comment)'],
+        removes: [],
+        conditions: ['attribute_exists(postId)', '(attribute_not_exists(#comments) OR size(#comments) < :max)'],
+        names: { '#comments': 'comments' },
+        values: { ':empty': [], ':comment': [comment], ':max': max },
+      });
     },
 
     /** Stores a notification once (its id is derived from what it is about). */

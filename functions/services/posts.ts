@@ -17,7 +17,7 @@ import { connectionIdOf, type ConnectionItem, type ConnectionStore } from './con
 import type { MembershipService, UserIdentity } from './memberships';
 import { newExecutionName, type PublishExecutions } from './executions';
 import { executionInputFor, executionRecord } from './executionPlan';
-import { activeShardOf, listPlacement, NOTIFICATION_PREFIX, toPost, type NotificationItem, type PostItem, type PostStore, type ScheduleChange, type TargetItem } from './postStore';
+import { activeShardOf, listPlacement, NOTIFICATION_PREFIX, toPost, type ApprovalItem, type CommentItem, type NotificationItem, type PostItem, type PostStore, type ScheduleChange, type TargetItem } from './postStore';
 
 export interface PostServiceDeps {
   db: DynamoDBDocumentClient;
@@ -35,6 +35,18 @@ export interface PostServiceDeps {
 const monthOf = (date: Date) => date.toISOString().slice(0, 7);
 
 export const DRAFT_GONE_MESSAGE = 'This draft has been published already (or deleted): see Posts or Scheduled.';
+
+/** How a post is created besides its input: from a draft, carrying an approval (approvals.ts). */
+export interface CreateOptions {
+  /** publishDraft: the draft becomes the post (same id), only while it is still a draft. */
+  draftId?: string;
+  /** Submitted for a time (pending), or a submitted draft being approved (approved). */
+  approval?: ApprovalItem;
+  /** The draft's comment thread, kept by the post. */
+  comments?: CommentItem[];
+  /** Approving a draft: the draft as the approver's request read it (a save in between refuses the approval). */
+  draftUpdatedAt?: string;
+}
 
 function encodeCursor(key: Record<string, unknown> | undefined): string | null {
   return key ? Buffer.from(JSON.stringify(key)).toString('base64url') : null;
@@ -101,6 +113,8 @@ function toNotification(item: NotificationItem): Notification {
     excerpt: item.excerpt,
     scheduledFor: item.scheduledFor,
     failures: item.failures,
+    ...(item.byEmail ? { byEmail: item.byEmail } : {}),
+    ...(item.comment ? { comment: item.comment } : {}),
     createdAt: item.createdAt,
     readAt: item.readAt ?? null,
   };
@@ -221,7 +235,13 @@ export function createPostService(deps: PostServiceDeps) {
      * post (same id, no second item): the write replaces the draft only while it is still a draft,
      * in the same transaction as the month's slot, so a double submit publishes once.
      */
-    async create(user: UserIdentity, input: CreatePost, draftId?: string): Promise<Post> {
+    async create(user: UserIdentity, input: CreatePost, options: CreateOptions = {}): Promise<Post> {
+      const { draftId, approval } = options;
+      if (approval && input.youtubeNative) {
+        throw new InvalidInput(`YouTube's own scheduling uploads the video at once, before anyone approves it: turn it off to submit this post for approval.`, [
+          { path: 'youtubeNative', message: 'Not with an approval.' },
+        ]);
+      }
       // What the post is checked against is read at once (the membership, the connections, each
       // of the user's files): one round trip instead of three after one another. The checks then
       // run in their order, and a failed read fails where it would have been read.
@@ -279,6 +299,8 @@ export function createPostService(deps: PostServiceDeps) {
         updatedAt: now.toISOString(),
         ...(scheduledFor ? { scheduledFor, timeZone: input.timeZone ?? 'UTC', ...(input.youtubeNative ? { youtubeNative: true } : {}) } : {}),
         executions: [] as string[],
+        ...(approval ? { approval } : {}),
+        ...(options.comments?.length ? { comments: options.comments } : {}),
       } satisfies Omit<PostItem, 'userList' | 'listAt'>;
       const firstExecution = newExecutionName(base.postId);
       const item: PostItem = {
@@ -298,9 +320,16 @@ export function createPostService(deps: PostServiceDeps) {
                 Put: {
                   TableName: posts.tableName,
                   Item: item,
-                  ...(draftId
-                    ? { ConditionExpression: '#status = :draft', ExpressionAttributeNames: { '#status': 'status' }, ExpressionAttributeValues: { ':draft': 'draft' } }
-                    : { ConditionExpression: 'attribute_not_exists(postId)' }),
+                  ...(draftId && approval?.state === 'approved'
+                    ? // Approving a submitted draft: only while it still waits for this decision.
+                      {
+                        ConditionExpression: '#status = :draft AND approval.#state = :pending AND updatedAt = :seen',
+                        ExpressionAttributeNames: { '#status': 'status', '#state': 'state' },
+                        ExpressionAttributeValues: { ':draft': 'draft', ':pending': 'pending', ':seen': options.draftUpdatedAt ?? '' },
+                      }
+                    : draftId
+                      ? { ConditionExpression: '#status = :draft', ExpressionAttributeNames: { '#status': 'status' }, ExpressionAttributeValues: { ':draft': 'draft' } }
+                      : { ConditionExpression: 'attribute_not_exists(postId)' }),
                 },
               },
               memberships.reservePostSlot(user.userId, monthOf(now), membership.maxPosts),
@@ -327,33 +356,36 @@ export function createPostService(deps: PostServiceDeps) {
       return toPost(item);
     },
 
-    /** Publishes (or schedules) a draft with the wizard's final post: the draft becomes that post. */
-    async publishDraft(user: UserIdentity, postId: string, input: CreatePost): Promise<Post> {
+    /** Publishes (or schedules) a draft with the wizard's final post: the draft becomes that post (its comments kept). */
+    async publishDraft(user: UserIdentity, postId: string, input: CreatePost, approval?: ApprovalItem): Promise<Post> {
       const draft = await load(user, postId);
       if (draft.status !== 'draft') throw new Conflict(DRAFT_GONE_MESSAGE);
-      return this.create(user, input, postId);
+      return this.create(user, input, { draftId: postId, ...(approval ? { approval } : {}), ...(draft.comments ? { comments: draft.comments } : {}) });
     },
 
-    /** Moves a scheduled post to a new time (its zone too); the execution is replaced safely. */
-    async reschedule(user: UserIdentity, postId: string, input: ReschedulePost): Promise<Post> {
+    /**
+     * Moves a scheduled post to a new time (its zone too); the execution is replaced safely.
+     * `approval`: the change is a submission (approvals.ts), written in the same conditional write.
+     */
+    async reschedule(user: UserIdentity, postId: string, input: ReschedulePost, approval?: ApprovalItem): Promise<Post> {
       const post = await load(user, postId);
       assertChangeable(post, 'rescheduled');
       const scheduledFor = checkScheduledTime(new Date(input.scheduledFor), clock.now());
       const targets = Object.fromEntries(
         Object.entries(post.targets).map(([id, target]) => [id, target.publishAt ? { ...target, publishAt: scheduledFor } : target]),
       );
-      return replaceExecution(user, post, { scheduledFor, timeZone: input.timeZone, targets });
+      return replaceExecution(user, post, { scheduledFor, timeZone: input.timeZone, targets, ...(approval ? { approval } : {}) });
     },
 
-    /** Changes a scheduled post's text and targets (kept: the media and the time). */
-    async edit(user: UserIdentity, postId: string, input: EditPost): Promise<Post> {
+    /** Changes a scheduled post's text and targets (kept: the media and the time); `approval` as for reschedule. */
+    async edit(user: UserIdentity, postId: string, input: EditPost, approval?: ApprovalItem): Promise<Post> {
       const post = await load(user, postId);
       assertChangeable(post, 'edited');
       const targets = targetsFor(await connections.list(user.userId), input.targets, clock.now(), post.youtubeNative ? post.scheduledFor : undefined);
       const platforms = [...new Set(Object.values(targets).map((target) => target.platform))];
       const problems = mediaProblems(post.media, Object.values(targets));
       if (problems.length) throw new InvalidInput(problems.join(' '), problems.map((message) => ({ path: 'targets', message })));
-      return replaceExecution(user, post, { description: input.description, title: input.title ?? null, texts: keptTexts(input.texts, platforms) ?? null, threads: input.threads === undefined ? undefined : (keptThreads(input.threads, platforms) ?? null), firstComment: input.firstComment === undefined ? undefined : input.firstComment || null, targets, platforms });
+      return replaceExecution(user, post, { description: input.description, title: input.title ?? null, texts: keptTexts(input.texts, platforms) ?? null, threads: input.threads === undefined ? undefined : (keptThreads(input.threads, platforms) ?? null), firstComment: input.firstComment === undefined ? undefined : input.firstComment || null, targets, platforms, ...(approval ? { approval } : {}) });
     },
 
     /** Cancels a scheduled post: marks it cancelled (conditionally), then stops its execution. */
@@ -369,15 +401,18 @@ export function createPostService(deps: PostServiceDeps) {
       return toPost(await load(user, postId));
     },
 
-    async notifications(user: UserIdentity): Promise<NotificationList> {
-      const items = (await posts.listNotifications(user.userId, 100)).sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+    /** The workspace's notifications the caller sees: those for everyone, and those for them (an approval, a mention). */
+    async notifications(user: UserIdentity, callerId: string = user.userId): Promise<NotificationList> {
+      const items = (await posts.listNotifications(user.userId, 100)).filter((item) => !item.recipientId || item.recipientId === callerId).sort((a, b) => b.createdAt.localeCompare(a.createdAt));
       return { notifications: items.map(toNotification), unread: items.filter((item) => !item.readAt).length };
     },
 
-    async readNotifications(user: UserIdentity): Promise<NotificationList> {
+    async readNotifications(user: UserIdentity, callerId: string = user.userId): Promise<NotificationList> {
       const now = clock.now().toISOString();
-      for (const item of await posts.listNotifications(user.userId, 100)) if (!item.readAt) await posts.markNotificationRead(item, now);
-      return this.notifications(user);
+      for (const item of await posts.listNotifications(user.userId, 100)) {
+        if (!item.readAt && (!item.recipientId || item.recipientId === callerId)) await posts.markNotificationRead(item, now);
+      }
+      return this.notifications(user, callerId);
     },
 
     async get(user: UserIdentity, postId: string): Promise<Post> {

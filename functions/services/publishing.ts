@@ -12,7 +12,7 @@ import { writeIf } from './conditionalWrite';
 import type { S3Media } from '../media/s3Media';
 import type { ConnectionStore } from './connectionStore';
 import type { TokenFreshness } from './tokenFreshness';
-import type { PostItem, PostStore, TargetItem } from './postStore';
+import { APPROVAL_MISSED_MESSAGE, type PostItem, type PostStore, type TargetItem } from './postStore';
 import { trackProgress, withOneRefresh } from './targetCalls';
 import { FOLLOW_UP_SLICE_SECONDS, MAX_PROCESSING_WAIT_SECONDS, MAX_RATE_LIMIT_WAIT_SECONDS, MAX_RATE_LIMIT_WAITS, MAX_STATUS_CHECKS } from './publishingLimits';
 
@@ -154,6 +154,26 @@ export function createPublishing(deps: PublishingDeps) {
     }
   }
 
+  /**
+   * The first step's claim for `execution`: claimed, superseded (replaced, cancelled), or refused
+   * because the post still waits for approval at its time. An approval that lands between the
+   * refused claim and the expiry wins (the expiry is conditional on it still waiting): the claim is
+   * tried again. An approval after the expiry is refused by its own condition (approvals.ts).
+   */
+  async function claim(post: PostItem, target: TargetItem, execution: string): Promise<'claimed' | 'superseded' | 'unapproved'> {
+    if (await posts.claimTarget(post, target.targetId, execution, { startsPost: !target.publishAt })) return 'claimed';
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const latest = await posts.get(post.userId, post.postId);
+      if (!latest?.approval || latest.currentExecution !== execution || (latest.status !== 'scheduled' && latest.status !== 'publishing')) return 'superseded';
+      if (latest.approval.state === 'approved') {
+        if (await posts.claimTarget(latest, target.targetId, execution, { startsPost: !target.publishAt })) return 'claimed';
+        continue;
+      }
+      if (latest.approval.state === 'expired' || (await posts.expireApproval(latest, execution))) return 'unapproved';
+    }
+    return 'superseded';
+  }
+
   return {
     async step(input: StepInput): Promise<StepOutcome> {
       const post = await posts.get(input.userId, input.postId);
@@ -165,8 +185,9 @@ export function createPublishing(deps: PublishingDeps) {
       // The first step claims the target for this execution, conditionally: a replaced execution
       // (reschedule, edit) or one whose post was cancelled finds it is not current and ends here.
       if (input.action === 'start' && input.execution) {
-        const claimed = await posts.claimTarget(post, target.targetId, input.execution, { startsPost: !target.publishAt });
-        if (!claimed) return { state: 'superseded' };
+        const claimed = await claim(post, target, input.execution);
+        if (claimed === 'unapproved') return fail(post, target, APPROVAL_MISSED_MESSAGE);
+        if (claimed === 'superseded') return { state: 'superseded' };
       } else if (input.execution && post.currentExecution && post.currentExecution !== input.execution) {
         return { state: 'superseded' };
       }

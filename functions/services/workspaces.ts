@@ -327,9 +327,12 @@ export function createWorkspaceService({ db, tableName, clock, mailer, siteUrl }
       }
       const sets: string[] = ['updatedAt = :now'];
       const values: Record<string, unknown> = { ':now': clock.now().toISOString() };
+      // Named: "name" is one of DynamoDB's reserved words.
+      const names: Record<string, string> = {};
       for (const [field, value] of Object.entries(changes)) {
         if (value === undefined) continue;
-        sets.push(`${field} = :${field}`);
+        sets.push(`#${field} = :${field}`);
+        names[`#${field}`] = field;
         values[`:${field}`] = value;
       }
       const { Attributes } = await db.send(
@@ -338,6 +341,7 @@ export function createWorkspaceService({ db, tableName, clock, mailer, siteUrl }
           Key: key(access.workspaceId, WORKSPACE_RECORD),
           UpdateExpression: `SET ${sets.join(', ')}`,
           ConditionExpression: 'attribute_exists(userId)',
+          ...(Object.keys(names).length ? { ExpressionAttributeNames: names } : {}),
           ExpressionAttributeValues: values,
           ReturnValues: 'ALL_NEW',
         }),
@@ -566,6 +570,16 @@ export function createWorkspaceService({ db, tableName, clock, mailer, siteUrl }
       const owned: string[] = [];
       for (const row of rows) if ((await get<WorkspaceItem>(row.workspaceId, WORKSPACE_RECORD))?.ownerId === userId) owned.push(row.workspaceId);
       return owned;
+    },
+
+    /** A workspace's name, approval rule and members with their roles (approvals: who to ask, whom a comment names). */
+    async team(workspaceId: string): Promise<{ name: string; approvalRule: ApprovalRule; members: Array<{ userId: string; email: string; role: WorkspaceRole }> }> {
+      const [workspace, members] = await Promise.all([get<WorkspaceItem>(workspaceId, WORKSPACE_RECORD), queryAll<MemberItem>(workspaceId, MEMBER_PREFIX)]);
+      return {
+        name: workspace?.name ?? '',
+        approvalRule: workspace?.approvalRule ?? 'off',
+        members: members.map((item) => ({ userId: item.memberUserId, email: item.email, role: item.role })),
+      };
     },
 
     /** Whether a workspace is shared (not someone's personal one), for the operator command. */

@@ -1,4 +1,4 @@
-import { Stack, Validations, type CfnElement } from 'aws-cdk-lib';
+import { Aws, Stack, Validations, type CfnElement } from 'aws-cdk-lib';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
@@ -78,7 +78,7 @@ export function grantMail(fn: OneClickFunction, mailFrom: string): void {
   fn.function.addToRolePolicy(
     new iam.PolicyStatement({
       actions: ['ses:SendEmail'],
-      resources: [Stack.of(fn.function).formatArn({ service: 'ses', resource: 'identity', resourceName: '*' })],
+      resources: [`arn:${Aws.PARTITION}:ses:${Aws.REGION}:${Aws.ACCOUNT_ID}:identity/*`],
     }),
   );
   Validations.of(fn.function).acknowledge({

@@ -1,7 +1,11 @@
 /**
- * Operator command: set a user's membership type (free or admin).
+ * Operator command: set a user's membership type (free or admin), or one workspace's.
  *
  *   npm run set-membership -- --email someone@example.com --type admin
+ *   npm run set-membership -- --workspace <workspace id> --type admin
+ *
+ * A user's type applies to their personal workspace and to every workspace they own (a
+ * workspace's limits are its owner's plan); --workspace lifts or lowers one workspace alone.
  *
  * Offline it uses the running twin (`npm start`, endpoints from twin.json in its data folder:
  * --data-dir, else ONECLICK_DATA_DIR as `npm start` reads it, else .data). Against AWS,
@@ -19,6 +23,7 @@ import { z } from 'zod';
 import { membershipTypes, type Membership, type MembershipType } from '../../shared/api/membership';
 import { emailSchema } from '../../shared/validation';
 import { createMembershipService } from '../../functions/services/memberships';
+import { createWorkspaceService } from '../../functions/services/workspaces';
 import { readTableNames } from '../../functions/config';
 import { systemClock } from '../../functions/clock';
 import { localCredentials, localRegion } from './environment';
@@ -42,11 +47,35 @@ export async function setMembership(target: SetMembershipTarget, email: string, 
   const sub = user?.Attributes?.find((attribute) => attribute.Name === 'sub')?.Value ?? user?.Username;
   if (!user || !sub) throw new UnknownUser(`No user with the email ${email} in pool ${target.userPoolId}`);
   const service = createMembershipService({ db: target.db, tableName: target.membershipsTable, clock: systemClock });
+  const workspaces = workspaceService(target);
+  for (const workspaceId of await workspaces.ownedBy(sub)) {
+    if (workspaceId !== sub) await service.setType({ userId: workspaceId, email }, type);
+  }
   return service.setType({ userId: sub, email }, type);
 }
 
+function workspaceService(target: SetMembershipTarget) {
+  return createWorkspaceService({
+    db: target.db,
+    tableName: target.membershipsTable,
+    clock: systemClock,
+    mailer: { send: () => Promise.reject(new Error('The operator command sends no mail')) },
+    siteUrl: () => '',
+  });
+}
+
+/** Sets one shared workspace's membership type (its limits), whoever owns it. */
+export async function setWorkspaceMembership(target: SetMembershipTarget, workspaceId: string, type: MembershipType): Promise<Membership> {
+  const workspace = await workspaceService(target).isSharedWorkspace(workspaceId);
+  if (!workspace) throw new UnknownUser(`No shared workspace with the id ${workspaceId} (a personal workspace's plan is its user's: use --email)`);
+  const service = createMembershipService({ db: target.db, tableName: target.membershipsTable, clock: systemClock });
+  const current = await service.ensure({ userId: workspaceId, email: '' });
+  return service.setType({ userId: workspaceId, email: current.userEmail }, type);
+}
+
 const argsSchema = z.object({
-  email: emailSchema,
+  email: emailSchema.optional(),
+  workspace: z.uuid().optional(),
   type: z.enum(membershipTypes),
   aws: z.boolean().default(false),
   'user-pool-id': z.string().optional(),
@@ -57,16 +86,17 @@ async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
       email: { type: 'string' },
+      workspace: { type: 'string' },
       type: { type: 'string' },
       aws: { type: 'boolean' },
       'user-pool-id': { type: 'string' },
       'data-dir': { type: 'string' },
     },
   });
-  const parsed = argsSchema.safeParse(values);
+  const parsed = argsSchema.refine((args) => (args.email === undefined) !== (args.workspace === undefined), 'name a user (--email) or a workspace (--workspace), not both').safeParse(values);
   if (!parsed.success) {
     throw new Error(
-      `Usage: npm run set-membership -- --email <email> --type <${membershipTypes.join('|')}> [--aws --user-pool-id <id>]\n` +
+      `Usage: npm run set-membership -- (--email <email> | --workspace <id>) --type <${membershipTypes.join('|')}> [--aws --user-pool-id <id>]\n` +
         parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`).join('\n'),
     );
   }
@@ -96,8 +126,8 @@ async function main(): Promise<void> {
       membershipsTable: twin.tableNames.memberships,
     };
   }
-  const membership = await setMembership(target, args.email, args.type);
-  process.stdout.write(`${args.email} is now ${membership.membershipType} (${JSON.stringify(membership)})\n`);
+  const membership = args.workspace ? await setWorkspaceMembership(target, args.workspace, args.type) : await setMembership(target, args.email!, args.type);
+  process.stdout.write(`${args.workspace ? `Workspace ${args.workspace}` : args.email} is now ${membership.membershipType} (${JSON.stringify(membership)})\n`);
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename)) {

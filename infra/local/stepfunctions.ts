@@ -70,17 +70,39 @@ function localFunctions(): (name: string) => Promise<Handler> {
 /** Somewhat under Node's longest timer (2^31 - 1 ms, about 24.8 days). */
 const MAX_LOCAL_WAIT_MS = 20 * 24 * 3600_000;
 
+/** A PublishPost execution's input, as far as the twin reads it: whose post, and when its targets are due. */
+interface DueTimes {
+  userId?: string;
+  scheduledFor?: string;
+  targets?: Array<{ waitUntil?: string }>;
+}
+
+function dueTimesOf(input: string): { userId?: string; times: number[]; scheduledFor?: number } {
+  try {
+    const parsed = JSON.parse(input) as DueTimes;
+    const times = (parsed.targets ?? []).map((target) => target.waitUntil).filter((time): time is string => typeof time === 'string').map((time) => new Date(time).getTime());
+    return {
+      ...(typeof parsed.userId === 'string' ? { userId: parsed.userId } : {}),
+      times,
+      ...(parsed.scheduledFor ? { scheduledFor: new Date(parsed.scheduledFor).getTime() } : {}),
+    };
+  } catch {
+    return { times: [] };
+  }
+}
+
 /** The earliest time a PublishPost execution's first step can run (its scheduled or due times). */
 function dueTimeOf(input: string): number | undefined {
-  try {
-    const parsed = JSON.parse(input) as { scheduledFor?: string; targets?: Array<{ waitUntil?: string }> };
-    const times = [parsed.scheduledFor, ...(parsed.targets ?? []).map((target) => target.waitUntil)]
-      .filter((time): time is string => typeof time === 'string')
-      .map((time) => new Date(time).getTime());
-    return times.length ? Math.max(parsed.scheduledFor ? new Date(parsed.scheduledFor).getTime() : -Infinity, Math.min(...times)) : undefined;
-  } catch {
-    return undefined;
-  }
+  const { times, scheduledFor } = dueTimesOf(input);
+  if (scheduledFor !== undefined) times.push(scheduledFor);
+  return times.length ? Math.max(scheduledFor ?? -Infinity, Math.min(...times)) : undefined;
+}
+
+/** The time by which every target of a PublishPost execution is due: its 'Wait until due' has nothing left to wait for. */
+function allDueTimeOf(input: string): number | undefined {
+  const { times, scheduledFor } = dueTimesOf(input);
+  if (scheduledFor !== undefined) times.push(scheduledFor);
+  return times.length ? Math.max(...times) : undefined;
 }
 
 export interface LocalStepFunctionsOptions {
@@ -89,8 +111,8 @@ export interface LocalStepFunctionsOptions {
   /**
    * Tests: processing and rate-limit waits and retry pauses shortened to this many ms (undefined =
    * real durations; a rate limit's wait to a second at least). Waits for a post's time (scheduled,
-   * due, public) always keep their real timestamps: a scheduled post publishes at its time, and
-   * at once when that time has passed.
+   * due, public) keep their real timestamps: a scheduled post publishes at its time, and at once
+   * when that time has passed, unless a test brings one user's time on (OneClickTwin.RunDue).
    */
   fastWaitMs?: number;
 }
@@ -190,46 +212,57 @@ export async function startLocalStepFunctions(options: LocalStepFunctionsOptions
   // chaos matrix (a platform without a reset time is waited a minute on AWS).
   const fastContinueWait = fast === undefined ? undefined : Math.max(fast, 1000);
 
+  /** Executions waiting for their first target's time, by ARN: what OneClickTwin.RunDue may run early. */
+  const held = new Map<string, { userId: string | undefined; allDue: number | undefined; release: () => void }>();
+
+  /**
+   * An execution whose first target is due later is held here, not in its 'Wait until due', and run
+   * at that time (its wait then has nothing left): so a test can run it early (OneClickTwin.RunDue).
+   * Node's timers cannot wait longer than about 24.8 days (a longer one fires at once), so a time
+   * further away is waited for in parts.
+   */
   function start(arnPrefix: string, name: string, input: string): Execution {
     const arn = `${arnPrefix.replace(':stateMachine:', ':execution:')}:${name}`;
-    // Node's timers cannot wait longer than about 24.8 days (a longer one fires at once), so an
-    // execution whose first wait is further away is held here and run when it comes near.
     const firstDue = dueTimeOf(input);
-    if (firstDue !== undefined && firstDue - Date.now() > MAX_LOCAL_WAIT_MS) {
-      let timer: NodeJS.Timeout | undefined;
-      let settle!: () => void;
-      const execution: Execution = {
-        arn,
-        status: 'RUNNING',
-        input,
-        startDate: Date.now(),
-        abort: () => {
-          clearTimeout(timer);
-          execution.status = 'ABORTED';
-          execution.stopDate = Date.now();
-          settle();
-        },
-        done: new Promise<void>((resolveDone) => (settle = resolveDone)),
-      };
-      const arm = () => {
-        const left = firstDue - Date.now();
-        if (left > MAX_LOCAL_WAIT_MS) {
-          timer = setTimeout(arm, MAX_LOCAL_WAIT_MS);
-          timer.unref();
-          return;
-        }
-        const running = run(arn, name, input);
-        execution.abort = running.abort;
-        void running.done.then(() => {
-          Object.assign(execution, { status: running.status, stopDate: running.stopDate, output: running.output, error: running.error, cause: running.cause });
-          settle();
-        });
-      };
-      arm();
+    if (firstDue === undefined || firstDue <= Date.now()) {
+      const execution = run(arn, name, input);
       executions.set(arn, execution);
       return execution;
     }
-    const execution = run(arn, name, input);
+    let timer: NodeJS.Timeout | undefined;
+    let settle!: () => void;
+    const execution: Execution = {
+      arn,
+      status: 'RUNNING',
+      input,
+      startDate: Date.now(),
+      abort: () => {
+        clearTimeout(timer);
+        held.delete(arn);
+        execution.status = 'ABORTED';
+        execution.stopDate = Date.now();
+        settle();
+      },
+      done: new Promise<void>((resolveDone) => (settle = resolveDone)),
+    };
+    const release = (allDue: boolean) => {
+      clearTimeout(timer);
+      held.delete(arn);
+      const running = run(arn, name, input, allDue);
+      execution.abort = running.abort;
+      void running.done.then(() => {
+        Object.assign(execution, { status: running.status, stopDate: running.stopDate, output: running.output, error: running.error, cause: running.cause });
+        settle();
+      });
+    };
+    const arm = () => {
+      const left = firstDue - Date.now();
+      if (left <= 0) return release(false);
+      timer = setTimeout(arm, Math.min(left, MAX_LOCAL_WAIT_MS));
+      timer.unref();
+    };
+    held.set(arn, { userId: dueTimesOf(input).userId, allDue: allDueTimeOf(input), release: () => release(true) });
+    arm();
     executions.set(arn, execution);
     return execution;
   }
@@ -264,16 +297,16 @@ export async function startLocalStepFunctions(options: LocalStepFunctionsOptions
     };
   }
 
-  function run(arn: string, name: string, input: string): Execution {
+  /** Runs an execution; `allDue`: run early by OneClickTwin.RunDue, every target's time counted as come ('Wait until due' waits no more). */
+  function run(arn: string, name: string, input: string, allDue = false): Execution {
     const children = new Set<() => void>();
+    const waitTimeOverrides = { ...(fast !== undefined ? { 'Wait to continue': fastContinueWait! } : {}), ...(allDue ? { 'Wait until due': 0 } : {}) };
     const run = machine.run(JSON.parse(input), {
       overrides: {
         taskResourceLocalHandlers: { Start: invoke, ...Object.fromEntries(FOLLOW_UP_TASKS.map((task) => [task, followUp(children)])), 'Record failure': invoke, Finalize: invoke, [FINISH_STATE]: invoke },
+        waitTimeOverrides,
         ...(fast !== undefined
-          ? {
-              waitTimeOverrides: { 'Wait to continue': fastContinueWait! },
-              retryIntervalOverrides: { Start: fast, ...Object.fromEntries(FOLLOW_UP_TASKS.map((task) => [task, fast])), 'Record failure': fast, Finalize: fast, [FINISH_STATE]: fast },
-            }
+          ? { retryIntervalOverrides: { Start: fast, ...Object.fromEntries(FOLLOW_UP_TASKS.map((task) => [task, fast])), 'Record failure': fast, Finalize: fast, [FINISH_STATE]: fast } }
           : {}),
       },
       context: { Execution: { Id: arn, Name: name, Input: JSON.parse(input), StartTime: new Date().toISOString() } },
@@ -311,6 +344,17 @@ export async function startLocalStepFunctions(options: LocalStepFunctionsOptions
       case 'OneClickTwin.FailNextStarts': {
         failStarts.set(String(request['userId']), Number(request['count'] ?? 1));
         return { status: 200, body: {} };
+      }
+      case 'OneClickTwin.RunDue': {
+        // The twin's clock for one user's scheduled posts: runs now each of their held executions
+        // whose every target is due at `at`, as if that time had come. Other users' are untouched.
+        const userId = request['userId'];
+        const at = typeof request['at'] === 'string' ? Date.parse(request['at']) : Number.NaN;
+        if (typeof userId !== 'string' || userId === '') return { status: 400, body: { __type: 'ValidationException', message: 'Say whose executions to run: userId' } };
+        if (Number.isNaN(at)) return { status: 400, body: { __type: 'ValidationException', message: 'Say when, as an ISO 8601 time: at' } };
+        const due = [...held].filter(([, hold]) => hold.userId === userId && hold.allDue !== undefined && hold.allDue <= at);
+        for (const [, hold] of due) hold.release();
+        return { status: 200, body: { executionArns: due.map(([arn]) => arn) } };
       }
       case 'StartExecution': {
         const userId = (JSON.parse(String(request['input'] ?? '{}')) as { userId?: string }).userId ?? '';

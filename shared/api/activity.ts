@@ -17,6 +17,8 @@ export const activityKinds = [
   'post.submitted',
   'post.approved',
   'post.rejected',
+  'post.changesRequested',
+  'post.commented',
   'post.published',
   'post.failed',
   'draft.saved',

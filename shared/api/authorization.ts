@@ -71,8 +71,11 @@ export const routeRules = {
   getPost: may('read'),
   retryPost: may('publish'),
   publishTargetAgain: may('publish'),
-  reschedulePost: may('publish'),
-  editPost: may('publish'),
+  // Changing a scheduled post is open to whoever may draft, decided like createPost: a change by
+  // someone the approval rule names is a submission (back to pending); a role that may not
+  // publish is refused with approvals off (functions/services/approvals.ts).
+  reschedulePost: may('draft'),
+  editPost: may('draft'),
   cancelPost: may('publish'),
   listNotifications: may('read'),
   readNotifications: may('read'),
@@ -118,6 +121,12 @@ export const routeRules = {
   removeMember: may('manageMembers'),
   leaveWorkspace: may('leave'),
   transferOwnership: may('own'),
+  listApprovals: may('read'),
+  approvePost: may('approve'),
+  requestPostChanges: may('approve'),
+  rejectPost: may('approve'),
+  listPostComments: may('read'),
+  addPostComment: may('comment'),
   listActivity: may('read'),
   createReviewLink: may('manageWorkspace'),
   listReviewLinks: may('manageWorkspace'),
@@ -176,8 +185,11 @@ export interface ActivityRule {
 const connectedWhenDone = (output: unknown): ActivityKind | undefined =>
   typeof output === 'object' && output !== null && 'location' in output ? 'connection.connected' : undefined;
 /** A post created as a draft, submitted for approval, or published or scheduled. */
-const createdPostKind = (output: unknown): ActivityKind =>
-  (output as { status?: string } | undefined)?.status === 'draft' ? 'draft.saved' : 'post.created';
+const createdPostKind = (output: unknown): ActivityKind => {
+  const post = output as { status?: string; approval?: { state?: string } | null } | undefined;
+  if (post?.approval?.state === 'pending') return 'post.submitted';
+  return post?.status === 'draft' ? 'draft.saved' : 'post.created';
+};
 
 export const routeActivity: { readonly [Id in RouteId]?: ActivityRule } = {
   confirmConnection: { kind: connectedWhenDone },
@@ -204,4 +216,8 @@ export const routeActivity: { readonly [Id in RouteId]?: ActivityRule } = {
   transferOwnership: { kind: 'workspace.ownershipTransferred' },
   createReviewLink: { kind: 'reviewLink.created' },
   revokeReviewLink: { kind: 'reviewLink.revoked' },
+  approvePost: { kind: 'post.approved' },
+  requestPostChanges: { kind: 'post.changesRequested' },
+  rejectPost: { kind: 'post.rejected' },
+  addPostComment: { kind: 'post.commented' },
 };

@@ -7,6 +7,7 @@ import { ALT_TEXT_MAX, textFor, threadFor, type NetworkTexts, type NetworkThread
 import { THREAD_MAX_PARTS, threadProblems } from '../thread';
 import { isTimeZone } from '../timeZone';
 import { mediaKinds, parseMediaKey, takesAltText } from '../media';
+import { approvalSchema } from './approvals';
 import { clientReviewSchema } from './review';
 
 /** `draft`: saved from the wizard, not published; it starts no execution and uses no month's slot. */
@@ -326,6 +327,8 @@ export const postSchema = z.object({
   /** How many seconds late, when late. */
   lateSeconds: z.number().nullable(),
   publishedAt: z.string().nullable(),
+  /** Set on a post submitted for approval (shared/api/approvals.ts); absent on the others. */
+  approval: approvalSchema.nullable().optional(),
   /** What clients did on it through review links (shared/api/review.ts), oldest first. */
   clientReviews: z.array(clientReviewSchema).optional(),
 });
@@ -343,6 +346,14 @@ export const listPostsQuerySchema = z.object({
 
 export const postPageSchema = z.object({ posts: z.array(postSchema), nextCursor: z.string().nullable() });
 export type PostPage = z.infer<typeof postPageSchema>;
+
+/** The posts waiting for a decision in the current workspace: pending first (oldest submission first), then those sent back to their authors. */
+export const approvalQueueSchema = z.object({
+  posts: z.array(postSchema),
+  /** Who may decide them (the workspace's members whose role may approve), by e-mail. */
+  approverEmails: z.array(z.string()),
+});
+export type ApprovalQueue = z.infer<typeof approvalQueueSchema>;
 
 /** At most this many drafts per user (the wizard's "Save as draft" says so when they are used up). */
 export const MAX_DRAFTS = 100;

@@ -15,8 +15,9 @@ import {
 } from './connections';
 import { creatorInfoSchema } from './creatorInfo';
 import { publishingQuotaSchema } from './publishingQuota';
-import { createPostSchema, editPostSchema, listPostsQuerySchema, postIdSchema, postPageSchema, postSchema, postTargetPathSchema, reschedulePostSchema, saveDraftSchema } from './posts';
+import { approvalQueueSchema, createPostSchema, editPostSchema, listPostsQuerySchema, postIdSchema, postPageSchema, postSchema, postTargetPathSchema, reschedulePostSchema, saveDraftSchema } from './posts';
 import { notificationListSchema } from './notifications';
+import { addCommentSchema, approvalDecisionSchema, postCommentListSchema, postCommentSchema } from './approvals';
 import { abortUploadSchema, completeUploadSchema, createUploadSchema, storageUsageSchema, uploadedMediaSchema, uploadSessionSchema } from './uploads';
 import { listUploadPartsSchema, signedPartsSchema, signUploadPartsSchema, uploadedPartsSchema } from './uploads';
 import { putThumbnailSchema, thumbnailSchema } from './uploads';
@@ -708,6 +709,64 @@ export const routes = {
     summary: "The owner makes another member the owner and stays as an admin; the workspace's plan becomes the new owner's.",
     input: { body: transferOwnershipSchema },
     output: workspaceSchema,
+  },
+  listApprovals: {
+    method: 'GET',
+    path: '/approvals',
+    auth: 'user',
+    handler: 'posts',
+    summary: "The current workspace's posts waiting for a decision (pending first, then those sent back to their authors) and who may approve them.",
+    input: {},
+    output: approvalQueueSchema,
+  },
+  approvePost: {
+    method: 'POST',
+    path: '/posts/{postId}/approve',
+    auth: 'user',
+    handler: 'posts',
+    summary: "Approves someone else's pending post: one submitted for now publishes at once (the draft becomes the post, once); one submitted for a time publishes at its time.",
+    input: { path: postIdSchema, body: approvalDecisionSchema },
+    output: postSchema,
+    idempotent: true,
+  },
+  requestPostChanges: {
+    method: 'POST',
+    path: '/posts/{postId}/request-changes',
+    auth: 'user',
+    handler: 'posts',
+    summary: "Sends someone else's pending post back to its author with what to change (the comment is required); the author edits and submits it again.",
+    input: { path: postIdSchema, body: approvalDecisionSchema },
+    output: postSchema,
+    idempotent: true,
+  },
+  rejectPost: {
+    method: 'POST',
+    path: '/posts/{postId}/reject',
+    auth: 'user',
+    handler: 'posts',
+    summary: "Rejects someone else's post that waits for a decision: it is cancelled and nothing is published.",
+    input: { path: postIdSchema, body: approvalDecisionSchema },
+    output: postSchema,
+    idempotent: true,
+  },
+  listPostComments: {
+    method: 'GET',
+    path: '/posts/{postId}/comments',
+    auth: 'user',
+    handler: 'posts',
+    summary: "A post's comment thread, oldest first (decisions' comments marked).",
+    input: { path: postIdSchema },
+    output: postCommentListSchema,
+  },
+  addPostComment: {
+    method: 'POST',
+    path: '/posts/{postId}/comments',
+    auth: 'user',
+    handler: 'posts',
+    summary: 'Adds a comment to a post; each member it names as @their e-mail is notified (anyone else named is refused in words).',
+    input: { path: postIdSchema, body: addCommentSchema },
+    output: postCommentSchema,
+    idempotent: true,
   },
   listActivity: {
     method: 'GET',

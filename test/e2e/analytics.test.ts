@@ -144,7 +144,6 @@ describe('the Analytics page', () => {
     const dialog = page.getByRole('dialog');
     await dialog.getByText('Numbers are read within 15 minutes of publishing.').waitFor();
 
-    await new Promise((resolve) => setTimeout(resolve, 1000));
     await refreshMetricsNow(twin, { onlyUser: author.userId });
     // Opening the post again reads its numbers again (the modal also re-reads them every minute).
     await page.keyboard.press('Escape');

@@ -81,7 +81,6 @@ describe('a Facebook Page in Chromium', () => {
       await expect.poll(() => item.getByRole('link', { name: 'View post on Facebook' }).getAttribute('href')).toBe(post.targets[0]!.postUrl);
     }
 
-    await new Promise((resolve) => setTimeout(resolve, 1000));
     await refreshMetricsNow(twin, { onlyUser: user.userId });
     await page.getByRole('button', { name: 'A video for the Page' }).first().click();
     const numbers = page.getByRole('dialog').getByRole('region', { name: 'Numbers' });

@@ -34,10 +34,10 @@ export interface StartedFlow {
 }
 
 /** POST /connections/{platform}/authorize as the user's browser does. */
-export async function startFlow(twin: TwinInfo, user: TestUser, platform: Platform): Promise<StartedFlow> {
+export async function startFlow(twin: TwinInfo, user: TestUser, platform: Platform, headers: Record<string, string> = {}): Promise<StartedFlow> {
   const response = await fetch(`${twin.apiUrl}/connections/${platform}/authorize`, {
     method: 'POST',
-    headers: { authorization: `Bearer ${user.idToken}` },
+    headers: { authorization: `Bearer ${user.idToken}`, ...headers },
   });
   const body = (await response.json()) as { authorizationUrl?: string };
   if (response.status !== 200) throw new Error(`authorize answered ${response.status}: ${JSON.stringify(body)}`);
@@ -53,10 +53,10 @@ export async function arriveAtCallback(callbackUrl: string, cookie: string | und
 }
 
 /** The app's /auth/callback page confirming a returned flow as `user`, from a browser holding `cookie`. */
-export async function confirmFlow(twin: TwinInfo, user: TestUser, platform: Platform, state: string, cookie: string | undefined) {
+export async function confirmFlow(twin: TwinInfo, user: TestUser, platform: Platform, state: string, cookie: string | undefined, headers: Record<string, string> = {}) {
   const response = await fetch(`${twin.apiUrl}/connections/${platform}/confirm`, {
     method: 'POST',
-    headers: { authorization: `Bearer ${user.idToken}`, 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
+    headers: { authorization: `Bearer ${user.idToken}`, 'content-type': 'application/json', ...(cookie ? { cookie } : {}), ...headers },
     body: JSON.stringify({ state }),
   });
   const text = await response.text();
@@ -75,13 +75,15 @@ export async function connectThroughOAuth(
   platform: Platform,
   account: string,
   decision: 'allow' | 'deny' = 'allow',
+  /** More request headers (the workspace header, to connect in a shared workspace). */
+  headers: Record<string, string> = {},
 ): Promise<{ callbackUrl: string; location: URL; cookie: string | undefined }> {
-  const flow = await startFlow(twin, user, platform);
+  const flow = await startFlow(twin, user, platform, headers);
   const callbackUrl = await sandboxControl(twin).consent(platform, { authorizeUrl: flow.authorizationUrl, account, displayName: `Sandbox ${account}`, decision });
   const returned = await arriveAtCallback(callbackUrl, flow.cookie);
   const state = returned.searchParams.get('state');
   if (!state) return { callbackUrl, location: returned, cookie: flow.cookie };
-  const confirmed = await confirmFlow(twin, user, platform, state, flow.cookie);
+  const confirmed = await confirmFlow(twin, user, platform, state, flow.cookie, headers);
   if (confirmed.status !== 200) throw new Error(`confirm answered ${confirmed.status}: ${JSON.stringify(confirmed.body)}`);
   const choice = confirmed.body?.['choice'] as { choiceId: string; accounts: Array<{ id: string; name: string }> } | undefined;
   if (!choice) return { callbackUrl, location: new URL(String(confirmed.body?.['location'])), cookie: flow.cookie };

@@ -14,3 +14,20 @@ export async function storedPost(twin: TwinInfo, userId: string, postId: string)
 export async function executionNames(twin: TwinInfo, userId: string, postId: string): Promise<string[]> {
   return (await storedPost(twin, userId, postId)).executions;
 }
+
+/**
+ * The twin's clock for one user's scheduled posts (twin-only, `OneClickTwin.RunDue` in
+ * infra/local/stepfunctions.ts): runs now each of the user's executions whose every target is due
+ * at `at`, as if that time had come, and answers their ARNs. A test waits for a post's state
+ * after this, not for the wall clock; other users' executions keep to the real clock.
+ */
+export async function runDueAt(twin: TwinInfo, userId: string, at: Date | string): Promise<string[]> {
+  const response = await fetch(twin.endpoints.stepFunctions, {
+    method: 'POST',
+    headers: { 'x-amz-target': 'OneClickTwin.RunDue', 'content-type': 'application/x-amz-json-1.0' },
+    body: JSON.stringify({ userId, at: new Date(at).toISOString() }),
+  });
+  const body = (await response.json()) as { executionArns?: string[]; message?: string };
+  if (response.status !== 200) throw new Error(`OneClickTwin.RunDue answered ${response.status}: ${body.message}`);
+  return body.executionArns!;
+}

@@ -8,6 +8,8 @@ export interface RouteRequest {
   body?: unknown;
   /** Sent as is (not JSON-encoded): lets hostile-input tests send broken JSON. */
   rawBody?: string;
+  /** More request headers (the current workspace: test/support/workspaces.ts). */
+  headers?: Record<string, string>;
 }
 
 export interface RouteResponse {
@@ -33,6 +35,7 @@ export async function callRoute(twin: TwinInfo, id: RouteId, request: RouteReque
     headers: {
       ...(token ? { authorization: `Bearer ${token}` } : {}),
       ...(hasBody ? { 'content-type': 'application/json' } : {}),
+      ...request.headers,
     },
     ...(hasBody ? { body: request.rawBody ?? JSON.stringify(request.body) } : {}),
   });

@@ -77,8 +77,6 @@ describe('engagement tracking against the sandbox', () => {
       ]),
     );
 
-    // A minute later the sandbox's numbers have grown from nothing.
-    await new Promise((resolve) => setTimeout(resolve, 1500));
     await refreshMetricsNow(twin, { onlyUser: user.userId });
 
     const shown = (await callApi(twin, `/analytics/posts/${post.postId}`, user.idToken)).body as unknown as PostMetricsView;

@@ -10,7 +10,7 @@ import { executionArn } from '../../../functions/services/executions';
 import { callApi, createUser, type TestUser } from '../../support/users';
 import { connectThroughOAuth, makeAdmin, sandboxAccountName, sandboxControl } from '../../support/connect';
 import { createPost, sampleVideo, tinyJpeg, uploadMedia, waitForPost } from '../../support/posts';
-import { executionNames } from '../../support/executions';
+import { executionNames, runDueAt } from '../../support/executions';
 import { testOptions } from '../../support/postOptions';
 
 const twin = inject('twin');
@@ -38,6 +38,12 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * and another file beside them, one API call on the twin took 6 s on the loaded 2-core machine.
  */
 const LEAD_MS = 15_000;
+/**
+ * How far ahead a test schedules a post whose time it brings on with the twin's clock for its user
+ * (`runDueAt`) instead of waiting for it: beyond the file's run, so the real clock never reaches it.
+ * The first test and YouTube's own scheduling keep to the real clock (the twin's Wait states, as on AWS).
+ */
+const AHEAD_MS = 10 * 60_000;
 const sfn = () => new SFNClient({ endpoint: twin.endpoints.stepFunctions, region: localRegion, credentials: localCredentials });
 const nthExecution = async (user: TestUser, postId: string, n: number) => (await executionNames(twin, user.userId, postId))[n - 1]!;
 const executionStatus = async (name: string) =>
@@ -61,9 +67,11 @@ async function schedule(user: TestUser, body: Record<string, unknown>): Promise<
 }
 
 /**
- * Each test waits seconds of real time for its post's time (the twin's Wait states run on the
- * clock), and each has a user and sandbox accounts of its own: they run side by side, so the file
- * takes about its longest wait instead of the sum of them.
+ * The first test and YouTube's own scheduling wait seconds of real time for their post's time (the
+ * twin's Wait states run on the clock, as on AWS); the others bring their post's time on with the
+ * twin's clock for their user. Each has a user and sandbox accounts of its own: they run side by
+ * side, so the file takes about its longest wait instead of the sum of them (the two that wait
+ * come first: vitest runs five at a time).
  */
 describe.concurrent('scheduled posts (API, PublishPost executions, sandbox)', () => {
   it('publishes a post scheduled across three platforms at its time, not before, then lists it as published', async () => {
@@ -93,149 +101,6 @@ describe.concurrent('scheduled posts (API, PublishPost executions, sandbox)', ()
     const published = (await callApi(twin, '/posts?status=published', user.idToken)).body as { posts: Post[] };
     expect(published.posts.map((item) => item.postId)).toEqual([created.postId]);
     expect(((await callApi(twin, '/posts?status=scheduled', user.idToken)).body as { posts: Post[] }).posts).toEqual([]);
-  });
-
-  it('refuses a past time, a time beyond the horizon, a missing or unknown time zone, each in words', async () => {
-    const { user, accounts } = await scheduler(['x']);
-    const key = await uploadMedia(twin, user.userId, { kind: 'image', body: tinyJpeg });
-    const base = { description: 'Refused', media: [{ key }], targets: [{ platform: 'x', accountId: accounts.x }] };
-
-    const past = await createPost(twin, user, { ...base, scheduledFor: inMs(-60_000), timeZone: ZONE });
-    expect(past.status).toBe(400);
-    expect(String(past.body?.['message'])).toMatch(/^The scheduled time .* is in the past \(it is now .*\): choose a later time\.$/);
-
-    const far = await createPost(twin, user, { ...base, scheduledFor: inMs((SCHEDULE_HORIZON_DAYS + 1) * 86_400_000), timeZone: ZONE });
-    expect(far.status).toBe(400);
-    expect(String(far.body?.['message'])).toMatch(`Posts can be scheduled at most ${SCHEDULE_HORIZON_DAYS} days ahead`);
-
-    const noZone = await createPost(twin, user, { ...base, scheduledFor: inMs(60_000) });
-    expect(noZone.status).toBe(400);
-    expect(JSON.stringify(noZone.body)).toMatch(/Say which time zone the scheduled time is in/);
-
-    const badZone = await createPost(twin, user, { ...base, scheduledFor: inMs(60_000), timeZone: 'Mars/Olympus' });
-    expect(badZone.status).toBe(400);
-    expect(JSON.stringify(badZone.body)).toMatch(/Not a time zone/);
-
-    expect(((await callApi(twin, '/posts?status=scheduled', user.idToken)).body as { posts: Post[] }).posts).toEqual([]);
-  });
-
-  it('cancels a scheduled post: it is marked cancelled, leaves the list, and nothing is published', async () => {
-    const { user, names, accounts } = await scheduler(['x', 'linkedin']);
-    const key = await uploadMedia(twin, user.userId, { kind: 'image', body: tinyJpeg });
-    const at = inMs(LEAD_MS);
-    const created = await schedule(user, {
-      description: 'Never',
-      media: [{ key }],
-      targets: [{ platform: 'x', accountId: accounts.x }, { platform: 'linkedin', accountId: accounts.linkedin }],
-      scheduledFor: at,
-    });
-
-    const cancelled = await post(user, `/posts/${created.postId}/cancel`);
-
-    expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
-    expect((cancelled.body as unknown as Post).status).toBe('cancelled');
-    expect(await executionStatus(await nthExecution(user, created.postId, 1))).toBe('ABORTED');
-    await sleep(Math.max(0, new Date(at).getTime() + 2000 - Date.now()));
-    expect(await feedOf('x', names.x)).toHaveLength(0);
-    expect(await feedOf('linkedin', names.linkedin)).toHaveLength(0);
-    expect((await getPost(user, created.postId)).status).toBe('cancelled');
-    expect(((await callApi(twin, '/posts?status=scheduled', user.idToken)).body as { posts: Post[] }).posts).toEqual([]);
-    const again = await post(user, `/posts/${created.postId}/cancel`);
-    expect(again.status).toBe(409);
-    expect(String(again.body?.['message'])).toBe('Only a scheduled post can be cancelled: it was cancelled.');
-  });
-
-  it('reschedules: the post publishes at the new time only, once', async () => {
-    const { user, names, accounts } = await scheduler(['x']);
-    const key = await uploadMedia(twin, user.userId, { kind: 'image', body: tinyJpeg });
-    const created = await schedule(user, { description: 'Moved', media: [{ key }], targets: [{ platform: 'x', accountId: accounts.x }], scheduledFor: inMs(LEAD_MS) });
-    const later = inMs(LEAD_MS + 10_000);
-
-    const moved = await post(user, `/posts/${created.postId}/reschedule`, { scheduledFor: later, timeZone: 'America/New_York' });
-
-    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
-    expect(moved.body).toMatchObject({ status: 'scheduled', scheduledFor: later, timeZone: 'America/New_York' });
-    expect(await executionStatus(await nthExecution(user, created.postId, 1))).toBe('ABORTED');
-    expect(await executionStatus(await nthExecution(user, created.postId, 2))).toBe('RUNNING');
-    // Past the first time, before the new one.
-    await sleep(Math.max(0, new Date(created.scheduledFor!).getTime() + 1000 - Date.now()));
-    expect(await feedOf('x', names.x)).toHaveLength(0);
-    const done = await waitForPost(twin, user, created.postId, 30_000);
-    expect(done.status).toBe('published');
-    expect(new Date(done.startedAt!).getTime()).toBeGreaterThanOrEqual(new Date(later).getTime());
-    expect(await feedOf('x', names.x)).toHaveLength(1);
-
-    const tooLate = await post(user, `/posts/${created.postId}/reschedule`, { scheduledFor: inMs(60_000), timeZone: ZONE });
-    expect(tooLate.status).toBe(409);
-    expect(String(tooLate.body?.['message'])).toBe('Only a scheduled post can be rescheduled: it has been published.');
-    const past = await schedule(user, { description: 'Past', media: [{ key }], targets: [{ platform: 'x', accountId: accounts.x }], scheduledFor: inMs(60_000) });
-    const toPast = await post(user, `/posts/${past.postId}/reschedule`, { scheduledFor: inMs(-1000), timeZone: ZONE });
-    expect(toPast.status).toBe(400);
-    expect(String(toPast.body?.['message'])).toMatch(/is in the past/);
-    await post(user, `/posts/${past.postId}/cancel`);
-  });
-
-  it('edits the text and the targets: the new text goes to the new targets only', async () => {
-    const { user, names, accounts } = await scheduler(['x', 'linkedin']);
-    const key = await uploadMedia(twin, user.userId, { kind: 'image', body: tinyJpeg });
-    const created = await schedule(user, { description: 'First draft', media: [{ key }], targets: [{ platform: 'x', accountId: accounts.x }], scheduledFor: inMs(LEAD_MS) });
-
-    const edited = await post(user, `/posts/${created.postId}`, { description: 'Final words', targets: [{ platform: 'linkedin', accountId: accounts.linkedin }] }, 'PUT');
-
-    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
-    expect(edited.body).toMatchObject({ description: 'Final words', platforms: ['linkedin'], status: 'scheduled' });
-    const done = await waitForPost(twin, user, created.postId, 30_000);
-    expect(done.status, JSON.stringify(done.targets)).toBe('published');
-    expect(await feedOf('x', names.x)).toHaveLength(0);
-    const feed = await feedOf('linkedin', names.linkedin);
-    expect(feed.map((item) => item.text)).toEqual(['Final words']);
-
-    const tooLong = await post(user, `/posts/${created.postId}`, { description: 'x'.repeat(300), targets: [{ platform: 'x', accountId: accounts.x }] }, 'PUT');
-    expect(tooLong.status).toBe(400);
-  });
-
-  it('a replaced execution racing the current one publishes nothing: one post per feed', async () => {
-    const platforms = ['x', 'linkedin', 'tiktok'] as const;
-    const { user, names, accounts } = await scheduler(platforms);
-    const key = await uploadMedia(twin, user.userId, { kind: 'image', body: tinyJpeg });
-    const at = inMs(LEAD_MS);
-    const created = await schedule(user, { description: 'Raced', media: [{ key }], targets: platforms.map((platform) => ({ platform, accountId: accounts[platform], ...testOptions(platform) })), scheduledFor: at });
-    // A reschedule to the very same instant replaces the first execution with a second; then the old one is
-    // started again under another name (as if StopExecution had been lost), with the same input
-    // shape and the same time, so both reach their first step together and race.
-    const moved = await post(user, `/posts/${created.postId}/reschedule`, { scheduledFor: at, timeZone: ZONE });
-    expect(moved.status).toBe(200);
-    const stale = {
-      userId: user.userId,
-      postId: created.postId,
-      execution: await nthExecution(user, created.postId, 1),
-      scheduledFor: at,
-      targets: (created.targets ?? []).map((target) => ({ targetId: target.targetId, platform: target.platform, waitUntil: at })),
-    };
-    for (let copy = 0; copy < 3; copy++) {
-      await sfn().send(new StartExecutionCommand({ stateMachineArn: localStateMachineArn, name: `${created.postId}-stale-${copy}`, input: JSON.stringify(stale) }));
-    }
-
-    const done = await waitForPost(twin, user, created.postId, 30_000);
-    await sleep(1500);
-
-    expect(done.status, JSON.stringify(done.targets)).toBe('published');
-    for (const platform of platforms) expect(await feedOf(platform, names[platform]), platform).toHaveLength(1);
-    expect((await getPost(user, created.postId)).status).toBe('published');
-  });
-
-  it('waits for a time months ahead (beyond the longest Node timer) instead of publishing at once', async () => {
-    const { user, names, accounts } = await scheduler(['x']);
-    const key = await uploadMedia(twin, user.userId, { kind: 'image', body: tinyJpeg });
-    const created = await schedule(user, { description: 'Far ahead', media: [{ key }], targets: [{ platform: 'x', accountId: accounts.x }], scheduledFor: inMs(200 * 86_400_000) });
-
-    await sleep(2000);
-
-    expect(await feedOf('x', names.x)).toHaveLength(0);
-    expect((await getPost(user, created.postId)).status).toBe('scheduled');
-    expect(await executionStatus(await nthExecution(user, created.postId, 1))).toBe('RUNNING');
-    expect((await post(user, `/posts/${created.postId}/cancel`)).status).toBe(200);
-    expect(await executionStatus(await nthExecution(user, created.postId, 1))).toBe('ABORTED');
   });
 
   it("YouTube's own scheduling (opt-in): the video is uploaded at once, the others wait for the time", async ({ expect }) => {
@@ -269,6 +134,157 @@ describe.concurrent('scheduled posts (API, PublishPost executions, sandbox)', ()
     expect(await feedOf('youtube', names.youtube)).toHaveLength(1);
   });
 
+  it('refuses a past time, a time beyond the horizon, a missing or unknown time zone, each in words', async () => {
+    const { user, accounts } = await scheduler(['x']);
+    const key = await uploadMedia(twin, user.userId, { kind: 'image', body: tinyJpeg });
+    const base = { description: 'Refused', media: [{ key }], targets: [{ platform: 'x', accountId: accounts.x }] };
+
+    const past = await createPost(twin, user, { ...base, scheduledFor: inMs(-60_000), timeZone: ZONE });
+    expect(past.status).toBe(400);
+    expect(String(past.body?.['message'])).toMatch(/^The scheduled time .* is in the past \(it is now .*\): choose a later time\.$/);
+
+    const far = await createPost(twin, user, { ...base, scheduledFor: inMs((SCHEDULE_HORIZON_DAYS + 1) * 86_400_000), timeZone: ZONE });
+    expect(far.status).toBe(400);
+    expect(String(far.body?.['message'])).toMatch(`Posts can be scheduled at most ${SCHEDULE_HORIZON_DAYS} days ahead`);
+
+    const noZone = await createPost(twin, user, { ...base, scheduledFor: inMs(60_000) });
+    expect(noZone.status).toBe(400);
+    expect(JSON.stringify(noZone.body)).toMatch(/Say which time zone the scheduled time is in/);
+
+    const badZone = await createPost(twin, user, { ...base, scheduledFor: inMs(60_000), timeZone: 'Mars/Olympus' });
+    expect(badZone.status).toBe(400);
+    expect(JSON.stringify(badZone.body)).toMatch(/Not a time zone/);
+
+    expect(((await callApi(twin, '/posts?status=scheduled', user.idToken)).body as { posts: Post[] }).posts).toEqual([]);
+  });
+
+  it('cancels a scheduled post: it is marked cancelled, leaves the list, and nothing is published', async () => {
+    const { user, names, accounts } = await scheduler(['x', 'linkedin']);
+    const key = await uploadMedia(twin, user.userId, { kind: 'image', body: tinyJpeg });
+    const at = inMs(AHEAD_MS);
+    const created = await schedule(user, {
+      description: 'Never',
+      media: [{ key }],
+      targets: [{ platform: 'x', accountId: accounts.x }, { platform: 'linkedin', accountId: accounts.linkedin }],
+      scheduledFor: at,
+    });
+
+    const cancelled = await post(user, `/posts/${created.postId}/cancel`);
+
+    expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
+    expect((cancelled.body as unknown as Post).status).toBe('cancelled');
+    expect(await executionStatus(await nthExecution(user, created.postId, 1))).toBe('ABORTED');
+    // Its time comes (and 2 s more): nothing is left to run.
+    expect(await runDueAt(twin, user.userId, new Date(new Date(at).getTime() + 2000))).toEqual([]);
+    expect(await feedOf('x', names.x)).toHaveLength(0);
+    expect(await feedOf('linkedin', names.linkedin)).toHaveLength(0);
+    expect((await getPost(user, created.postId)).status).toBe('cancelled');
+    expect(((await callApi(twin, '/posts?status=scheduled', user.idToken)).body as { posts: Post[] }).posts).toEqual([]);
+    const again = await post(user, `/posts/${created.postId}/cancel`);
+    expect(again.status).toBe(409);
+    expect(String(again.body?.['message'])).toBe('Only a scheduled post can be cancelled: it was cancelled.');
+  });
+
+  it('reschedules: the post publishes at the new time only, once', async () => {
+    const { user, names, accounts } = await scheduler(['x']);
+    const key = await uploadMedia(twin, user.userId, { kind: 'image', body: tinyJpeg });
+    const created = await schedule(user, { description: 'Moved', media: [{ key }], targets: [{ platform: 'x', accountId: accounts.x }], scheduledFor: inMs(AHEAD_MS) });
+    const later = inMs(AHEAD_MS + 10_000);
+
+    const moved = await post(user, `/posts/${created.postId}/reschedule`, { scheduledFor: later, timeZone: 'America/New_York' });
+
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    expect(moved.body).toMatchObject({ status: 'scheduled', scheduledFor: later, timeZone: 'America/New_York' });
+    expect(await executionStatus(await nthExecution(user, created.postId, 1))).toBe('ABORTED');
+    expect(await executionStatus(await nthExecution(user, created.postId, 2))).toBe('RUNNING');
+    // Past the first time, before the new one: nothing runs.
+    expect(await runDueAt(twin, user.userId, new Date(new Date(created.scheduledFor!).getTime() + 1000))).toEqual([]);
+    expect(await runDueAt(twin, user.userId, new Date(new Date(later).getTime() - 1))).toEqual([]);
+    expect(await feedOf('x', names.x)).toHaveLength(0);
+    const broughtOn = Date.now();
+    expect(await runDueAt(twin, user.userId, later)).toEqual([executionArn(localStateMachineArn, await nthExecution(user, created.postId, 2))]);
+    const done = await waitForPost(twin, user, created.postId, 30_000);
+    expect(done.status).toBe('published');
+    expect(new Date(done.startedAt!).getTime()).toBeGreaterThanOrEqual(broughtOn);
+    expect(await feedOf('x', names.x)).toHaveLength(1);
+
+    const tooLate = await post(user, `/posts/${created.postId}/reschedule`, { scheduledFor: inMs(60_000), timeZone: ZONE });
+    expect(tooLate.status).toBe(409);
+    expect(String(tooLate.body?.['message'])).toBe('Only a scheduled post can be rescheduled: it has been published.');
+    const past = await schedule(user, { description: 'Past', media: [{ key }], targets: [{ platform: 'x', accountId: accounts.x }], scheduledFor: inMs(60_000) });
+    const toPast = await post(user, `/posts/${past.postId}/reschedule`, { scheduledFor: inMs(-1000), timeZone: ZONE });
+    expect(toPast.status).toBe(400);
+    expect(String(toPast.body?.['message'])).toMatch(/is in the past/);
+    await post(user, `/posts/${past.postId}/cancel`);
+  });
+
+  it('edits the text and the targets: the new text goes to the new targets only', async () => {
+    const { user, names, accounts } = await scheduler(['x', 'linkedin']);
+    const key = await uploadMedia(twin, user.userId, { kind: 'image', body: tinyJpeg });
+    const created = await schedule(user, { description: 'First draft', media: [{ key }], targets: [{ platform: 'x', accountId: accounts.x }], scheduledFor: inMs(AHEAD_MS) });
+
+    const edited = await post(user, `/posts/${created.postId}`, { description: 'Final words', targets: [{ platform: 'linkedin', accountId: accounts.linkedin }] }, 'PUT');
+
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    expect(edited.body).toMatchObject({ description: 'Final words', platforms: ['linkedin'], status: 'scheduled' });
+    expect(await runDueAt(twin, user.userId, created.scheduledFor!)).toHaveLength(1);
+    const done = await waitForPost(twin, user, created.postId, 30_000);
+    expect(done.status, JSON.stringify(done.targets)).toBe('published');
+    expect(await feedOf('x', names.x)).toHaveLength(0);
+    const feed = await feedOf('linkedin', names.linkedin);
+    expect(feed.map((item) => item.text)).toEqual(['Final words']);
+
+    const tooLong = await post(user, `/posts/${created.postId}`, { description: 'x'.repeat(300), targets: [{ platform: 'x', accountId: accounts.x }] }, 'PUT');
+    expect(tooLong.status).toBe(400);
+  });
+
+  it('a replaced execution racing the current one publishes nothing: one post per feed', async ({ expect }) => {
+    const platforms = ['x', 'linkedin', 'tiktok'] as const;
+    const { user, names, accounts } = await scheduler(platforms);
+    const key = await uploadMedia(twin, user.userId, { kind: 'image', body: tinyJpeg });
+    const at = inMs(AHEAD_MS);
+    const created = await schedule(user, { description: 'Raced', media: [{ key }], targets: platforms.map((platform) => ({ platform, accountId: accounts[platform], ...testOptions(platform) })), scheduledFor: at });
+    // A reschedule to the very same instant replaces the first execution with a second; then the old one is
+    // started again under another name (as if StopExecution had been lost), with the same input
+    // shape and the same time, so both reach their first step together and race.
+    const moved = await post(user, `/posts/${created.postId}/reschedule`, { scheduledFor: at, timeZone: ZONE });
+    expect(moved.status).toBe(200);
+    const stale = {
+      userId: user.userId,
+      postId: created.postId,
+      execution: await nthExecution(user, created.postId, 1),
+      scheduledFor: at,
+      targets: (created.targets ?? []).map((target) => ({ targetId: target.targetId, platform: target.platform, waitUntil: at })),
+    };
+    for (let copy = 0; copy < 3; copy++) {
+      await sfn().send(new StartExecutionCommand({ stateMachineArn: localStateMachineArn, name: `${created.postId}-stale-${copy}`, input: JSON.stringify(stale) }));
+    }
+
+    // Their time comes for all four at once: they race.
+    const racing = await runDueAt(twin, user.userId, at);
+    expect(racing).toHaveLength(4);
+    const done = await waitForPost(twin, user, created.postId, 30_000);
+    for (const arn of racing) await expect.poll(async () => (await sfn().send(new DescribeExecutionCommand({ executionArn: arn }))).status, { timeout: 30_000 }).not.toBe('RUNNING');
+
+    expect(done.status, JSON.stringify(done.targets)).toBe('published');
+    for (const platform of platforms) expect(await feedOf(platform, names[platform]), platform).toHaveLength(1);
+    expect((await getPost(user, created.postId)).status).toBe('published');
+  });
+
+  it('waits for a time months ahead (beyond the longest Node timer) instead of publishing at once', async () => {
+    const { user, names, accounts } = await scheduler(['x']);
+    const key = await uploadMedia(twin, user.userId, { kind: 'image', body: tinyJpeg });
+    const created = await schedule(user, { description: 'Far ahead', media: [{ key }], targets: [{ platform: 'x', accountId: accounts.x }], scheduledFor: inMs(200 * 86_400_000) });
+
+    await sleep(2000);
+
+    expect(await feedOf('x', names.x)).toHaveLength(0);
+    expect((await getPost(user, created.postId)).status).toBe('scheduled');
+    expect(await executionStatus(await nthExecution(user, created.postId, 1))).toBe('RUNNING');
+    expect((await post(user, `/posts/${created.postId}/cancel`)).status).toBe(200);
+    expect(await executionStatus(await nthExecution(user, created.postId, 1))).toBe('ABORTED');
+  });
+
   it('leaves a notification with the reasons when a scheduled post fails, and marks it read', async () => {
     const { user, names, accounts } = await scheduler(['x', 'linkedin']);
     const key = await uploadMedia(twin, user.userId, { kind: 'image', body: tinyJpeg });
@@ -277,9 +293,10 @@ describe.concurrent('scheduled posts (API, PublishPost executions, sandbox)', ()
       description: 'Half',
       media: [{ key }],
       targets: [{ platform: 'x', accountId: accounts.x }, { platform: 'linkedin', accountId: accounts.linkedin }],
-      scheduledFor: inMs(LEAD_MS),
+      scheduledFor: inMs(AHEAD_MS),
     });
     expect(((await callApi(twin, '/notifications', user.idToken)).body as unknown as NotificationList).unread).toBe(0);
+    expect(await runDueAt(twin, user.userId, created.scheduledFor!)).toHaveLength(1);
 
     const done = await waitForPost(twin, user, created.postId, 30_000);
 

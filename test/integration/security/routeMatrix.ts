@@ -289,6 +289,33 @@ export const matrix: Record<RouteId, MatrixEntry> = {
     sample: { body: { memberId: someUuid } },
     againstVictim: (victim) => ({ request: { body: { memberId: victim.user.userId } }, refusedWith: [400] }),
   },
+  // Approvals and comments act on the caller's current workspace's posts: another's post is not found.
+  listApprovals: { auth: 'user', sample: {}, againstVictim: 'own-data-only' },
+  approvePost: {
+    auth: 'user',
+    sample: { path: { postId: someUlid }, body: {} },
+    againstVictim: (victim) => ({ request: { path: { postId: victim.scheduledPost.postId }, body: {} }, refusedWith: [404] }),
+  },
+  requestPostChanges: {
+    auth: 'user',
+    sample: { path: { postId: someUlid }, body: { comment: 'Change it' } },
+    againstVictim: (victim) => ({ request: { path: { postId: victim.scheduledPost.postId }, body: { comment: 'Change it' } }, refusedWith: [404] }),
+  },
+  rejectPost: {
+    auth: 'user',
+    sample: { path: { postId: someUlid }, body: {} },
+    againstVictim: (victim) => ({ request: { path: { postId: victim.scheduledPost.postId }, body: {} }, refusedWith: [404] }),
+  },
+  listPostComments: {
+    auth: 'user',
+    sample: { path: { postId: someUlid } },
+    againstVictim: (victim) => ({ request: { path: { postId: victim.post.postId } }, refusedWith: [404] }),
+  },
+  addPostComment: {
+    auth: 'user',
+    sample: { path: { postId: someUlid }, body: { text: 'Nice' } },
+    againstVictim: (victim) => ({ request: { path: { postId: victim.post.postId }, body: { text: 'Nice' } }, refusedWith: [404] }),
+  },
   listActivity: { auth: 'user', sample: {}, againstVictim: 'own-data-only' },
   // A review link is made in the caller's own workspace: naming the victim's post refuses it as not there.
   createReviewLink: {

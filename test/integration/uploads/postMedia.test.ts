@@ -93,7 +93,7 @@ describe('a file is described once, when its upload completes (issue 26, item 4)
     const post = await posts.create(user, scheduledPost(key));
     const draft = await drafts.create(user, { description: 'A draft', media: [{ key, name: 'clip.mp4' }], targets: [account] });
     await drafts.update(user, draft.postId, { description: 'A draft, again', media: [{ key, name: 'clip.mp4' }], targets: [account] });
-    const published = await posts.create(user, scheduledPost(key), draft.postId);
+    const published = await posts.create(user, scheduledPost(key), { draftId: draft.postId });
 
     expect(s3.sent).toEqual([]);
     for (const saved of [post, draft, published]) expect(saved.media[0]).toMatchObject({ key, kind: 'video', contentType: 'video/mp4', durationSeconds: 12 });

@@ -17,9 +17,11 @@ describe('Idempotency-Key', () => {
     }
   });
 
-  it('is taken by exactly the writes a browser may repeat (the issue\'s list, and the drafts that create or publish)', () => {
+  it('is taken by exactly the writes a browser may repeat (the issue\'s list, the drafts that create or publish, and approvals\' decisions and comments)', () => {
     const flagged = routeIds.filter((id) => (routes[id] as { idempotent?: boolean }).idempotent).sort();
     expect(flagged).toEqual([
+      'addPostComment',
+      'approvePost',
       'cancelPost',
       'createDraft',
       'createPost',
@@ -27,6 +29,8 @@ describe('Idempotency-Key', () => {
       'editPost',
       'publishDraft',
       'publishTargetAgain',
+      'rejectPost',
+      'requestPostChanges',
       'reschedulePost',
       'retryPost',
       'startDataExport',

@@ -15,7 +15,7 @@ const reasonOf = (error: unknown) => (error instanceof ApiError || error instanc
 /** A mark per family of actions, so the eye finds publishing, members and links. */
 function ActivityIcon({ kind }: { kind: ActivityKind }) {
   if (kind === 'post.published') return <Send size={16} />;
-  if (kind === 'post.failed') return <XCircle size={16} />;
+  if (kind === 'post.failed' || kind === 'post.rejected') return <XCircle size={16} />;
   if (kind === 'post.approved' || kind === 'review.approved') return <CheckCircle2 size={16} />;
   if (kind.startsWith('connection.')) return <Plug size={16} />;
   if (kind.startsWith('member.')) return <UserRound size={16} />;
