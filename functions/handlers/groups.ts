@@ -7,11 +7,14 @@ import { bucketKeys, buckets, type BucketKey } from '../../shared/resources/buck
  * What each handler group touches. The stack grants exactly this, and passes the names in
  * the environment; the handler reads only these at cold start.
  */
-export type TableAccess = 'read' | 'readUpdate' | 'readWrite';
+export type TableAccess = 'read' | 'readUpdate' | 'readWrite' | 'put';
 
 export interface HandlerGroupNeeds {
   readonly entry: string;
-  /** 'readUpdate': read, and UpdateItem only (no PutItem, DeleteItem or batch writes). */
+  /**
+   * 'readUpdate': read, and UpdateItem only (no PutItem, DeleteItem or batch writes); 'put':
+   * PutItem only, nothing read (adding to the activity log).
+   */
   readonly tables: Partial<Record<TableKey, TableAccess>>;
   readonly buckets: Partial<Record<BucketKey, 'read' | 'readWrite'>>;
   /** Uses platform connections: the token key (encrypt/decrypt) and the platforms' credentials (each platform's own secret). */
@@ -50,12 +53,12 @@ const exportedBuckets = Object.fromEntries(
  * item there): its HTTP layer counts a user's calls on their record and, in the same write,
  * finds a deletion (functions/http/rateLimit.ts, functions/http/accountGate.ts). It also reads
  * the memberships table, where the caller's role in a shared workspace is (functions/http/workspaceGate.ts),
- * and adds to the activity table: the HTTP layer records each write the rule table names there
- * (functions/http/activityRecorder.ts).
+ * and puts items in the activity table (PutItem only): the HTTP layer records each write the rule
+ * table names there (functions/http/activityRecorder.ts).
  */
 const withAccountGate = (groups: Record<HandlerGroupName, HandlerGroupNeeds>): Record<HandlerGroupName, HandlerGroupNeeds> =>
   Object.fromEntries(
-    Object.entries(groups).map(([name, needs]) => [name, { ...needs, tables: { deletedAccounts: 'readUpdate', memberships: 'read', activity: 'readWrite', ...needs.tables } }]),
+    Object.entries(groups).map(([name, needs]) => [name, { ...needs, tables: { deletedAccounts: 'readUpdate', memberships: 'read', activity: 'put', ...needs.tables } }]),
   ) as Record<HandlerGroupName, HandlerGroupNeeds>;
 
 export const handlerGroups: Record<HandlerGroupName, HandlerGroupNeeds> = withAccountGate({
@@ -86,7 +89,8 @@ export const handlerGroups: Record<HandlerGroupName, HandlerGroupNeeds> = withAc
   },
   analytics: { entry: 'functions/handlers/analytics.ts', tables: { metrics: 'read', posts: 'read' }, buckets: {} },
   // Workspaces, members and invitations live in the memberships table; inviting sends mail.
-  workspaces: { entry: 'functions/handlers/workspaces.ts', tables: { memberships: 'readWrite' }, buckets: {}, sendsMail: true },
+  // activity: it lists the workspace's activity log (and, like every API function, adds to it).
+  workspaces: { entry: 'functions/handlers/workspaces.ts', tables: { memberships: 'readWrite', activity: 'readWrite' }, buckets: {}, sendsMail: true },
   // Review links (their rows beside the workspace's in the memberships table) and the public review
   // page: the linked posts' previews (posts, the accounts' names and avatars, media read links) and
   // a client's approvals and comments, added to the post.
@@ -161,7 +165,7 @@ export const publishingFunctions = {
     entry: 'functions/handlers/finalizePost.ts',
     // metrics: a finished post's published targets start being tracked (analytics).
     // activity: a post published or failed is recorded in its workspace's activity log.
-    needs: { tables: { posts: 'readWrite', metrics: 'readWrite', activity: 'readWrite' }, buckets: {} } satisfies Omit<HandlerGroupNeeds, 'entry'>,
+    needs: { tables: { posts: 'readWrite', metrics: 'readWrite', activity: 'put' }, buckets: {} } satisfies Omit<HandlerGroupNeeds, 'entry'>,
   },
 } as const;
 
@@ -193,6 +197,6 @@ export const scheduledJobs = {
     description: 'Starts publishing executions that never started and finishes, with the reason, posts whose execution died or outlived its deadline',
     everyMinutes: 1,
     // metrics: a finished post's published targets start being tracked (as finalize does).
-    needs: { tables: { posts: 'readWrite', metrics: 'readWrite', activity: 'readWrite' }, buckets: {}, reconcilesPublishing: true } satisfies Omit<HandlerGroupNeeds, 'entry'>,
+    needs: { tables: { posts: 'readWrite', metrics: 'readWrite', activity: 'put' }, buckets: {}, reconcilesPublishing: true } satisfies Omit<HandlerGroupNeeds, 'entry'>,
   },
 } as const;

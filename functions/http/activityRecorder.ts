@@ -20,9 +20,12 @@ function pickTarget(...sources: unknown[]): ActivityTarget {
   return target;
 }
 
-/** A post's answer gives the log a line of it, so the log reads without opening each post. */
+/** A post's answer gives the log a line of it (a review link's, its label), so the log reads without opening each. */
 function excerptOf(output: unknown): string | undefined {
-  if (typeof output !== 'object' || output === null || !('postId' in output)) return undefined;
+  if (typeof output !== 'object' || output === null) return undefined;
+  const { label } = output as { label?: unknown };
+  if ('linkId' in output && typeof label === 'string') return label;
+  if (!('postId' in output)) return undefined;
   const { title, description } = output as { title?: unknown; description?: unknown };
   const text = (typeof title === 'string' && title.trim()) || (typeof description === 'string' ? description : '');
   const line = text.replace(/\s+/g, ' ').trim();

@@ -302,7 +302,8 @@ export function createReviewLinks({ db, membershipsTable, postsTable, connection
       const named = workspace as WorkspaceItem | undefined;
       return {
         label: link.label,
-        workspaceName: named?.name || named?.ownerEmail || '',
+        // A personal workspace has no name (nor, before its owner first lists workspaces, a record): its owner made the link.
+        workspaceName: named?.name || named?.ownerEmail || link.createdByEmail,
         expiresAt: link.expiresAt,
         posts: await Promise.all(posts.map(toReviewPost)),
       };

@@ -33,6 +33,7 @@ export function grantNeeds(
   for (const [key, access] of Object.entries(needs.tables) as Array<[TableKey, TableAccess]>) {
     const table = resources.tables[key];
     if (access === 'readWrite') table.grantReadWriteData(fn.function);
+    else if (access === 'put') table.grant(fn.function, 'dynamodb:PutItem');
     else table.grantReadData(fn.function);
     if (access === 'readUpdate') table.grant(fn.function, 'dynamodb:UpdateItem');
     environment[tableEnvName(key)] = table.tableName;

@@ -14,6 +14,8 @@ import { mediaEn } from './media.en';
 import { uiEn } from './ui.en';
 import { composerEn } from './composer.en';
 import { approvalsEn } from './approvals.en';
+import { reviewEn } from './review.en';
+import { activityEn } from './activity.en';
 
 export const en = {
   wizard: wizardEn,
@@ -28,6 +30,8 @@ export const en = {
   ui: uiEn,
   composer: composerEn,
   approvals: approvalsEn,
+  review: reviewEn,
+  activity: activityEn,
   common: {
     appName: 'OneClick',
     loading: 'Loading…',
@@ -230,6 +234,8 @@ export const en = {
     imageGenerator: 'AI Image',
     workspace: 'Workspace',
     approvals: 'Approvals',
+    activity: 'Activity',
+    reviewLinks: 'Review links',
     settings: 'Settings',
     notSignedIn: 'Not signed in',
     signOut: 'Sign Out',

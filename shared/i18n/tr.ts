@@ -13,6 +13,8 @@ import { mediaTr } from './media.tr';
 import { uiTr } from './ui.tr';
 import { composerTr } from './composer.tr';
 import { approvalsTr } from './approvals.tr';
+import { reviewTr } from './review.tr';
+import { activityTr } from './activity.tr';
 
 export const tr: Messages = {
   wizard: wizardTr,
@@ -27,6 +29,8 @@ export const tr: Messages = {
   ui: uiTr,
   composer: composerTr,
   approvals: approvalsTr,
+  review: reviewTr,
+  activity: activityTr,
   common: {
     appName: 'OneClick',
     loading: 'Yükleniyor…',
@@ -229,6 +233,8 @@ export const tr: Messages = {
     imageGenerator: 'AI Görsel',
     workspace: 'Çalışma alanı',
     approvals: 'Onaylar',
+    activity: 'Etkinlik',
+    reviewLinks: 'İnceleme bağlantıları',
     settings: 'Ayarlar',
     notSignedIn: 'Giriş yapılmadı',
     signOut: 'Çıkış Yap',

@@ -15,4 +15,6 @@ export const dashboardPages = [
   '/dashboard/podcast',
   '/dashboard/image-generator',
   '/dashboard/settings',
+  '/dashboard/activity',
+  '/dashboard/review-links',
 ];

@@ -49,6 +49,8 @@ export const router = createBrowserRouter([
       { path: '/terms', lazy: legalPage('terms') },
       { path: '/accounts', element: <AccountsRedirect /> },
       { path: '/auth/callback', lazy: async () => ({ Component: (await import('../features/callback/AuthCallbackPage')).AuthCallbackPage }) },
+      // A client's review page: no account; the link's secret is in the fragment (/review#<token>).
+      { path: '/review', lazy: async () => ({ Component: (await import('../features/posts/review/ReviewPage')).ReviewPage }) },
       { path: '/invitations', lazy: async () => ({ Component: (await import('../features/workspaces/InvitationPage')).InvitationPage }) },
       { path: '/account-deleted', lazy: async () => ({ Component: (await import('../features/settings/AccountDeletedPage')).AccountDeletedPage }) },
       {
@@ -83,6 +85,8 @@ export const router = createBrowserRouter([
               { path: 'accounts', lazy: async () => ({ Component: (await import('../features/accounts/components/AccountsPage')).AccountsPage }) },
               { path: 'content', lazy: async () => ({ Component: (await import('../features/content/ContentPage')).ContentPage }) },
               { path: 'workspace', lazy: async () => ({ Component: (await import('../features/workspaces/WorkspacePage')).WorkspacePage }) },
+              { path: 'activity', lazy: async () => ({ Component: (await import('../features/activity/ActivityPage')).ActivityPage }) },
+              { path: 'review-links', lazy: async () => ({ Component: (await import('../features/posts/review/ReviewLinksPage')).ReviewLinksPage }) },
               { path: 'settings', lazy: async () => ({ Component: (await import('../features/settings/SettingsPage')).SettingsPage }) },
               { path: 'influencer', lazy: modulePage('influencer') },
               { path: 'autotoon', lazy: modulePage('autotoon') },

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Post } from '../../../shared/api/posts';
@@ -90,7 +91,8 @@ describe('client review by link', () => {
     // Nothing beyond the previews: no status, targets, account ids or other posts.
     expect(Object.keys(shown).sort()).toEqual(['accounts', 'description', 'media', 'platforms', 'postId', 'reviews', 'scheduledFor', 'texts', 'threads', 'timeZone', 'title']);
     expect(JSON.stringify(body)).not.toContain(unlinked.postId);
-    expect(JSON.stringify(body)).not.toContain(first.targets[0]!.accountId);
+    expect(Object.keys(shown.accounts[0]!).sort()).toEqual(['avatarUrl', 'displayName', 'platform', 'username']);
+    for (const field of ['"accountId"', '"connectionId"', '"targetId"', '"status"', '"error"', '"tokenHash"']) expect(JSON.stringify(body)).not.toContain(field);
 
     const { body: links } = await callApi(twin, '/workspace/review-links', owner.idToken);
     expect((links as { links: ReviewLink[] }).links.find((item) => item.linkId === link.linkId)?.lastOpenedAt).not.toBeNull();
@@ -182,6 +184,16 @@ describe('client review by link', () => {
     expect((await getPost(owner, first.postId)).clientReviews).toHaveLength(1);
   });
 
+  it("writes a link's secret to no log: the API's lines name the route, never the secret", async () => {
+    const logged = await makeLink(owner, { label: 'Logged calls', scope: { type: 'posts', postIds: [second.postId] } });
+    expect((await publicCall('/review/open', { token: logged.token })).status).toBe(200);
+    expect((await publicCall('/review/comment', { token: logged.token, postId: second.postId, name: 'Dana', comment: 'Seen.' })).status).toBe(200);
+
+    // The twin logs each API call as it ends (test/setup copies the handlers' output into the same file).
+    await expect.poll(() => /POST \S*\/review\/comment 200/.test(readFileSync(twin.logFile, 'utf8'))).toBe(true);
+    expect(readFileSync(twin.logFile, 'utf8')).not.toContain(logged.token);
+  });
+
   it("refuses a link to a post outside the workspace, a link lasting over 30 days, and another workspace's link id", async () => {
     const foreign = await callApi(twin, '/workspace/review-links', owner.idToken, json('POST', { label: 'Theirs', scope: { type: 'posts', postIds: [othersPost.postId] } }));
     expect(foreign.status).toBe(400);
@@ -213,7 +225,7 @@ describe('the activity log', () => {
     expect(page.nextCursor).toBeNull();
 
     const byKind = (await callApi(twin, '/workspace/activity?kind=reviewLink.created', user.idToken)).body as unknown as ActivityPage;
-    expect(byKind.entries).toEqual([expect.objectContaining({ kind: 'reviewLink.created', target: { linkId: link.linkId } })]);
+    expect(byKind.entries).toEqual([expect.objectContaining({ kind: 'reviewLink.created', target: { linkId: link.linkId, excerpt: 'Logged' } })]);
     const byOther = (await callApi(twin, `/workspace/activity?member=${'0'.repeat(8)}-0000-4000-8000-${'0'.repeat(12)}`, user.idToken)).body as unknown as ActivityPage;
     expect(byOther.entries).toEqual([]);
     const byMe = (await callApi(twin, `/workspace/activity?member=${user.userId}`, user.idToken)).body as unknown as ActivityPage;

@@ -91,7 +91,7 @@ describe('HTTP handler', () => {
       const result = await handler(revokeEvent(), context);
 
       expect(result.statusCode).toBe(200);
-      expect(recorded).toEqual([{ workspaceId: 'u1', kind: 'reviewLink.revoked', actor: { type: 'member', userId: 'u1', email: 'a@example.com' }, target: { linkId: link.linkId } }]);
+      expect(recorded).toEqual([{ workspaceId: 'u1', kind: 'reviewLink.revoked', actor: { type: 'member', userId: 'u1', email: 'a@example.com' }, target: { linkId: link.linkId, excerpt: 'Client' } }]);
     });
 
     it('records nothing when the write was refused', async () => {

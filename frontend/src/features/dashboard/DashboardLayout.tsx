@@ -7,6 +7,7 @@ import { authErrorMessage, useAuth, useMe } from '../auth';
 import { ThemeToggle } from '../theme';
 import { LanguageSwitcher } from '../../components/ui/LanguageSwitcher';
 import { ErrorBox } from '../../components/ui/Form';
+import { roleMay } from '../../../../shared/api/authorization';
 import { accountNav, mainNav, moduleNav, type NavItem } from './navItems';
 import { ApplySavedSettings } from '../settings';
 import { NotificationsBell } from '../posts';
@@ -16,9 +17,11 @@ function NavList({ items }: { items: NavItem[] }) {
   const { t } = useTranslation();
   const workspace = useCurrentWorkspace();
   const shared = workspace.data?.personal === false;
+  const role = workspace.data?.role;
+  const shown = items.filter((item) => (shared || !item.sharedOnly) && (!item.action || (role !== undefined && roleMay(role, item.action))));
   return (
     <ul>
-      {items.filter((item) => shared || !item.sharedOnly).map((item) => (
+      {shown.map((item) => (
         <li key={item.to}>
           <NavLink to={item.to} end={item.end ?? false} className={({ isActive }) => (isActive ? 'nav-link active' : 'nav-link')}>
             <item.icon aria-hidden="true" size={18} strokeWidth={2} />

@@ -1,6 +1,7 @@
 import type { LucideIcon } from 'lucide-react';
-import { BarChart3, Building2, CalendarClock, ClipboardCheck, CalendarDays, Clapperboard, FolderOpen, Image, Mic, PenSquare, Send, Settings, Sparkles, Users } from 'lucide-react';
+import { BarChart3, Building2, CalendarClock, CalendarDays, ClipboardCheck, Clapperboard, FolderOpen, History, Image, Link2, Mic, PenSquare, Send, Settings, Sparkles, Users } from 'lucide-react';
 import type { en } from '../../../../shared/i18n/en';
+import type { WorkspaceAction } from '../../../../shared/api/authorization';
 
 export interface NavItem {
   to: string;
@@ -10,6 +11,8 @@ export interface NavItem {
   icon: LucideIcon;
   /** Shown only in a shared workspace (nothing waits for approval in a personal one). */
   sharedOnly?: true;
+  /** Shown only to a role that may do this in the current workspace (shared/api/authorization.ts). */
+  action?: WorkspaceAction;
 }
 
 /** The dashboard nav in the spec's order: the main items, then (separated) the modules. */
@@ -34,5 +37,7 @@ export const moduleNav: NavItem[] = [
 /** Below the modules: the current workspace (members, approvals rule) and the user's own account. */
 export const accountNav: NavItem[] = [
   { to: '/dashboard/workspace', label: 'workspace', icon: Building2 },
+  { to: '/dashboard/activity', label: 'activity', icon: History },
+  { to: '/dashboard/review-links', label: 'reviewLinks', icon: Link2, action: 'manageWorkspace' },
   { to: '/dashboard/settings', label: 'settings', icon: Settings },
 ];

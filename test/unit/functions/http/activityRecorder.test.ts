@@ -33,6 +33,13 @@ describe('what a route records in the activity log', () => {
     expect(record?.target?.excerpt?.endsWith('…')).toBe(true);
   });
 
+  it("names a review link by its label, never its secret", () => {
+    const record = activityOf('createReviewLink', { caller, workspace, path: undefined, body: { label: 'Acme' }, output: { linkId: 'l1', label: 'Acme', token: 'the-secret' } });
+
+    expect(record).toMatchObject({ kind: 'reviewLink.created', target: { linkId: 'l1', excerpt: 'Acme' } });
+    expect(JSON.stringify(record)).not.toContain('the-secret');
+  });
+
   it('records a draft saved from the wizard as a draft, not a post created', () => {
     expect(activityOf('createPost', { caller, workspace, path: undefined, body: {}, output: { postId: 'p1', status: 'draft', description: 'x' } })?.kind).toBe('draft.saved');
   });

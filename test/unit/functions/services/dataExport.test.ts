@@ -16,6 +16,7 @@ function fakeUserData(): UserData {
     connections: [{ userId, connectionId: 'x#1', platform: 'x', displayName: 'Me', tokens: ciphertext, tokenVersion: 2, refreshLeaseUntil: '2026-01-01T00:00:00Z' }],
     content: [{ userId, contentId: '01J1', fileName: 'clip.mp4' }],
     metrics: [],
+    activity: [{ userId, activityId: '01J2', kind: 'post.created', at: '2026-11-22T11:00:00.000Z', actor: { type: 'member', userId, email: 'me@example.com' }, target: { postId: '01J0' } }],
     oauthStates: [{ state: 'x_abc', userId, codeVerifier: 'verifier-secret' }],
     moduleTokens: [{ tokenHash: 'hash-secret', userId }],
   };
@@ -53,6 +54,8 @@ describe('the data archive', () => {
       expect([...entries.keys()].sort()).toEqual(
         ['README.txt', 'data/activity.json', 'data/connections.json', 'data/content.json', 'data/memberships.json', 'data/metrics.json', 'data/posts.json', 'files/content/videos/01J1.mp4', 'files/media/images/a.jpg'].sort(),
       );
+      // The activity log of the user's workspace: who did what and when.
+      expect(JSON.parse(entries.get('data/activity.json')!.toString())).toEqual([expect.objectContaining({ kind: 'post.created', target: { postId: '01J0' } })]);
       expect(JSON.parse(entries.get('data/posts.json')!.toString())[0].targets['x#1']).toEqual({ status: 'published', postUrl: 'https://x.com/a/status/1' });
       expect(entries.get('files/media/images/a.jpg')!.toString()).toBe('jpeg bytes');
       expect(entries.get('README.txt')!.toString()).toMatch(/me@example\.com[\s\S]*data\/posts\.json \(1 records\)[\s\S]*files\/content\/ \(1 files\)/);

@@ -10,6 +10,7 @@ import { PostMediaViewer } from './PostMedia';
 import { DuplicatePostButton } from '../../drafts/DuplicateAction';
 import { ApprovalNote } from '../../approvals/ApprovalNote';
 import { CommentThread } from '../../approvals/CommentThread';
+import { ClientReviews } from '../../review/ClientReviews';
 import '../../wizard/components/networkTexts.css';
 
 /** The full-screen view of one post (its videos play, with a full-screen button; images large); Escape or the close button closes it and focus returns to the opener. */
@@ -39,6 +40,7 @@ export function PostDialog({ post, onClose }: { post: Post; onClose: () => void 
         <PostStatusBadge post={post} />
         <ApprovalNote post={post} />
         <TargetList targets={post.targets} post={post} actions />
+        <ClientReviews reviews={post.clientReviews} />
         <TargetMetrics postId={post.postId} targets={post.targets} />
         <DuplicatePostButton post={post} />
         <DeletePostAction post={post} onDeleted={onClose} />
