@@ -4,7 +4,7 @@ import { expect } from 'vitest';
 import type { AssignableRole, Workspace } from '../../shared/api/workspaces';
 import { WORKSPACE_HEADER } from '../../shared/api/workspaces';
 import type { RouteId } from '../../shared/api/routes';
-import { callRoute, type RouteRequest, type RouteResponse } from './routes';
+import { callRoute, callRouteWithinLimits, type RouteRequest, type RouteResponse } from './routes';
 import type { TwinInfo } from './twinInfo';
 import { createUser, uniqueEmail, type TestUser } from './users';
 import { makeAdmin } from './connect';
@@ -12,6 +12,11 @@ import { makeAdmin } from './connect';
 /** A route called by `user` in the workspace `workspaceId` (the header the app sends). */
 export function callIn(twin: TwinInfo, workspaceId: string, id: RouteId, request: RouteRequest, user: TestUser): Promise<RouteResponse> {
   return callRoute(twin, id, { ...request, headers: { ...request.headers, [WORKSPACE_HEADER]: workspaceId } }, user.idToken);
+}
+
+/** callIn for tests that walk the route table as one caller: the per-caller limit is waited out (callRouteWithinLimits). */
+export function callInWithinLimits(twin: TwinInfo, workspaceId: string, id: RouteId, request: RouteRequest, user: TestUser): Promise<RouteResponse> {
+  return callRouteWithinLimits(twin, id, { ...request, headers: { ...request.headers, [WORKSPACE_HEADER]: workspaceId } }, user.idToken);
 }
 
 export interface OutboxMail {

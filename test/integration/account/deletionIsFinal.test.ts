@@ -4,7 +4,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { routeIds, routes, type RouteId } from '../../../shared/api/routes';
 import type { ModuleToken } from '../../../shared/api/modules';
 import type { AccountDeletion } from '../../../shared/api/account';
-import { callRoute } from '../../support/routes';
+import { callRoute, callRouteWithinLimits } from '../../support/routes';
 import { callApi, createUser, documentClient, signIn } from '../../support/users';
 import { moduleSessionFor, registerContent, sampleCartoon } from '../../support/content';
 import { tinyJpeg, uploadMedia } from '../../support/posts';
@@ -49,7 +49,7 @@ describe('deletion is final', () => {
     for (const id of userRoutes) {
       const entry = matrix[id];
       if (entry.auth !== 'user') throw new Error('unreachable');
-      const response = await callRoute(twin, id, entry.sample, user.idToken);
+      const response = await callRouteWithinLimits(twin, id, entry.sample, user.idToken);
       answers.push([id, response.status]);
       if (id === 'getAccountDeletion') {
         expect(response.body).toMatchObject({ status: 'deleted' });
@@ -121,7 +121,7 @@ describe('deletion is final', () => {
     for (const id of routeIds.filter((id) => routes[id].auth === 'user' && id !== 'getAccountDeletion' && id !== 'deleteAccount')) {
       const entry = matrix[id];
       if (entry.auth !== 'user') throw new Error('unreachable');
-      const response = await callRoute(twin, id, entry.sample, user.idToken);
+      const response = await callRouteWithinLimits(twin, id, entry.sample, user.idToken);
       expect(response.status, id).toBe(409);
       expect(String((response.body as { message?: string }).message), id).toMatch(/^This account is being deleted/);
     }

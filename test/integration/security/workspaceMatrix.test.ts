@@ -6,7 +6,7 @@ import { matrix } from './routeMatrix';
 import { createUser, type TestUser } from '../../support/users';
 import { makeAdmin } from '../../support/connect';
 import { startDeletion } from '../../support/deletion';
-import { addMember, callIn, createWorkspace } from '../../support/workspaces';
+import { addMember, callIn, callInWithinLimits, createWorkspace } from '../../support/workspaces';
 
 const twin = inject('twin');
 
@@ -68,7 +68,7 @@ describe('workspace authorization matrix, generated from the rule table', () => 
 
     it('is decided by the role: allowed roles pass the gate, the others get 403 in words', async () => {
       for (const role of workspaceRoles) {
-        const response = await callIn(twin, workspaceId, id, sampleOf(id), members[role]);
+        const response = await callInWithinLimits(twin, workspaceId, id, sampleOf(id), members[role]);
         const code = (response.body as { code?: string } | undefined)?.code;
         if (roleMay(role, rule.action)) {
           expect(code, `${id} as ${role} (may ${rule.action}): ${response.status} ${response.text}`).not.toBe('RoleForbidden');
@@ -87,21 +87,21 @@ describe('workspace authorization matrix, generated from the rule table', () => 
         ['a removed member', removed, workspaceId],
         ["the owner, in another's workspace", members.owner, otherWorkspaceId],
       ] as const) {
-        const response = await callIn(twin, where, id, sampleOf(id), user);
+        const response = await callInWithinLimits(twin, where, id, sampleOf(id), user);
         expect(response.status, `${id} by ${who}: ${response.text}`).toBe(403);
         expect((response.body as { code?: string }).code).toBe('NotAWorkspaceMember');
       }
     });
 
     it('refuses a member whose account is being deleted', async () => {
-      const response = await callIn(twin, workspaceId, id, sampleOf(id), deleted);
+      const response = await callInWithinLimits(twin, workspaceId, id, sampleOf(id), deleted);
       expect([409, 410], `${id}: ${response.text}`).toContain(response.status);
     });
   });
 
   it('ignores the workspace header on the routes about the person', async () => {
     for (const id of routeIds.filter((route) => routeRules[route].scope === 'person' && routes[route].method === 'GET')) {
-      const response = await callIn(twin, workspaceId, id, sampleOf(id), outsider);
+      const response = await callInWithinLimits(twin, workspaceId, id, sampleOf(id), outsider);
       expect(response.status, `${id}: ${response.text}`).toBe(200);
     }
   });
