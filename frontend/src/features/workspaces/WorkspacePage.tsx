@@ -1,7 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useQueryClient } from '@tanstack/react-query';
 import { approvalRules, assignableRoles, type ApprovalRule, type AssignableRole, type Member, type Workspace } from '../../../../shared/api/workspaces';
 import { roleMay } from '../../../../shared/api/authorization';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
@@ -23,20 +21,14 @@ import {
   useUpdateWorkspace,
   useWorkspaces,
 } from './api';
-import { switchWorkspace } from './currentWorkspace';
-import { workspaceName } from './WorkspaceSwitcher';
+import { useOpenWorkspace, workspaceName } from './WorkspaceSwitcher';
 import './workspaces.css';
 
 const reasonOf = (error: unknown) => (error instanceof ApiError || error instanceof Error ? error.message : String(error));
 
-function useOpenWorkspace() {
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  return (workspaceId: string | undefined) => {
-    switchWorkspace(workspaceId);
-    queryClient.clear();
-    navigate({ pathname: '/dashboard/workspace', search: workspaceId ? `?workspace=${workspaceId}` : '' });
-  };
+function useOpenWorkspacePage() {
+  const open = useOpenWorkspace();
+  return (workspaceId: string | undefined) => open(workspaceId, '/dashboard/workspace');
 }
 
 function CreateWorkspaceSection() {
@@ -44,7 +36,7 @@ function CreateWorkspaceSection() {
   const id = useId();
   const list = useWorkspaces();
   const create = useCreateWorkspace();
-  const open = useOpenWorkspace();
+  const open = useOpenWorkspacePage();
   const [name, setName] = useState('');
   const left = list.data?.workspacesLeft;
 
@@ -274,7 +266,7 @@ function OwnershipSection({ workspace }: { workspace: Workspace }) {
   const members = useMembers();
   const transfer = useTransferOwnership();
   const leave = useLeaveWorkspace();
-  const open = useOpenWorkspace();
+  const open = useOpenWorkspacePage();
   const ids = { title: useId(), to: useId() };
   const [to, setTo] = useState('');
   const [confirm, setConfirm] = useState<'transfer' | 'leave'>();

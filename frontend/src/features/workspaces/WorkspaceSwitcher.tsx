@@ -1,4 +1,4 @@
-import { useEffect, useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
@@ -15,8 +15,10 @@ export function workspaceName(workspace: Pick<Workspace, 'personal' | 'name'>, p
 }
 
 /**
- * Keeps the URL and the current workspace together: a link with ?workspace=<id> opens that
- * workspace; in a shared workspace every dashboard page carries it, so its address can be shared.
+ * Keeps the URL and the current workspace together. When the address changes (a link opened, the
+ * back button), it leads: ?workspace=<id> opens that workspace. When the workspace changes (the
+ * switcher, leaving, a lost membership), it leads: the address follows. In a shared workspace
+ * every dashboard page carries ?workspace=<id>, so its address can be shared.
  */
 export function useWorkspaceInUrl(): string | undefined {
   const [params] = useSearchParams();
@@ -26,18 +28,23 @@ export function useWorkspaceInUrl(): string | undefined {
   const { user } = useAuth();
   const current = useCurrentWorkspaceId();
   const inUrl = params.get('workspace') ?? undefined;
+  // null: nothing seen yet, so the address a page opens with counts as a change and leads.
+  const lastSeen = useRef<string | undefined | null>(null);
   useEffect(() => {
-    const wanted = inUrl === user?.userId ? undefined : inUrl;
-    if (inUrl !== undefined && wanted !== current) {
-      switchWorkspace(wanted);
+    const addressChanged = lastSeen.current !== inUrl;
+    lastSeen.current = inUrl;
+    const named = inUrl === user?.userId ? undefined : inUrl;
+    if (addressChanged && inUrl !== undefined && named !== current) {
+      switchWorkspace(named);
       queryClient.clear();
       return;
     }
-    if (inUrl === undefined && current !== undefined) {
-      const next = new URLSearchParams(params);
-      next.set('workspace', current);
-      navigate({ pathname: location.pathname, search: `?${next.toString()}`, hash: location.hash }, { replace: true });
-    }
+    if (inUrl === current || (current === undefined && inUrl === undefined)) return;
+    const next = new URLSearchParams(params);
+    if (current) next.set('workspace', current);
+    else next.delete('workspace');
+    const search = next.toString();
+    navigate({ pathname: location.pathname, search: search ? `?${search}` : '', hash: location.hash }, { replace: true });
   }, [inUrl, current, user?.userId, location.pathname, location.hash, navigate, params, queryClient]);
   return current;
 }
@@ -48,15 +55,11 @@ export function WorkspaceSwitcher() {
   const id = useId();
   const list = useWorkspaces();
   const current = useCurrentWorkspaceId();
-  const navigate = useNavigate();
+  const open = useOpenWorkspace();
   const location = useLocation();
-  const queryClient = useQueryClient();
 
   function choose(value: string) {
-    const workspaceId = value === PERSONAL ? undefined : value;
-    switchWorkspace(workspaceId);
-    queryClient.clear();
-    navigate({ pathname: location.pathname, search: workspaceId ? `?workspace=${workspaceId}` : '' });
+    open(value === PERSONAL ? undefined : value, location.pathname);
   }
 
   const workspaces = list.data?.workspaces ?? [];
@@ -84,12 +87,24 @@ export function WorkspaceSwitcher() {
   );
 }
 
+/**
+ * Opens a workspace (undefined: the personal one) at a page by its address alone: the address
+ * leads (useWorkspaceInUrl switches and starts the page afresh), so nothing races it.
+ */
+export function useOpenWorkspace() {
+  const navigate = useNavigate();
+  const { user } = useAuth();
+  return (workspaceId: string | undefined, pathname = '/dashboard') => {
+    const id = workspaceId ?? user?.userId;
+    navigate({ pathname, search: id ? `?workspace=${id}` : '' });
+  };
+}
+
 /** A removed member's page, on its next request: said in words, with the way back to their own workspace. */
 export function LostAccessNotice() {
   const { t } = useTranslation();
   const lost = useLostAccess();
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const open = useOpenWorkspace();
   if (!lost) return null;
   return (
     <ErrorBox>
@@ -98,10 +113,8 @@ export function LostAccessNotice() {
         type="button"
         className="button secondary"
         onClick={() => {
-          switchWorkspace(undefined);
           clearLostAccess();
-          queryClient.clear();
-          navigate('/dashboard');
+          open(undefined);
         }}
       >
         {t('workspaces.backToPersonal')}
