@@ -6,6 +6,7 @@ import type { Workspace } from '../../../../shared/api/workspaces';
 import { ErrorBox } from '../../components/ui/Form';
 import { useAuth } from '../auth';
 import { useWorkspaces } from './api';
+import './switcher.css';
 import { clearLostAccess, switchWorkspace, useCurrentWorkspaceId, useLostAccess } from './currentWorkspace';
 
 const PERSONAL = 'personal';
