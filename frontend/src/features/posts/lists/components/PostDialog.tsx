@@ -11,11 +11,13 @@ import { DuplicatePostButton } from '../../drafts/DuplicateAction';
 import { ApprovalNote } from '../../approvals/ApprovalNote';
 import { CommentThread } from '../../approvals/CommentThread';
 import { ClientReviews } from '../../review/ClientReviews';
+import { useCurrentWorkspace } from '../../../workspaces';
 import '../../wizard/components/networkTexts.css';
 
 /** The full-screen view of one post (its videos play, with a full-screen button; images large); Escape or the close button closes it and focus returns to the opener. */
 export function PostDialog({ post, onClose }: { post: Post; onClose: () => void }) {
   const { t } = useTranslation();
+  const shared = useCurrentWorkspace().data?.personal === false;
   return (
     <Dialog closeLabel={t('posts.close')} onClose={onClose} size="full" className="post-dialog" initialFocus="close">
       <PostMediaViewer post={post} />
@@ -44,7 +46,8 @@ export function PostDialog({ post, onClose }: { post: Post; onClose: () => void 
         <TargetMetrics postId={post.postId} targets={post.targets} />
         <DuplicatePostButton post={post} />
         <DeletePostAction post={post} onDeleted={onClose} />
-        <CommentThread postId={post.postId} />
+        {/* Comments are for the others in a shared workspace: a personal one has no one to read them. */}
+        {shared && <CommentThread postId={post.postId} />}
       </div>
     </Dialog>
   );
