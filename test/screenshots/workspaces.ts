@@ -49,7 +49,8 @@ runScreenshots('workspaces', async (info, browser) => {
       await page.getByTestId('workspace-switcher').waitFor();
       await shoot(page, '2-switcher', shooter);
       await page.getByTestId('workspace-switcher').selectOption('personal');
-      await page.goto(`${info.webUrl}/dashboard/workspace`);
+      await page.waitForURL((url) => url.pathname === '/dashboard/workspace' && !url.search.includes('workspace='));
+      if (width === 390) await page.getByRole('button', { name: 'Close menu' }).click();
       await page.getByText('This is your personal workspace').waitFor();
       await shoot(page, '3-personal', shooter);
       await session.context.close();

@@ -61,7 +61,7 @@ export function InvitationPage() {
           <>
             <p>{t('workspaces.invitation.signInFirst')}</p>
             <div className="invitation-actions">
-              <Link className="button" to="/login">
+              <Link className="button primary" to="/login">
                 {t('workspaces.invitation.signIn')}
               </Link>
               <Link className="button secondary" to="/signup">
@@ -84,7 +84,7 @@ export function InvitationPage() {
             <p className="field-hint">{t(`workspaces.roleHints.${invitation.data.role}`)}</p>
             {invitation.data.forYou ? (
               <div className="invitation-actions">
-                <button type="button" className="button" disabled={answer.isPending} onClick={() => respond(true)}>
+                <button type="button" className="button primary" disabled={answer.isPending} onClick={() => respond(true)}>
                   {t('workspaces.invitation.accept')}
                 </button>
                 <button type="button" className="button secondary" disabled={answer.isPending} onClick={() => respond(false)}>

@@ -54,7 +54,7 @@ function CreateWorkspaceSection() {
           <label htmlFor={id}>{t('workspaces.create.name')}</label>
           <input id={id} type="text" value={name} maxLength={80} onChange={(event) => setName(event.target.value)} required />
         </div>
-        <button type="submit" className="button" disabled={create.isPending || name.trim() === '' || left === 0}>
+        <button type="submit" className="button primary" disabled={create.isPending || name.trim() === '' || left === 0}>
           {create.isPending ? t('workspaces.create.creating') : t('workspaces.create.submit')}
         </button>
       </form>
@@ -110,7 +110,7 @@ function SettingsSection({ workspace }: { workspace: Workspace }) {
             {t('workspaces.settings.timeZoneHint')}
           </p>
         </div>
-        <button type="submit" className="button" disabled={update.isPending}>
+        <button type="submit" className="button primary" disabled={update.isPending}>
           {update.isPending ? t('workspaces.settings.saving') : t('workspaces.settings.save')}
         </button>
         {saved && <NoticeBox>{t('workspaces.settings.saved')}</NoticeBox>}
@@ -150,7 +150,7 @@ function InviteForm() {
           ))}
         </select>
       </div>
-      <button type="submit" className="button" disabled={invite.isPending || email.trim() === ''}>
+      <button type="submit" className="button primary" disabled={invite.isPending || email.trim() === ''}>
         {invite.isPending ? t('workspaces.members.inviting') : t('workspaces.members.invite')}
       </button>
       {sent && <NoticeBox>{t('workspaces.members.invited', { email: sent })}</NoticeBox>}
@@ -324,7 +324,7 @@ function OwnershipSection({ workspace }: { workspace: Workspace }) {
 
 /** The current workspace: its settings and approval rule, its members and invitations; and a new workspace. */
 export function WorkspacePage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const current = useCurrentWorkspace();
   const workspace = current.data;
   return (
@@ -335,7 +335,7 @@ export function WorkspacePage() {
       {workspace && (
         <>
           <p className="workspace-summary">
-            {workspace.personal ? t('workspaces.personalHint') : t('workspaces.summary', { role: t(`workspaces.roles.${workspace.role}`), owner: workspace.ownerEmail, count: workspace.memberCount })}
+            {workspace.personal ? t('workspaces.personalHint') : t('workspaces.summary', { role: t(`workspaces.roles.${workspace.role}`).toLocaleLowerCase(i18n.resolvedLanguage), owner: workspace.ownerEmail, count: workspace.memberCount })}
           </p>
           {!workspace.personal && roleMay(workspace.role, 'manageWorkspace') && <SettingsSection key={workspace.workspaceId} workspace={workspace} />}
           {!workspace.personal && !roleMay(workspace.role, 'manageWorkspace') && (
