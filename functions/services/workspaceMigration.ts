@@ -20,6 +20,8 @@ const PROGRESS_KEY = { userId: 'migration#workspaces', record: 'progress' };
 export interface MigrationReport {
   /** Users whose personal workspace this run created. */
   created: number;
+  /** Their ids (for the operator's log and the test: a run against a live table may meet users made meanwhile). */
+  createdUserIds: string[];
   /** Users whose personal workspace was already there. */
   present: number;
   /** Pages of the table scanned by this run. */
@@ -45,7 +47,7 @@ export async function migrateToWorkspaces({
   const workspaces = createWorkspaceService({ db, tableName, clock, mailer, siteUrl: () => '' });
   const { Item: progress } = await db.send(new GetCommand({ TableName: tableName, Key: PROGRESS_KEY, ConsistentRead: true }));
   let start = progress?.['finished'] ? undefined : (progress?.['lastKey'] as Record<string, unknown> | undefined);
-  const report: MigrationReport = { created: 0, present: 0, pages: 0, finished: false };
+  const report: MigrationReport = { created: 0, createdUserIds: [], present: 0, pages: 0, finished: false };
   do {
     const page = await db.send(
       new ScanCommand({
@@ -64,6 +66,7 @@ export async function migrateToWorkspaces({
       const { Item: settings } = await db.send(new GetCommand({ TableName: tableName, Key: { userId, record: SETTINGS_RECORD }, ConsistentRead: true }));
       const outcome = await workspaces.ensurePersonal({ userId, email: String(item['userEmail'] ?? '') }, (settings?.['timeZone'] as string | undefined) ?? null);
       report[outcome === 'created' ? 'created' : 'present'] += 1;
+      if (outcome === 'created') report.createdUserIds.push(userId);
     }
     start = page.LastEvaluatedKey;
     report.pages += 1;
