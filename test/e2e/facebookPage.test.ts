@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, openSession, signInThroughUi } from '../support/browser';
+import { explained, launchBrowser, openSession, signInThroughUi } from '../support/browser';
 import { callApi, createUser } from '../support/users';
 import { makeAdmin, sandboxAccountName, sandboxControl } from '../support/connect';
 import { refreshMetricsNow } from '../support/analytics';
@@ -30,12 +30,14 @@ describe('a Facebook Page in Chromium', () => {
     // Two Pages are two connected accounts: more than the free plan's one.
     await makeAdmin(twin, user);
     const account = sandboxAccountName('fbpage');
-    const { page, context } = await openSession(browser);
+    const session = await openSession(browser);
+    const { page, context } = session;
     await signInThroughUi(page, twin.webUrl, user.email, user.password);
     await page.goto(`${twin.webUrl}/dashboard/accounts`);
 
     await page.getByRole('button', { name: 'Connect Facebook' }).click();
-    await page.waitForURL((url) => url.origin === twin.endpoints.sandbox);
+    // A failure names where the page was, its alerts and failed requests, and the twin's last log lines.
+    await explained(session, 'Opening the consent page', () => page.waitForURL((url) => url.origin === twin.endpoints.sandbox), twin.logFile);
     await page.getByLabel('Sandbox account').fill(account);
     await page.getByLabel('Display name').fill('Northwind');
     await page.getByRole('button', { name: 'Allow' }).click();
