@@ -8,7 +8,7 @@ import { createLambdaTaskStarter } from '../services/tasks';
 import { createAccount } from './accountService';
 import { clock, documentClient, tableName } from './shared';
 import { userDirectory } from './userDirectory';
-import { createWorkspaceService } from '../services/workspaces';
+import { createMaillessWorkspaceService } from '../services/workspaces';
 
 /** The function a background task runs in, from <TASK>_FUNCTION_NAME (set by the stack, or the twin). */
 export function readTaskFunctionName(env: NodeJS.ProcessEnv, task: BackgroundTaskName): string {
@@ -39,13 +39,7 @@ export function accountDeletionRequests(): AccountDeletionRequests {
     deletedAccounts: createDeletedAccounts({ db: documentClient(), tableName: tableName('deletedAccounts'), clock }),
     deletionTask: taskStarter('deleteAccount'),
     directory: userDirectory(),
-    workspaces: createWorkspaceService({
-      db: documentClient(),
-      tableName: tableName('memberships'),
-      clock,
-      mailer: { send: () => Promise.reject(new Error('Deleting an account sends no mail')) },
-      siteUrl: () => '',
-    }),
+    workspaces: createMaillessWorkspaceService({ db: documentClient(), tableName: tableName('memberships'), clock }, 'Deleting an account'),
     clock,
   }));
 }

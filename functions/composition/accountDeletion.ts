@@ -7,7 +7,7 @@ import { executions } from './publishing';
 import { clock, createLogger, documentClient, tableName } from './shared';
 import { userDataOf } from './userData';
 import { userDirectory } from './userDirectory';
-import { createWorkspaceService } from '../services/workspaces';
+import { createMaillessWorkspaceService } from '../services/workspaces';
 
 let deletion: Promise<AccountDeletionService> | undefined;
 /**
@@ -27,13 +27,7 @@ export function accountDeletion(): Promise<AccountDeletionService> {
       connectionStore: store,
       adapters,
       directory: userDirectory(),
-      workspaces: createWorkspaceService({
-        db: documentClient(),
-        tableName: tableName('memberships'),
-        clock,
-        mailer: { send: () => Promise.reject(new Error('The account deletion sends no mail')) },
-        siteUrl: () => '',
-      }),
+      workspaces: createMaillessWorkspaceService({ db: documentClient(), tableName: tableName('memberships'), clock }, 'The account deletion'),
       warn: (message, details) => logger.warn(message, details),
     });
   })());

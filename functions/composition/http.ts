@@ -5,7 +5,7 @@ import type { HttpDependencies } from '../http/httpHandler';
 import { createRateLimiter, defaultRateLimits, parseLimit, type RateLimiter } from '../http/rateLimit';
 import { createDeletedAccounts } from '../services/deletedAccounts';
 import { createWorkspaceGate, type WorkspaceGate } from '../http/workspaceGate';
-import { createWorkspaceService } from '../services/workspaces';
+import { createMaillessWorkspaceService } from '../services/workspaces';
 import { activityLog } from './activity';
 import { clock, createLogger, documentClient, tableName } from './shared';
 
@@ -18,16 +18,8 @@ export function accountGate(): AccountGate {
 let rolesGate: WorkspaceGate | undefined;
 /** Finds the caller's role in the current workspace: every API function reads members in the memberships table. */
 export function workspaceGate(): WorkspaceGate {
-  // The gate only reads roles: its service is built without the mailer (and so without SES in every bundle).
-  return (rolesGate ??= createWorkspaceGate(
-    createWorkspaceService({
-      db: documentClient(),
-      tableName: tableName('memberships'),
-      clock,
-      mailer: { send: () => Promise.reject(new Error('The workspace gate sends no mail')) },
-      siteUrl: () => '',
-    }),
-  ));
+  // The gate only reads roles: its service sends no mail (and so keeps SES out of every bundle).
+  return (rolesGate ??= createWorkspaceGate(createMaillessWorkspaceService({ db: documentClient(), tableName: tableName('memberships'), clock }, 'The workspace gate')));
 }
 
 /**

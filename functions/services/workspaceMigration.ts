@@ -1,8 +1,7 @@
 import { GetCommand, PutCommand, ScanCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { Clock } from '../clock';
 import { SETTINGS_RECORD } from './account';
-import type { Mailer } from './mailer';
-import { createWorkspaceService } from './workspaces';
+import { createMaillessWorkspaceService } from './workspaces';
 
 /**
  * The move to workspaces. A personal workspace's id is its user's id, so every row a user has
@@ -43,8 +42,7 @@ export async function migrateToWorkspaces({
   /** Stops after this many pages (a test's interruption; an operator's short run). */
   maxPages?: number;
 }): Promise<MigrationReport> {
-  const mailer: Mailer = { send: () => Promise.reject(new Error('The migration sends no mail')) };
-  const workspaces = createWorkspaceService({ db, tableName, clock, mailer, siteUrl: () => '' });
+  const workspaces = createMaillessWorkspaceService({ db, tableName, clock }, 'The migration');
   const { Item: progress } = await db.send(new GetCommand({ TableName: tableName, Key: PROGRESS_KEY, ConsistentRead: true }));
   let start = progress?.['finished'] ? undefined : (progress?.['lastKey'] as Record<string, unknown> | undefined);
   const report: MigrationReport = { created: 0, createdUserIds: [], present: 0, pages: 0, finished: false };

@@ -617,3 +617,12 @@ function allowanceValues(plan: MembershipType) {
 }
 
 export type WorkspaceService = ReturnType<typeof createWorkspaceService>;
+
+/**
+ * The service for a caller that never invites anyone (the workspace gate, account deletion, the
+ * migration, the operator command): a mail it would send is refused, naming `caller`, and the
+ * mail client (SES) stays out of its bundle.
+ */
+export function createMaillessWorkspaceService(deps: Omit<WorkspaceServiceDeps, 'mailer' | 'siteUrl'>, caller: string): WorkspaceService {
+  return createWorkspaceService({ ...deps, mailer: { send: () => Promise.reject(new Error(`${caller} sends no mail`)) }, siteUrl: () => '' });
+}

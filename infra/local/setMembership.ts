@@ -23,7 +23,7 @@ import { z } from 'zod';
 import { membershipTypes, type Membership, type MembershipType } from '../../shared/api/membership';
 import { emailSchema } from '../../shared/validation';
 import { createMembershipService } from '../../functions/services/memberships';
-import { createWorkspaceService } from '../../functions/services/workspaces';
+import { createMaillessWorkspaceService } from '../../functions/services/workspaces';
 import { readTableNames } from '../../functions/config';
 import { systemClock } from '../../functions/clock';
 import { localCredentials, localRegion } from './environment';
@@ -55,13 +55,7 @@ export async function setMembership(target: SetMembershipTarget, email: string, 
 }
 
 function workspaceService(target: SetMembershipTarget) {
-  return createWorkspaceService({
-    db: target.db,
-    tableName: target.membershipsTable,
-    clock: systemClock,
-    mailer: { send: () => Promise.reject(new Error('The operator command sends no mail')) },
-    siteUrl: () => '',
-  });
+  return createMaillessWorkspaceService({ db: target.db, tableName: target.membershipsTable, clock: systemClock }, 'The operator command');
 }
 
 /** Sets one shared workspace's membership type (its limits), whoever owns it. */
