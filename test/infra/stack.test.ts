@@ -1,7 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { App, Stack } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
-import { resolve } from 'node:path';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { buildApp } from '../../infra/app';
 import { Auth } from '../../infra/constructs/auth';
 import { tableKeys, tables, type TableDefinition } from '../../shared/resources/tables';
@@ -12,6 +14,9 @@ import { passwordPolicy } from '../../shared/resources/userPool';
 import { platforms, type Platform } from '../../shared/platforms';
 import { FINALIZE_PLACEHOLDER, FOLLOW_UP_PLACEHOLDER, followUpDefinition, PUBLISH_FUNCTION_PREFIX_PLACEHOLDER, publishPostDefinition } from '../../infra/publishing/definition';
 import { credentialsParameterEnvName } from '../../functions/platforms/config';
+import { handlerGroups } from '../../functions/handlers/groups';
+import { OneClickFunction } from '../../infra/constructs/function';
+import { bundleLambda } from '../support/lambdaBundle';
 
 const webAssetPath = resolve(import.meta.dirname, '../fixtures/web');
 let template: Template;
@@ -34,8 +39,11 @@ function parametersReadBy(functionPrefix: string): Platform[] {
 }
 let synthError: unknown;
 
+// The whole stack is synthesized without bundling its ~30 functions (esbuild once per function
+// took most of this file's minute); one function is bundled as `cdk deploy` bundles it below, and
+// every function's bundle is built as the stack builds it by the bundle budgets' test.
 beforeAll(() => {
-  const { app, stack } = buildApp({ webAssetPath });
+  const { app, stack } = buildApp({ webAssetPath, skipBundling: true });
   try {
     app.synth();
   } catch (error) {
@@ -48,6 +56,22 @@ beforeAll(() => {
 describe('the stack', () => {
   it('synthesizes with zero unacknowledged cdk-nag AwsSolutions findings', () => {
     expect(synthError).toBeUndefined();
+  });
+
+  it('bundles a function with the local esbuild (no Docker) as the bundle budgets measure it, with its source map beside it', async () => {
+    const app = new App({ outdir: mkdtempSync(join(tmpdir(), 'oneclick-bundling-')) });
+    const entry = handlerGroups.me.entry;
+    new OneClickFunction(new Stack(app, 'Bundling'), 'Me', { entry, description: 'The bundling check' });
+    const assembly = app.synth();
+    const assets = readdirSync(assembly.directory).filter((name) => name.startsWith('asset.'));
+    expect(assets).toHaveLength(1);
+    const folder = join(assembly.directory, assets[0]!);
+    expect(readdirSync(folder).sort()).toEqual(['index.mjs', 'index.mjs.map']);
+    // The same bytes as the budgets' in-memory build, but for the line that names the source map.
+    const bundled = readFileSync(join(folder, 'index.mjs'), 'utf8').replace(/\n\/\/# sourceMappingURL=index\.mjs\.map\n?$/, '\n');
+    const measured = await bundleLambda(entry);
+    expect(Buffer.byteLength(bundled)).toBe(measured.bytes);
+    rmSync(assembly.directory, { recursive: true, force: true });
   });
 
   it('also passes cdk-nag for a concrete account and region, as `cdk synth` and `cdk deploy` resolve them', () => {
