@@ -48,7 +48,17 @@ export interface ArchiveContents {
   files: Record<string, number>;
   /** Files listed at the start but deleted before they were read (names as in the archive). */
   vanished: string[];
+  /** The shared workspaces the user owns, each in its own folder: its records and files counted. */
+  workspaces: Array<{ workspaceId: string; name: string; rows: number; files: number }>;
 }
+
+/** A shared workspace the user owns: its data goes in the archive under workspaces/<id>/. */
+export interface OwnedWorkspace {
+  workspaceId: string;
+  name: string;
+}
+
+const workspaceFolder = (workspaceId: string) => `workspaces/${workspaceId}/`;
 
 export function archiveReadme(user: { userId: string; email: string }, exportedAt: string, counts: ArchiveContents): string {
   const lines = [
@@ -81,6 +91,15 @@ export function archiveReadme(user: { userId: string; email: string }, exportedA
           '',
         ]
       : []),
+    ...(counts.workspaces.length
+      ? [
+          'workspaces/ — the shared workspaces you own, each in a folder of its own laid out as above',
+          '  (data/ and files/; its activity.json says who did what and when in it):',
+          ...counts.workspaces.map((workspace) => `  ${workspaceFolder(workspace.workspaceId)} "${workspace.name}": ${workspace.rows} records, ${workspace.files} files`),
+          '  Workspaces you are a member of but do not own are their owners\' to export.',
+          '',
+        ]
+      : []),
     'Times are in UTC (ISO 8601). To delete your account and all of this, use Settings → Delete my account.',
     '',
   ];
@@ -90,7 +109,8 @@ export function archiveReadme(user: { userId: string; email: string }, exportedA
 /**
  * Writes the user's archive (a ZIP) to a temporary file and returns its path and size: one JSON
  * file per exported table (secrets removed), every object under the user's prefix of every
- * exported bucket (streamed, one at a time), and README.txt explaining the files.
+ * exported bucket (streamed, one at a time), the same for each shared workspace the user owns
+ * (under workspaces/<id>/), and README.txt explaining the files.
  *
  * A file deleted between the listing and its reading (the user deleted a content item meanwhile)
  * is skipped and named in the README. Any other failure — a file that cannot be read, a stream
@@ -101,6 +121,7 @@ export async function writeArchive(
   userData: UserData,
   user: { userId: string; email: string },
   exportedAt: string,
+  ownedWorkspaces: readonly OwnedWorkspace[] = [],
 ): Promise<{ path: string; size: number; contents: ArchiveContents; cleanup: () => Promise<void> }> {
   const directory = await mkdtemp(join(tmpdir(), 'oneclick-export-'));
   const path = join(directory, 'archive.zip');
@@ -112,22 +133,33 @@ export async function writeArchive(
   zipFailed.catch(() => undefined);
   written.catch(() => undefined);
   try {
-    const contents: ArchiveContents = { rows: {}, files: {}, vanished: [] };
+    const contents: ArchiveContents = { rows: {}, files: {}, vanished: [], workspaces: [] };
     const mtime = new Date(exportedAt);
-    for (const key of exportedTables) {
-      const rows = (await userData.rows(key, user.userId)).map(withoutSecrets);
-      contents.rows[key] = rows.length;
-      zip.addBuffer(Buffer.from(`${JSON.stringify(rows, null, 2)}\n`), fileOfTable(key), { mtime });
-    }
-    for (const key of exportedBuckets) {
-      contents.files[key] = 0;
-      // The publishing engine's working state (e.g. a LinkedIn upload's part URLs) is not the user's file.
-      const files = (await userData.objects(key, user.userId)).filter((object) => !object.key.startsWith(publishingWorkPrefix(user.userId)));
-      for (const object of files) {
-        const name = `files/${buckets[key].name}/${object.key.slice(user.userId.length + 1)}`;
-        if (await addFile(zip, zipFailed, name, mtime, () => userData.readObject(key, object.key))) contents.files[key]!++;
-        else contents.vanished.push(name);
+    /** One partition's tables and files, in `folder` ('' for the personal workspace's). */
+    const addPartition = async (partitionId: string, folder: string, rowCounts: Record<string, number>, fileCounts: Record<string, number>) => {
+      for (const key of exportedTables) {
+        const rows = (await userData.rows(key, partitionId)).map(withoutSecrets);
+        rowCounts[key] = rows.length;
+        zip.addBuffer(Buffer.from(`${JSON.stringify(rows, null, 2)}\n`), `${folder}${fileOfTable(key)}`, { mtime });
       }
+      for (const key of exportedBuckets) {
+        fileCounts[key] = 0;
+        // The publishing engine's working state (e.g. a LinkedIn upload's part URLs) is not the user's file.
+        const files = (await userData.objects(key, partitionId)).filter((object) => !object.key.startsWith(publishingWorkPrefix(partitionId)));
+        for (const object of files) {
+          const name = `${folder}files/${buckets[key].name}/${object.key.slice(partitionId.length + 1)}`;
+          if (await addFile(zip, zipFailed, name, mtime, () => userData.readObject(key, object.key))) fileCounts[key]!++;
+          else contents.vanished.push(name);
+        }
+      }
+    };
+    await addPartition(user.userId, '', contents.rows, contents.files);
+    const sum = (counts: Record<string, number>) => Object.values(counts).reduce((total, count) => total + count, 0);
+    for (const workspace of ownedWorkspaces) {
+      const rows: Record<string, number> = {};
+      const files: Record<string, number> = {};
+      await addPartition(workspace.workspaceId, workspaceFolder(workspace.workspaceId), rows, files);
+      contents.workspaces.push({ workspaceId: workspace.workspaceId, name: workspace.name, rows: sum(rows), files: sum(files) });
     }
     zip.addBuffer(Buffer.from(archiveReadme(user, exportedAt, contents)), 'README.txt', { mtime });
     zip.end();

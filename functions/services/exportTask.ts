@@ -4,10 +4,13 @@ import type { Clock } from '../clock';
 import { exportKeyOf, type AccountService, type ExportTaskPayload } from './account';
 import { ExportFailed, exportFailureReason, writeArchive } from './dataExport';
 import type { UserData } from './userData';
+import type { WorkspaceService } from './workspaces';
 
 export interface ExportTaskDeps {
   account: Pick<AccountService, 'currentExport' | 'finishExport'>;
   userData: UserData;
+  /** The shared workspaces the user owns: their data is the user's to export too. */
+  workspaces: Pick<WorkspaceService, 'membershipsOf'>;
   s3: S3Client;
   exportsBucket: string;
   clock: Clock;
@@ -22,7 +25,7 @@ export interface ExportTaskDeps {
  * it ready, or failed in words. A run for an export that is no longer the current one (a newer
  * request, or the account deleted meanwhile) leaves nothing behind.
  */
-export function createExportTask({ account, userData, s3, exportsBucket, clock, log }: ExportTaskDeps) {
+export function createExportTask({ account, userData, workspaces, s3, exportsBucket, clock, log }: ExportTaskDeps) {
   async function storeArchive(key: string, archive: { path: string; size: number }): Promise<void> {
     try {
       await s3.send(
@@ -46,7 +49,8 @@ export function createExportTask({ account, userData, s3, exportsBucket, clock, 
       const key = exportKeyOf(userId, exportId);
       let archive: Awaited<ReturnType<typeof writeArchive>> | undefined;
       try {
-        archive = await writeArchive(userData, { userId, email }, clock.now().toISOString());
+        const owned = (await workspaces.membershipsOf(userId)).filter((workspace) => workspace.owned);
+        archive = await writeArchive(userData, { userId, email }, clock.now().toISOString(), owned);
         await storeArchive(key, archive);
         const recorded = await account.finishExport(userId, exportId, { status: 'ready', key, size: archive.size });
         if (!recorded) {
