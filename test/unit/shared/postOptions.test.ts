@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+// The messages as the API and the app word them (both load them with the route table).
+import '../../../shared/api/plainMessages';
 import { createPostSchema, editPostSchema } from '../../../shared/api/posts';
 import { checkPostOptions, postOptionRules, topicProblem } from '../../../shared/platforms/postOptions';
 import { tiktokCommercialLabel, tiktokOptionsSchema } from '../../../shared/platforms/tiktokOptions';
@@ -105,7 +107,7 @@ describe('a post\'s targets carry their platform\'s options', () => {
     expect(result.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
       ['targets.0.options.privacyLevel', 'Branded content visibility cannot be set to private.'],
       ['targets.1.options', 'Bluesky takes no post options.'],
-      ['targets.2.options', 'Unrecognized key: "privacyLevel"'],
+      ['targets.2.options', 'Unknown field: privacyLevel.'],
     ]);
   });
 
