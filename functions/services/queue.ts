@@ -126,16 +126,26 @@ export function createQueueService(deps: QueueServiceDeps) {
     return found.sort((a, b) => (a.scheduledFor ?? '').localeCompare(b.scheduledFor ?? '') || a.postId.localeCompare(b.postId));
   }
 
+  /**
+   * Queued posts that have left the queue by publishing (the latest of each list): a slot one of
+   * them used stays used while it is still ahead (a post published at its slot on the twin's clock).
+   */
+  async function usedPosts(workspaceId: string): Promise<PostItem[]> {
+    const lists = await Promise.all((['publishing', 'published'] as const).map((list) => posts.page(workspaceId, list, { limit: 100 })));
+    return lists.flatMap((page) => page.posts).filter((post) => post.queue && post.scheduledFor && Date.parse(post.scheduledFor) > clock.now().getTime());
+  }
+
   const after = () => new Date(clock.now().getTime() + QUEUE_LEAD_MS);
   /** A post queued for several accounts at once keeps its time when one of them is re-planned. */
   const pinned = (post: PostItem) => (post.queue?.accounts.length ?? 0) > 1;
 
   /** The instants of an account's queue taken by its queued posts. */
-  const takenIn = (queued: PostItem[], connectionId: string) => queued.filter((post) => post.queue!.accounts.includes(connectionId) && !post.queue!.held).map((post) => post.scheduledFor!);
+  const takenIn = (queued: PostItem[], connectionId: string) => queued.filter((post) => post.queue!.accounts.includes(connectionId) && !post.queue!.held).map((post) => new Date(post.scheduledFor!).toISOString());
 
   /** Where "Add to queue" puts a post for these accounts: one time per account, or one for all. */
   async function placements(acting: Acting, accounts: ConnectionItem[], sameTimeForAll: boolean, zoneHint?: string): Promise<Array<{ at: string | null; accounts: ConnectionItem[]; problem: string | null }>> {
-    const [queues, queued] = await Promise.all([Promise.all(accounts.map((connection) => queueOf(acting, connection, zoneHint))), queuedPosts(acting.user.userId)]);
+    const [queues, waiting, used] = await Promise.all([Promise.all(accounts.map((connection) => queueOf(acting, connection, zoneHint))), queuedPosts(acting.user.userId), usedPosts(acting.user.userId)]);
+    const queued = [...waiting, ...used];
     const noSlots = queues.find((queue) => queue.slots.length === 0);
     if (noSlots) return [{ at: null, accounts, problem: `The ${accountWords(noSlots.connection)} has no posting slots: set some in its Queue.` }];
     if (sameTimeForAll && accounts.length > 1) {
@@ -209,7 +219,8 @@ export function createQueueService(deps: QueueServiceDeps) {
       // Held posts first: they were due before the others.
       movable.sort((a, b) => Number(Boolean(b.queue!.held)) - Number(Boolean(a.queue!.held)) || (a.scheduledFor ?? '').localeCompare(b.scheduledFor ?? ''));
     }
-    const taken = mine.filter(pinned).filter((post) => !post.queue!.held).map((post) => post.scheduledFor!);
+    const used = takenIn(await usedPosts(acting.user.userId), connectionId);
+    const taken = [...mine.filter(pinned).filter((post) => !post.queue!.held).map((post) => post.scheduledFor!), ...used];
     const plan = planQueue({ postIds: movable.map((post) => post.postId), slots: queue.slots, timeZone: queue.timeZone, after: after(), skipped: queue.skipped, taken, paused: queue.paused });
     const outcomes: QueueChange['outcomes'] = [];
     const pinnedMine = mine.filter(pinned);
@@ -231,7 +242,8 @@ export function createQueueService(deps: QueueServiceDeps) {
     const all = await connections.list(acting.user.userId);
     const queues = await Promise.all(post.queue!.accounts.flatMap((id) => all.filter((item) => item.connectionId === id)).map((connection) => queueOf(acting, connection)));
     if (queues.some((queue) => queue.paused)) return null;
-    const at = commonFreeSlot(queues.map((queue) => ({ slots: queue.slots, timeZone: queue.timeZone, after: after(), skipped: queue.skipped, taken: takenIn(queued, queue.connection.connectionId) })));
+    const busy = [...queued, ...(await usedPosts(acting.user.userId))];
+    const at = commonFreeSlot(queues.map((queue) => ({ slots: queue.slots, timeZone: queue.timeZone, after: after(), skipped: queue.skipped, taken: takenIn(busy, queue.connection.connectionId) })));
     return at?.toISOString() ?? null;
   }
 
