@@ -23,7 +23,8 @@ import { formatInZone } from '../scheduling/schedule';
 import { useQueue, useQueueChange, type QueueAccount, type QueueAction } from './api';
 import './queue.css';
 
-const WEEKDAYS = [0, 1, 2, 3, 4, 5, 6] as const;
+/** Weekday 0 = Monday … 6 = Sunday, as the slots count them. */
+const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
 
 /** A post's words for a list row: its title, else its description's start. */
 const excerptOf = (post: Post) => post.title ?? post.description;
@@ -275,8 +276,8 @@ function SlotsEditor({ view, mayChange, busy, onSave }: { view: QueueView; mayCh
             <label>
               <span className="visually-hidden">{t('queue.slots.weekday', { number: index + 1 })}</span>
               <select value={slot.weekday} disabled={!mayChange} onChange={(event) => set(index, { weekday: Number(event.target.value) })}>
-                {WEEKDAYS.map((weekday) => (
-                  <option key={weekday} value={weekday}>
+                {WEEKDAYS.map((weekday, index) => (
+                  <option key={weekday} value={index}>
                     {t(`queue.weekdays.${weekday}`)}
                   </option>
                 ))}
@@ -287,7 +288,7 @@ function SlotsEditor({ view, mayChange, busy, onSave }: { view: QueueView; mayCh
               <input type="time" value={slot.time} disabled={!mayChange} required onChange={(event) => set(index, { time: event.target.value })} />
             </label>
             {mayChange && (
-              <button type="button" className="button secondary small" onClick={() => setSlots((current) => current.filter((_, at) => at !== index))} aria-label={t('queue.slots.removeLabel', { weekday: t(`queue.weekdays.${slot.weekday}`), time: slot.time })}>
+              <button type="button" className="button secondary small" onClick={() => setSlots((current) => current.filter((_, at) => at !== index))} aria-label={t('queue.slots.removeLabel', { weekday: t(`queue.weekdays.${WEEKDAYS[slot.weekday]!}`), time: slot.time })}>
                 {t('queue.slots.remove')}
               </button>
             )}
