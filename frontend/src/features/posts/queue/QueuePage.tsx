@@ -193,7 +193,9 @@ function QueuedPosts({ posts, when, mayChange, busy, onOrder, onNext }: { posts:
   const nameOf = (postId: string | number) => excerptOf(byId.get(String(postId))!).slice(0, 60);
   const announcements: Announcements = {
     onDragStart: ({ active }) => t('queue.drag.picked', { post: nameOf(active.id), position: position(active.id), total: order.length }),
-    onDragOver: ({ active, over }) => (over ? t('queue.drag.over', { post: nameOf(active.id), position: position(over.id), total: order.length }) : t('queue.drag.outside', { post: nameOf(active.id) })),
+    // Over its own place (just picked up): nothing new to say, so "picked up" is what is heard.
+    onDragOver: ({ active, over }) =>
+      over?.id === active.id ? undefined : over ? t('queue.drag.over', { post: nameOf(active.id), position: position(over.id), total: order.length }) : t('queue.drag.outside', { post: nameOf(active.id) }),
     onDragEnd: ({ active, over }) => (over ? t('queue.drag.dropped', { post: nameOf(active.id), position: position(over.id), total: order.length }) : t('queue.drag.outside', { post: nameOf(active.id) })),
     onDragCancel: ({ active }) => t('queue.drag.cancelled', { post: nameOf(active.id) }),
   };
