@@ -14,8 +14,6 @@ export interface QueueSlot {
 /** Where a queue's slots came from: proposed from its best times, the defaults (no data yet), or set by a person. */
 export type SlotSource = 'best_times' | 'defaults' | 'custom';
 
-/** At most this many slots a week per account. */
-export const MAX_WEEKLY_SLOTS = 42;
 /** How many best-scoring hours the proposal takes (at most one a day per weekday-hour cell). */
 export const PROPOSED_SLOTS = 7;
 /** A slot this close to now is not offered: the post must be scheduled in the future, with a moment to spare. */

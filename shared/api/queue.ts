@@ -1,9 +1,11 @@
 import * as z from '../zod';
 import { platforms } from '../platforms';
-import { MAX_WEEKLY_SLOTS } from '../queue';
 import { postIdSchema, postSchema, queueChoiceSchema, timeZoneSchema } from './posts';
 
-/** The posting queue and its slots (docs/queue.md). */
+/** The posting queue and its slots (docs/queue.md); the planning itself is shared/queue.ts (not loaded by every function that reads the route table). */
+
+/** At most this many slots a week per account. */
+export const MAX_WEEKLY_SLOTS = 42;
 
 /** One account's queue: the path names the connection as the connections routes do. */
 export const queuePathSchema = z.object({
