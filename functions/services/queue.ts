@@ -21,7 +21,7 @@ import type { CreateOptions, PostService } from './posts';
 
 export const QUEUE_RECORD_PREFIX = 'queue#';
 /** How many upcoming slots the Queue view lists beyond its queued posts. */
-const VIEW_FREE_SLOTS = 10;
+const VIEW_FREE_SLOTS = 6;
 
 export interface QueueSettingsItem {
   /** The workspace. */

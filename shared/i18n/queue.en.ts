@@ -30,7 +30,7 @@ export const queueEn = {
     skip: 'Skip',
     skipLabel: 'Skip {{time}}',
     useAgain: 'Use again',
-    useAgainLabel: 'Use {{time}} again',
+    useAgainLabel: 'Use again: {{time}}',
   },
   slots: {
     title: 'Weekly times',
@@ -57,6 +57,7 @@ export const queueEn = {
     cancelled: 'Moving "{{post}}" was cancelled: it is back where it was.',
   },
   wizard: {
+    reviewTime: 'The next free time in each chosen account\'s queue (below).',
     choice: 'Add to queue',
     sameTimeForAll: 'Same time for all accounts',
     sameTimeForAllHint: 'Off: each account takes its own next free time (one post per account). On: one post at the earliest time every chosen account has free.',

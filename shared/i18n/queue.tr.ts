@@ -30,9 +30,9 @@ export const queueTr: typeof queueEn = {
     free: 'Boş',
     skipped: 'Atlandı',
     skip: 'Atla',
-    skipLabel: '{{time}} saatini atla',
+    skipLabel: 'Atla: {{time}}',
     useAgain: 'Yeniden kullan',
-    useAgainLabel: '{{time}} saatini yeniden kullan',
+    useAgainLabel: 'Yeniden kullan: {{time}}',
   },
   slots: {
     title: 'Haftalık saatler',
@@ -43,7 +43,7 @@ export const queueTr: typeof queueEn = {
     time: '{{number}}. saat',
     add: 'Saat ekle',
     remove: 'Kaldır',
-    removeLabel: '{{weekday}} {{time}} saatini kaldır',
+    removeLabel: 'Kaldır: {{weekday}} {{time}}',
     save: 'Saatleri kaydet',
     saving: 'Kaydediliyor…',
   },
@@ -59,6 +59,7 @@ export const queueTr: typeof queueEn = {
     cancelled: '"{{post}}" taşıma iptal edildi: eski yerinde.',
   },
   wizard: {
+    reviewTime: 'Seçilen her hesabın sırasındaki bir sonraki boş saat (aşağıda).',
     choice: 'Sıraya ekle',
     sameTimeForAll: 'Tüm hesaplar için aynı saat',
     sameTimeForAllHint: 'Kapalı: her hesap kendi bir sonraki boş saatini alır (hesap başına bir gönderi). Açık: seçilen her hesabın boş olduğu en erken saatte tek gönderi.',

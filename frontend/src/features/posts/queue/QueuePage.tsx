@@ -1,7 +1,7 @@
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { ListOrdered, GripVertical } from 'lucide-react';
+import { GripVertical, ListOrdered, X } from 'lucide-react';
 import { DndContext, KeyboardSensor, PointerSensor, closestCenter, useSensor, useSensors, type Announcements, type DragEndEvent } from '@dnd-kit/core';
 import { SortableContext, arrayMove, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
@@ -14,7 +14,6 @@ import { PageTitle } from '../../../components/ui/PageTitle';
 import { ErrorBox, NoticeBox } from '../../../components/ui/Form';
 import { EmptyState } from '../../../components/ui/EmptyState';
 import { PageSkeleton } from '../../../components/ui/Skeleton';
-import { PlatformChip } from '../../../components/ui/PlatformChip';
 import { ApiError } from '../../../lib/apiClient';
 import { useCurrentWorkspace } from '../../workspaces';
 import { useSchedulingTimeZone } from '../../settings';
@@ -63,7 +62,7 @@ export function QueuePage() {
         <>
           <div className="queue-account">
             <label htmlFor={`${id}-account`}>{t('queue.account')}</label>
-            <select id={`${id}-account`} value={chosenKey} onChange={(event) => setParams({ account: event.target.value }, { replace: true })}>
+            <select id={`${id}-account`} className="select" value={chosenKey} onChange={(event) => setParams({ account: event.target.value }, { replace: true })}>
               {accounts.map((connection) => (
                 <option key={connection.connectionId} value={`${connection.platform}#${connection.platformUserId}`}>
                   {`${capabilities[connection.platform].name} · ${connection.username ?? connection.displayName}`}
@@ -99,10 +98,7 @@ function AccountQueue({ view, account, mayChange }: { view: QueueView; account: 
 
   return (
     <div className="queue-body">
-      <p className="queue-zone">
-        <PlatformChip platform={view.platform} />
-        <span>{t(view.workspaceZone ? 'queue.zoneWorkspace' : 'queue.zoneOwn', { zone: view.timeZone.replaceAll('_', ' ') })}</span>
-      </p>
+      <p className="queue-zone">{t(view.workspaceZone ? 'queue.zoneWorkspace' : 'queue.zoneOwn', { zone: view.timeZone.replaceAll('_', ' ') })}</p>
       {view.paused ? (
         <NoticeBox>
           <span>{t('queue.pausedNotice', { since: view.pausedAt ? when(view.pausedAt) : '' })}</span>
@@ -277,7 +273,7 @@ function SlotsEditor({ view, mayChange, busy, onSave }: { view: QueueView; mayCh
           <li key={index} className="queue-slot">
             <label>
               <span className="visually-hidden">{t('queue.slots.weekday', { number: index + 1 })}</span>
-              <select value={slot.weekday} disabled={!mayChange} onChange={(event) => set(index, { weekday: Number(event.target.value) })}>
+              <select className="select" value={slot.weekday} disabled={!mayChange} onChange={(event) => set(index, { weekday: Number(event.target.value) })}>
                 {WEEKDAYS.map((weekday, index) => (
                   <option key={weekday} value={index}>
                     {t(`queue.weekdays.${weekday}`)}
@@ -290,8 +286,8 @@ function SlotsEditor({ view, mayChange, busy, onSave }: { view: QueueView; mayCh
               <input type="time" value={slot.time} disabled={!mayChange} required onChange={(event) => set(index, { time: event.target.value })} />
             </label>
             {mayChange && (
-              <button type="button" className="button secondary small" onClick={() => setSlots((current) => current.filter((_, at) => at !== index))} aria-label={t('queue.slots.removeLabel', { weekday: t(`queue.weekdays.${WEEKDAYS[slot.weekday]!}`), time: slot.time })}>
-                {t('queue.slots.remove')}
+              <button type="button" className="icon-button" onClick={() => setSlots((current) => current.filter((_, at) => at !== index))} aria-label={t('queue.slots.removeLabel', { weekday: t(`queue.weekdays.${WEEKDAYS[slot.weekday]!}`), time: slot.time })} title={t('queue.slots.remove')}>
+                <X aria-hidden="true" size={16} />
               </button>
             )}
           </li>

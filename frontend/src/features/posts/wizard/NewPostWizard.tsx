@@ -477,7 +477,7 @@ function WizardForm() {
               commentWithheld={commentWithheld}
               chosenAccounts={chosenAccounts}
               title={titleRule ? title : undefined}
-              {...(scheduledAt ? { publishTime: formatInZone(scheduledAt, schedule.zone, language) } : {})}
+              {...(scheduledAt ? { publishTime: formatInZone(scheduledAt, schedule.zone, language) } : queueing ? { publishTime: t('queue.wizard.reviewTime') } : {})}
             />
             <PostOptionsSection state={postOptions} media={uploaded} nativeSchedule={nativeSchedule} />
             <SchedulePicker
@@ -495,7 +495,7 @@ function WizardForm() {
                 />
               }
             />
-            <ScheduleSuggestion value={schedule} onChange={setSchedule} canSchedule={canSchedule} />
+            {!queueing && <ScheduleSuggestion value={schedule} onChange={setSchedule} canSchedule={canSchedule} />}
             {publishError.length > 0 && (
               <ErrorBox>
                 {publishError.map((message) => (
