@@ -16,6 +16,7 @@ import { composerEn } from './composer.en';
 import { approvalsEn } from './approvals.en';
 import { reviewEn } from './review.en';
 import { activityEn } from './activity.en';
+import { queueEn } from './queue.en';
 
 export const en = {
   wizard: wizardEn,
@@ -32,6 +33,7 @@ export const en = {
   approvals: approvalsEn,
   review: reviewEn,
   activity: activityEn,
+  queue: queueEn,
   common: {
     appName: 'OneClick',
     loading: 'Loading…',
@@ -224,6 +226,7 @@ export const en = {
     newPost: 'New Post',
     scheduled: 'Scheduled',
     calendar: 'Calendar',
+    queue: 'Queue',
     posts: 'Posts',
     analytics: 'Analytics',
     accounts: 'Accounts',

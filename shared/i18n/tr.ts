@@ -15,6 +15,7 @@ import { composerTr } from './composer.tr';
 import { approvalsTr } from './approvals.tr';
 import { reviewTr } from './review.tr';
 import { activityTr } from './activity.tr';
+import { queueTr } from './queue.tr';
 
 export const tr: Messages = {
   wizard: wizardTr,
@@ -31,6 +32,7 @@ export const tr: Messages = {
   approvals: approvalsTr,
   review: reviewTr,
   activity: activityTr,
+  queue: queueTr,
   common: {
     appName: 'OneClick',
     loading: 'Yükleniyor…',
@@ -223,6 +225,7 @@ export const tr: Messages = {
     newPost: 'Yeni Gönderi',
     scheduled: 'Zamanlanmış',
     calendar: 'Takvim',
+    queue: 'Sıra',
     posts: 'Gönderiler',
     analytics: 'Analizler',
     accounts: 'Hesaplar',

@@ -52,7 +52,7 @@ export const tables = {
     name: 'memberships',
     purpose:
       'One membership per user (record "membership"), plus usage counters ("usage#YYYY-MM"), the new drafts\' guard ("drafts"), the bytes stored ' +
-      '("storage") and one record per stored or uploading file ("upload#<bucket>#<key>"). The sparse bySweepDue ' +
+      '("storage"), one record per stored or uploading file ("upload#<bucket>#<key>") and a workspace\'s queue times per account ("queue#<platform>#<account id>"). The sparse bySweepDue ' +
       'index lists the files to remove unless a post or My Content took them by then.',
     partitionKey: s('userId'),
     sortKey: s('record'),
