@@ -1,6 +1,6 @@
 import { apiDependencies } from '../composition/http';
 import { idempotency } from '../composition/idempotency';
-import { approvals, draftService, mediaLinks, postDeletion, postService } from '../composition/posts';
+import { approvals, draftService, mediaLinks, postDeletion, postImportService, postService } from '../composition/posts';
 import { createHttpHandler, type RouteRequest } from '../http/httpHandler';
 import type { Acting } from '../services/approvals';
 import type { RouteId } from '../../shared/api/routes';
@@ -10,6 +10,7 @@ const deletion = postDeletion();
 const links = mediaLinks();
 const drafts = draftService();
 const approval = approvals();
+const imports = postImportService();
 
 /** The workspace, the person and their role: every posts route is a workspace route (shared/api/authorization.ts). */
 const acting = ({ user, caller, workspace }: Pick<RouteRequest<RouteId>, 'user' | 'caller' | 'workspace'>): Acting => ({
@@ -45,6 +46,7 @@ export const handler = createHttpHandler(
     rejectPost: (request) => approval.reject(acting(request), request.input.path.postId, request.input.body.comment),
     listPostComments: (request) => approval.comments(acting(request), request.input.path.postId),
     addPostComment: (request) => approval.comment(acting(request), request.input.path.postId, request.input.body.text),
+    importPosts: (request) => imports.run(acting(request), request.input.body, request.context),
   },
   { ...apiDependencies('posts'), idempotency: idempotency() },
 );

@@ -136,6 +136,8 @@ export const routeRules = {
   openReview: publicRoute,
   approveReviewPost: publicRoute,
   commentReviewPost: publicRoute,
+  importPosts: may('draft'),
+  exportPosts: may('read'),
 } as const satisfies Record<RouteId, RouteRule>;
 
 export function roleMay(role: WorkspaceRole, action: WorkspaceAction): boolean {

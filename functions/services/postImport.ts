@@ -1,0 +1,132 @@
+import { createHash } from 'node:crypto';
+import type { Context } from 'aws-lambda';
+import { createPostSchema, saveDraftSchema, type CreatePost, type Post, type SaveDraft } from '../../shared/api/posts';
+import type { ImportPosts, ImportResult, ImportRowInput, RowOutcome } from '../../shared/api/imports';
+import { columnOfPath } from '../../shared/csv/importColumns';
+import { DomainError } from '../errors';
+import { IdempotencyKeyReused, IdempotentRequestInProgress, type Idempotency } from '../http/idempotency';
+import type { Acting, ApprovalService } from './approvals';
+import type { DraftService } from './postDrafts';
+import type { PostService } from './posts';
+
+export interface PostImportDeps {
+  approvals: Pick<ApprovalService, 'create' | 'decision'>;
+  drafts: Pick<DraftService, 'create'>;
+  posts: Pick<PostService, 'check'>;
+  /** The rows' outcomes, kept per row identity (functions/composition/idempotency.ts: importRowIdempotency). */
+  idempotency: Idempotency;
+  log?: { error(message: string, extra: Record<string, unknown>): void };
+}
+
+/** Rows of one request handled at the same time (each is a few reads and one transaction). */
+const ROWS_AT_ONCE = 4;
+
+export const ROW_FAILED_MESSAGE = 'Something went wrong on our side with this row: import the file again to retry it (rows already imported are not imported twice).';
+
+/** What is kept for an imported row: the post it made, nothing of its text. */
+interface ImportedRow {
+  postId: string;
+  outcome: 'scheduled' | 'submitted' | 'drafted';
+}
+
+const outcomeOf = (post: Post): ImportedRow['outcome'] => (post.status === 'draft' && !post.approval ? 'drafted' : post.approval?.state === 'pending' ? 'submitted' : 'scheduled');
+
+/**
+ * A row's identity: the workspace (the scope), the file's content hash and the row's line. The
+ * same file imported again, or an import cut off and run again, finds each row's record and
+ * creates nothing twice; the row's own hash is what the record checks the repeat against.
+ */
+export function importRowKey(fileId: string, line: number): string {
+  return createHash('sha256').update(`${fileId}#${line}`).digest('hex');
+}
+
+async function inOrder<T, R>(items: readonly T[], atOnce: number, work: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await work(items[index]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(atOnce, items.length) }, worker));
+  return results;
+}
+
+/**
+ * CSV import (docs/csv.md): checks rows with the same schemas and checks as POST /posts and
+ * POST /drafts and, unless it is a dry run, creates each row's post through the same path
+ * (approvals.create: published as scheduled or submitted for approval, as the workspace's rule
+ * says; drafts.create), once per row identity. Every row gets its outcome; none is left out.
+ */
+export function createPostImport({ approvals, drafts, posts, idempotency, log }: PostImportDeps) {
+  const refused = (line: number, problems: RowOutcome['problems']): RowOutcome => ({ line, outcome: 'refused', becomes: null, postId: null, problems });
+
+  function problemsOf(error: DomainError): RowOutcome['problems'] {
+    if (error.issues.length) return error.issues.map((issue) => ({ column: columnOfPath(issue.path.split('.')), message: issue.message }));
+    return [{ column: '', message: error.message }];
+  }
+
+  type Parsed =
+    | { timing: 'draft'; body: SaveDraft }
+    | { timing: 'scheduled'; body: CreatePost }
+    | { timing: 'refused'; issues: Array<{ path: ReadonlyArray<PropertyKey>; message: string }> };
+
+  function parsed(row: ImportRowInput): Parsed {
+    if (row.timing === 'draft') {
+      const draft = saveDraftSchema.safeParse(row.post);
+      return draft.success ? { timing: 'draft', body: draft.data } : { timing: 'refused', issues: draft.error.issues };
+    }
+    const post = createPostSchema.safeParse(row.post);
+    if (!post.success) return { timing: 'refused', issues: post.error.issues };
+    // A scheduled row publishes at its time, never now.
+    if (!post.data.scheduledFor) return { timing: 'refused', issues: [{ path: ['scheduledFor'], message: 'The row has no time: give one, or import it as a draft (an empty time).' }] };
+    return { timing: 'scheduled', body: post.data };
+  }
+
+  async function checkRow(acting: Acting, row: ImportRowInput): Promise<RowOutcome> {
+    const read = parsed(row);
+    if (read.timing === 'refused') return refused(row.line, read.issues.map((issue) => ({ column: columnOfPath(issue.path), message: issue.message })));
+    if (read.timing === 'draft') return { line: row.line, outcome: 'accepted', becomes: 'drafted', postId: null, problems: [] };
+    const decision = await approvals.decision(acting);
+    await posts.check(acting.user, read.body);
+    return { line: row.line, outcome: 'accepted', becomes: decision === 'submit' ? 'submitted' : 'scheduled', postId: null, problems: [] };
+  }
+
+  async function importRow(acting: Acting, fileId: string, row: ImportRowInput, context: Context | undefined): Promise<RowOutcome> {
+    const read = parsed(row);
+    if (read.timing === 'refused') return refused(row.line, read.issues.map((issue) => ({ column: columnOfPath(issue.path), message: issue.message })));
+    let created = false;
+    const scope = `${acting.workspace.workspaceId}#importRow`;
+    const imported = await idempotency.once<ImportedRow>({ scope, key: importRowKey(fileId, row.line), input: row.rowHash }, context, async () => {
+      const post = read.timing === 'draft' ? await drafts.create(acting.user, read.body) : await approvals.create(acting, read.body);
+      created = true;
+      return { postId: post.postId, outcome: outcomeOf(post) };
+    });
+    return { line: row.line, outcome: created ? imported.outcome : 'alreadyImported', becomes: null, postId: imported.postId, problems: [] };
+  }
+
+  async function settle(row: ImportRowInput, work: () => Promise<RowOutcome>): Promise<RowOutcome> {
+    try {
+      return await work();
+    } catch (error) {
+      if (error instanceof IdempotencyKeyReused) return refused(row.line, [{ column: '', message: 'This line of this file was imported before with other content: import the changed file as a new file.' }]);
+      if (error instanceof IdempotentRequestInProgress) return refused(row.line, [{ column: '', message: 'This row is being imported right now by another run: check again in a moment.' }]);
+      if (error instanceof DomainError) return refused(row.line, problemsOf(error));
+      log?.error('An import row failed', { line: row.line, error: (error as Error).message });
+      return refused(row.line, [{ column: '', message: ROW_FAILED_MESSAGE }]);
+    }
+  }
+
+  return {
+    /** POST /imports: a batch of rows, checked (dry run) or imported; one outcome per row, in order. */
+    async run(acting: Acting, input: ImportPosts, context?: Context): Promise<ImportResult> {
+      const rows = await inOrder(input.rows, ROWS_AT_ONCE, (row) =>
+        settle(row, () => (input.dryRun ? checkRow(acting, row) : importRow(acting, input.fileId, row, context))),
+      );
+      return { rows };
+    },
+  };
+}
+
+export type PostImportService = ReturnType<typeof createPostImport>;
