@@ -1,7 +1,8 @@
 import { isPlatform, platformNames, platforms, type Platform } from '../platforms';
 import { wallTimeToInstant } from '../scheduling';
 import { LIST_SEPARATOR, networkTextColumn, QUEUE_WORD } from './importColumns';
-import type { ImportRow, RowProblem } from './parseImport';
+import type { ImportRowInput } from '../api/imports';
+import type { ImportRow, ParsedImport, RowProblem } from './parseImport';
 
 /** A connected account as the import matches it: by platform, then by id, @handle or name. */
 export interface ImportAccount {
@@ -129,4 +130,68 @@ export function readImportRow(row: ImportRow, context: { accounts: readonly Impo
     },
     mediaReferences: listOf(cells['media']),
   };
+}
+
+/** SHA-256 in hex with Web Crypto (the browser's and Node's alike). */
+export async function sha256Hex(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
+  return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+/** A file reference resolved to an upload's key, or why it could not be (in words). */
+export type ResolvedMedia = { key: string } | { problem: string };
+
+/** What an import sends: the file's identity, the rows ready for POST /imports, and the rows refused before sending. */
+export interface PreparedImport {
+  fileId: string;
+  rows: ImportRowInput[];
+  problems: RowProblem[];
+  /** How many data rows the file has (sent and refused). */
+  total: number;
+}
+
+/**
+ * A parsed file made ready to send: each row read (readImportRow) and its media references
+ * resolved by `resolveMedia` (the browser uploads chosen files and downloads URLs; each
+ * reference is resolved once for the whole file). A row that cannot be read is refused here, at
+ * its line and column; the rest go to the server, which checks them with the createPost schema.
+ */
+export async function prepareImport(
+  text: string,
+  parsed: ParsedImport,
+  context: { accounts: readonly ImportAccount[]; timeZone: string; queue: boolean },
+  resolveMedia: (reference: string) => Promise<ResolvedMedia>,
+): Promise<PreparedImport> {
+  const problems: RowProblem[] = [...parsed.problems];
+  const rows: ImportRowInput[] = [];
+  const resolved = new Map<string, Promise<ResolvedMedia>>();
+  const resolveOnce = (reference: string) => {
+    if (!resolved.has(reference)) resolved.set(reference, resolveMedia(reference));
+    return resolved.get(reference)!;
+  };
+  for (const row of parsed.rows) {
+    const read = readImportRow(row, context);
+    if (Array.isArray(read)) {
+      problems.push(...read);
+      continue;
+    }
+    const media: Array<{ key: string }> = [];
+    const mediaProblems: string[] = [];
+    for (const reference of read.mediaReferences) {
+      const outcome = await resolveOnce(reference);
+      if ('key' in outcome) media.push({ key: outcome.key });
+      else mediaProblems.push(outcome.problem);
+    }
+    if (mediaProblems.length) {
+      problems.push(...mediaProblems.map((message) => ({ line: row.line, column: 'media', message })));
+      continue;
+    }
+    const post =
+      read.timing.kind === 'scheduled'
+        ? { ...read.fields, media, scheduledFor: read.timing.scheduledFor, timeZone: read.timing.timeZone }
+        : { ...read.fields, media };
+    rows.push({ line: row.line, rowHash: await sha256Hex(JSON.stringify(row.cells)), timing: read.timing.kind === 'scheduled' ? 'scheduled' : 'draft', post });
+  }
+  problems.sort((a, b) => a.line - b.line);
+  return { fileId: await sha256Hex(text), rows, problems, total: parsed.rows.length + parsed.problems.filter((problem) => problem.line > 1).length };
 }
