@@ -16,6 +16,7 @@ import { composerEn } from './composer.en';
 import { approvalsEn } from './approvals.en';
 import { reviewEn } from './review.en';
 import { activityEn } from './activity.en';
+import { csvEn } from './csv.en';
 
 export const en = {
   wizard: wizardEn,
@@ -32,6 +33,7 @@ export const en = {
   approvals: approvalsEn,
   review: reviewEn,
   activity: activityEn,
+  csv: csvEn,
   common: {
     appName: 'OneClick',
     loading: 'Loading…',

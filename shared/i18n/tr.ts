@@ -15,6 +15,7 @@ import { composerTr } from './composer.tr';
 import { approvalsTr } from './approvals.tr';
 import { reviewTr } from './review.tr';
 import { activityTr } from './activity.tr';
+import { csvTr } from './csv.tr';
 
 export const tr: Messages = {
   wizard: wizardTr,
@@ -31,6 +32,7 @@ export const tr: Messages = {
   approvals: approvalsTr,
   review: reviewTr,
   activity: activityTr,
+  csv: csvTr,
   common: {
     appName: 'OneClick',
     loading: 'Yükleniyor…',

@@ -26,7 +26,7 @@ async function setUp(tag: string) {
 
 /** Every post of the workspace in a list. */
 async function listed(team: Team, user: TestUser, status: 'scheduled' | 'draft'): Promise<Post[]> {
-  return ((await team.call(user, 'listPosts', { query: { status, limit: 100 } })).body as PostPage).posts;
+  return ((await team.call(user, 'listPosts', { query: { status, limit: '100' } })).body as PostPage).posts;
 }
 
 const setRule = async (team: Team, approvalRule: ApprovalRule) => expect((await team.call(team.owner, 'updateWorkspace', { body: { approvalRule } })).status).toBe(200);
