@@ -1,4 +1,5 @@
-import { parse, CsvError } from 'csv-parse/sync';
+// The browser build (its own Buffer): the same parser in the import dialog and in Node.
+import { parse, CsvError } from 'csv-parse/browser/esm/sync';
 import { importColumnNames, importColumns, normalizedHeader } from './importColumns';
 
 /** One data row of the file: its first line in the file (1 is the header) and its cells by column. */

@@ -56,6 +56,7 @@ describe('CSV import and export in Chromium', () => {
     const first = await importFile();
     await expect.poll(() => first.getByText('3 rows: 2 created, 0 imported before, 1 refused.').count(), { timeout: 30_000 }).toBe(1);
     await first.getByRole('button', { name: 'Close' }).last().click();
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
     await expect.poll(() => page.getByText(`Imported one ${tag}`).count()).toBe(1);
 
     // The same file again: the report says imported before, and the list has each post once.

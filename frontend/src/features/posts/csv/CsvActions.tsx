@@ -1,12 +1,14 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FileDown, FileUp } from 'lucide-react';
 import type { PostList } from '../../../../../shared/api/posts';
 import type { Platform } from '../../../../../shared/platforms';
 import { useApi } from '../../../lib/useApi';
 import { exportPosts } from './api';
-import { ImportDialog } from './ImportDialog';
 import './csv.css';
+
+/** The dialog and its CSV parser load when the dialog opens. */
+const ImportDialog = lazy(() => import('./ImportDialog').then((module) => ({ default: module.ImportDialog })));
 
 /** The lists' CSV buttons: export what the list's filter shows; import opens the import dialog. */
 export function CsvActions({ list, platform, canImport }: { list: PostList; platform: Platform | undefined; canImport: boolean }) {
@@ -42,7 +44,11 @@ export function CsvActions({ list, platform, canImport }: { list: PostList; plat
       <span className={`csv-export-outcome ${outcome?.kind === 'failed' ? 'csv-export-failed' : 'hint'}`} role="status">
         {outcome?.text}
       </span>
-      {importing && <ImportDialog onClose={() => setImporting(false)} />}
+      {importing && (
+        <Suspense fallback={null}>
+          <ImportDialog onClose={() => setImporting(false)} />
+        </Suspense>
+      )}
     </div>
   );
 }
