@@ -4,7 +4,6 @@ import { createPostSchema, saveDraftSchema, type CreatePost, type Post, type Sav
 import type { ImportPosts, ImportResult, ImportRowInput, RowOutcome } from '../../shared/api/imports';
 import { columnOfPath } from '../../shared/csv/importColumns';
 import { DomainError } from '../errors';
-import { IdempotencyKeyReused, IdempotentRequestInProgress, type Idempotency } from '../http/idempotency';
 import type { Acting, ApprovalService } from './approvals';
 import type { DraftService } from './postDrafts';
 import type { CheckReads, PostService } from './posts';
@@ -13,8 +12,11 @@ export interface PostImportDeps {
   approvals: Pick<ApprovalService, 'create' | 'decision'>;
   drafts: Pick<DraftService, 'create'>;
   posts: Pick<PostService, 'check' | 'checkReads'>;
-  /** The rows' outcomes, kept per row identity (functions/composition/idempotency.ts: importRowIdempotency). */
-  idempotency: Idempotency;
+  /**
+   * The rows' outcomes, kept per row identity: functions/http/idempotency.ts through the
+   * composition's importRowIdempotency (its refusals are DomainErrors with the codes below).
+   */
+  idempotency: { once<T>(request: { scope: string; key: string; input: unknown }, context: Context | undefined, execute: () => Promise<T>): Promise<T> };
   log?: { error(message: string, extra: Record<string, unknown>): void };
 }
 
@@ -113,8 +115,8 @@ export function createPostImport({ approvals, drafts, posts, idempotency, log }:
     try {
       return await work();
     } catch (error) {
-      if (error instanceof IdempotencyKeyReused) return refused(row.line, [{ column: '', message: 'This line of this file was imported before with other content: import the changed file as a new file.' }]);
-      if (error instanceof IdempotentRequestInProgress) return refused(row.line, [{ column: '', message: 'This row is being imported right now by another run: check again in a moment.' }]);
+      if (error instanceof DomainError && error.code === 'IdempotencyKeyReused') return refused(row.line, [{ column: '', message: 'This line of this file was imported before with other content: import the changed file as a new file.' }]);
+      if (error instanceof DomainError && error.code === 'IdempotentRequestInProgress') return refused(row.line, [{ column: '', message: 'This row is being imported right now by another run: check again in a moment.' }]);
       if (error instanceof DomainError) return refused(row.line, problemsOf(error));
       log?.error('An import row failed', { line: row.line, error: (error as Error).message });
       return refused(row.line, [{ column: '', message: ROW_FAILED_MESSAGE }]);

@@ -47,7 +47,7 @@ describe('parseImportCsv', () => {
   it('says which quote is never closed', () => {
     const parsed = parseImportCsv('text,accounts\n"Open,x:oneclick\n');
     expect(parsed.rows).toEqual([]);
-    expect(parsed.problems[0]!.message).toMatch(/A quote \(\"\) opened on or before line \d+ is never closed/);
+    expect(parsed.problems[0]!.message).toMatch(/A quote \("\) opened on or before line \d+ is never closed/);
   });
 
   it('names an unknown column and lists the real ones', () => {

@@ -149,7 +149,8 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
               ? t('csv.checkedSummary', { total: report.length, accepted: ready, refused: count(['refused']) })
               : t('csv.importedSummary', { total: report.length, created: count(createdOutcomes), already: count(['alreadyImported']), refused: count(['refused']) })}
           </p>
-          <div className="csv-report-scroll">
+          {/* Focusable, so the report scrolls by keyboard too. */}
+          <div className="csv-report-scroll" tabIndex={0} role="region" aria-label={t('csv.reportLabel')}>
             <table className="csv-report" aria-label={t('csv.reportLabel')}>
               <thead>
                 <tr>
