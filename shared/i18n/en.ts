@@ -17,6 +17,7 @@ import { approvalsEn } from './approvals.en';
 import { reviewEn } from './review.en';
 import { activityEn } from './activity.en';
 import { csvEn } from './csv.en';
+import { queueEn } from './queue.en';
 
 export const en = {
   wizard: wizardEn,
@@ -34,6 +35,7 @@ export const en = {
   review: reviewEn,
   activity: activityEn,
   csv: csvEn,
+  queue: queueEn,
   common: {
     appName: 'OneClick',
     loading: 'Loading…',
@@ -226,6 +228,7 @@ export const en = {
     newPost: 'New Post',
     scheduled: 'Scheduled',
     calendar: 'Calendar',
+    queue: 'Queue',
     posts: 'Posts',
     analytics: 'Analytics',
     accounts: 'Accounts',

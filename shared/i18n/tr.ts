@@ -16,6 +16,7 @@ import { approvalsTr } from './approvals.tr';
 import { reviewTr } from './review.tr';
 import { activityTr } from './activity.tr';
 import { csvTr } from './csv.tr';
+import { queueTr } from './queue.tr';
 
 export const tr: Messages = {
   wizard: wizardTr,
@@ -33,6 +34,7 @@ export const tr: Messages = {
   review: reviewTr,
   activity: activityTr,
   csv: csvTr,
+  queue: queueTr,
   common: {
     appName: 'OneClick',
     loading: 'Yükleniyor…',
@@ -225,6 +227,7 @@ export const tr: Messages = {
     newPost: 'Yeni Gönderi',
     scheduled: 'Zamanlanmış',
     calendar: 'Takvim',
+    queue: 'Sıra',
     posts: 'Gönderiler',
     analytics: 'Analizler',
     accounts: 'Hesaplar',
