@@ -7,8 +7,6 @@ import { createDraftGuard } from '../services/draftGuard';
 import { createDraftService, type DraftService } from '../services/postDrafts';
 import { createPostService, type PostService } from '../services/posts';
 import { createApprovalService, type ApprovalService } from '../services/approvals';
-import { createPostImport, type PostImportService } from '../services/postImport';
-import { importRowIdempotency } from './idempotency';
 import { mail } from './mail';
 import { workspaces } from './workspaces';
 import { memberships, storageQuota } from './memberships';
@@ -95,14 +93,3 @@ export function approvals(): ApprovalService {
   }));
 }
 
-let postImport: PostImportService | undefined;
-/** CSV import: rows checked and created through the same services as POST /posts and POST /drafts, once per row. */
-export function postImportService(): PostImportService {
-  return (postImport ??= createPostImport({
-    approvals: approvals(),
-    drafts: draftService(),
-    posts: postService(),
-    idempotency: importRowIdempotency(),
-    log: createLogger('post-import'),
-  }));
-}

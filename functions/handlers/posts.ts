@@ -1,6 +1,7 @@
 import { apiDependencies } from '../composition/http';
 import { idempotency } from '../composition/idempotency';
-import { approvals, draftService, mediaLinks, postDeletion, postImportService, postService } from '../composition/posts';
+import { approvals, draftService, mediaLinks, postDeletion, postService } from '../composition/posts';
+import { postImportService } from '../composition/imports';
 import { queueService } from '../composition/queue';
 import { createHttpHandler, type RouteRequest } from '../http/httpHandler';
 import type { Acting } from '../services/approvals';

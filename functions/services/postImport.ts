@@ -7,11 +7,14 @@ import { DomainError } from '../errors';
 import type { Acting, ApprovalService } from './approvals';
 import type { DraftService } from './postDrafts';
 import type { CheckReads, PostService } from './posts';
+import type { QueueService } from './queue';
 
 export interface PostImportDeps {
   approvals: Pick<ApprovalService, 'create' | 'decision'>;
   drafts: Pick<DraftService, 'create'>;
   posts: Pick<PostService, 'check' | 'checkReads'>;
+  /** A `queue` row: the accounts' next free slots (functions/services/queue.ts), created through approvals.create as POST /posts with `queue` does. */
+  queue: Pick<QueueService, 'add' | 'preview'>;
   /**
    * The rows' outcomes, kept per row identity: functions/http/idempotency.ts through the
    * composition's importRowIdempotency (its refusals are DomainErrors with the codes below).
@@ -64,7 +67,7 @@ async function inOrder<T, R>(items: readonly T[], atOnce: number, work: (item: T
  * (approvals.create: published as scheduled or submitted for approval, as the workspace's rule
  * says; drafts.create), once per row identity. Every row gets its outcome; none is left out.
  */
-export function createPostImport({ approvals, drafts, posts, idempotency, log }: PostImportDeps) {
+export function createPostImport({ approvals, drafts, posts, queue, idempotency, log }: PostImportDeps) {
   const refused = (line: number, problems: RowOutcome['problems']): RowOutcome => ({ line, outcome: 'refused', becomes: null, postId: null, problems });
 
   function problemsOf(error: DomainError): RowOutcome['problems'] {
@@ -74,7 +77,7 @@ export function createPostImport({ approvals, drafts, posts, idempotency, log }:
 
   type Parsed =
     | { timing: 'draft'; body: SaveDraft }
-    | { timing: 'scheduled'; body: CreatePost }
+    | { timing: 'scheduled' | 'queue'; body: CreatePost }
     | { timing: 'refused'; issues: Array<{ path: ReadonlyArray<PropertyKey>; message: string }> };
 
   function parsed(row: ImportRowInput): Parsed {
@@ -84,6 +87,10 @@ export function createPostImport({ approvals, drafts, posts, idempotency, log }:
     }
     const post = createPostSchema.safeParse(row.post);
     if (!post.success) return { timing: 'refused', issues: post.error.issues };
+    if (row.timing === 'queue') {
+      if (!post.data.queue) return { timing: 'refused', issues: [{ path: ['queue'], message: 'The row is for the queue but does not say so.' }] };
+      return { timing: 'queue', body: post.data };
+    }
     // A scheduled row publishes at its time, never now.
     if (!post.data.scheduledFor) return { timing: 'refused', issues: [{ path: ['scheduledFor'], message: 'The row has no time: give one, or import it as a draft (an empty time).' }] };
     return { timing: 'scheduled', body: post.data };
@@ -95,6 +102,11 @@ export function createPostImport({ approvals, drafts, posts, idempotency, log }:
     if (read.timing === 'draft') return { line: row.line, outcome: 'accepted', becomes: 'drafted', postId: null, problems: [] };
     const decision = await decided();
     await posts.check(acting.user, read.body, reads);
+    if (read.timing === 'queue') {
+      const planned = await queue.preview(acting, { accounts: read.body.targets, sameTimeForAll: read.body.queue?.sameTimeForAll, timeZone: read.body.timeZone });
+      const problems = planned.posts.flatMap((entry) => (entry.problem ? [{ column: 'time', message: entry.problem }] : []));
+      if (problems.length) return refused(row.line, problems);
+    }
     return { line: row.line, outcome: 'accepted', becomes: decision === 'submit' ? 'submitted' : 'scheduled', postId: null, problems: [] };
   }
 
@@ -104,7 +116,8 @@ export function createPostImport({ approvals, drafts, posts, idempotency, log }:
     let created = false;
     const scope = `${acting.workspace.workspaceId}#importRow`;
     const imported = await idempotency.once<ImportedRow>({ scope, key: importRowKey(fileId, row.line), input: row.rowHash }, context, async () => {
-      const post = read.timing === 'draft' ? await drafts.create(acting.user, read.body) : await approvals.create(acting, read.body);
+      const post =
+        read.timing === 'draft' ? await drafts.create(acting.user, read.body) : read.timing === 'queue' ? await queue.add(acting, read.body) : await approvals.create(acting, read.body);
       created = true;
       return { postId: post.postId, outcome: outcomeOf(post) };
     });

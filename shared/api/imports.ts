@@ -15,7 +15,7 @@ const sha256Hex = /^[0-9a-f]{64}$/;
 export const importRowSchema = z.object({
   line: z.number().int().min(2).max(1_000_000),
   rowHash: z.string().regex(sha256Hex, 'The row hash is the SHA-256 of the row, in hex.'),
-  timing: z.enum(['scheduled', 'draft']),
+  timing: z.enum(['scheduled', 'queue', 'draft']),
   post: z.unknown(),
 });
 export type ImportRowInput = z.infer<typeof importRowSchema>;

@@ -189,8 +189,10 @@ export async function prepareImport(
     const post =
       read.timing.kind === 'scheduled'
         ? { ...read.fields, media, scheduledFor: read.timing.scheduledFor, timeZone: read.timing.timeZone }
-        : { ...read.fields, media };
-    rows.push({ line: row.line, rowHash: await sha256Hex(JSON.stringify(row.cells)), timing: read.timing.kind === 'scheduled' ? 'scheduled' : 'draft', post });
+        : read.timing.kind === 'queue'
+          ? { ...read.fields, media, queue: {}, timeZone: context.timeZone }
+          : { ...read.fields, media };
+    rows.push({ line: row.line, rowHash: await sha256Hex(JSON.stringify(row.cells)), timing: read.timing.kind, post });
   }
   problems.sort((a, b) => a.line - b.line);
   return { fileId: await sha256Hex(text), rows, problems, total: parsed.rows.length + parsed.problems.filter((problem) => problem.line > 1).length };

@@ -13,7 +13,7 @@ export async function importAccounts(team: Pick<Team, 'call'>, user: TestUser) {
 
 /** A CSV made ready as the import dialog makes it; media references are names of keys already uploaded. */
 export async function prepareCsv(team: Pick<Team, 'call'>, user: TestUser, csv: string, options: { timeZone: string; mediaByName: Record<string, string> }): Promise<PreparedImport> {
-  return prepareImport(csv, parseImportCsv(csv), { accounts: await importAccounts(team, user), timeZone: options.timeZone, queue: false }, async (reference) =>
+  return prepareImport(csv, parseImportCsv(csv), { accounts: await importAccounts(team, user), timeZone: options.timeZone, queue: true }, async (reference) =>
     options.mediaByName[reference] ? { key: options.mediaByName[reference] } : { problem: `No file called "${reference}" was chosen.` },
   );
 }

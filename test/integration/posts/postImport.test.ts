@@ -137,6 +137,21 @@ describe.concurrent('CSV import (API, twin)', () => {
     ]);
   });
 
+  it('a row whose time is `queue` goes to the account\'s next free queue slot, once', async () => {
+    const { team, accountId, mediaByName, editor } = await setUp('csv-queue');
+    const csv = ['text,accounts,media,time', `Queued from a CSV,linkedin:${accountId},photo.jpg,queue`].join('\n');
+    const prepared = await prepareCsv(team, editor, csv, { timeZone: ZONE, mediaByName });
+    const dryRun = await sendImport(team, editor, prepared, true);
+    expect(dryRun, JSON.stringify(dryRun)).toEqual([{ line: 2, outcome: 'accepted', becomes: 'scheduled', postId: null, problems: [] }]);
+    const [row] = await sendImport(team, editor, prepared, false);
+    expect(row, JSON.stringify(row)).toMatchObject({ line: 2, outcome: 'scheduled' });
+    const post = (await team.call(editor, 'getPost', { path: { postId: row!.postId! } })).body as Post;
+    expect(post).toMatchObject({ status: 'scheduled', description: 'Queued from a CSV' });
+    expect(new Date(post.scheduledFor!).getTime()).toBeGreaterThan(Date.now());
+    expect((await sendImport(team, editor, prepared, false)).map((again) => again.outcome)).toEqual(['alreadyImported']);
+    expect(await listed(team, editor, 'scheduled')).toHaveLength(1);
+  });
+
   it('refuses a row naming a file of another workspace, and a body that is not a post, each in its row', async () => {
     const { team, accountId, editor } = await setUp('csv-foreign');
     const stranger = await createTeam(twin, [], 'csv-stranger');

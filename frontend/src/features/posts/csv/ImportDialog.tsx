@@ -73,7 +73,7 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
       setStage({ kind: 'working', message: t('csv.preparingMedia') });
       const text = await file.text();
       const accounts = await importAccounts(api);
-      const prepared = await prepareImport(text, parseImportCsv(text), { accounts, timeZone: zone, queue: false }, mediaResolver(api, mediaFiles, words, abort.current.signal));
+      const prepared = await prepareImport(text, parseImportCsv(text), { accounts, timeZone: zone, queue: true }, mediaResolver(api, mediaFiles, words, abort.current.signal));
       const total = prepared.rows.length;
       setStage({ kind: 'working', message: t('csv.checking', { done: 0, total }) });
       const outcomes = total ? await sendRows(api, prepared, true, (done) => setStage({ kind: 'working', message: t('csv.checking', { done, total }) })) : [];
