@@ -92,3 +92,4 @@ export function approvals(): ApprovalService {
     log: createLogger('approvals'),
   }));
 }
+

@@ -1,8 +1,9 @@
-import { analyticsReports } from '../composition/analytics';
+import { analyticsReports, postExport } from '../composition/analytics';
 import { apiDependencies } from '../composition/http';
 import { createHttpHandler } from '../http/httpHandler';
 
 const analytics = analyticsReports();
+const exports = postExport();
 
 export const handler = createHttpHandler(
   'analytics',
@@ -10,6 +11,7 @@ export const handler = createHttpHandler(
     getPostMetrics: ({ user, input }) => analytics.postMetrics(user, input.path.postId),
     getAnalyticsSummary: ({ user, input }) => analytics.summary(user, input.query),
     getBestTimes: ({ user, input }) => analytics.bestTimes(user, input.query),
+    exportPosts: ({ user, input }) => exports.posts(user, input.query),
   },
   apiDependencies('analytics'),
 );

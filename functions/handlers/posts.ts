@@ -1,6 +1,7 @@
 import { apiDependencies } from '../composition/http';
 import { idempotency } from '../composition/idempotency';
 import { approvals, draftService, mediaLinks, postDeletion, postService } from '../composition/posts';
+import { postImportService } from '../composition/imports';
 import { queueService } from '../composition/queue';
 import { createHttpHandler, type RouteRequest } from '../http/httpHandler';
 import type { Acting } from '../services/approvals';
@@ -11,6 +12,7 @@ const deletion = postDeletion();
 const links = mediaLinks();
 const drafts = draftService();
 const approval = approvals();
+const imports = postImportService();
 const queue = queueService();
 
 /** The workspace, the person and their role: every posts route is a workspace route (shared/api/authorization.ts). */
@@ -49,6 +51,7 @@ export const handler = createHttpHandler(
     rejectPost: (request) => approval.reject(acting(request), request.input.path.postId, request.input.body.comment),
     listPostComments: (request) => approval.comments(acting(request), request.input.path.postId),
     addPostComment: (request) => approval.comment(acting(request), request.input.path.postId, request.input.body.text),
+    importPosts: (request) => imports.run(acting(request), request.input.body, request.context),
     previewQueue: (request) => queue.preview(acting(request), request.input.body),
     getQueue: (request) => queue.get(acting(request), request.input.path, request.input.query.timeZone),
     setQueueSlots: (request) => queue.setSlots(acting(request), request.input.path, request.input.body),

@@ -47,6 +47,8 @@ export interface RouteRequest<Id extends RouteId> {
   workspace: WorkspaceAccess | undefined;
   input: RouteInput<Id>;
   event: ApiEvent;
+  /** The Lambda's context (its remaining time bounds a row's idempotency lock in an import). */
+  context?: Context | undefined;
 }
 
 export type RouteImplementation<Id extends RouteId> = (request: RouteRequest<Id>) => Promise<RouteOutput<Id>>;
@@ -166,7 +168,7 @@ export function createHttpHandler<G extends HandlerGroupName>(
       request: RouteRequest<RouteId>,
     ) => Promise<unknown>;
     const run = async () => {
-      const output = await implement({ user: owner as UserIdentity, caller: user as UserIdentity, workspace, input: input as never, event });
+      const output = await implement({ user: owner as UserIdentity, caller: user as UserIdentity, workspace, input: input as never, event, context });
       // Recorded once per action: inside the idempotent run, so a replayed answer records nothing again.
       const record = activity ? activityOf(id, { caller: user, workspace, path: input.path, body: input.body, output }) : undefined;
       if (record) {

@@ -40,7 +40,7 @@ export interface IdempotentRequest {
  * the same input answers the stored answer and writes nothing again; with another input, 422.
  * A request that fails stores nothing, so repeating it runs it again.
  */
-export function createIdempotency(tableName: string) {
+export function createIdempotency(tableName: string, options: { expiresAfterSeconds?: number; keyPrefix?: string } = {}) {
   let built: { run: (request: IdempotentRequest, execute: () => Promise<unknown>) => Promise<unknown>; config: IdempotencyConfig } | undefined;
 
   // Built on the first idempotent request: functions whose routes never send a key pay nothing.
@@ -49,12 +49,12 @@ export function createIdempotency(tableName: string) {
       const config = new IdempotencyConfig({
         eventKeyJmesPath: '[scope, key]',
         payloadValidationJmesPath: 'input',
-        expiresAfterSeconds: IDEMPOTENCY_EXPIRES_AFTER_SECONDS,
+        expiresAfterSeconds: options.expiresAfterSeconds ?? IDEMPOTENCY_EXPIRES_AFTER_SECONDS,
       });
       const run = makeIdempotent(async (_request: IdempotentRequest, execute: () => Promise<unknown>) => execute(), {
         persistenceStore: new DynamoDBPersistenceLayer({ tableName, awsSdkV3Client: new DynamoDBClient({}) }),
         config,
-        keyPrefix: 'oneclick-api',
+        keyPrefix: options.keyPrefix ?? 'oneclick-api',
         dataIndexArgument: 0,
       });
       built = { run, config };

@@ -256,6 +256,13 @@ export function createApprovalService(deps: ApprovalServiceDeps) {
   }
 
   return {
+    /** What creating a post would do for this person here (an import's dry run says it per row): publish, submit, or refuse in words. */
+    async decision(acting: Acting): Promise<'publish' | 'submit'> {
+      const { decision } = await decisionOf(acting);
+      if (decision === 'refuse') throw new Forbidden(refusedInWords(acting.workspace.role));
+      return decision;
+    },
+
     /**
      * POST /posts: published or scheduled, submitted for approval, or refused in words.
      * `options`: a queued post's mark, and the draft it comes from (functions/services/queue.ts).

@@ -34,6 +34,13 @@ export interface PostServiceDeps {
 
 const monthOf = (date: Date) => date.toISOString().slice(0, 7);
 
+/** What checks of one user's posts read, kept to share between them (posts.check). */
+export interface CheckReads {
+  membership?: ReturnType<MembershipService['ensure']>;
+  connections?: ReturnType<ConnectionStore['list']>;
+  media: Map<string, ReturnType<PostMedia['chosen']>>;
+}
+
 export const DRAFT_GONE_MESSAGE = 'This draft has been published already (or deleted): see Posts or Scheduled.';
 
 /** How a post is created besides its input: from a draft, carrying an approval (approvals.ts). */
@@ -231,14 +238,20 @@ export function createPostService(deps: PostServiceDeps) {
    * accounts (connected), the files (the user's own, stored, and what every chosen network takes).
    * Refuses in words; returns what the post is built from.
    */
-  async function checkedPost(user: UserIdentity, input: CreatePost) {
+  async function checkedPost(user: UserIdentity, input: CreatePost, shared?: CheckReads) {
     // What the post is checked against is read at once (the membership, the connections, each
     // of the user's files): one round trip instead of three after one another. The checks then
-    // run in their order, and a failed read fails where it would have been read.
+    // run in their order, and a failed read fails where it would have been read. Checking many
+    // posts at once (an import's dry run) reads each of them once for all (`shared`).
+    const chosen = (key: string) => {
+      if (!shared) return media.chosen(user.userId, key);
+      if (!shared.media.has(key)) shared.media.set(key, media.chosen(user.userId, key));
+      return shared.media.get(key)!;
+    };
     const [membershipRead, connectionsRead, fileReads] = await Promise.all([
-      settled(memberships.ensure(user)),
-      settled(connections.list(user.userId)),
-      Promise.allSettled(input.media.map(({ key }) => (parseMediaKey(key)?.userId === user.userId ? media.chosen(user.userId, key) : undefined))),
+      settled(shared ? (shared.membership ??= memberships.ensure(user)) : memberships.ensure(user)),
+      settled(shared ? (shared.connections ??= connections.list(user.userId)) : connections.list(user.userId)),
+      Promise.allSettled(input.media.map(({ key }) => (parseMediaKey(key)?.userId === user.userId ? chosen(key) : undefined))),
     ]);
     const membership = valueOf(membershipRead);
     const now = clock.now();
@@ -370,9 +383,18 @@ export function createPostService(deps: PostServiceDeps) {
       return toPost(item);
     },
 
-    /** Checks a post as create would, writing nothing (a submission for approval is refused at once, not when approved). */
-    async check(user: UserIdentity, input: CreatePost): Promise<void> {
-      await checkedPost(user, input);
+    /**
+     * Checks a post as create would, writing nothing (a submission for approval is refused at once,
+     * not when approved). `shared` (checkReads()): several checks read the plan, the accounts and
+     * each file once between them.
+     */
+    async check(user: UserIdentity, input: CreatePost, shared?: CheckReads): Promise<void> {
+      await checkedPost(user, input, shared);
+    },
+
+    /** The reads several checks of one user's posts share (an import's dry run, per batch). */
+    checkReads(): CheckReads {
+      return { media: new Map() };
     },
 
     /** Publishes (or schedules) a draft with the wizard's final post: the draft becomes that post (its comments kept). */

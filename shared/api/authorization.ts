@@ -136,6 +136,8 @@ export const routeRules = {
   openReview: publicRoute,
   approveReviewPost: publicRoute,
   commentReviewPost: publicRoute,
+  importPosts: may('draft'),
+  exportPosts: may('read'),
   // The queue (docs/queue.md): whoever may draft sees where "Add to queue" would put a post (a
   // contributor's queued post goes for approval, decided as createPost); changing an account's
   // slots and order moves scheduled posts, so it is publishing.

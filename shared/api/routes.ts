@@ -17,6 +17,7 @@ import { creatorInfoSchema } from './creatorInfo';
 import { publishingQuotaSchema } from './publishingQuota';
 import { approvalQueueSchema, createdPostSchema, createPostSchema, editPostSchema, listPostsQuerySchema, postIdSchema, postPageSchema, postSchema, postTargetPathSchema, reschedulePostSchema, saveDraftSchema } from './posts';
 import { notificationListSchema } from './notifications';
+import { exportPostsQuerySchema, importPostsSchema, importResultSchema, postExportSchema } from './imports';
 import { addCommentSchema, approvalDecisionSchema, postCommentListSchema, postCommentSchema } from './approvals';
 import { abortUploadSchema, completeUploadSchema, createUploadSchema, storageUsageSchema, uploadedMediaSchema, uploadSessionSchema } from './uploads';
 import { listUploadPartsSchema, signedPartsSchema, signUploadPartsSchema, uploadedPartsSchema } from './uploads';
@@ -849,6 +850,25 @@ export const routes = {
     output: reviewPostSchema,
     throttle: publicEntryThrottle,
     addressLimit: reviewAddressLimit,
+  },
+  importPosts: {
+    method: 'POST',
+    path: '/imports',
+    auth: 'user',
+    handler: 'posts',
+    summary:
+      'A batch of CSV rows (docs/csv.md): a dry run checks each as POST /posts or POST /drafts would; an import creates each row\'s post once per row identity (the workspace, the file\'s hash, the line). One outcome per row.',
+    input: { body: importPostsSchema },
+    output: importResultSchema,
+  },
+  exportPosts: {
+    method: 'GET',
+    path: '/exports/posts',
+    auth: 'user',
+    handler: 'analytics',
+    summary: "The posts of a list (optionally one platform and a date range) as CSV: text, time, accounts, each target's status, link and latest numbers.",
+    input: { query: exportPostsQuerySchema },
+    output: postExportSchema,
   },
   previewQueue: {
     method: 'POST',

@@ -16,6 +16,7 @@ import { composerEn } from './composer.en';
 import { approvalsEn } from './approvals.en';
 import { reviewEn } from './review.en';
 import { activityEn } from './activity.en';
+import { csvEn } from './csv.en';
 import { queueEn } from './queue.en';
 
 export const en = {
@@ -33,6 +34,7 @@ export const en = {
   approvals: approvalsEn,
   review: reviewEn,
   activity: activityEn,
+  csv: csvEn,
   queue: queueEn,
   common: {
     appName: 'OneClick',

@@ -15,6 +15,7 @@ import { composerTr } from './composer.tr';
 import { approvalsTr } from './approvals.tr';
 import { reviewTr } from './review.tr';
 import { activityTr } from './activity.tr';
+import { csvTr } from './csv.tr';
 import { queueTr } from './queue.tr';
 
 export const tr: Messages = {
@@ -32,6 +33,7 @@ export const tr: Messages = {
   approvals: approvalsTr,
   review: reviewTr,
   activity: activityTr,
+  csv: csvTr,
   queue: queueTr,
   common: {
     appName: 'OneClick',

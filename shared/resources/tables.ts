@@ -144,7 +144,7 @@ export const tables = {
     timeToLiveAttribute: 'expiration',
     userData: {
       by: 'none',
-      reason: 'Keyed by a hash of the user, route and key; holds the answer for 24 hours, then expires (TTL). It names no user in a key or attribute.',
+      reason: 'Keyed by a hash of the user, route and key; holds the answer for 24 hours (a CSV import row\'s post id and outcome for 400 days), then expires (TTL). It names no user in a key or attribute.',
     },
   },
   deletedAccounts: {

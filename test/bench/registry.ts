@@ -12,5 +12,6 @@ export async function loadBenchmarks(): Promise<Benchmark[]> {
   const { schedulingBenchmark } = await import('./scheduling');
   const { costBenchmark } = await import('./cost');
   const { abuseBenchmark } = await import('./abuse');
-  return [publishingBenchmark, bundlesBenchmark, uploadsBenchmark, frontendBenchmark, loadBenchmark, schedulingBenchmark, costBenchmark, abuseBenchmark];
+  const { importBenchmark } = await import('./imports');
+  return [publishingBenchmark, bundlesBenchmark, uploadsBenchmark, frontendBenchmark, loadBenchmark, schedulingBenchmark, costBenchmark, abuseBenchmark, importBenchmark];
 }

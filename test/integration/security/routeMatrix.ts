@@ -342,6 +342,14 @@ export const matrix: Record<RouteId, MatrixEntry> = {
     why: "A client without an account comments on a post a review link shows; the link's secret (in the body) is the credential.",
     probe: { body: { token: someInvitationToken, postId: someUlid, name: 'Probe', comment: 'Probe' } },
   },
+  // An import acts in the caller's workspace only; a row naming someone else's file or account is
+  // refused in that row's outcome (200), as test/integration/posts/postImport.test.ts shows.
+  importPosts: {
+    auth: 'user',
+    sample: { body: { fileId: '0'.repeat(64), dryRun: true, rows: [{ line: 2, rowHash: '0'.repeat(64), timing: 'draft', post: { description: 'x', media: [], targets: [] } }] } },
+    againstVictim: 'own-data-only',
+  },
+  exportPosts: { auth: 'user', sample: {}, againstVictim: 'own-data-only' },
   // The queue routes find the account among the caller's workspace's connections: the victim's is not there.
   previewQueue: {
     auth: 'user',

@@ -14,6 +14,7 @@ import { PostDialog } from './components/PostDialog';
 import '../scheduling/scheduling.css';
 import { useInfiniteScroll } from '../../../components/ui/useInfiniteScroll';
 import { PostsTabs } from '../drafts/PostsTabs';
+import { CsvActions } from '../csv/CsvActions';
 
 const DUE_SOON_MS = 120_000;
 const newestFirst = (a: Post, b: Post) => b.createdAt.localeCompare(a.createdAt);
@@ -104,6 +105,7 @@ export function PostListPage({ list }: { list: 'published' | 'scheduled' }) {
             </option>
           ))}
         </select>
+        <CsvActions list={list} platform={platform} canImport={list === 'scheduled'} />
       </div>
       {retry.isError && <ErrorBox>{t('posts.retryFailed', { message: retry.error.message })}</ErrorBox>}
       {pages.isError ? (
