@@ -7,6 +7,7 @@ import type { Notification } from '../../shared/api/notifications';
 import type { ApprovalState, PostComment } from '../../shared/api/approvals';
 import type { CreatePost } from '../../shared/api/posts';
 import type { ClientReview } from '../../shared/api/review';
+import type { FeedOrigin } from '../../shared/api/feeds';
 import type { Clock } from '../clock';
 import type { StoredMedia } from '../media/s3Media';
 import type { PublishProgress } from '../platforms/publisher';
@@ -125,6 +126,8 @@ export interface PostItem {
   approval?: ApprovalItem;
   /** Its comment thread, oldest first. */
   comments?: CommentItem[];
+  /** A draft a feed's item made (functions/services/feeds.ts): the feed, the item's link and image. */
+  fromFeed?: FeedOrigin;
 }
 
 export const ACTIVE_SHARDS = 4;
@@ -201,6 +204,7 @@ export function toPost(item: PostItem): Post {
     publishedAt: item.publishedAt ?? null,
     ...(item.approval ? { approval: toApproval(item.approval) } : {}),
     clientReviews: item.clientReviews ?? [],
+    ...(item.fromFeed ? { fromFeed: item.fromFeed } : {}),
   };
 }
 

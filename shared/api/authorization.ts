@@ -136,6 +136,13 @@ export const routeRules = {
   openReview: publicRoute,
   approveReviewPost: publicRoute,
   commentReviewPost: publicRoute,
+  // Feeds make drafts on their own for the accounts chosen, so following one is for whoever may
+  // publish; everyone sees them (functions/services/feeds.ts).
+  listFeeds: may('read'),
+  addFeed: may('publish'),
+  updateFeed: may('publish'),
+  removeFeed: may('publish'),
+  fetchFeed: may('publish'),
 } as const satisfies Record<RouteId, RouteRule>;
 
 export function roleMay(role: WorkspaceRole, action: WorkspaceAction): boolean {
