@@ -16,6 +16,7 @@ import { composerEn } from './composer.en';
 import { approvalsEn } from './approvals.en';
 import { reviewEn } from './review.en';
 import { activityEn } from './activity.en';
+import { bulkEn, feedsEn } from './feeds.en';
 
 export const en = {
   wizard: wizardEn,
@@ -32,6 +33,8 @@ export const en = {
   approvals: approvalsEn,
   review: reviewEn,
   activity: activityEn,
+  feeds: feedsEn,
+  bulk: bulkEn,
   common: {
     appName: 'OneClick',
     loading: 'Loading…',
@@ -236,6 +239,7 @@ export const en = {
     approvals: 'Approvals',
     activity: 'Activity',
     reviewLinks: 'Review links',
+    feeds: 'Feeds',
     settings: 'Settings',
     notSignedIn: 'Not signed in',
     signOut: 'Sign Out',

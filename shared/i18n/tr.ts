@@ -15,6 +15,7 @@ import { composerTr } from './composer.tr';
 import { approvalsTr } from './approvals.tr';
 import { reviewTr } from './review.tr';
 import { activityTr } from './activity.tr';
+import { bulkTr, feedsTr } from './feeds.tr';
 
 export const tr: Messages = {
   wizard: wizardTr,
@@ -31,6 +32,8 @@ export const tr: Messages = {
   approvals: approvalsTr,
   review: reviewTr,
   activity: activityTr,
+  feeds: feedsTr,
+  bulk: bulkTr,
   common: {
     appName: 'OneClick',
     loading: 'Yükleniyor…',
@@ -235,6 +238,7 @@ export const tr: Messages = {
     approvals: 'Onaylar',
     activity: 'Etkinlik',
     reviewLinks: 'İnceleme bağlantıları',
+    feeds: 'Akışlar',
     settings: 'Ayarlar',
     notSignedIn: 'Giriş yapılmadı',
     signOut: 'Çıkış Yap',
