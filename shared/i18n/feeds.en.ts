@@ -35,6 +35,7 @@ export const feedsEn = {
   status: { active: 'Active', paused: 'Paused', failing: 'Failing' },
   origin: 'From the feed {{feed}}',
   originLink: 'Open the item',
+  imageNotTaken: 'The item’s image was not added: OneClick’s servers do not download files from the addresses a feed names. Save it from its address and add it to the draft.',
   image: 'The item’s image',
 };
 
@@ -48,6 +49,8 @@ export const bulkEn = {
   actions: 'With the selected posts',
   reschedule: 'Move by…',
   offset: 'Move the selected posts by',
+  offsetUnit: 'Unit',
+  offsetDirection: 'Later or earlier',
   offsetUnits: { minutes: 'minutes', hours: 'hours', days: 'days' },
   later: 'Later',
   earlier: 'Earlier',

@@ -36,6 +36,7 @@ export const feedsTr: typeof feedsEn = {
   status: { active: 'Etkin', paused: 'Duraklatıldı', failing: 'Başarısız' },
   origin: '{{feed}} akışından',
   originLink: 'Öğeyi aç',
+  imageNotTaken: 'Öğenin görseli eklenmedi: OneClick sunucuları bir akışın adını verdiği adreslerden dosya indirmez. Görseli adresinden kaydedip taslağa ekleyin.',
   image: 'Öğenin görseli',
 };
 
@@ -49,6 +50,8 @@ export const bulkTr: typeof bulkEn = {
   actions: 'Seçilen gönderilerle',
   reschedule: 'Kaydır…',
   offset: 'Seçilen gönderileri şu kadar kaydır',
+  offsetUnit: 'Birim',
+  offsetDirection: 'Sonraya ya da öncesine',
   offsetUnits: { minutes: 'dakika', hours: 'saat', days: 'gün' },
   later: 'Sonraya',
   earlier: 'Öncesine',
