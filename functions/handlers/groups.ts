@@ -72,7 +72,8 @@ export const handlerGroups: Record<HandlerGroupName, HandlerGroupNeeds> = withAc
   posts: {
     entry: 'functions/handlers/posts.ts',
     // idempotency: the routes flagged idempotent keep their answers per Idempotency-Key.
-    tables: { memberships: 'readWrite', connections: 'read', posts: 'readWrite', idempotency: 'readWrite' },
+    // metrics: the queue proposes an account's slots from its best times (functions/services/queue.ts).
+    tables: { memberships: 'readWrite', connections: 'read', posts: 'readWrite', idempotency: 'readWrite', metrics: 'read' },
     // media readWrite: deleting a post may delete its media (functions/services/postDeletion.ts).
     buckets: { media: 'readWrite' },
     startsPublishing: true,

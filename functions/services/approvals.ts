@@ -11,7 +11,10 @@ import type { PublishExecutions } from './executions';
 import type { Mailer } from './mailer';
 import type { UserIdentity } from './memberships';
 import { NOTIFICATION_PREFIX, toPost, type ApprovalItem, type CommentItem, type PostItem, type PostStore } from './postStore';
-import type { PostService } from './posts';
+import type { CreateOptions, PostService } from './posts';
+
+/** What the queue adds to a created post (functions/services/queue.ts). */
+type QueuedCreate = Pick<CreateOptions, 'queue' | 'draftId'>;
 import type { WorkspaceAccess } from './workspaces';
 
 /** A workspace's name, rule and members (functions/services/workspaces.ts team). */
@@ -243,22 +246,25 @@ export function createApprovalService(deps: ApprovalServiceDeps) {
     return toPost(item);
   }
 
-  async function submit(acting: Acting, input: CreatePost, draft?: PostItem): Promise<Post> {
+  async function submit(acting: Acting, input: CreatePost, draft?: PostItem, options: QueuedCreate = {}): Promise<Post> {
     if (!input.scheduledFor) return submitNow(acting, input, draft);
     const created = draft
       ? await postService.publishDraft(acting.user, draft.postId, input, submitted(acting, 'scheduled'))
-      : await postService.create(acting.user, input, { approval: submitted(acting, 'scheduled') });
+      : await postService.create(acting.user, input, { ...options, approval: submitted(acting, 'scheduled') });
     await askApprovers(acting, await load(acting.user, created.postId));
     return created;
   }
 
   return {
-    /** POST /posts: published or scheduled, submitted for approval, or refused in words. */
-    async create(acting: Acting, input: CreatePost): Promise<Post> {
+    /**
+     * POST /posts: published or scheduled, submitted for approval, or refused in words.
+     * `options`: a queued post's mark, and the draft it comes from (functions/services/queue.ts).
+     */
+    async create(acting: Acting, input: CreatePost, options: QueuedCreate = {}): Promise<Post> {
       const { decision } = await decisionOf(acting);
       if (decision === 'refuse') throw new Forbidden(refusedInWords(acting.workspace.role));
-      if (decision === 'submit') return submit(acting, input);
-      return postService.create(acting.user, input);
+      if (decision === 'submit') return submit(acting, input, undefined, options);
+      return postService.create(acting.user, input, options);
     },
 
     /** POST /drafts/{id}/publish: the same decision; a submitted draft sent back for changes is resubmitted. */

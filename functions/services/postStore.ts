@@ -128,6 +128,23 @@ export interface PostItem {
   comments?: CommentItem[];
   /** A draft a feed's item made (functions/services/feeds.ts): the feed, the item's link and image. */
   fromFeed?: FeedOrigin;
+  /** A queued post (functions/services/queue.ts): the queues it is in, and whether it waits for a paused one. */
+  queue?: QueueMark;
+}
+
+/** A queued post's place (docs/queue.md), kept in the post item. */
+export interface QueueMark {
+  /** The connections whose queue holds it (several: a post at the same time for all). */
+  accounts: string[];
+  /** Held while a queue is paused: no execution runs it (currentExecution names none) until the queue is resumed. */
+  held?: boolean;
+  heldAt?: string;
+}
+
+/** What a held queued post says, in words. */
+export function heldMessage(scheduledFor: string | undefined): string {
+  const due = scheduledFor ? ` (its time was ${scheduledFor.replace('T', ' ').slice(0, 16)} UTC)` : '';
+  return `Waiting: its queue is paused, so it does not publish${due}. Once the queue is resumed it takes the next free slot.`;
 }
 
 export const ACTIVE_SHARDS = 4;
@@ -203,6 +220,7 @@ export function toPost(item: PostItem): Post {
     lateSeconds: item.lateSeconds ?? null,
     publishedAt: item.publishedAt ?? null,
     ...(item.approval ? { approval: toApproval(item.approval) } : {}),
+    ...(item.queue ? { queue: { accounts: item.queue.accounts, held: Boolean(item.queue.held), waiting: item.queue.held ? heldMessage(item.scheduledFor) : null } } : {}),
     clientReviews: item.clientReviews ?? [],
     ...(item.fromFeed ? { fromFeed: item.fromFeed } : {}),
   };
@@ -251,6 +269,9 @@ export interface ScheduleChange {
   platforms?: Platform[];
   /** An approved post changed by someone who must submit: back to pending. */
   approval?: ApprovalItem;
+  /** A queued post re-planned: its queue mark (a held one is released), and back in the reconciler's index. */
+  queue?: QueueMark;
+  activeShard?: string;
 }
 
 export function createPostStore({
@@ -649,6 +670,23 @@ export function createPostStore({
           }),
         ),
       );
+    },
+
+    /**
+     * Holds a queued post while its queue is paused, in one conditional write: only while `expected`
+     * is its current execution and it is still scheduled. Its current execution becomes `marker`
+     * (a name no execution has), so the running one claims nothing, and it leaves the reconciler's
+     * index until the queue is resumed. False: it changed meanwhile (claimed for publishing).
+     */
+    holdQueued(post: PostItem, expected: string, marker: string): Promise<boolean> {
+      const now = clock.now().toISOString();
+      return updatePostIf(post, {
+        sets: ['currentExecution = :marker', '#queue.held = :true', '#queue.heldAt = :now', 'updatedAt = :now'],
+        removes: ['activeShard', 'activeAt'],
+        conditions: ['currentExecution = :expected', '#status = :scheduled', 'attribute_exists(#queue)'],
+        names: { '#status': 'status', '#queue': 'queue' },
+        values: { ':marker': marker, ':true': true, ':now': now, ':expected': expected, ':scheduled': 'scheduled' },
+      });
     },
 
     /**

@@ -17,7 +17,7 @@ import { connectionIdOf, type ConnectionItem, type ConnectionStore } from './con
 import type { MembershipService, UserIdentity } from './memberships';
 import { newExecutionName, type PublishExecutions } from './executions';
 import { executionInputFor, executionRecord } from './executionPlan';
-import { activeShardOf, listPlacement, NOTIFICATION_PREFIX, toPost, type ApprovalItem, type CommentItem, type NotificationItem, type PostItem, type PostStore, type ScheduleChange, type TargetItem } from './postStore';
+import { activeShardOf, listPlacement, NOTIFICATION_PREFIX, toPost, type ApprovalItem, type CommentItem, type NotificationItem, type PostItem, type PostStore, type QueueMark, type ScheduleChange, type TargetItem } from './postStore';
 
 export interface PostServiceDeps {
   db: DynamoDBDocumentClient;
@@ -46,6 +46,8 @@ export interface CreateOptions {
   comments?: CommentItem[];
   /** Approving a draft: the draft as the approver's request read it (a save in between refuses the approval). */
   draftUpdatedAt?: string;
+  /** Added to the queue (functions/services/queue.ts): the accounts whose queue holds it. */
+  queue?: QueueMark;
 }
 
 function encodeCursor(key: Record<string, unknown> | undefined): string | null {
@@ -174,7 +176,8 @@ export function createPostService(deps: PostServiceDeps) {
       throw new Conflict('The post was changed at the same time elsewhere: reload it and try again.');
     }
     await startRecorded({ ...next, currentExecution: name }, Object.keys(next.targets), name);
-    if (expected) {
+    // A held queued post's current execution names none (postStore.holdQueued): nothing to stop.
+    if (expected && !post.queue?.held) {
       try {
         await executions.stop(expected, `Replaced by ${name}`);
       } catch (error) {
@@ -311,6 +314,7 @@ export function createPostService(deps: PostServiceDeps) {
         executions: [] as string[],
         ...(approval ? { approval } : {}),
         ...(options.comments?.length ? { comments: options.comments } : {}),
+        ...(options.queue ? { queue: options.queue } : {}),
       } satisfies Omit<PostItem, 'userList' | 'listAt'>;
       const firstExecution = newExecutionName(base.postId);
       const item: PostItem = {
@@ -390,6 +394,40 @@ export function createPostService(deps: PostServiceDeps) {
         Object.entries(post.targets).map(([id, target]) => [id, target.publishAt ? { ...target, publishAt: scheduledFor } : target]),
       );
       return replaceExecution(user, post, { scheduledFor, timeZone: input.timeZone, targets, ...(approval ? { approval } : {}) });
+    },
+
+    /**
+     * A queued post's new slot (functions/services/queue.ts re-planning), through the reschedule
+     * path: one conditional write on the post as the planner read it, so a post claimed for
+     * publishing in between is left alone and the Conflict says so in words. A held post is
+     * released (its queue resumed) and its new execution started.
+     */
+    async moveQueued(user: UserIdentity, post: PostItem, scheduledFor: string, timeZone: string): Promise<Post> {
+      assertChangeable(post, 'moved in its queue');
+      const at = checkScheduledTime(new Date(scheduledFor), clock.now());
+      const queue: QueueMark = { accounts: post.queue?.accounts ?? [] };
+      return replaceExecution(user, post, { scheduledFor: at, timeZone, queue, activeShard: activeShardOf(post.postId) });
+    },
+
+    /**
+     * Holds a queued post while its queue is paused (postStore.holdQueued): one conditional write on
+     * the post as read, then its execution is stopped (harmless if that fails: it claims nothing).
+     */
+    async holdQueued(user: UserIdentity, post: PostItem): Promise<Post> {
+      assertChangeable(post, 'held in its paused queue');
+      const expected = post.currentExecution ?? post.executions.at(-1) ?? '';
+      if (!(await posts.holdQueued(post, expected, `held-${newExecutionName(post.postId)}`))) {
+        assertChangeable(await load(user, post.postId), 'held in its paused queue');
+        throw new Conflict('The post was changed at the same time elsewhere: reload it and try again.');
+      }
+      if (expected) {
+        try {
+          await executions.stop(expected, 'Held: its queue is paused');
+        } catch (error) {
+          deps.log?.warn('Stopping a held post\'s execution failed', { postId: post.postId, execution: expected, error: (error as Error).message });
+        }
+      }
+      return toPost(await load(user, post.postId));
     },
 
     /** Changes a scheduled post's text and targets (kept: the media and the time); `approval` as for reschedule. */

@@ -143,6 +143,17 @@ export const routeRules = {
   updateFeed: may('publish'),
   removeFeed: may('publish'),
   fetchFeed: may('publish'),
+  // The queue (docs/queue.md): whoever may draft sees where "Add to queue" would put a post (a
+  // contributor's queued post goes for approval, decided as createPost); changing an account's
+  // slots and order moves scheduled posts, so it is publishing.
+  previewQueue: may('draft'),
+  getQueue: may('read'),
+  setQueueSlots: may('publish'),
+  pauseQueue: may('publish'),
+  resumeQueue: may('publish'),
+  reorderQueue: may('publish'),
+  skipQueueSlot: may('publish'),
+  shareQueuePostNext: may('publish'),
 } as const satisfies Record<RouteId, RouteRule>;
 
 export function roleMay(role: WorkspaceRole, action: WorkspaceAction): boolean {

@@ -193,6 +193,14 @@ const postTextFields = {
   targets: z.array(targetInputSchema).min(1, 'Choose at least one account.').max(20),
 };
 
+/**
+ * "Add to queue" instead of a time (docs/queue.md): each chosen account's next free slot (one post
+ * per account, sharing the content), or with `sameTimeForAll` one post at the earliest time every
+ * chosen account has a free slot.
+ */
+export const queueChoiceSchema = z.object({ sameTimeForAll: z.boolean().optional() });
+export type QueueChoice = z.infer<typeof queueChoiceSchema>;
+
 export const createPostSchema = z
   .object({
     ...postTextFields,
@@ -206,14 +214,22 @@ export const createPostSchema = z
      * can process a long video ahead of time. Off by default (see docs/publishing.md).
      */
     youtubeNative: z.boolean().optional(),
+    /** Put it in the accounts' queues (their next free slots) rather than at scheduledFor. */
+    queue: queueChoiceSchema.optional(),
   })
   .superRefine((post, context) => {
     checkPostText(post, context);
+    if (post.queue && post.scheduledFor) {
+      context.addIssue({ code: 'custom', path: ['queue'], message: 'Choose a time or the queue, not both.' });
+    }
+    if (post.queue && post.youtubeNative) {
+      context.addIssue({ code: 'custom', path: ['youtubeNative'], message: `${nativeSchedulerNames}'s own scheduling needs a fixed time: the queue may move a post.` });
+    }
     checkTargetOptions(post, Boolean(post.youtubeNative && post.scheduledFor), context);
     if (post.scheduledFor && !post.timeZone) {
       context.addIssue({ code: 'custom', path: ['timeZone'], message: 'Say which time zone the scheduled time is in.' });
     }
-    if (post.youtubeNative && !post.scheduledFor) {
+    if (post.youtubeNative && !post.scheduledFor && !post.queue) {
       context.addIssue({ code: 'custom', path: ['youtubeNative'], message: `${nativeSchedulerNames}'s own scheduling needs a scheduled time.` });
     }
     if (post.youtubeNative && !post.targets.some((target) => nativeSchedulers.includes(target.platform))) {
@@ -300,6 +316,17 @@ export const editPostSchema = z.object(postTextFields).superRefine((post, contex
 });
 export type EditPost = z.infer<typeof editPostSchema>;
 
+/** A queued post's place (docs/queue.md). */
+export const postQueueSchema = z.object({
+  /** The connections ("<platform>#<account id>") whose queue holds it: one, or several for a post at the same time for all. */
+  accounts: z.array(z.string()),
+  /** Its queue is paused: it waits and publishes at a free slot once the queue is resumed. */
+  held: z.boolean(),
+  /** What it waits for, in words (null when it is not waiting). */
+  waiting: z.string().nullable(),
+});
+export type PostQueue = z.infer<typeof postQueueSchema>;
+
 export const postSchema = z.object({
   postId: z.string(),
   status: z.enum(postStatuses),
@@ -330,12 +357,20 @@ export const postSchema = z.object({
   publishedAt: z.string().nullable(),
   /** Set on a post submitted for approval (shared/api/approvals.ts); absent on the others. */
   approval: approvalSchema.nullable().optional(),
+  /** Set on a queued post (docs/queue.md): the accounts whose queue it is in, and whether it waits for a paused queue. */
+  queue: postQueueSchema.nullable().optional(),
   /** What clients did on it through review links (shared/api/review.ts), oldest first. */
   clientReviews: z.array(clientReviewSchema).optional(),
   /** A draft a followed feed's item made: the feed, the item's link and image (taken or why not). */
   fromFeed: feedOriginSchema.optional(),
 });
 export type Post = z.infer<typeof postSchema>;
+
+/** POST /posts: the post; added to the queue for several accounts, every post it made, soonest first. */
+export const createdPostSchema = postSchema.extend({
+  queuedPosts: z.array(z.object({ postId: z.string(), scheduledFor: z.string().nullable(), accounts: z.array(z.string()) })).optional(),
+});
+export type CreatedPost = z.infer<typeof createdPostSchema>;
 
 export const postIdSchema = z.object({ postId: z.string().regex(/^[0-9A-HJKMNP-TV-Z]{26}$/, 'Not a post id.') });
 export const postTargetPathSchema = postIdSchema.extend({ targetId: z.string().min(1).max(300) });

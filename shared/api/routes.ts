@@ -15,7 +15,7 @@ import {
 } from './connections';
 import { creatorInfoSchema } from './creatorInfo';
 import { publishingQuotaSchema } from './publishingQuota';
-import { approvalQueueSchema, createPostSchema, editPostSchema, listPostsQuerySchema, postIdSchema, postPageSchema, postSchema, postTargetPathSchema, reschedulePostSchema, saveDraftSchema } from './posts';
+import { approvalQueueSchema, createdPostSchema, createPostSchema, editPostSchema, listPostsQuerySchema, postIdSchema, postPageSchema, postSchema, postTargetPathSchema, reschedulePostSchema, saveDraftSchema } from './posts';
 import { notificationListSchema } from './notifications';
 import { addCommentSchema, approvalDecisionSchema, postCommentListSchema, postCommentSchema } from './approvals';
 import { abortUploadSchema, completeUploadSchema, createUploadSchema, storageUsageSchema, uploadedMediaSchema, uploadSessionSchema } from './uploads';
@@ -61,6 +61,18 @@ import {
   workspaceSchema,
 } from './workspaces';
 import { activityPageSchema, listActivityQuerySchema } from './activity';
+import {
+  queueChangeSchema,
+  queuePathSchema,
+  queuePreviewResultSchema,
+  queuePreviewSchema,
+  queueQuerySchema,
+  queueViewSchema,
+  reorderQueueSchema,
+  setQueueSlotsSchema,
+  shareNextSchema,
+  skipQueueSlotSchema,
+} from './queue';
 import {
   createdReviewLinkSchema,
   createReviewLinkSchema,
@@ -234,9 +246,9 @@ export const routes = {
     path: '/posts',
     auth: 'user',
     handler: 'posts',
-    summary: 'Creates a post for the chosen connected accounts and starts publishing it (now or at scheduledFor).',
+    summary: 'Creates a post for the chosen connected accounts and starts publishing it (now, at scheduledFor, or with `queue` at the accounts\' next free slots).',
     input: { body: createPostSchema },
-    output: postSchema,
+    output: createdPostSchema,
     idempotent: true,
   },
   listPosts: {
@@ -883,6 +895,78 @@ export const routes = {
     summary: 'Fetches a feed now: its new items become drafts (never twice), and the outcome is answered in words.',
     input: { path: feedPathSchema },
     output: feedSchema,
+  },
+  previewQueue: {
+    method: 'POST',
+    path: '/queues/preview',
+    auth: 'user',
+    handler: 'posts',
+    summary: 'Where "Add to queue" would put a post for these accounts now: each account\'s next free slot, or the earliest one free for all.',
+    input: { body: queuePreviewSchema },
+    output: queuePreviewResultSchema,
+  },
+  getQueue: {
+    method: 'GET',
+    path: '/queues/{platform}/{accountId}',
+    auth: 'user',
+    handler: 'posts',
+    summary: 'An account\'s queue: its weekly slots (proposed from its best times, the defaults, or set), the next slots with their posts, and the posts that wait.',
+    input: { path: queuePathSchema, query: queueQuerySchema },
+    output: queueViewSchema,
+  },
+  setQueueSlots: {
+    method: 'PUT',
+    path: '/queues/{platform}/{accountId}/slots',
+    auth: 'user',
+    handler: 'posts',
+    summary: 'Sets an account\'s weekly slots; its queued posts are re-planned onto them (one conditional write each).',
+    input: { path: queuePathSchema, body: setQueueSlotsSchema },
+    output: queueChangeSchema,
+  },
+  pauseQueue: {
+    method: 'POST',
+    path: '/queues/{platform}/{accountId}/pause',
+    auth: 'user',
+    handler: 'posts',
+    summary: 'Pauses an account\'s queue: its queued posts wait (held, said in words) until it is resumed.',
+    input: { path: queuePathSchema },
+    output: queueChangeSchema,
+  },
+  resumeQueue: {
+    method: 'POST',
+    path: '/queues/{platform}/{accountId}/resume',
+    auth: 'user',
+    handler: 'posts',
+    summary: 'Resumes an account\'s queue: the posts that waited take the next free slots.',
+    input: { path: queuePathSchema },
+    output: queueChangeSchema,
+  },
+  reorderQueue: {
+    method: 'POST',
+    path: '/queues/{platform}/{accountId}/order',
+    auth: 'user',
+    handler: 'posts',
+    summary: 'Puts an account\'s queued posts in a new order; they take the free slots in turn.',
+    input: { path: queuePathSchema, body: reorderQueueSchema },
+    output: queueChangeSchema,
+  },
+  skipQueueSlot: {
+    method: 'POST',
+    path: '/queues/{platform}/{accountId}/skip',
+    auth: 'user',
+    handler: 'posts',
+    summary: 'Leaves one upcoming slot of an account\'s queue empty (or uses it again); the queued posts move past it.',
+    input: { path: queuePathSchema, body: skipQueueSlotSchema },
+    output: queueChangeSchema,
+  },
+  shareQueuePostNext: {
+    method: 'POST',
+    path: '/queues/{platform}/{accountId}/next',
+    auth: 'user',
+    handler: 'posts',
+    summary: '"Share next": moves a queued post to the front of its account\'s queue.',
+    input: { path: queuePathSchema, body: shareNextSchema },
+    output: queueChangeSchema,
   },
 } as const satisfies Record<string, RouteDefinition>;
 

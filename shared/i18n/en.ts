@@ -17,6 +17,7 @@ import { approvalsEn } from './approvals.en';
 import { reviewEn } from './review.en';
 import { activityEn } from './activity.en';
 import { bulkEn, feedsEn } from './feeds.en';
+import { queueEn } from './queue.en';
 
 export const en = {
   wizard: wizardEn,
@@ -35,6 +36,7 @@ export const en = {
   activity: activityEn,
   feeds: feedsEn,
   bulk: bulkEn,
+  queue: queueEn,
   common: {
     appName: 'OneClick',
     loading: 'Loading…',
@@ -227,6 +229,7 @@ export const en = {
     newPost: 'New Post',
     scheduled: 'Scheduled',
     calendar: 'Calendar',
+    queue: 'Queue',
     posts: 'Posts',
     analytics: 'Analytics',
     accounts: 'Accounts',

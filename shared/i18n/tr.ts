@@ -16,6 +16,7 @@ import { approvalsTr } from './approvals.tr';
 import { reviewTr } from './review.tr';
 import { activityTr } from './activity.tr';
 import { bulkTr, feedsTr } from './feeds.tr';
+import { queueTr } from './queue.tr';
 
 export const tr: Messages = {
   wizard: wizardTr,
@@ -34,6 +35,7 @@ export const tr: Messages = {
   activity: activityTr,
   feeds: feedsTr,
   bulk: bulkTr,
+  queue: queueTr,
   common: {
     appName: 'OneClick',
     loading: 'Yükleniyor…',
@@ -226,6 +228,7 @@ export const tr: Messages = {
     newPost: 'Yeni Gönderi',
     scheduled: 'Zamanlanmış',
     calendar: 'Takvim',
+    queue: 'Sıra',
     posts: 'Gönderiler',
     analytics: 'Analizler',
     accounts: 'Hesaplar',

@@ -77,6 +77,7 @@ export const router = createBrowserRouter([
               { index: true, lazy: wizard },
               { path: 'scheduled', lazy: postList('scheduled') },
               { path: 'calendar', lazy: async () => ({ Component: (await import('../features/posts/calendar/CalendarPage')).CalendarPage }) },
+              { path: 'queue', lazy: async () => ({ Component: (await import('../features/posts/queue/QueuePage')).QueuePage }) },
               { path: 'posts', lazy: postList('published') },
               { path: 'approvals', lazy: async () => ({ Component: (await import('../features/posts/approvals/ApprovalsPage')).ApprovalsPage }) },
               { path: 'posts/drafts', lazy: async () => ({ Component: (await import('../features/posts/drafts/DraftsPage')).DraftsPage }) },

@@ -45,6 +45,8 @@ export type MatrixEntry =
     };
 
 const someUlid = '01JAAAAAAAAAAAAAAAAAAAAAAA';
+/** The victim's connected account, as a queue route's path names it. */
+const theirQueue = (victim: Victim) => ({ platform: 'youtube', accountId: victim.accountId });
 const someUuid = '00000000-0000-4000-8000-000000000000';
 const someInvitationToken = 'A'.repeat(43);
 
@@ -350,4 +352,45 @@ export const matrix: Record<RouteId, MatrixEntry> = {
   updateFeed: { auth: 'user', sample: { path: { feedId: someUlid }, body: { paused: true } }, againstVictim: () => ({ request: { path: { feedId: someUlid }, body: { paused: true } }, refusedWith: [404] }) },
   removeFeed: { auth: 'user', sample: { path: { feedId: someUlid } }, againstVictim: () => ({ request: { path: { feedId: someUlid } }, refusedWith: [404] }) },
   fetchFeed: { auth: 'user', sample: { path: { feedId: someUlid } }, againstVictim: () => ({ request: { path: { feedId: someUlid } }, refusedWith: [404] }) },
+  // The queue routes find the account among the caller's workspace's connections: the victim's is not there.
+  previewQueue: {
+    auth: 'user',
+    sample: { body: { accounts: [{ platform: 'youtube', accountId: 'someone' }] } },
+    againstVictim: (victim) => ({ request: { body: { accounts: [theirQueue(victim)] } }, refusedWith: [400] }),
+  },
+  getQueue: {
+    auth: 'user',
+    sample: { path: { platform: 'youtube', accountId: 'someone' } },
+    againstVictim: (victim) => ({ request: { path: theirQueue(victim) }, refusedWith: [404] }),
+  },
+  setQueueSlots: {
+    auth: 'user',
+    sample: { path: { platform: 'youtube', accountId: 'someone' }, body: { slots: [{ weekday: 0, time: '09:00' }] } },
+    againstVictim: (victim) => ({ request: { path: theirQueue(victim), body: { slots: [{ weekday: 0, time: '09:00' }] } }, refusedWith: [404] }),
+  },
+  pauseQueue: {
+    auth: 'user',
+    sample: { path: { platform: 'youtube', accountId: 'someone' } },
+    againstVictim: (victim) => ({ request: { path: theirQueue(victim) }, refusedWith: [404] }),
+  },
+  resumeQueue: {
+    auth: 'user',
+    sample: { path: { platform: 'youtube', accountId: 'someone' } },
+    againstVictim: (victim) => ({ request: { path: theirQueue(victim) }, refusedWith: [404] }),
+  },
+  reorderQueue: {
+    auth: 'user',
+    sample: { path: { platform: 'youtube', accountId: 'someone' }, body: { postIds: [someUlid] } },
+    againstVictim: (victim) => ({ request: { path: theirQueue(victim), body: { postIds: [victim.scheduledPost.postId] } }, refusedWith: [404] }),
+  },
+  skipQueueSlot: {
+    auth: 'user',
+    sample: { path: { platform: 'youtube', accountId: 'someone' }, body: { at: '2099-01-05T09:00:00Z' } },
+    againstVictim: (victim) => ({ request: { path: theirQueue(victim), body: { at: '2099-01-05T09:00:00Z' } }, refusedWith: [404] }),
+  },
+  shareQueuePostNext: {
+    auth: 'user',
+    sample: { path: { platform: 'youtube', accountId: 'someone' }, body: { postId: someUlid } },
+    againstVictim: (victim) => ({ request: { path: theirQueue(victim), body: { postId: victim.scheduledPost.postId } }, refusedWith: [404] }),
+  },
 };

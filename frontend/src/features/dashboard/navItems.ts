@@ -1,5 +1,5 @@
 import type { LucideIcon } from 'lucide-react';
-import { BarChart3, Building2, CalendarClock, CalendarDays, ClipboardCheck, Clapperboard, FolderOpen, History, Image, Link2, Mic, PenSquare, Rss, Send, Settings, Sparkles, Users } from 'lucide-react';
+import { BarChart3, Building2, CalendarClock, CalendarDays, ClipboardCheck, Clapperboard, FolderOpen, History, Image, Link2, ListOrdered, Mic, PenSquare, Rss, Send, Settings, Sparkles, Users } from 'lucide-react';
 import type { en } from '../../../../shared/i18n/en';
 import type { WorkspaceAction } from '../../../../shared/api/authorization';
 
@@ -20,6 +20,7 @@ export const mainNav: NavItem[] = [
   { to: '/dashboard', label: 'newPost', end: true, icon: PenSquare },
   { to: '/dashboard/scheduled', label: 'scheduled', icon: CalendarClock },
   { to: '/dashboard/calendar', label: 'calendar', icon: CalendarDays },
+  { to: '/dashboard/queue', label: 'queue', icon: ListOrdered },
   { to: '/dashboard/posts', label: 'posts', icon: Send },
   { to: '/dashboard/approvals', label: 'approvals', icon: ClipboardCheck, sharedOnly: true },
   { to: '/dashboard/analytics', label: 'analytics', icon: BarChart3 },

@@ -1,4 +1,4 @@
-import { useEffect, useId } from 'react';
+import { useEffect, useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { UpgradeHint } from '../../../components/ui/UpgradeHint';
 import { TimeZoneCombobox } from '../../../components/ui/TimeZoneCombobox';
@@ -28,6 +28,7 @@ export function SchedulePicker({
   canSchedule,
   allowNow = true,
   nativeSchedulers = [],
+  queueChoice,
 }: {
   value: ScheduleChoice;
   onChange: (next: ScheduleChoice) => void;
@@ -35,10 +36,12 @@ export function SchedulePicker({
   allowNow?: boolean;
   /** The chosen platforms that can publish at the time themselves (their capability data). */
   nativeSchedulers?: readonly Platform[];
+  /** Offered as a third way ("Add to queue"), shown when chosen: where the post would go (the wizard). */
+  queueChoice?: ReactNode;
 }) {
   const { t, i18n } = useTranslation();
   const id = useId();
-  const scheduling = value.mode === 'schedule' || !allowNow;
+  const scheduling = value.mode === 'schedule' || (!allowNow && value.mode !== 'queue');
   const resolved = resolveChoice(value);
   const language = i18n.resolvedLanguage ?? 'en';
   const set = (change: Partial<ScheduleChoice>) => onChange({ ...value, ...change });
@@ -71,8 +74,15 @@ export function SchedulePicker({
             />
             {t('scheduling.picker.schedule')}
           </label>
+          {queueChoice !== undefined && (
+            <label className={`schedule-mode${canSchedule ? '' : ' disabled'}`}>
+              <input type="radio" name={`${id}-mode`} value="queue" checked={value.mode === 'queue'} disabled={!canSchedule} onChange={() => set({ mode: 'queue' })} />
+              {t('queue.wizard.choice')}
+            </label>
+          )}
         </div>
       )}
+      {value.mode === 'queue' && canSchedule && queueChoice}
       {!canSchedule && (
         <div id={`${id}-upgrade`}>
           <p className="hint upgrade-hint">{t('scheduling.picker.upgrade')}</p>

@@ -2,9 +2,11 @@ import { SCHEDULE_HORIZON_DAYS } from '../../../../../shared/api/posts';
 import { browserTimeZone, instantToWallTime, wallTimeToInstant } from '../../../../../shared/scheduling';
 import { savedTimeZone } from '../../settings';
 
-/** The wizard's step-4 choice: now, or a wall time in a zone. */
+/** The wizard's step-4 choice: now, a wall time in a zone, or the accounts' queues (docs/queue.md). */
 export interface ScheduleChoice {
-  mode: 'now' | 'schedule';
+  mode: 'now' | 'schedule' | 'queue';
+  /** Queue: one post at the earliest time free for every chosen account, rather than one per account. */
+  sameTimeForAll?: boolean;
   date: string;
   time: string;
   zone: string;

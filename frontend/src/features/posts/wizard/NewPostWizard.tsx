@@ -1,7 +1,7 @@
 import { commentsWithheld, FirstCommentField, firstCommentBlocked } from './components/FirstCommentField';
 import { ThreadField, threadsBlocked } from './components/ThreadField';
 import { useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
-import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { platformsInDisplayOrder } from '../../../../../shared/platforms';
 import { keptTexts, keptThreads, nativeSchedulersAmong, titleRuleFor, type NetworkTexts, type NetworkThreads } from '../../../../../shared/platformRules';
@@ -25,10 +25,11 @@ import { useCurrentWorkspace } from '../../workspaces';
 import { postDecision } from '../../../../../shared/api/authorization';
 import { connectErrorText, useStartConnection } from '../../accounts';
 import { isPlatform, platformNames, type Platform } from '../../../../../shared/platforms';
-import type { SaveDraft } from '../../../../../shared/api/posts';
+import type { CreatedPost, SaveDraft } from '../../../../../shared/api/posts';
 import { SchedulePicker } from '../scheduling/SchedulePicker';
 import { ScheduleSuggestion } from '../scheduling/ScheduleSuggestion';
 import { defaultChoice, formatInZone, resolveChoice, type ScheduleChoice } from '../scheduling/schedule';
+import { QueueChoice } from '../queue/QueueChoice';
 
 /** The order the wizard shows platforms in (the platform data's display order). */
 const platformOrder = platformsInDisplayOrder;
@@ -280,6 +281,9 @@ function WizardForm() {
   }
 
   const scheduling = schedule.mode === 'schedule' && canSchedule;
+  // "Add to queue": each chosen account's next free time (docs/queue.md); the answer says which.
+  const queueing = schedule.mode === 'queue' && canSchedule;
+  const queuedPosts = (publish.data as CreatedPost | undefined)?.queuedPosts;
   const resolved = resolveChoice(schedule);
   const scheduledAt = scheduling && 'at' in resolved ? resolved.at : undefined;
   const nativeSchedule = Boolean(scheduledAt && nativeSchedulers.length && schedule.youtubeNative);
@@ -304,10 +308,11 @@ function WizardForm() {
   const commentWithheld = commentsWithheld(chosenAccounts, (account) => postOptions.optionsFor(account), { nativeSchedule });
 
   useEffect(() => {
-    if (!published) return;
+    // Added to the queue: the times it got stay in view, with a link to the queue.
+    if (!published || queueing) return;
     const timer = setTimeout(() => navigate(decision === 'submit' ? '/dashboard/approvals' : scheduling ? '/dashboard/scheduled' : '/dashboard/posts'), REDIRECT_AFTER_PUBLISH_MS);
     return () => clearTimeout(timer);
-  }, [published, navigate, scheduling, decision]);
+  }, [published, navigate, scheduling, queueing, decision]);
 
   const blocker = (() => {
     if (step === 1) return uploading ? t('wizard.upload.waitForUploads') : uploaded.length === 0 ? t('wizard.upload.needFile') : undefined;
@@ -355,6 +360,7 @@ function WizardForm() {
         ...(scheduledAt
           ? { scheduledFor: scheduledAt.toISOString(), timeZone: schedule.zone, ...(nativeSchedulers.length && schedule.youtubeNative ? { youtubeNative: true } : {}) }
           : {}),
+        ...(queueing ? { queue: { sameTimeForAll: Boolean(schedule.sameTimeForAll) && chosenAccounts.length > 1 }, timeZone: schedule.zone } : {}),
         },
       },
       {
@@ -471,11 +477,25 @@ function WizardForm() {
               commentWithheld={commentWithheld}
               chosenAccounts={chosenAccounts}
               title={titleRule ? title : undefined}
-              {...(scheduledAt ? { publishTime: formatInZone(scheduledAt, schedule.zone, language) } : {})}
+              {...(scheduledAt ? { publishTime: formatInZone(scheduledAt, schedule.zone, language) } : queueing ? { publishTime: t('queue.wizard.reviewTime') } : {})}
             />
             <PostOptionsSection state={postOptions} media={uploaded} nativeSchedule={nativeSchedule} />
-            <SchedulePicker value={schedule} onChange={setSchedule} canSchedule={canSchedule} nativeSchedulers={nativeSchedulers} />
-            <ScheduleSuggestion value={schedule} onChange={setSchedule} canSchedule={canSchedule} />
+            <SchedulePicker
+              value={schedule}
+              onChange={setSchedule}
+              canSchedule={canSchedule}
+              nativeSchedulers={nativeSchedulers}
+              queueChoice={
+                <QueueChoice
+                  accounts={chosenAccounts.map((account) => ({ platform: account.platform, platformUserId: account.platformUserId, name: account.username ?? account.displayName }))}
+                  sameTimeForAll={Boolean(schedule.sameTimeForAll)}
+                  onSameTimeForAll={(sameTimeForAll) => setSchedule((current) => ({ ...current, sameTimeForAll }))}
+                  zone={schedule.zone}
+                  added={published ? queuedPosts : undefined}
+                />
+              }
+            />
+            {!queueing && <ScheduleSuggestion value={schedule} onChange={setSchedule} canSchedule={canSchedule} />}
             {publishError.length > 0 && (
               <ErrorBox>
                 {publishError.map((message) => (
@@ -512,6 +532,12 @@ function WizardForm() {
                 : publish.isPending
                   ? t('approvals.wizard.submitting')
                   : t('approvals.wizard.submit')
+              : queueing
+              ? published
+                ? t('queue.wizard.submitted')
+                : publish.isPending
+                  ? t('queue.wizard.submitting')
+                  : t('queue.wizard.submit')
               : scheduling
               ? published
                 ? t('scheduling.submit.scheduled')
@@ -559,6 +585,11 @@ function WizardForm() {
         )}
         {step === TOTAL_STEPS && <PostDeclarations state={postOptions} />}
         {published && decision === 'submit' && <NoticeBox>{t('approvals.wizard.submittedNotice')}</NoticeBox>}
+        {published && queueing && (
+          <Link className="button secondary" to="/dashboard/queue">
+            {t('queue.wizard.open')}
+          </Link>
+        )}
         {published &&
           afterPublishNotices(postOptions, t).map((notice) => (
             <NoticeBox key={notice}>{notice}</NoticeBox>

@@ -24,7 +24,7 @@ const draftSchema = z.object({
   /** Each account's post options chosen so far (TikTok's privacy, YouTube's details), by account key. */
   options: z.record(z.string(), z.record(z.string(), z.unknown())).optional(),
   schedule: z
-    .object({ mode: z.enum(['now', 'schedule']), date: z.string(), time: z.string(), zone: z.string(), youtubeNative: z.boolean(), zoneChosen: z.boolean().optional() })
+    .object({ mode: z.enum(['now', 'schedule', 'queue']), sameTimeForAll: z.boolean().optional(), date: z.string(), time: z.string(), zone: z.string(), youtubeNative: z.boolean(), zoneChosen: z.boolean().optional() })
     .optional(),
   /** The server draft this wizard edits: saving updates it, publishing turns it into the post. */
   serverDraftId: z.string().optional(),
