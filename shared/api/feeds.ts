@@ -16,7 +16,11 @@ export const FEED_ITEMS_PER_FETCH = 10;
 /** A feed's first fetch turns only its newest items into drafts (the older ones are marked seen). */
 export const FEED_FIRST_FETCH_ITEMS = 3;
 
-export const feedModes = ['draft', 'queue'] as const;
+/**
+ * What each new item becomes: a draft. A queued post (the queue, docs/queue.md) needs a file and a
+ * feed's item brings none (its image is not downloaded: docs/feeds.md), so there is no 'queue' mode.
+ */
+export const feedModes = ['draft'] as const;
 export type FeedMode = (typeof feedModes)[number];
 
 const feedAccountSchema = z.object({ platform: z.enum(platforms), accountId: z.string().min(1).max(200) });
@@ -36,7 +40,7 @@ export const addFeedSchema = z.object({
     .max(20, 'Choose at most 20 accounts.')
     .refine((accounts) => new Set(accounts.map((account) => `${account.platform}#${account.accountId}`)).size === accounts.length, 'The same account is chosen twice.')
     .default([]),
-  /** `draft`: each new item is a draft; `queue`: a post in the accounts' queues (once the queue exists). */
+  /** `draft`: each new item is a draft. */
   mode: z.enum(feedModes).default('draft'),
 });
 export type AddFeed = z.infer<typeof addFeedSchema>;

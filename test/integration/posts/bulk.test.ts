@@ -1,6 +1,6 @@
 import { describe, expect, inject, it } from 'vitest';
 import type { Post } from '../../../shared/api/posts';
-import { runBulk, shiftedTime } from '../../../frontend/src/features/posts/bulk/bulkActions';
+import { draftSubmission, runBulk, shiftedTime } from '../../../frontend/src/features/posts/bulk/bulkActions';
 import { userWithAccounts } from '../../support/accounts';
 import { createPost } from '../../support/posts';
 import { callApi } from '../../support/users';
@@ -51,5 +51,39 @@ describe('bulk actions against the API', () => {
     });
     expect(again.status).toBe(200);
     expect(((await callApi(twin, `/posts/${posts[0]!.postId}`, user.idToken)).body as unknown as Post).scheduledFor).toBe(shiftedTime(posts[0]!.scheduledFor!, -120));
+  });
+
+  it('moves drafts to the queue, each by its own request, and says why a draft without a file was not moved', async () => {
+    const { user, key, targets } = await userWithAccounts(twin, ['x']);
+    const drafts: Post[] = [];
+    for (const media of [[{ key }], [{ key }], []]) {
+      const { status, body } = await callApi(twin, '/drafts', user.idToken, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'idempotency-key': crypto.randomUUID() },
+        body: JSON.stringify({ description: `Queued from a draft ${drafts.length + 1}`, targets, media }),
+      });
+      expect(status, JSON.stringify(body)).toBe(200);
+      drafts.push(body as unknown as Post);
+    }
+    const outcomes = await runBulk(
+      drafts,
+      { kind: 'queue' },
+      async (post, idempotencyKey) => {
+        const { status, body } = await callApi(twin, `/drafts/${post.postId}/publish`, user.idToken, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'idempotency-key': idempotencyKey },
+          body: JSON.stringify({ ...draftSubmission(post), queue: {} }),
+        });
+        if (status !== 200) throw new Error((body as { message: string }).message);
+      },
+      { newKey: () => crypto.randomUUID() },
+    );
+    expect(outcomes.map((outcome) => outcome.ok)).toEqual([true, true, false]);
+    expect('reason' in outcomes[2]! && outcomes[2].reason).toMatch(/video or an image/);
+    for (const draft of drafts.slice(0, 2)) {
+      const moved = (await callApi(twin, `/posts/${draft.postId}`, user.idToken)).body as unknown as Post;
+      expect(moved.status).toBe('scheduled');
+      expect(moved.scheduledFor).not.toBeNull();
+    }
   });
 });

@@ -32,6 +32,8 @@ describe('bulk actions', () => {
     expect(notApplicable({ kind: 'reschedule', offsetMinutes: 60 }, post('a', 'published'))).toBe('notScheduled');
     expect(notApplicable({ kind: 'reschedule', offsetMinutes: 60 }, post('a', 'scheduled'))).toBe('noTime');
     expect(notApplicable({ kind: 'submit' }, post('a', 'scheduled'))).toBe('notDraft');
+    expect(notApplicable({ kind: 'queue' }, post('a', 'published'))).toBe('notDraft');
+    expect(notApplicable({ kind: 'queue' }, post('a', 'draft'))).toBeUndefined();
     expect(notApplicable({ kind: 'duplicate' }, post('a', 'published'))).toBeUndefined();
   });
 

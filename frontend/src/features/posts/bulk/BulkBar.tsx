@@ -37,6 +37,8 @@ function performWith(api: ApiCall, action: BulkAction) {
         return api('deletePost', { path: { postId: post.postId }, query: { deleteMedia: false } });
       case 'submit':
         return api('publishDraft', { path: { postId: post.postId }, body: draftSubmission(post) }, { idempotencyKey });
+      case 'queue':
+        return api('publishDraft', { path: { postId: post.postId }, body: { ...draftSubmission(post), queue: {} } }, { idempotencyKey });
     }
   };
 }
@@ -109,6 +111,11 @@ export function BulkBar({ selected, onClear, onDone }: { selected: readonly Post
             {may('reschedule') && (
               <button type="button" className="button secondary" disabled={busy} aria-expanded={moving} onClick={() => setMoving((open) => !open)}>
                 {t('bulk.reschedule')}
+              </button>
+            )}
+            {may('queue') && (
+              <button type="button" className="button secondary" disabled={busy} onClick={() => void run({ kind: 'queue' })}>
+                {t('bulk.queue')}
               </button>
             )}
             {may('duplicate') && (

@@ -7,11 +7,13 @@ import type { RouteId } from '../../../../../shared/api/routes';
  * lost answer changes nothing twice), and each post's outcome is reported in words. The server
  * decides every request by the one rule table, as for a single post.
  */
-export type BulkAction = { kind: 'reschedule'; offsetMinutes: number } | { kind: 'duplicate' } | { kind: 'delete' } | { kind: 'submit' };
+export type BulkAction = { kind: 'reschedule'; offsetMinutes: number } | { kind: 'queue' } | { kind: 'duplicate' } | { kind: 'delete' } | { kind: 'submit' };
 
 /** The route each action calls per post (its rule in shared/api/authorization.ts decides who may). */
 export const bulkRoutes: Record<BulkAction['kind'], RouteId> = {
   reschedule: 'reschedulePost',
+  // A draft goes to its accounts' next free slots: publishDraft with `queue` (docs/queue.md).
+  queue: 'publishDraft',
   duplicate: 'duplicatePost',
   delete: 'deletePost',
   submit: 'publishDraft',
@@ -25,7 +27,7 @@ export function notApplicable(action: BulkAction, post: Post): NotApplicable | u
     if (post.status !== 'scheduled') return 'notScheduled';
     if (!post.scheduledFor) return 'noTime';
   }
-  if (action.kind === 'submit' && post.status !== 'draft') return 'notDraft';
+  if ((action.kind === 'submit' || action.kind === 'queue') && post.status !== 'draft') return 'notDraft';
   return undefined;
 }
 
