@@ -94,9 +94,16 @@ function FeedRow({ feed, canManage }: { feed: Feed; canManage: boolean }) {
   const update = useUpdateFeed();
   const remove = useRemoveFeed();
   const [confirming, setConfirming] = useState(false);
+  const connections = useFeedAccounts().data?.connections ?? [];
   const title = feed.title ?? feed.url;
   const status = feed.paused ? 'paused' : feed.lastFetch?.outcome === 'failed' ? 'failing' : 'active';
-  const accounts = feed.accounts.map((account) => `${platformNames[account.platform]} ${account.accountId}`).join(', ');
+  // Each account by its name on its network (its id only when it is no longer connected).
+  const accounts = feed.accounts
+    .map((account) => {
+      const connection = connections.find((one) => one.platform === account.platform && one.platformUserId === account.accountId);
+      return `${platformNames[account.platform]} ${connection ? (connection.username ?? connection.displayName) : account.accountId}`;
+    })
+    .join(', ');
   const error = fetchFeed.error ?? update.error ?? remove.error;
   return (
     <li className="feeds-item">
