@@ -111,6 +111,9 @@ export const handlerGroups: Record<HandlerGroupName, HandlerGroupNeeds> = withAc
     startsTasks: ['exportData', 'deleteAccount'],
     disablesUsers: true,
   },
+  // Feeds to drafts: a workspace's feeds and their items' markers (memberships table), the drafts
+  // they make (posts; the draft limit's guard is in memberships), the accounts they are for.
+  feeds: { entry: 'functions/handlers/feeds.ts', tables: { memberships: 'readWrite', posts: 'readWrite', connections: 'read' }, buckets: {} },
 });
 
 /** Functions started in the background by a route's function (Lambda InvocationType Event; in-process offline). */
@@ -192,6 +195,13 @@ export const scheduledJobs = {
     description: 'Reads the engagement of recently published targets on a decaying schedule, within each platform\'s rate limits',
     everyMinutes: 15,
     needs: { tables: { metrics: 'readWrite', connections: 'readWrite' }, buckets: {}, platformAccess: true } satisfies Omit<HandlerGroupNeeds, 'entry'>,
+  },
+  fetchFeeds: {
+    entry: 'functions/handlers/fetchFeeds.ts',
+    description: 'Fetches the followed feeds that are due (under the outbound rule) and makes drafts of their new items, once each, backing off from feeds that fail',
+    everyMinutes: 5,
+    // connections: the drafts' accounts by name.
+    needs: { tables: { memberships: 'readWrite', posts: 'readWrite', connections: 'read' }, buckets: {} } satisfies Omit<HandlerGroupNeeds, 'entry'>,
   },
   reconcilePosts: {
     entry: 'functions/handlers/reconcilePosts.ts',

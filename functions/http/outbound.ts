@@ -93,7 +93,7 @@ async function boundedAnswer(response: Response, origin: string, maxBytes: numbe
 
 /**
  * A fetch that keeps the rule: the address checked before the request, redirects refused
- * (`redirect: 'manual'`, a 3xx answer is an OutboundRefused), the answer bounded in size and the
+ * (`redirect: 'manual'`, a 3xx answer other than 304 Not Modified is an OutboundRefused), the answer bounded in size and the
  * whole request in time (besides any signal the caller gives).
  */
 export function createOutboundFetch(rule: OutboundRule = {}, fetchImpl: OutboundFetch = (url, init) => fetch(url, init)): OutboundFetch {
@@ -104,7 +104,8 @@ export function createOutboundFetch(rule: OutboundRule = {}, fetchImpl: Outbound
     const { origin } = new URL(url);
     const timeout = AbortSignal.timeout(timeoutMs);
     const response = await fetchImpl(url, { ...init, redirect: 'manual', signal: init.signal ? AbortSignal.any([init.signal, timeout]) : timeout });
-    if (response.status >= 300 && response.status < 400) {
+    // 304 Not Modified answers a conditional GET (a feed's ETag): it is no redirect.
+    if (response.status >= 300 && response.status < 400 && response.status !== 304) {
       await response.body?.cancel();
       throw new OutboundRefused(`${origin} answered with a redirect, which is not followed.`);
     }

@@ -5,6 +5,7 @@ import { parseMediaKey } from '../../shared/media';
 import { keptTexts, keptThreads, type NetworkTexts, type NetworkThreads } from '../../shared/platformRules';
 import { platforms } from '../../shared/platforms';
 import { MAX_DRAFTS, type Post, type SaveDraft } from '../../shared/api/posts';
+import type { FeedOrigin } from '../../shared/api/feeds';
 import type { Clock } from '../clock';
 import { Conflict, InvalidInput, NotFound, QuotaExceeded } from '../errors';
 import { MediaNotFound } from '../media/s3Media';
@@ -24,6 +25,12 @@ export interface DraftServiceDeps {
   /** Keeps the draft limit under concurrent saves. */
   guard: DraftGuard;
   clock: Clock;
+}
+
+/** The item that makes a draft once-only: put with the draft, only where no item has that key yet. */
+export interface OnceMarker {
+  tableName: string;
+  item: Record<string, unknown> & { userId: string };
 }
 
 /** How often a new draft counts again after another of the user's new drafts passed first. */
@@ -100,13 +107,16 @@ export function createDraftService({ db, posts, connections, media, guard, clock
     records: UploadRecord[],
     condition: { ConditionExpression: string; ExpressionAttributeNames?: Record<string, string>; ExpressionAttributeValues?: Record<string, unknown> },
     guardStep?: ReturnType<DraftGuard['step']>,
-  ): Promise<'written' | 'refused' | 'raced'> {
-    const guarded = guardStep ? [guardStep] : [];
+    once?: OnceMarker,
+  ): Promise<'written' | 'refused' | 'raced' | 'duplicate'> {
+    const guarded = [...(guardStep ? [guardStep] : []), ...(once ? [{ Put: { TableName: once.tableName, Item: once.item, ConditionExpression: 'attribute_not_exists(userId)' } }] : [])];
     try {
       await db.send(new TransactWriteCommand({ TransactItems: [{ Put: { TableName: posts.tableName, Item: item, ...condition } }, ...guarded, ...media.keepSteps(records)] }));
       return 'written';
     } catch (error) {
       if (!(error instanceof TransactionCanceledException)) throw error;
+      // The marker first: another write of the same once-only draft passed (it may have raced the guard too).
+      if (once && error.CancellationReasons?.[guarded.length]?.Code === 'ConditionalCheckFailed') return 'duplicate';
       if (error.CancellationReasons?.[0]?.Code === 'ConditionalCheckFailed') return 'refused';
       if (guardStep && error.CancellationReasons?.[1]?.Code === 'ConditionalCheckFailed') return 'raced';
       if (error.CancellationReasons?.slice(1 + guarded.length).some((reason) => reason.Code === 'ConditionalCheckFailed')) {
@@ -137,7 +147,12 @@ export function createDraftService({ db, posts, connections, media, guard, clock
   }
 
   /** Stores a new draft (never over an existing item) while the user has fewer than MAX_DRAFTS, however many saves arrive at once. */
-  async function putNew(user: UserIdentity, fields: Pick<PostItem, 'description' | 'media' | 'targets'> & { title?: string; texts?: NetworkTexts; threads?: NetworkThreads; firstComment?: string; approval?: ApprovalItem }, records: UploadRecord[]): Promise<Post> {
+  async function putNew(
+    user: UserIdentity,
+    fields: Pick<PostItem, 'description' | 'media' | 'targets'> & { title?: string; texts?: NetworkTexts; threads?: NetworkThreads; firstComment?: string; approval?: ApprovalItem; fromFeed?: FeedOrigin },
+    records: UploadRecord[],
+    once?: OnceMarker,
+  ): Promise<Post | 'duplicate'> {
     const now = clock.now().toISOString();
     const base = {
       userId: user.userId,
@@ -155,7 +170,9 @@ export function createDraftService({ db, posts, connections, media, guard, clock
       if ((await draftCount(user.userId)) >= MAX_DRAFTS) {
         throw new QuotaExceeded(`You have ${MAX_DRAFTS} drafts, the most OneClick keeps: publish or delete some, then save again.`);
       }
-      if ((await writeDraft(item, records, { ConditionExpression: 'attribute_not_exists(postId)' }, guard.step(user.userId, seen))) !== 'raced') return toPost(item);
+      const written = await writeDraft(item, records, { ConditionExpression: 'attribute_not_exists(postId)' }, guard.step(user.userId, seen), once);
+      if (written === 'duplicate') return written;
+      if (written !== 'raced') return toPost(item);
     }
     throw new Conflict('Other drafts were being saved at the same moment: save this one again.');
   }
@@ -179,12 +196,28 @@ export function createDraftService({ db, posts, connections, media, guard, clock
     return post;
   }
 
+  const created = (post: Post | 'duplicate'): Post => {
+    if (post === 'duplicate') throw new Error('A draft without a once-only marker cannot be a duplicate.');
+    return post;
+  };
+
   return {
     /** A new draft; `approval`: a post submitted to publish now (approvals.ts) waits as this draft. */
     async create(user: UserIdentity, input: SaveDraft, options: { approval?: ApprovalItem } = {}): Promise<Post> {
       const now = clock.now().toISOString();
       const { media: files, records } = await draftMedia(user.userId, input.media);
-      return putNew(user, { ...textOf(input), media: files, targets: await draftTargets(user.userId, input.targets, now), ...(options.approval ? { approval: options.approval } : {}) }, records);
+      return created(await putNew(user, { ...textOf(input), media: files, targets: await draftTargets(user.userId, input.targets, now), ...(options.approval ? { approval: options.approval } : {}) }, records));
+    },
+
+    /**
+     * A new draft written only with `once.item`, a marker no other write may have put before (its
+     * condition is that it does not exist), in the same transaction: a feed item's draft is made
+     * once however many fetches find the item at the same time ('duplicate': one already did).
+     */
+    async createOnce(user: UserIdentity, input: SaveDraft, once: OnceMarker, options: { fromFeed?: FeedOrigin } = {}): Promise<Post | 'duplicate'> {
+      const now = clock.now().toISOString();
+      const { media: files, records } = await draftMedia(user.userId, input.media);
+      return putNew(user, { ...textOf(input), media: files, targets: await draftTargets(user.userId, input.targets, now), ...(options.fromFeed ? { fromFeed: options.fromFeed } : {}) }, records, once);
     },
 
     /**
@@ -210,6 +243,7 @@ export function createDraftService({ db, posts, connections, media, guard, clock
         executions: [] as string[],
         ...(approval ? { approval } : {}),
         ...(draft.comments ? { comments: draft.comments } : {}),
+        ...(draft.fromFeed ? { fromFeed: draft.fromFeed } : {}),
       };
       const item: PostItem = { ...base, ...listPlacement(base) };
       // Replaced only as it was read: a comment added meanwhile (or, for a draft read before, a save) is not lost.
@@ -238,7 +272,7 @@ export function createDraftService({ db, posts, connections, media, guard, clock
         now,
         names,
       );
-      return putNew(user, { description: original.description, ...(original.texts ? { texts: original.texts } : {}), ...(original.threads ? { threads: original.threads } : {}), ...(original.title ? { title: original.title } : {}), ...(original.firstComment ? { firstComment: original.firstComment } : {}), media: original.media, targets }, []);
+      return created(await putNew(user, { description: original.description, ...(original.texts ? { texts: original.texts } : {}), ...(original.threads ? { threads: original.threads } : {}), ...(original.title ? { title: original.title } : {}), ...(original.firstComment ? { firstComment: original.firstComment } : {}), media: original.media, targets }, []));
     },
   };
 }

@@ -7,6 +7,7 @@ import type { Notification } from '../../shared/api/notifications';
 import type { ApprovalState, PostComment } from '../../shared/api/approvals';
 import type { CreatePost } from '../../shared/api/posts';
 import type { ClientReview } from '../../shared/api/review';
+import type { FeedOrigin } from '../../shared/api/feeds';
 import type { Clock } from '../clock';
 import type { StoredMedia } from '../media/s3Media';
 import type { PublishProgress } from '../platforms/publisher';
@@ -125,6 +126,8 @@ export interface PostItem {
   approval?: ApprovalItem;
   /** Its comment thread, oldest first. */
   comments?: CommentItem[];
+  /** A draft a feed's item made (functions/services/feeds.ts): the feed, the item's link and image. */
+  fromFeed?: FeedOrigin;
   /** A queued post (functions/services/queue.ts): the queues it is in, and whether it waits for a paused one. */
   queue?: QueueMark;
 }
@@ -219,6 +222,7 @@ export function toPost(item: PostItem): Post {
     ...(item.approval ? { approval: toApproval(item.approval) } : {}),
     ...(item.queue ? { queue: { accounts: item.queue.accounts, held: Boolean(item.queue.held), waiting: item.queue.held ? heldMessage(item.scheduledFor) : null } } : {}),
     clientReviews: item.clientReviews ?? [],
+    ...(item.fromFeed ? { fromFeed: item.fromFeed } : {}),
   };
 }
 

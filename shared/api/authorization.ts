@@ -138,6 +138,13 @@ export const routeRules = {
   commentReviewPost: publicRoute,
   importPosts: may('draft'),
   exportPosts: may('read'),
+  // Feeds make drafts on their own for the accounts chosen, so following one is for whoever may
+  // publish; everyone sees them (functions/services/feeds.ts).
+  listFeeds: may('read'),
+  addFeed: may('publish'),
+  updateFeed: may('publish'),
+  removeFeed: may('publish'),
+  fetchFeed: may('publish'),
   // The queue (docs/queue.md): whoever may draft sees where "Add to queue" would put a post (a
   // contributor's queued post goes for approval, decided as createPost); changing an account's
   // slots and order moves scheduled posts, so it is publishing.

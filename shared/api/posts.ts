@@ -9,6 +9,7 @@ import { isTimeZone } from '../timeZone';
 import { mediaKinds, parseMediaKey, takesAltText } from '../media';
 import { approvalSchema } from './approvals';
 import { clientReviewSchema } from './review';
+import { feedOriginSchema } from './feeds';
 
 /** `draft`: saved from the wizard, not published; it starts no execution and uses no month's slot. */
 export const postStatuses = ['draft', 'scheduled', 'publishing', 'published', 'partially_published', 'failed', 'cancelled'] as const;
@@ -360,6 +361,8 @@ export const postSchema = z.object({
   queue: postQueueSchema.nullable().optional(),
   /** What clients did on it through review links (shared/api/review.ts), oldest first. */
   clientReviews: z.array(clientReviewSchema).optional(),
+  /** A draft a followed feed's item made: the feed, the item's link and image (taken or why not). */
+  fromFeed: feedOriginSchema.optional(),
 });
 export type Post = z.infer<typeof postSchema>;
 

@@ -86,6 +86,7 @@ import {
   reviewSchema,
   reviewTokenSchema,
 } from './review';
+import { addFeedSchema, feedListSchema, feedPathSchema, feedSchema, updateFeedSchema } from './feeds';
 
 /**
  * The API route table: the one list of routes. The CDK Api construct, the offline twin's HTTP
@@ -94,7 +95,7 @@ import {
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** Lambda function groups; each is functions/handlers/<group>.ts. */
-export const handlerGroupNames = ['me', 'connections', 'posts', 'uploads', 'content', 'modules', 'analytics', 'account', 'workspaces', 'review'] as const;
+export const handlerGroupNames = ['me', 'connections', 'posts', 'uploads', 'content', 'modules', 'analytics', 'account', 'workspaces', 'review', 'feeds'] as const;
 export type HandlerGroupName = (typeof handlerGroupNames)[number];
 
 export interface RouteDefinition {
@@ -869,6 +870,51 @@ export const routes = {
     summary: "The posts of a list (optionally one platform and a date range) as CSV: text, time, accounts, each target's status, link and latest numbers.",
     input: { query: exportPostsQuerySchema },
     output: postExportSchema,
+  },
+  listFeeds: {
+    method: 'GET',
+    path: '/feeds',
+    auth: 'user',
+    handler: 'feeds',
+    summary: "The current workspace's followed feeds, oldest first: address, title, accounts, paused or not, the last fetch and its outcome in words, when the next one is.",
+    input: {},
+    output: feedListSchema,
+  },
+  addFeed: {
+    method: 'POST',
+    path: '/feeds',
+    auth: 'user',
+    handler: 'feeds',
+    summary: 'Follows an RSS or Atom feed (an https address whose host is public, under the outbound rule): each new item becomes a draft for the chosen accounts, once. It is fetched at once, then every 30 minutes.',
+    input: { body: addFeedSchema },
+    output: feedSchema,
+  },
+  updateFeed: {
+    method: 'PATCH',
+    path: '/feeds/{feedId}',
+    auth: 'user',
+    handler: 'feeds',
+    summary: 'Pauses or resumes a feed, or changes its accounts.',
+    input: { path: feedPathSchema, body: updateFeedSchema },
+    output: feedSchema,
+  },
+  removeFeed: {
+    method: 'DELETE',
+    path: '/feeds/{feedId}',
+    auth: 'user',
+    handler: 'feeds',
+    summary: 'Stops following a feed; the drafts it made stay.',
+    input: { path: feedPathSchema },
+    output: feedSchema,
+  },
+  fetchFeed: {
+    method: 'POST',
+    path: '/feeds/{feedId}/fetch',
+    auth: 'user',
+    handler: 'feeds',
+    summary: 'Fetches a feed now: its new items become drafts (never twice), and the outcome is answered in words.',
+    input: { path: feedPathSchema },
+    output: feedSchema,
   },
   previewQueue: {
     method: 'POST',

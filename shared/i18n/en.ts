@@ -17,6 +17,7 @@ import { approvalsEn } from './approvals.en';
 import { reviewEn } from './review.en';
 import { activityEn } from './activity.en';
 import { csvEn } from './csv.en';
+import { bulkEn, feedsEn } from './feeds.en';
 import { queueEn } from './queue.en';
 
 export const en = {
@@ -35,6 +36,8 @@ export const en = {
   review: reviewEn,
   activity: activityEn,
   csv: csvEn,
+  feeds: feedsEn,
+  bulk: bulkEn,
   queue: queueEn,
   common: {
     appName: 'OneClick',
@@ -241,6 +244,7 @@ export const en = {
     approvals: 'Approvals',
     activity: 'Activity',
     reviewLinks: 'Review links',
+    feeds: 'Feeds',
     settings: 'Settings',
     notSignedIn: 'Not signed in',
     signOut: 'Sign Out',

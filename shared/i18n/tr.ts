@@ -16,6 +16,7 @@ import { approvalsTr } from './approvals.tr';
 import { reviewTr } from './review.tr';
 import { activityTr } from './activity.tr';
 import { csvTr } from './csv.tr';
+import { bulkTr, feedsTr } from './feeds.tr';
 import { queueTr } from './queue.tr';
 
 export const tr: Messages = {
@@ -34,6 +35,8 @@ export const tr: Messages = {
   review: reviewTr,
   activity: activityTr,
   csv: csvTr,
+  feeds: feedsTr,
+  bulk: bulkTr,
   queue: queueTr,
   common: {
     appName: 'OneClick',
@@ -240,6 +243,7 @@ export const tr: Messages = {
     approvals: 'Onaylar',
     activity: 'Etkinlik',
     reviewLinks: 'İnceleme bağlantıları',
+    feeds: 'Akışlar',
     settings: 'Ayarlar',
     notSignedIn: 'Giriş yapılmadı',
     signOut: 'Çıkış Yap',

@@ -53,10 +53,15 @@ export const tables = {
     purpose:
       'One membership per user (record "membership"), plus usage counters ("usage#YYYY-MM"), the new drafts\' guard ("drafts"), the bytes stored ' +
       '("storage"), one record per stored or uploading file ("upload#<bucket>#<key>") and a workspace\'s queue times per account ("queue#<platform>#<account id>"). The sparse bySweepDue ' +
-      'index lists the files to remove unless a post or My Content took them by then.',
+      'index lists the files to remove unless a post or My Content took them by then. A workspace\'s followed feeds ' +
+      '("feed#<feedId>") and the items they made drafts of ("feedItem#<feedId>#<hash>"); the sparse byFeedDue index lists ' +
+      'the feeds that are not paused, by when they are fetched next.',
     partitionKey: s('userId'),
     sortKey: s('record'),
-    globalIndexes: [{ indexName: 'bySweepDue', partitionKey: s('sweepShard'), sortKey: s('sweepAt') }],
+    globalIndexes: [
+      { indexName: 'bySweepDue', partitionKey: s('sweepShard'), sortKey: s('sweepAt') },
+      { indexName: 'byFeedDue', partitionKey: s('feedShard'), sortKey: s('feedDueAt') },
+    ],
     userData: { by: 'partitionKey', export: true },
   },
   posts: {

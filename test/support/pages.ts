@@ -17,4 +17,5 @@ export const dashboardPages = [
   '/dashboard/settings',
   '/dashboard/activity',
   '/dashboard/review-links',
+  '/dashboard/feeds',
 ];

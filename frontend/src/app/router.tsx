@@ -88,6 +88,7 @@ export const router = createBrowserRouter([
               { path: 'workspace', lazy: async () => ({ Component: (await import('../features/workspaces/WorkspacePage')).WorkspacePage }) },
               { path: 'activity', lazy: async () => ({ Component: (await import('../features/activity/ActivityPage')).ActivityPage }) },
               { path: 'review-links', lazy: async () => ({ Component: (await import('../features/posts/review/ReviewLinksPage')).ReviewLinksPage }) },
+              { path: 'feeds', lazy: async () => ({ Component: (await import('../features/feeds/FeedsPage')).FeedsPage }) },
               { path: 'settings', lazy: async () => ({ Component: (await import('../features/settings/SettingsPage')).SettingsPage }) },
               { path: 'influencer', lazy: modulePage('influencer') },
               { path: 'autotoon', lazy: modulePage('autotoon') },

@@ -20,6 +20,7 @@ import type { SandboxClient } from './platform';
 import { createProcessingPlans } from './processing';
 import { platformSandboxes } from './registry';
 import { createStore } from './store';
+import { createTestFeeds } from './testFeeds';
 
 export type { SandboxClient } from './platform';
 export type { ConsentInput, IssuedToken, SandboxControl } from './control';
@@ -48,6 +49,7 @@ export type { ProcessingInput } from './processing';
  *   GET  /<platform>/_feed/<account>     what the sandbox account published, newest first (HTML)
  *   GET  /<platform>/_media/<id>         a published post's media (Range requests for video)
  *   /_sandbox/*                          the test control API (control.ts)
+ *   /_feeds/*                            RSS test feeds a workspace can follow (testFeeds.ts)
  *
  * Each platform's metrics endpoints (<platform>/metrics.ts) answer from simulated, growing
  * engagement of what was published (engagement.ts).
@@ -109,6 +111,7 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
   // Uploads that never became a post before a restart are gone with their sessions.
   media.retainOnly(feed.blobIds());
   const faults = createFaults();
+  const testFeeds = createTestFeeds();
   const requestLog = createRequestLog();
   const processing = createProcessingPlans();
   const events = Object.fromEntries(platforms.map((platform) => [platform, createEventLog()])) as Record<Platform, ReturnType<typeof createEventLog>>;
@@ -231,6 +234,7 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
     const [, first = '', second = ''] = segments;
     const body = bodyReader(raw);
     if (first === '_sandbox') return answerNow(await controlApi(control, method, `/${segments.slice(2).join('/')}`, url.searchParams, body));
+    if (first === '_feeds' && segments.length === 3) return answerNow(await testFeeds.handle(method, decodeURIComponent(second), body, raw.headers));
     if (!isPlatform(first)) return answerNow(notFound(method, url.pathname));
     const runtime = runtimes[first];
     const request = (hostKey: string, path: string, params: Record<string, string> = {}): SandboxRequest => ({

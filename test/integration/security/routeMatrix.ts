@@ -350,6 +350,16 @@ export const matrix: Record<RouteId, MatrixEntry> = {
     againstVictim: 'own-data-only',
   },
   exportPosts: { auth: 'user', sample: {}, againstVictim: 'own-data-only' },
+  listFeeds: { auth: 'user', sample: {}, againstVictim: 'own-data-only' },
+  // A feed is followed in the caller's own workspace: naming the victim's account refuses it as not connected there.
+  addFeed: {
+    auth: 'user',
+    sample: { body: { url: 'https://feeds.example.com/rss.xml' } },
+    againstVictim: (victim) => ({ request: { body: { url: 'https://feeds.example.com/rss.xml', accounts: [{ platform: 'youtube', accountId: victim.accountId }] } }, refusedWith: [400] }),
+  },
+  updateFeed: { auth: 'user', sample: { path: { feedId: someUlid }, body: { paused: true } }, againstVictim: () => ({ request: { path: { feedId: someUlid }, body: { paused: true } }, refusedWith: [404] }) },
+  removeFeed: { auth: 'user', sample: { path: { feedId: someUlid } }, againstVictim: () => ({ request: { path: { feedId: someUlid } }, refusedWith: [404] }) },
+  fetchFeed: { auth: 'user', sample: { path: { feedId: someUlid } }, againstVictim: () => ({ request: { path: { feedId: someUlid } }, refusedWith: [404] }) },
   // The queue routes find the account among the caller's workspace's connections: the victim's is not there.
   previewQueue: {
     auth: 'user',

@@ -1,5 +1,5 @@
 import type { LucideIcon } from 'lucide-react';
-import { BarChart3, Building2, CalendarClock, CalendarDays, ClipboardCheck, Clapperboard, FolderOpen, History, Image, Link2, ListOrdered, Mic, PenSquare, Send, Settings, Sparkles, Users } from 'lucide-react';
+import { BarChart3, Building2, CalendarClock, CalendarDays, ClipboardCheck, Clapperboard, FolderOpen, History, Image, Link2, ListOrdered, Mic, PenSquare, Rss, Send, Settings, Sparkles, Users } from 'lucide-react';
 import type { en } from '../../../../shared/i18n/en';
 import type { WorkspaceAction } from '../../../../shared/api/authorization';
 
@@ -26,6 +26,7 @@ export const mainNav: NavItem[] = [
   { to: '/dashboard/analytics', label: 'analytics', icon: BarChart3 },
   { to: '/dashboard/accounts', label: 'accounts', icon: Users },
   { to: '/dashboard/content', label: 'content', icon: FolderOpen },
+  { to: '/dashboard/feeds', label: 'feeds', icon: Rss },
 ];
 
 export const moduleNav: NavItem[] = [

@@ -108,6 +108,13 @@ describe('the outbound fetch', () => {
     await expect(createOutboundFetch({ resolve }, fetchImpl)('https://pds.example.com/', {})).rejects.toEqual(new OutboundRefused('https://pds.example.com answered with a redirect, which is not followed.'));
   });
 
+  it('hands back 304 Not Modified, the answer to a conditional GET, as no redirect', async () => {
+    const { fetchImpl } = answering(() => new Response(null, { status: 304, headers: { etag: '"v1"' } }));
+    const response = await createOutboundFetch({ resolve }, fetchImpl)('https://pds.example.com/rss.xml', { headers: { 'if-none-match': '"v1"' } });
+    expect(response.status).toBe(304);
+    expect(response.headers.get('etag')).toBe('"v1"');
+  });
+
   it('refuses an answer larger than its bound, by its length or as it streams', async () => {
     const announced = answering(() => new Response('x'.repeat(20), { headers: { 'content-length': '20' } }));
     await expect(createOutboundFetch({ resolve, maxBytes: 10 }, announced.fetchImpl)('https://pds.example.com/', {})).rejects.toEqual(new OutboundRefused('https://pds.example.com answered with more than 10 bytes.'));

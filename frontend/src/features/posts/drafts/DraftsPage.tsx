@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { FilePen } from 'lucide-react';
@@ -16,6 +16,9 @@ import { PostsTabs } from './PostsTabs';
 import { ApprovalBadge, ApprovalNote } from '../approvals/ApprovalNote';
 import { useDeleteDraft } from './api';
 import { DuplicatePostMenu } from './DuplicateAction';
+import { BulkBar } from '../bulk/BulkBar';
+import { SelectAllShown } from '../bulk/SelectAllShown';
+import { SelectPost, useBulkSelection } from '../bulk/useBulkSelection';
 import './drafts.css';
 
 /** The user's drafts (the server's, newest save first): open one in the wizard, duplicate or delete it. */
@@ -26,13 +29,16 @@ export function DraftsPage() {
   const [confirming, setConfirming] = useState<Post>();
   const [deleted, setDeleted] = useState(false);
   const sentinel = useInfiniteScroll(pages);
-  const drafts = pages.data?.pages.flatMap((page) => page.posts) ?? [];
+  const drafts = useMemo(() => pages.data?.pages.flatMap((page) => page.posts) ?? [], [pages.data]);
+  const bulk = useBulkSelection(drafts);
 
   return (
     <section className="post-list-page drafts-page">
       <PageTitle>{t('composer.drafts.title')}</PageTitle>
       <PostsTabs />
       {deleted && <NoticeBox>{t('composer.drafts.deleted')}</NoticeBox>}
+      {drafts.length > 0 && <SelectAllShown checked={bulk.allSelected} onChange={(all) => (all ? bulk.selectAll() : bulk.clear())} />}
+      <BulkBar selected={bulk.selected} onClear={bulk.clear} onDone={bulk.clear} />
       {remove.isError && <ErrorBox>{t('composer.drafts.deleteFailed', { message: remove.error.message })}</ErrorBox>}
       {pages.isError ? (
         <ErrorBox>{t('composer.drafts.listFailed')}</ErrorBox>
@@ -55,6 +61,8 @@ export function DraftsPage() {
             <DraftCard
               key={draft.postId}
               draft={draft}
+              selected={bulk.selectedIds.has(draft.postId)}
+              onToggle={bulk.toggle}
               onDelete={() => {
                 setDeleted(false);
                 setConfirming(draft);
@@ -93,12 +101,13 @@ export function DraftsPage() {
   );
 }
 
-function DraftCard({ draft, onDelete }: { draft: Post; onDelete: () => void }) {
+function DraftCard({ draft, selected, onToggle, onDelete }: { draft: Post; selected: boolean; onToggle: (postId: string, range: boolean) => void; onDelete: () => void }) {
   const { t } = useTranslation();
   const formatDate = useDateFormat();
   const name = draft.title?.trim() || t('composer.drafts.untitled');
   return (
-    <li className="card post-card draft-card" aria-label={name}>
+    <li className="card post-card draft-card" aria-label={name} data-selected={selected}>
+      <SelectPost post={draft} selected={selected} onToggle={onToggle} />
       <div className="draft-card-head">
         <h2 className="draft-card-title">{name}</h2>
         <DuplicatePostMenu post={draft} />
@@ -109,6 +118,7 @@ function DraftCard({ draft, onDelete }: { draft: Post; onDelete: () => void }) {
       <p className={`post-content${draft.description.trim() ? '' : ' hint'}`}>{draft.description.trim() ? draft.description : t('composer.drafts.noText')}</p>
       {draft.platforms.length > 0 ? <PlatformChips platforms={draft.platforms} /> : <p className="hint">{t('composer.drafts.noAccounts')}</p>}
       <p className="hint">{draft.media.length > 0 ? t('composer.drafts.files', { count: draft.media.length }) : t('composer.drafts.noFiles')}</p>
+      {draft.fromFeed && <FeedOriginNote origin={draft.fromFeed} />}
       {draft.approval && <ApprovalBadge post={draft} />}
       {draft.approval && <ApprovalNote post={draft} />}
       <div className="draft-card-actions">
@@ -120,5 +130,28 @@ function DraftCard({ draft, onDelete }: { draft: Post; onDelete: () => void }) {
         </button>
       </div>
     </li>
+  );
+}
+
+/** Where a feed's draft came from: the feed, the item's link, and why its image is not among the files. */
+function FeedOriginNote({ origin }: { origin: NonNullable<Post['fromFeed']> }) {
+  const { t } = useTranslation();
+  return (
+    <div className="draft-feed-origin">
+      <p className="hint">{t('feeds.origin', { feed: origin.feedTitle ?? '' })}</p>
+      {origin.link && (
+        <a href={origin.link} target="_blank" rel="noreferrer noopener">
+          {t('feeds.originLink')}
+        </a>
+      )}
+      {origin.imageUrl && (
+        <p className="hint">
+          {t('feeds.imageNotTaken')}{' '}
+          <a href={origin.imageUrl} target="_blank" rel="noreferrer noopener">
+            {t('feeds.image')}
+          </a>
+        </p>
+      )}
+    </div>
   );
 }

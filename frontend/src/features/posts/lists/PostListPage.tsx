@@ -15,6 +15,9 @@ import '../scheduling/scheduling.css';
 import { useInfiniteScroll } from '../../../components/ui/useInfiniteScroll';
 import { PostsTabs } from '../drafts/PostsTabs';
 import { CsvActions } from '../csv/CsvActions';
+import { BulkBar } from '../bulk/BulkBar';
+import { SelectAllShown } from '../bulk/SelectAllShown';
+import { useBulkSelection } from '../bulk/useBulkSelection';
 
 const DUE_SOON_MS = 120_000;
 const newestFirst = (a: Post, b: Post) => b.createdAt.localeCompare(a.createdAt);
@@ -85,6 +88,7 @@ export function PostListPage({ list }: { list: 'published' | 'scheduled' }) {
   const sentinel = useInfiniteScroll(pages);
 
   const loading = pages.isPending || (list === 'published' && publishing.isPending);
+  const bulk = useBulkSelection(posts);
 
   return (
     <section className="post-list-page">
@@ -107,6 +111,8 @@ export function PostListPage({ list }: { list: 'published' | 'scheduled' }) {
         </select>
         <CsvActions list={list} platform={platform} canImport={list === 'scheduled'} />
       </div>
+      {posts.length > 0 && <SelectAllShown checked={bulk.allSelected} onChange={(all) => (all ? bulk.selectAll() : bulk.clear())} />}
+      <BulkBar selected={bulk.selected} onClear={bulk.clear} onDone={bulk.clear} />
       {retry.isError && <ErrorBox>{t('posts.retryFailed', { message: retry.error.message })}</ErrorBox>}
       {pages.isError ? (
         <ErrorBox>{t('posts.loadFailed')}</ErrorBox>
@@ -132,6 +138,7 @@ export function PostListPage({ list }: { list: 'published' | 'scheduled' }) {
               retrying={retry.isPending && retry.variables === post.postId}
               onOpen={open}
               onRetry={(target) => retry.mutate(target.postId)}
+              selection={{ selected: bulk.selectedIds.has(post.postId), onToggle: bulk.toggle }}
             />
           ))}
         </ul>

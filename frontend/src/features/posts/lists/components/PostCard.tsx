@@ -7,17 +7,21 @@ import { ScheduledActions } from '../../scheduling/ScheduledActions';
 import { PostThumbnail } from './PostMedia';
 import { DuplicatePostMenu } from '../../drafts/DuplicateAction';
 import { useHoverOrFocus } from '../../../../lib/useHoverOrFocus';
+import { SelectPost } from '../../bulk/useBulkSelection';
 
 export function PostCard({
   post,
   retrying,
   onOpen,
   onRetry,
+  selection,
 }: {
   post: Post;
   retrying: boolean;
   onOpen: (post: Post, opener: HTMLElement) => void;
   onRetry: (post: Post) => void;
+  /** Bulk actions: whether it is selected, and what choosing it does (a range with Shift). */
+  selection?: { selected: boolean; onToggle: (postId: string, range: boolean) => void };
 }) {
   const { t } = useTranslation();
   const formatDate = useDateFormat();
@@ -25,7 +29,8 @@ export function PostCard({
   // Hovering the card or focusing it plays a video's preview (as in My Content).
   const preview = useHoverOrFocus();
   return (
-    <li className="card post-card" aria-label={title} {...preview.handlers}>
+    <li className="card post-card" aria-label={title} data-selected={selection?.selected ?? false} {...preview.handlers}>
+      {selection && <SelectPost post={post} selected={selection.selected} onToggle={selection.onToggle} />}
       <PostThumbnail post={post} previewing={preview.active} />
       <PlatformChips platforms={post.platforms} />
       <time className="post-date" dateTime={post.createdAt}>
