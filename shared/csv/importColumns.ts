@@ -1,4 +1,5 @@
 import { platforms, platformsInDisplayOrder, type Platform } from '../platforms';
+import { importExamples } from '../platforms/importExamples';
 
 /**
  * The columns of a posts CSV (docs/csv.md): the one list the template is written from, the parser
@@ -37,10 +38,10 @@ export const importColumns: readonly ImportColumn[] = [
   },
   {
     name: 'accounts',
-    help: `Accounts separated by ${LIST_SEPARATOR}, each platform:account (the account's name, @handle or id), e.g. x:@oneclick ${LIST_SEPARATOR} linkedin:Ada Lovelace.`,
-    example: 'bluesky:oneclick.bsky.social',
+    help: `Accounts separated by ${LIST_SEPARATOR}, each platform:account (the account's name, @handle or id), e.g. ${importExamples.accounts.join(` ${LIST_SEPARATOR} `)}.`,
+    example: importExamples.account,
   },
-  { name: 'options', help: 'Each network\'s post options as JSON, e.g. {"youtube":{"privacy":"unlisted"}} (empty: the defaults).', example: '' },
+  { name: 'options', help: `Each network's post options as JSON, e.g. ${importExamples.options} (empty: the defaults).`, example: '' },
   {
     name: 'time',
     help: `When to publish: an ISO time with its offset (2026-12-01T09:00:00+03:00), a local time in the workspace's time zone (2026-12-01 09:00), ${QUEUE_WORD} for the next free queue slot, or empty for a draft.`,
@@ -63,10 +64,12 @@ export function normalizedHeader(header: string): string {
  * Where a createPost/saveDraft schema issue belongs in the file: its path (description,
  * texts.x, targets.0.options…) as the column a person edits to fix it.
  */
+const textPaths = new Set(['texts', 'threads']);
+
 export function columnOfPath(path: ReadonlyArray<PropertyKey>): ImportColumnName {
   const [head, second, third, fourth] = path.map(String);
   if (head === 'description') return 'text';
-  if (head === 'texts' || head === 'threads') return second && (platforms as readonly string[]).includes(second) ? networkTextColumn(second as Platform) : 'text';
+  if (textPaths.has(head ?? '')) return second && (platforms as readonly string[]).includes(second) ? networkTextColumn(second as Platform) : 'text';
   if (head === 'title') return 'title';
   if (head === 'firstComment') return 'first_comment';
   if (head === 'media') return 'media';

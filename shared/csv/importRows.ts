@@ -1,4 +1,5 @@
 import { isPlatform, platformNames, platforms, type Platform } from '../platforms';
+import { importExamples } from '../platforms/importExamples';
 import { wallTimeToInstant } from '../scheduling';
 import { LIST_SEPARATOR, networkTextColumn, QUEUE_WORD } from './importColumns';
 import type { ImportRowInput } from '../api/imports';
@@ -86,9 +87,9 @@ function readOptions(cell: string, targets: ReadRow['fields']['targets']): strin
   try {
     parsed = JSON.parse(value);
   } catch {
-    return 'The options are not JSON: write them as {"youtube":{"privacy":"unlisted"}}.';
+    return `The options are not JSON: write them as ${importExamples.options}.`;
   }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return 'The options must be a JSON object with a key per network, e.g. {"youtube":{"privacy":"unlisted"}}.';
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return `The options must be a JSON object with a key per network, e.g. ${importExamples.options}.`;
   for (const [platform, options] of Object.entries(parsed)) {
     const matching = targets.filter((target) => target.platform === platform);
     if (!matching.length) return `There are options for "${platform}" but no ${isPlatform(platform) ? platformNames[platform] : platform} account in the accounts column.`;

@@ -115,7 +115,7 @@ describe('readImportRow', () => {
       { line: 7, column: 'accounts', message: 'No connected X account is called "nobody" in this workspace.' },
     ]);
     expect(readImportRow({ line: 8, cells: { accounts: 'x:1001', options: '{privacy' } }, context)).toEqual([
-      { line: 8, column: 'options', message: 'The options are not JSON: write them as {"youtube":{"privacy":"unlisted"}}.' },
+      { line: 8, column: 'options', message: 'The options are not JSON: write them as {"youtube":{"privacyStatus":"unlisted","madeForKids":false}}.' },
     ]);
     expect(readImportRow({ line: 9, cells: { accounts: 'oneclick', time: 'tomorrow' } }, context)).toEqual([
       { line: 9, column: 'time', message: expect.stringContaining('"tomorrow" is not a time: write 2026-12-01 09:00 (Europe/Istanbul)') },
@@ -124,8 +124,8 @@ describe('readImportRow', () => {
   });
 
   it('puts a network\'s options on that network\'s accounts and refuses options for a network not chosen', () => {
-    const row = readImportRow({ line: 2, cells: { accounts: 'youtube:UC42', options: '{"youtube":{"privacy":"unlisted"}}' } }, context);
-    expect(row).toMatchObject({ fields: { targets: [{ platform: 'youtube', accountId: 'UC42', options: { privacy: 'unlisted' } }] } });
+    const row = readImportRow({ line: 2, cells: { accounts: 'youtube:UC42', options: '{"youtube":{"privacyStatus":"unlisted","madeForKids":false}}' } }, context);
+    expect(row).toMatchObject({ fields: { targets: [{ platform: 'youtube', accountId: 'UC42', options: { privacyStatus: 'unlisted', madeForKids: false } }] } });
     expect(readImportRow({ line: 3, cells: { accounts: 'x:1001', options: '{"tiktok":{}}' } }, context)).toEqual([
       { line: 3, column: 'options', message: 'There are options for "tiktok" but no TikTok account in the accounts column.' },
     ]);
