@@ -71,4 +71,8 @@ export const bulkEn = {
   noTime: 'It has no time to move.',
   notScheduled: 'Only a scheduled post can be moved.',
   notDraft: 'Only a draft can be submitted for approval.',
+  selectInCalendar: 'Select posts',
+  doneSelecting: 'Done selecting',
+  calendarHint: 'Choose scheduled posts to move, duplicate or delete together: a click or Enter chooses one; with Shift, every scheduled post from the last one chosen to it, in time order.',
+  chosen: 'chosen',
 };

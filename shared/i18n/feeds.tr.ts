@@ -72,4 +72,8 @@ export const bulkTr: typeof bulkEn = {
   noTime: 'Kaydırılacak bir zamanı yok.',
   notScheduled: 'Yalnızca zamanlanmış bir gönderi kaydırılabilir.',
   notDraft: 'Yalnızca bir taslak onaya gönderilebilir.',
+  selectInCalendar: 'Gönderi seç',
+  doneSelecting: 'Seçimi bitir',
+  calendarHint: 'Birlikte taşımak, çoğaltmak ya da silmek için planlanmış gönderileri seçin: tıklama ya da Enter birini seçer; Shift ile son seçilenden buna kadar zaman sırasındaki her planlanmış gönderiyi.',
+  chosen: 'seçildi',
 };

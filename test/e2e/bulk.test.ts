@@ -19,7 +19,7 @@ afterAll(async () => {
 });
 
 describe('posting at volume: a feed and bulk actions', () => {
-  it('a feed item becomes one draft across two fetches; five scheduled posts move a day later in one bulk action', async () => {
+  it('a feed item becomes one draft across two fetches; five scheduled posts move a day later in one bulk action; two chosen in the calendar move again', async () => {
     const { user, key, targets } = await userWithAccounts(twin, ['x']);
     const feedName = `e2e-${Date.now()}`;
     const feedUrl = `${twin.endpoints.sandbox}/_feeds/${feedName}.xml`;
@@ -62,9 +62,34 @@ describe('posting at volume: a feed and bulk actions', () => {
       await page.getByRole('button', { name: 'Move', exact: true }).click();
       await expect.poll(() => page.getByText('5 done, 0 not done.').isVisible(), { timeout: 20_000 }).toBe(true);
     });
+    const moved: Post[] = [];
     for (const post of posts) {
-      const moved = (await callApi(twin, `/posts/${post.postId}`, user.idToken)).body as unknown as Post;
-      expect(new Date(moved.scheduledFor!).getTime() - new Date(post.scheduledFor!).getTime()).toBe(DAY_MS);
+      moved.push((await callApi(twin, `/posts/${post.postId}`, user.idToken)).body as unknown as Post);
+      expect(new Date(moved.at(-1)!.scheduledFor!).getTime() - new Date(post.scheduledFor!).getTime()).toBe(DAY_MS);
+    }
+
+    // In the calendar: two posts next to each other in time, chosen with a click and a Shift-click,
+    // move a day later together. The first such pair within one month (five days cross at most one month's end).
+    const monthOf = (post: Post) => new Intl.DateTimeFormat('en-CA', { timeZone: ZONE, year: 'numeric', month: '2-digit' }).format(new Date(post.scheduledFor!));
+    const pair = [0, 1, 2, 3].find((index) => monthOf(moved[index]!) === monthOf(moved[index + 1]!))!;
+    const thisMonth = new Intl.DateTimeFormat('en-CA', { timeZone: ZONE, year: 'numeric', month: '2-digit' }).format(new Date());
+    await explained(session, 'choosing two scheduled posts in the calendar and moving them a day later', async () => {
+      await page.getByRole('link', { name: 'Calendar' }).click();
+      await page.locator('[data-view="month"]').waitFor();
+      if (monthOf(moved[pair]!) !== thisMonth) await page.getByRole('button', { name: 'Next' }).click();
+      await page.getByRole('button', { name: 'Select posts' }).click();
+      await page.getByRole('button', { name: new RegExp(`Bulk move ${pair + 1}\\b`) }).click();
+      await page.getByRole('button', { name: new RegExp(`Bulk move ${pair + 2}\\b`) }).click({ modifiers: ['Shift'] });
+      await expect.poll(() => page.getByRole('heading', { name: '2 posts selected' }).isVisible()).toBe(true);
+      expect(await page.getByRole('button', { name: new RegExp(`Bulk move ${pair + 1}\\b`) }).getAttribute('aria-pressed')).toBe('true');
+      await page.getByRole('button', { name: 'Move by…' }).click();
+      await page.getByRole('button', { name: 'Move', exact: true }).click();
+      await expect.poll(() => page.getByText('2 done, 0 not done.').isVisible(), { timeout: 20_000 }).toBe(true);
+    });
+    for (const [index, post] of moved.entries()) {
+      const now = (await callApi(twin, `/posts/${post.postId}`, user.idToken)).body as unknown as Post;
+      const expected = index === pair || index === pair + 1 ? DAY_MS : 0;
+      expect(new Date(now.scheduledFor!).getTime() - new Date(post.scheduledFor!).getTime(), `post ${index + 1}`).toBe(expected);
     }
     await session.context.close();
   });

@@ -12,6 +12,8 @@ import { addDays, addMonths, dayDate, dropInstant, monthDays, placeInZone, slotI
 import { describeZone } from '../../../components/ui/timeZones';
 import { useSchedulingTimeZone } from '../../settings';
 import { useNow } from '../../../lib/useNow';
+import { BulkBar } from '../bulk/BulkBar';
+import { useBulkSelection } from '../bulk/useBulkSelection';
 import '../scheduling/scheduling.css';
 
 type View = 'month' | 'week';
@@ -54,6 +56,7 @@ export function CalendarPage() {
   const [editing, setEditing] = useState<Post>();
   const [viewing, setViewing] = useState<Post>();
   const opener = useRef<HTMLElement | null>(null);
+  const [selecting, setSelecting] = useState(false);
 
   const timeFormat = useMemo(() => new Intl.DateTimeFormat(language, { hour: '2-digit', minute: '2-digit', timeZone: zone }), [language, zone]);
   const fullFormat = useMemo(() => new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short', timeZone: zone }), [language, zone]);
@@ -76,6 +79,12 @@ export function CalendarPage() {
   }, [events]);
 
   const days = view === 'month' ? monthDays(anchor) : weekDays(anchor);
+  // Bulk actions take the scheduled posts the view shows, in time order (Shift chooses a range of them).
+  const shownScheduled = useMemo(() => {
+    const shown = new Set(days);
+    return events.filter((event) => event.kind === 'scheduled' && shown.has(event.day)).map((event) => event.post);
+  }, [events, days]);
+  const bulk = useBulkSelection(shownScheduled);
   const heading =
     view === 'month'
       ? new Intl.DateTimeFormat(language, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(dayDate(anchor))
@@ -132,13 +141,16 @@ export function CalendarPage() {
 
   const renderEvent = (event: CalendarEvent) => {
     const text = event.post.title ?? event.post.description;
-    const draggable = event.kind === 'scheduled';
+    const choosable = selecting && event.kind === 'scheduled';
+    const chosen = choosable && bulk.selectedIds.has(event.post.postId);
+    const draggable = event.kind === 'scheduled' && !selecting;
     return (
       <li key={`${event.kind}-${event.post.postId}`}>
         <button
           type="button"
-          className={`calendar-event ${event.kind}${dragging === event.post.postId ? ' dragging' : ''}`}
+          className={`calendar-event ${event.kind}${dragging === event.post.postId ? ' dragging' : ''}${chosen ? ' chosen' : ''}`}
           draggable={draggable}
+          aria-pressed={choosable ? chosen : undefined}
           data-post-id={event.post.postId}
           title={`${fullFormat.format(new Date(event.at))} · ${text}`}
           onDragStart={(drag) => {
@@ -153,6 +165,10 @@ export function CalendarPage() {
             setOver(undefined);
           }}
           onClick={(click) => {
+            if (choosable) {
+              bulk.toggle(event.post.postId, click.shiftKey);
+              return;
+            }
             opener.current = click.currentTarget;
             if (draggable) setEditing(event.post);
             else setViewing(event.post);
@@ -167,6 +183,7 @@ export function CalendarPage() {
             ))}
           </span>
           <span className="visually-hidden"> · {t(`posts.status.${event.post.status}`)}</span>
+          {chosen && <span className="calendar-event-chosen">✓<span className="visually-hidden"> {t('bulk.chosen')}</span></span>}
         </button>
       </li>
     );
@@ -209,13 +226,25 @@ export function CalendarPage() {
               {t('scheduling.calendar.next')}
             </button>
             <h2 aria-live="polite">{title}</h2>
+            <button
+              type="button"
+              className="button secondary calendar-select"
+              aria-pressed={selecting}
+              onClick={() => {
+                if (selecting) bulk.clear();
+                setSelecting(!selecting);
+              }}
+            >
+              {t(selecting ? 'bulk.doneSelecting' : 'bulk.selectInCalendar')}
+            </button>
           </>
         }
       >
         <p className="calendar-zone" data-zone={zone}>
           {t(fromSettings ? 'scheduling.calendar.zoneSettings' : 'scheduling.calendar.zoneBrowser', { zone: zone.replaceAll('_', ' '), offset: describeZone(zone, now).offset })}
         </p>
-        <p className="hint">{t('scheduling.calendar.hint')}</p>
+        <p className="hint">{t(selecting ? 'bulk.calendarHint' : 'scheduling.calendar.hint')}</p>
+        {selecting && <BulkBar selected={bulk.selected} onClear={bulk.clear} onDone={bulk.clear} />}
         <div className="calendar-meta">
           <ul className="calendar-legend">
             <li>
