@@ -2,6 +2,8 @@
 export const csvEn = {
   importButton: 'Import CSV',
   exportButton: 'Export CSV',
+  exportFrom: 'Export from',
+  exportTo: 'to',
   exporting: 'Exporting…',
   exportFailed: 'The export did not work: {{message}}',
   exported_one: 'Exported {{count}} row.',

@@ -4,6 +4,8 @@ import type { csvEn } from './csv.en';
 export const csvTr: typeof csvEn = {
   importButton: 'CSV içe aktar',
   exportButton: 'CSV dışa aktar',
+  exportFrom: 'Dışa aktarma başlangıcı',
+  exportTo: 'bitişi',
   exporting: 'Dışa aktarılıyor…',
   exportFailed: 'Dışa aktarma olmadı: {{message}}',
   exported_one: '{{count}} satır dışa aktarıldı.',

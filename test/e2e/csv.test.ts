@@ -28,7 +28,7 @@ afterAll(async () => {
 const inDays = (days: number) => new Date(Date.now() + days * 24 * 3600_000).toISOString().slice(0, 10);
 
 describe('CSV import and export in Chromium', () => {
-  it('checks a file with good and bad rows, imports it, imports it again with nothing doubled, and exports what the list shows', async () => {
+  it('checks a file with good and bad rows, imports it, imports it again with nothing doubled, and exports what the list shows, and a date range of it', async () => {
     const tag = Date.now().toString(36);
     const csv = [
       'text;accounts;media;time',
@@ -57,14 +57,16 @@ describe('CSV import and export in Chromium', () => {
     await expect.poll(() => first.getByText('3 rows: 2 created, 0 imported before, 1 refused.').count(), { timeout: 30_000 }).toBe(1);
     await first.getByRole('button', { name: 'Close' }).last().click();
     await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
-    await expect.poll(() => page.getByText(`Imported one ${tag}`).count()).toBe(1);
+    // One card per post: each card's selection checkbox is named by its post.
+    const cards = (text: string) => page.getByRole('checkbox', { name: `Select ${text}`, exact: true }).count();
+    await expect.poll(() => cards(`Imported one ${tag}`)).toBe(1);
 
     // The same file again: the report says imported before, and the list has each post once.
     const second = await importFile();
     await expect.poll(() => second.getByText('3 rows: 0 created, 2 imported before, 1 refused.').count(), { timeout: 30_000 }).toBe(1);
     await second.getByRole('button', { name: 'Close' }).last().click();
-    expect(await page.getByText(`Imported one ${tag}`).count()).toBe(1);
-    expect(await page.getByText(`Imported two ${tag}`).count()).toBe(1);
+    expect(await cards(`Imported one ${tag}`)).toBe(1);
+    expect(await cards(`Imported two ${tag}`)).toBe(1);
 
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
     expect(download.suggestedFilename()).toMatch(/^oneclick-scheduled-\d{4}-\d{2}-\d{2}\.csv$/);
@@ -74,6 +76,12 @@ describe('CSV import and export in Chromium', () => {
       [`Imported two ${tag}`, 'LinkedIn', 'pending'],
     ]);
     await expect.poll(() => page.getByText('Exported 2 rows.').count()).toBe(1);
+    // A date range: from the second post's day on, only it.
+    await page.getByLabel('Export from').fill(inDays(4));
+    const [ranged] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+    const rangedRecords = parse(readFileSync((await ranged.path())!), { bom: true, columns: true }) as Array<Record<string, string>>;
+    expect(rangedRecords.map((record) => record['text'])).toEqual([`Imported two ${tag}`]);
+    await expect.poll(() => page.getByText('Exported 1 row.').count()).toBe(1);
     expect(problems).toEqual([]);
     await context.close();
   });
