@@ -1,8 +1,8 @@
 /**
  * `npx tsx test/screenshots/feeds.ts`: starts a throw-away twin and photographs, at 390, 1280 and
  * 1440 wide in light and dark, into screenshots/feeds/ (git-ignored), running axe-core on each: the
- * Feeds page with a followed feed fetched once, and Scheduled with three posts selected for a bulk
- * action.
+ * Feeds page with a followed feed fetched once, Scheduled with three posts selected for a bulk
+ * action, and the calendar with two scheduled posts chosen.
  */
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -47,6 +47,14 @@ runScreenshots('feeds', async (info, browser) => {
       await page.getByRole('checkbox', { name: /Select Weekend market/ }).click({ modifiers: ['Shift'] });
       await page.getByRole('button', { name: 'Move by…' }).click();
       await shoot(page, '2-bulk-selection');
+      // The calendar's choosing: two scheduled posts chosen, the bar above the month.
+      await page.goto(`${info.webUrl}/dashboard/calendar`);
+      await page.locator('[data-view="month"]').waitFor();
+      if (!(await page.getByRole('button', { name: /Spring menu/ }).isVisible())) await page.getByRole('button', { name: 'Next' }).click();
+      await page.getByRole('button', { name: 'Select posts' }).click();
+      await page.getByRole('button', { name: /Spring menu/ }).click();
+      if (await page.getByRole('button', { name: /Behind the roaster/ }).isVisible()) await page.getByRole('button', { name: /Behind the roaster/ }).click({ modifiers: ['Shift'] });
+      await shoot(page, '3-calendar-selection');
       await session.context.close();
     }
   }
