@@ -133,8 +133,9 @@ export function createFeedService({ db, tableName, fetch, checkAddress, accounts
     return Item as FeedItem;
   }
 
-  async function list(userId: string): Promise<FeedItem[]> {
-    const feeds: FeedItem[] = [];
+  /** Every row of a workspace's partition whose record begins with `prefix`, page by page. */
+  async function rowsWithPrefix<T>(userId: string, prefix: string, projection?: string): Promise<T[]> {
+    const rows: T[] = [];
     let startKey: Record<string, unknown> | undefined;
     do {
       const page = await db.send(
@@ -142,15 +143,18 @@ export function createFeedService({ db, tableName, fetch, checkAddress, accounts
           TableName: tableName,
           KeyConditionExpression: 'userId = :userId AND begins_with(#record, :prefix)',
           ExpressionAttributeNames: { '#record': 'record' },
-          ExpressionAttributeValues: { ':userId': userId, ':prefix': 'feed#' },
+          ExpressionAttributeValues: { ':userId': userId, ':prefix': prefix },
+          ...(projection ? { ProjectionExpression: projection } : {}),
           ...(startKey ? { ExclusiveStartKey: startKey } : {}),
         }),
       );
-      feeds.push(...((page.Items ?? []) as FeedItem[]));
+      rows.push(...((page.Items ?? []) as T[]));
       startKey = page.LastEvaluatedKey;
     } while (startKey);
-    return feeds;
+    return rows;
   }
+
+  const list = (userId: string): Promise<FeedItem[]> => rowsWithPrefix<FeedItem>(userId, 'feed#');
 
   async function checkAccounts(userId: string, chosen: AddFeed['accounts']): Promise<void> {
     if (!chosen.length) return;
@@ -371,28 +375,14 @@ export function createFeedService({ db, tableName, fetch, checkAddress, accounts
     async remove(user: UserIdentity, feedId: string): Promise<Feed> {
       const feed = await load(user.userId, feedId);
       await db.send(new DeleteCommand({ TableName: tableName, Key: { userId: user.userId, record: feedRecord(feedId) } }));
-      let startKey: Record<string, unknown> | undefined;
-      do {
-        const page = await db.send(
-          new QueryCommand({
-            TableName: tableName,
-            KeyConditionExpression: 'userId = :userId AND begins_with(#record, :prefix)',
-            ExpressionAttributeNames: { '#record': 'record' },
-            ExpressionAttributeValues: { ':userId': user.userId, ':prefix': `feedItem#${feedId}#` },
-            ProjectionExpression: 'userId, #record',
-            ...(startKey ? { ExclusiveStartKey: startKey } : {}),
-          }),
-        );
-        const keys = page.Items ?? [];
-        for (let start = 0; start < keys.length; start += 25) {
-          let requests: Array<Record<string, unknown>> = keys.slice(start, start + 25).map((key) => ({ DeleteRequest: { Key: key } }));
-          while (requests.length) {
-            const answer = await db.send(new BatchWriteCommand({ RequestItems: { [tableName]: requests as never } }));
-            requests = (answer.UnprocessedItems?.[tableName] ?? []) as Array<Record<string, unknown>>;
-          }
+      const keys = await rowsWithPrefix<Record<string, unknown>>(user.userId, `feedItem#${feedId}#`, 'userId, #record');
+      for (let start = 0; start < keys.length; start += 25) {
+        let requests: Array<Record<string, unknown>> = keys.slice(start, start + 25).map((key) => ({ DeleteRequest: { Key: key } }));
+        while (requests.length) {
+          const answer = await db.send(new BatchWriteCommand({ RequestItems: { [tableName]: requests as never } }));
+          requests = (answer.UnprocessedItems?.[tableName] ?? []) as Array<Record<string, unknown>>;
         }
-        startKey = page.LastEvaluatedKey;
-      } while (startKey);
+      }
       return toFeed({ ...feed, paused: true });
     },
 
