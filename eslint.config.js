@@ -110,6 +110,19 @@ export default defineConfig(
     },
   },
   {
+    files: ['test/e2e/**/*.ts'],
+    rules: {
+      // The app draws after its requests, lazy modules and debounced counters: asserting at once races it (a CI run failed on one).
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name='toBe'][arguments.0.value=true][callee.object.callee.name='expect'] > MemberExpression > CallExpression > AwaitExpression > CallExpression[callee.property.name='isVisible']",
+          message: 'expect(await x.isVisible()).toBe(true) does not wait for the page: use `await shown(x)` from test/support/browser.',
+        },
+      ],
+    },
+  },
+  {
     files: ['frontend/**/*.{ts,tsx}'],
     ...reactHooks.configs.flat.recommended,
   },

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { platformNames, platforms, type Platform } from '../../shared/platforms';
-import { launchBrowser, openSession, signInThroughUi } from '../support/browser';
+import { launchBrowser, openSession, shown, signInThroughUi } from '../support/browser';
 import { connectInBrowser } from '../support/connectInBrowser';
 import { callApi, createUser } from '../support/users';
 import { makeAdmin, sandboxAccountName } from '../support/connect';
@@ -30,7 +30,7 @@ describe('the Accounts page in Chromium', () => {
     await signInThroughUi(page, twin.webUrl, user.email, user.password);
     await page.goto(`${twin.webUrl}/dashboard/accounts`);
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Accounts');
-    expect(await page.getByRole('heading', { level: 2, name: 'Select Platforms:' }).isVisible()).toBe(true);
+    await shown(page.getByRole('heading', { level: 2, name: 'Select Platforms:' }));
     expect(await page.getByTestId('sandbox-only').textContent()).toMatch(/^All verified only against OneClick’s platform sandbox/);
 
     const accounts: Partial<Record<Platform, string>> = {};

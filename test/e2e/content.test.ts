@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { seriousViolations } from '../support/axe';
-import { launchBrowser, openSession, signInThroughUi } from '../support/browser';
+import { launchBrowser, openSession, shown, signInThroughUi } from '../support/browser';
 import { contentKeyOf, contentObjectExists, moduleSessionFor, registerContent, sampleCartoon, samplePodcast } from '../support/content';
 import { backdateStoredObject } from '../support/storedObjects';
 import { createUser, type TestUser } from '../support/users';
@@ -43,9 +43,9 @@ describe('My Content in Chromium', () => {
     expect(await cards(page).allInnerTexts()).toEqual([expect.stringContaining('second.m4a'), expect.stringContaining('first.mp4')]);
     expect(await filter(page, 'All Content').getAttribute('aria-pressed')).toBe('true');
     const first = cards(page).filter({ hasText: 'first.mp4' });
-    expect(await first.getByText('Video', { exact: true }).isVisible()).toBe(true);
+    await shown(first.getByText('Video', { exact: true }));
     expect(await first.locator('time').textContent()).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2}\s?[AP]M$/);
-    expect(await cards(page).filter({ hasText: 'second.m4a' }).getByText('Podcast', { exact: true }).isVisible()).toBe(true);
+    await shown(cards(page).filter({ hasText: 'second.m4a' }).getByText('Podcast', { exact: true }));
 
     await filter(page, 'Videos').click();
     await expect.poll(() => cards(page).allInnerTexts()).toEqual([expect.stringContaining('first.mp4')]);
@@ -62,7 +62,7 @@ describe('My Content in Chromium', () => {
     const { page, context } = await openContent(empty);
 
     await expect.poll(() => page.getByRole('heading', { name: 'No content yet' }).isVisible()).toBe(true);
-    expect(await page.getByText('Videos and podcasts you make with Influencer, AutoToon or Podcast appear here.').isVisible()).toBe(true);
+    await shown(page.getByText('Videos and podcasts you make with Influencer, AutoToon or Podcast appear here.'));
     await filter(page, 'Videos').click();
     await expect.poll(() => page.getByRole('heading', { name: 'No videos yet' }).isVisible()).toBe(true);
     await filter(page, 'Podcasts').click();
@@ -91,7 +91,7 @@ describe('My Content in Chromium', () => {
     const player = page.getByRole('dialog', { name: 'episode.m4a' });
     await expect.poll(() => player.locator('audio').evaluate((audio: HTMLAudioElement) => audio.duration > 3.5 && !audio.paused), { timeout: 10_000 }).toBe(true);
     expect(await player.getByRole('link', { name: 'Download' }).getAttribute('href')).toContain('response-content-disposition=attachment');
-    expect(await player.getByRole('button', { name: 'Share Content' }).isVisible()).toBe(true);
+    await shown(player.getByRole('button', { name: 'Share Content' }));
     await page.keyboard.press('Escape');
     await expect.poll(() => player.count()).toBe(0);
     await context.close();
@@ -117,7 +117,7 @@ describe('My Content in Chromium', () => {
 
     await cards(page).getByRole('button', { name: 'Delete' }).click();
     const confirm = page.getByRole('alertdialog', { name: 'Delete this content?' });
-    expect(await confirm.getByText('doomed.mp4 will be deleted for good, with its file.').isVisible()).toBe(true);
+    await shown(confirm.getByText('doomed.mp4 will be deleted for good, with its file.'));
     await confirm.getByRole('button', { name: 'Cancel' }).click();
     expect(await cards(page).count()).toBe(1);
     expect(await contentObjectExists(twin, key)).toBe(true);
@@ -166,7 +166,7 @@ describe('My Content in Chromium', () => {
       url: page.url(),
     });
     await expect.poll(stepOne, { timeout: 15_000 }).toEqual({ files: [name], said: expect.anything(), url: expect.any(String) });
-    expect(await page.getByRole('listitem', { name }).isVisible()).toBe(true);
+    await shown(page.getByRole('listitem', { name }));
     expect(await page.getByText(/STORAGEKEY/).count()).toBe(0);
     expect(await page.evaluate(() => [localStorage.getItem('sharedContentUrl'), localStorage.getItem('sharedContentName')])).toEqual([null, null]);
     expect(problems).toEqual([]);

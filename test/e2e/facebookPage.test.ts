@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { explained, launchBrowser, openSession, signInThroughUi } from '../support/browser';
+import { explained, launchBrowser, openSession, shown, signInThroughUi } from '../support/browser';
 import { callApi, createUser } from '../support/users';
 import { makeAdmin, sandboxAccountName, sandboxControl } from '../support/connect';
 import { refreshMetricsNow } from '../support/analytics';
@@ -46,8 +46,8 @@ describe('a Facebook Page in Chromium', () => {
     await picker.waitFor();
     expect(await picker.getByRole('checkbox').count()).toBe(2);
     // The picker as a person using assistive technology meets it: named, grouped, no serious axe finding.
-    expect(await picker.getByRole('group', { name: 'Facebook Pages' }).isVisible()).toBe(true);
-    expect(await picker.getByText('Your Facebook login manages these Pages.', { exact: false }).isVisible()).toBe(true);
+    await shown(picker.getByRole('group', { name: 'Facebook Pages' }));
+    await shown(picker.getByText('Your Facebook login manages these Pages.', { exact: false }));
     expect(await seriousViolations(page)).toEqual([]);
     // Both Pages ticked: two connections, and the Accounts page says how many (the walk to every destination picks one of the two).
     await picker.getByRole('checkbox', { name: 'Northwind', exact: true }).check();
@@ -58,7 +58,7 @@ describe('a Facebook Page in Chromium', () => {
     const card = page.getByRole('listitem', { name: 'Facebook' });
     await expect.poll(() => card.getByTestId('status-facebook').textContent()).toBe('Connected');
     await expect.poll(() => card.getByText('Northwind (Page 2)').isVisible()).toBe(true);
-    expect(await card.getByText('Northwind', { exact: true }).isVisible()).toBe(true);
+    await shown(card.getByText('Northwind', { exact: true }));
 
     const { connections } = (await callApi(twin, '/connections', user.idToken)).body as unknown as ConnectionList;
     expect(connections).toHaveLength(2);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, openSession, signInThroughUi } from '../support/browser';
+import { launchBrowser, openSession, shown, signInThroughUi } from '../support/browser';
 import { connectThroughOAuth, sandboxAccountName, sandboxControl } from '../support/connect';
 import { createUser, type TestUser } from '../support/users';
 
@@ -42,7 +42,7 @@ describe('the embedded modules in Chromium (the demo module plays AutoToon)', ()
     await page.waitForURL(`${twin.webUrl}/dashboard/content`, { timeout: 15_000 });
     const card = page.getByRole('listitem').filter({ hasText: 'cartoon.mp4' });
     await expect.poll(() => card.count()).toBe(1);
-    expect(await card.getByText('Video', { exact: true }).isVisible()).toBe(true);
+    await shown(card.getByText('Video', { exact: true }));
 
     await card.getByRole('button', { name: 'Play cartoon.mp4' }).click();
     const player = page.getByRole('dialog', { name: 'cartoon.mp4' });
@@ -55,7 +55,7 @@ describe('the embedded modules in Chromium (the demo module plays AutoToon)', ()
     await expect.poll(() => page.getByText('Content loaded successfully').isVisible(), { timeout: 10_000 }).toBe(true);
     const next = page.getByRole('button', { name: 'Next', exact: true });
     await expect.poll(() => next.isEnabled(), { timeout: 15_000 }).toBe(true);
-    expect(await page.getByRole('listitem').filter({ has: page.locator('video') }).getByText('0.03 MB').isVisible()).toBe(true);
+    await shown(page.getByRole('listitem').filter({ has: page.locator('video') }).getByText('0.03 MB'));
     await next.click();
     await page.getByRole('button', { name: new RegExp(`^LinkedIn Sandbox ${account}`) }).click();
     await next.click();
@@ -108,7 +108,7 @@ describe('the embedded modules in Chromium (the demo module plays AutoToon)', ()
     await page.goto(`${twin.webUrl}/dashboard/autotoon`);
 
     await expect.poll(() => page.getByRole('alert').filter({ hasText: 'Authentication setup failed' }).isVisible()).toBe(true);
-    expect(await page.getByRole('status').filter({ hasText: 'Error loading AutoToon' }).isVisible()).toBe(true);
+    await shown(page.getByRole('status').filter({ hasText: 'Error loading AutoToon' }));
     await page.unroute('**/api/module-tokens');
     await page.getByRole('button', { name: 'Retry' }).click();
 
@@ -134,7 +134,7 @@ describe('the embedded modules in Chromium (the demo module plays AutoToon)', ()
     await page.goto(`${twin.webUrl}/dashboard/${path}`);
     await tokenRequest;
 
-    expect(await page.getByRole('heading', { level: 1, name: title }).isVisible()).toBe(true);
+    await shown(page.getByRole('heading', { level: 1, name: title }));
     await expect.poll(() => page.getByText(`Loading ${name} module...`).isVisible()).toBe(true);
     const frame = page.frameLocator(`iframe[title="${name} module"]`);
     await expect.poll(() => frame.getByText(`Signed in as ${user.email}.`).isVisible(), { timeout: 15_000 }).toBe(true);
@@ -150,7 +150,7 @@ describe('the embedded modules in Chromium (the demo module plays AutoToon)', ()
     await page.goto(`${twin.webUrl}/dashboard/podcast`);
 
     await expect.poll(() => page.getByRole('alert').filter({ hasText: 'Custom token alınamadı.' }).isVisible()).toBe(true);
-    expect(await page.getByRole('heading', { level: 1, name: 'Podcast' }).isVisible()).toBe(true);
+    await shown(page.getByRole('heading', { level: 1, name: 'Podcast' }));
     await context.close();
   });
 });

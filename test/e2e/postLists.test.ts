@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import type { ConnectionList } from '../../shared/api/connections';
 import type { Post } from '../../shared/api/posts';
 import type { Platform } from '../../shared/platforms';
-import { launchBrowser, openSession, signInThroughUi } from '../support/browser';
+import { launchBrowser, openSession, shown, signInThroughUi } from '../support/browser';
 import { callApi, createUser, type TestUser } from '../support/users';
 import { connectThroughOAuth, makeAdmin, sandboxAccountName, sandboxControl } from '../support/connect';
 import { createPost, tinyJpeg, uploadMedia, waitForPost } from '../support/posts';
@@ -95,7 +95,7 @@ describe('the post lists in Chromium', () => {
       expect(await link.getAttribute('target')).toBe('_blank');
       expect(await link.getAttribute('rel')).toBe('noopener noreferrer');
     }
-    expect(await first.getByText('Published', { exact: true }).first().isVisible()).toBe(true);
+    await shown(first.getByText('Published', { exact: true }).first());
     expect(problems).toEqual([]);
     await context.close();
   });
@@ -126,7 +126,7 @@ describe('the post lists in Chromium', () => {
     const dialog = page.getByRole('dialog');
     await expect.poll(() => dialog.getByRole('heading').textContent()).toBe('Untitled Post');
     expect(await dialog.getAttribute('aria-modal')).toBe('true');
-    expect(await dialog.getByText(text.first).isVisible()).toBe(true);
+    await shown(dialog.getByText(text.first));
     expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Close');
     await page.keyboard.press('Escape');
     await expect.poll(() => dialog.count()).toBe(0);
@@ -145,7 +145,7 @@ describe('the post lists in Chromium', () => {
     await openList(page, 'posts');
     const partial = card(page, text.partial);
     await expect.poll(() => partial.getByText('Partially published').isVisible()).toBe(true);
-    expect(await partial.getByText(/Content is invalid/).isVisible()).toBe(true);
+    await shown(partial.getByText(/Content is invalid/));
 
     // LinkedIn answers the retry slowly, so the post is seen publishing again before it finishes.
     await sandboxControl(twin).injectFault({ platform: 'linkedin', account: linkedinAccount, method: 'POST', path: '/rest/posts', delayMs: 2_000 });

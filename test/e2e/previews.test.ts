@@ -4,7 +4,7 @@ import type { Connection } from '../../shared/api/connections';
 import { platformNames, type Platform } from '../../shared/platforms';
 import { foldText } from '../../shared/preview';
 import { seriousViolations } from '../support/axe';
-import { launchBrowser, openSession, signInThroughUi } from '../support/browser';
+import { launchBrowser, openSession, shown, signInThroughUi } from '../support/browser';
 import { connectThroughOAuth, makeAdmin, sandboxAccountName } from '../support/connect';
 import { callApi, createUser, type TestUser } from '../support/users';
 import { previewRules } from '../../shared/platforms/previews';
@@ -86,7 +86,7 @@ describe('the live preview beside the editor, in Chromium', () => {
     // The first chosen network in the wizard's order (LinkedIn) is previewed first, with the account's name and avatar.
     const linkedin = preview(page, 'linkedin');
     await expect.poll(() => linkedin.isVisible(), settle).toBe(true);
-    expect(await linkedin.getByText(connections.linkedin.displayName, { exact: true }).isVisible()).toBe(true);
+    await shown(linkedin.getByText(connections.linkedin.displayName, { exact: true }));
     expect(await linkedin.locator('img.preview-avatar').getAttribute('src')).toBe(connections.linkedin.avatarUrl);
     // Cut where LinkedIn's feed cuts it, on a word, with LinkedIn's "…more"; the button shows the rest.
     const linkedinFold = previewRules.linkedin.fold!;
@@ -102,7 +102,7 @@ describe('the live preview beside the editor, in Chromium', () => {
     await linkedin.getByRole('group', { name: 'Network to preview' }).getByRole('button', { name: 'Instagram' }).click();
     const instagram = preview(page, 'instagram');
     await expect.poll(() => instagram.isVisible(), settle).toBe(true);
-    expect(await instagram.getByText(connections.instagram.username!.replace(/^@/, ''), { exact: true }).isVisible()).toBe(true);
+    await shown(instagram.getByText(connections.instagram.username!.replace(/^@/, ''), { exact: true }));
     const instagramFold = previewRules.instagram.fold!;
     expect(await previewText(page, 'instagram').textContent()).toBe(`${foldText(description, instagramFold).shown}${instagramFold.more}`);
     expect(await page.getByRole('tab', { name: 'All networks' }).getAttribute('aria-selected')).toBe('true');
@@ -116,8 +116,8 @@ describe('the live preview beside the editor, in Chromium', () => {
     const x = preview(page, 'x');
     await expect.poll(() => x.isVisible(), settle).toBe(true);
     expect(await previewText(page, 'x').textContent()).toBe(xText);
-    expect(await x.getByText(connections.x.displayName, { exact: true }).isVisible()).toBe(true);
-    expect(await x.getByText(`@${connections.x.username!.replace(/^@/, '')}`, { exact: true }).isVisible()).toBe(true);
+    await shown(x.getByText(connections.x.displayName, { exact: true }));
+    await shown(x.getByText(`@${connections.x.username!.replace(/^@/, '')}`, { exact: true }));
     expect(await x.getByRole('button', { name: previewRules.x.fold!.more }).count()).toBe(0);
     expect(await mediaShape(page, 'x')).toBeCloseTo(16 / 9, 1);
 
@@ -154,7 +154,7 @@ describe('the live preview beside the editor, in Chromium', () => {
     const threads = preview(page, 'threads');
     await expect.poll(() => threads.isVisible(), settle).toBe(true);
     expect(await previewText(page, 'threads').textContent()).toBe(description);
-    expect(await threads.getByText(connections.threads.username!.replace(/^@/, ''), { exact: true }).isVisible()).toBe(true);
+    await shown(threads.getByText(connections.threads.username!.replace(/^@/, ''), { exact: true }));
     expect(await threads.getByRole('button', { name: /more/ }).count()).toBe(0);
     expect(await mediaShape(page, 'threads')).toBeCloseTo(16 / 9, 1);
     expect(problems).toEqual([]);

@@ -5,7 +5,7 @@ import type { Post } from '../../shared/api/posts';
 import type { NotificationList } from '../../shared/api/notifications';
 import { platformNames, type Platform } from '../../shared/platforms';
 import { instantToWallTime, wallTimeToInstant } from '../../shared/scheduling';
-import { launchBrowser, openSession, signInThroughUi } from '../support/browser';
+import { launchBrowser, openSession, shown, signInThroughUi } from '../support/browser';
 import { seriousViolations } from '../support/axe';
 import { connectThroughOAuth, makeAdmin, sandboxAccountName, sandboxControl } from '../support/connect';
 import { createPost, tinyJpeg, uploadMedia } from '../support/posts';
@@ -117,7 +117,7 @@ describe('scheduling in Chromium', () => {
     const card = page.getByRole('listitem').filter({ hasText: description });
     await expect.poll(() => card.getByText(`Scheduled for ${shown}`).isVisible()).toBe(true);
     // Edit time on the card; Edit post and Cancel post in its "more actions" menu.
-    expect(await card.getByRole('button', { name: /^Edit time: / }).isVisible()).toBe(true);
+    await shown(card.getByRole('button', { name: /^Edit time: / }));
     await card.getByRole('button', { name: /^More actions: / }).click();
     await expect.poll(() => page.getByRole('menu').getByRole('menuitem').allTextContents()).toEqual(['Edit post', 'Duplicate', 'Cancel post']);
     await page.keyboard.press('Escape');
@@ -243,7 +243,7 @@ describe('scheduling in Chromium', () => {
     const comment = postDialog.getByLabel('First comment (optional)');
     await comment.fill('y'.repeat(281));
     await expect.poll(() => postDialog.getByRole('button', { name: 'Save post' }).isDisabled()).toBe(true);
-    expect(await postDialog.getByText('Fix the first comment: it is too long for a network, or no chosen network takes it.').isVisible()).toBe(true);
+    await shown(postDialog.getByText('Fix the first comment: it is too long for a network, or no chosen network takes it.'));
     await comment.fill('The link is in here');
     await postDialog.getByRole('button', { name: 'Save post' }).click();
     await expect.poll(() => postDialog.count()).toBe(0);
@@ -269,8 +269,8 @@ describe('scheduling in Chromium', () => {
     await bell.click();
     const panel = page.getByRole('region', { name: 'Notifications' });
     await expect.poll(() => panel.getByText('A scheduled post failed').isVisible()).toBe(true);
-    expect(await panel.getByText(description).isVisible()).toBe(true);
-    expect(await panel.getByText(/^LinkedIn \(.*\): .*Content is invalid/).isVisible()).toBe(true);
+    await shown(panel.getByText(description));
+    await shown(panel.getByText(/^LinkedIn \(.*\): .*Content is invalid/));
     await panel.getByRole('button', { name: 'Mark all as read' }).click();
     await expect.poll(() => page.getByRole('button', { name: 'Notifications', exact: true }).isVisible()).toBe(true);
     expect(await page.getByTestId('notifications-badge').count()).toBe(0);
@@ -365,8 +365,8 @@ describe('scheduling in Chromium', () => {
     await nextButton(page).click();
     await page.getByRole('radio', { name: 'Schedule' }).check();
     expect(await page.getByRole('combobox', { name: 'Time zone' }).inputValue()).toBe('Tokyo (UTC+09:00)');
-    expect(await page.getByText('The time zone chosen in Settings.').isVisible()).toBe(true);
-    expect(await page.getByText(/^Publishes .+ \(Asia\/Tokyo, UTC\+09:00\)$/).isVisible()).toBe(true);
+    await shown(page.getByText('The time zone chosen in Settings.'));
+    await shown(page.getByText(/^Publishes .+ \(Asia\/Tokyo, UTC\+09:00\)$/));
     expect(problems).toEqual([]);
     await context.close();
     await callApi(twin, `/posts/${post.postId}/cancel`, owner.idToken, { method: 'POST' });
@@ -391,18 +391,18 @@ describe('scheduling in Chromium', () => {
     await next.click();
     await page.getByRole('radio', { name: 'Zamanla' }).check();
     expect(await page.getByRole('combobox', { name: 'Saat dilimi' }).inputValue()).toBe('Istanbul (UTC+03:00)');
-    expect(await page.getByText(/tarihinde yayınlanır \(Europe\/Istanbul, UTC\+03:00\)$/).isVisible()).toBe(true);
+    await shown(page.getByText(/tarihinde yayınlanır \(Europe\/Istanbul, UTC\+03:00\)$/));
 
     await page.goto(`${twin.webUrl}/dashboard/scheduled`);
     const card = page.getByRole('listitem').filter({ hasText: description });
     await expect.poll(() => card.isVisible()).toBe(true);
-    expect(await card.getByRole('button', { name: /^Saati düzenle: / }).isVisible()).toBe(true);
+    await shown(card.getByRole('button', { name: /^Saati düzenle: / }));
     await card.getByRole('button', { name: /^Diğer işlemler: / }).click();
     await expect.poll(() => page.getByRole('menu').getByRole('menuitem').allTextContents()).toEqual(['Gönderiyi düzenle', 'Çoğalt', 'Gönderiyi iptal et']);
     await page.keyboard.press('Escape');
     await page.goto(`${twin.webUrl}/dashboard/calendar`);
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Takvim');
-    expect(await page.getByRole('tab', { name: 'Hafta' }).isVisible()).toBe(true);
+    await shown(page.getByRole('tab', { name: 'Hafta' }));
     expect(problems).toEqual([]);
     await context.close();
     await callApi(twin, `/posts/${post.postId}/cancel`, user.idToken, { method: 'POST' });
@@ -423,7 +423,7 @@ describe('scheduling in Chromium', () => {
 
     const schedule = page.getByRole('radio', { name: 'Schedule' });
     await expect.poll(() => schedule.isDisabled()).toBe(true);
-    expect(await page.getByText('Scheduling is part of the paid plans. Upgrade to schedule posts; publishing now works on every plan.').isVisible()).toBe(true);
+    await shown(page.getByText('Scheduling is part of the paid plans. Upgrade to schedule posts; publishing now works on every plan.'));
     expect(await schedule.getAttribute('aria-describedby')).toBeTruthy();
     expect(await page.getByRole('button', { name: 'Publish Now' }).isEnabled()).toBe(true);
     expect(problems).toEqual([]);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, openSession, signInThroughUi } from '../support/browser';
+import { launchBrowser, openSession, shown, signInThroughUi } from '../support/browser';
 import { createUser } from '../support/users';
 
 const twin = inject('twin');
@@ -27,7 +27,7 @@ describe('the landing and legal pages', () => {
     expect(await page.getByTestId('sandbox-only').textContent()).toBe(
       'All verified only against OneClick’s platform sandbox, which follows each network’s documentation — not yet against the networks themselves.',
     );
-    expect(await page.getByText(`© ${new Date().getFullYear()} OneClick`).isVisible()).toBe(true);
+    await shown(page.getByText(`© ${new Date().getFullYear()} OneClick`));
     expect(await page.getByRole('link', { name: 'Learn More' }).getAttribute('href')).toBe('#features');
 
     await page.getByRole('link', { name: 'Get Started' }).click();

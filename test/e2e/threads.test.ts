@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { platformNames, type Platform } from '../../shared/platforms';
-import { launchBrowser, openSession, signInThroughUi } from '../support/browser';
+import { launchBrowser, openSession, shown, signInThroughUi } from '../support/browser';
 import { connectThroughOAuth, makeAdmin, sandboxAccountName, sandboxControl } from '../support/connect';
 import { tinyJpeg } from '../support/posts';
 import { createUser, type TestUser } from '../support/users';
@@ -80,8 +80,8 @@ describe('threads in the composer, in Chromium', () => {
     const secondText = await second.inputValue();
     await second.fill('');
     await expect.poll(() => nextButton(page).isDisabled(), settle).toBe(true);
-    expect(await page.getByText('Fix the thread: a post is empty or too long, or it has too many posts.').isVisible()).toBe(true);
-    expect(await xThread.getByText('Write this post, or remove it.').isVisible()).toBe(true);
+    await shown(page.getByText('Fix the thread: a post is empty or too long, or it has too many posts.'));
+    await shown(xThread.getByText('Write this post, or remove it.'));
     const edited = secondText.replace('Chapter', 'Edited chapter');
     await second.fill(edited);
     await expect.poll(() => nextButton(page).isEnabled(), settle).toBe(true);
@@ -90,13 +90,13 @@ describe('threads in the composer, in Chromium', () => {
     await page.getByRole('group', { name: 'Network to preview' }).getByRole('button', { name: 'X' }).click();
     const previewThread = page.getByRole('list', { name: `X: a thread of ${partCount} posts` });
     expect(await previewThread.getByRole('listitem').count()).toBe(partCount - 1);
-    expect(await previewThread.getByText(edited).isVisible()).toBe(true);
+    await shown(previewThread.getByText(edited));
 
     const xTexts = await xParts.evaluateAll((fields) => fields.map((field) => (field as HTMLTextAreaElement).value));
     const blueskyTexts = await page.getByTestId('thread-bluesky').getByRole('textbox').evaluateAll((fields) => fields.map((field) => (field as HTMLTextAreaElement).value));
     await nextButton(page).click();
-    expect(await page.getByRole('heading', { name: 'Threads' }).isVisible()).toBe(true);
-    expect(await page.getByText(`X: a thread of ${partCount} posts`).isVisible()).toBe(true);
+    await shown(page.getByRole('heading', { name: 'Threads' }));
+    await shown(page.getByText(`X: a thread of ${partCount} posts`));
     await page.getByRole('button', { name: 'Publish Now' }).click();
     await page.waitForURL(`${twin.webUrl}/dashboard/posts`, { timeout: 15_000 });
 

@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, inject, it } from 'vitest';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { capabilities, platformNames, platforms, type Platform } from '../../shared/platforms';
-import { launchBrowser, openSession, signInThroughUi } from '../support/browser';
+import { launchBrowser, openSession, shown, signInThroughUi } from '../support/browser';
 import { connectThroughOAuth, makeAdmin, sandboxAccountName, sandboxControl } from '../support/connect';
 import { syntheticMp4 } from '../support/mp4';
 import { tinyJpeg, tinyPdf } from '../support/posts';
@@ -79,10 +79,10 @@ describe('lane 1', { concurrent: true }, () => {
         { name: 'cover.jpg', mimeType: 'image/jpeg', buffer: tinyJpeg },
       ]);
       await expect.poll(() => nextButton(page).isEnabled(), settle).toBe(true);
-      expect(await page.getByRole('listitem', { name: 'clip.mp4' }).getByText('0.29 MB').isVisible()).toBe(true);
-      expect(await page.getByRole('listitem', { name: 'cover.jpg' }).isVisible()).toBe(true);
+      await shown(page.getByRole('listitem', { name: 'clip.mp4' }).getByText('0.29 MB'));
+      await shown(page.getByRole('listitem', { name: 'cover.jpg' }));
       // The synthetic MP4 has no real picture: no poster frame, said in words (the image gets its thumbnail).
-      expect(await page.getByRole('listitem', { name: 'clip.mp4' }).getByText('This browser could not make a preview frame of the file; the post lists will show an icon instead.').isVisible()).toBe(true);
+      await shown(page.getByRole('listitem', { name: 'clip.mp4' }).getByText('This browser could not make a preview frame of the file; the post lists will show an icon instead.'));
       expect(await page.getByRole('listitem', { name: 'cover.jpg' }).locator('.media-no-thumbnail').count()).toBe(0);
       await nextButton(page).click();
 
@@ -93,14 +93,14 @@ describe('lane 1', { concurrent: true }, () => {
         await accountButton(page, platform).click();
         expect(await accountButton(page, platform).getAttribute('aria-pressed')).toBe('true');
       }
-      expect(await page.getByText('Instagram accepts videos of 3 to 90 seconds.').isVisible()).toBe(true);
+      await shown(page.getByText('Instagram accepts videos of 3 to 90 seconds.'));
       await nextButton(page).click();
 
       expect(await stepText(page)).toBe('Step 3 of 4');
       expect(await nextButton(page).isDisabled()).toBe(true);
       await page.getByLabel('Description').fill('Launch day from the wizard');
       expect(await nextButton(page).isDisabled()).toBe(true);
-      expect(await page.getByText('0/100').isVisible()).toBe(true);
+      await shown(page.getByText('0/100'));
       await page.getByPlaceholder('Enter video title...').fill('Launch day');
       expect(await nextButton(page).isEnabled()).toBe(true);
       await page.getByLabel('Description').fill('x'.repeat(281));
@@ -111,8 +111,8 @@ describe('lane 1', { concurrent: true }, () => {
 
       expect(await stepText(page)).toBe('Step 4 of 4');
       for (const platform of platforms) expect(await page.locator('.platform-chip', { hasText: new RegExp(`^${platformNames[platform]}$`) }).count()).toBe(1);
-      expect(await page.getByText('Launch day from the wizard').isVisible()).toBe(true);
-      expect(await page.getByRole('heading', { name: 'What each network gets' }).isVisible()).toBe(true);
+      await shown(page.getByText('Launch day from the wizard'));
+      await shown(page.getByRole('heading', { name: 'What each network gets' }));
       for (const platform of platforms) {
         const name = platformNames[platform];
         const note = capabilities[platform].carousel
@@ -128,7 +128,7 @@ describe('lane 1', { concurrent: true }, () => {
       const tiktok = page.getByTestId('options-tiktok');
       const optionsBlocker = page.locator('#wizard-options-blocker');
       await expect.poll(() => tiktok.getByText('Posting to TikTok as').isVisible(), settle).toBe(true);
-      expect(await tiktok.getByText(`Sandbox ${accounts.tiktok}`).isVisible()).toBe(true);
+      await shown(tiktok.getByText(`Sandbox ${accounts.tiktok}`));
       expect(await publishNow.isDisabled()).toBe(true);
       expect(await optionsBlocker.textContent()).toBe('Say whether your YouTube video is made for kids.');
       await page.getByTestId('options-youtube').getByLabel("No, it's not made for kids").check();
@@ -148,7 +148,7 @@ describe('lane 1', { concurrent: true }, () => {
       await expect.poll(() => publishNow.isDisabled(), settle).toBe(true);
       expect(await optionsBlocker.textContent()).toBe('You need to indicate if your content promotes yourself, a third party, or both.');
       await tiktok.getByRole('checkbox', { name: /^Branded content/ }).check();
-      expect(await tiktok.getByText("Your video will be labeled 'Paid partnership'").isVisible()).toBe(true);
+      await shown(tiktok.getByText("Your video will be labeled 'Paid partnership'"));
       expect(await tiktok.locator('option[value="SELF_ONLY"]').isDisabled()).toBe(true);
       expect(await declaration.textContent()).toBe("By posting, you agree to TikTok's Branded Content Policy and Music Usage Confirmation.");
       expect(await declaration.getByRole('link', { name: 'Branded Content Policy' }).getAttribute('href')).toBe('https://www.tiktok.com/legal/page/global/bc-policy/en');
@@ -156,7 +156,7 @@ describe('lane 1', { concurrent: true }, () => {
 
       await publishNow.click();
       await expect.poll(() => page.getByRole('button', { name: 'Published!' }).isVisible(), { timeout: 15_000 }).toBe(true);
-      expect(await page.getByText(/it may take a few minutes to process and appear on your profile/).isVisible()).toBe(true);
+      await shown(page.getByText(/it may take a few minutes to process and appear on your profile/));
       await page.waitForURL(`${twin.webUrl}/dashboard/posts`);
 
       const control = sandboxControl(twin);
@@ -214,7 +214,7 @@ describe('lane 1', { concurrent: true }, () => {
         expect(await seriousViolations(page), `untouched (${colorScheme})`).toEqual([]);
         await tiktok.getByRole('switch', { name: 'Disclose video content' }).check();
         await tiktok.getByRole('checkbox', { name: /^Your brand/ }).check();
-        expect(await tiktok.getByText("Your video will be labeled 'Promotional content'").isVisible()).toBe(true);
+        await shown(tiktok.getByText("Your video will be labeled 'Promotional content'"));
         expect(await seriousViolations(page), `disclosed (${colorScheme})`).toEqual([]);
         await context.close();
       }
@@ -343,7 +343,7 @@ describe('lane 1', { concurrent: true }, () => {
       expect(await comment.isDisabled()).toBe(true);
       expect(await comment.isChecked()).toBe(false);
       expect(await tiktok.getByRole('checkbox', { name: /Duet|Stitch/ }).count()).toBe(0);
-      expect(await tiktok.getByRole('switch', { name: 'Disclose photo content' }).isVisible()).toBe(true);
+      await shown(tiktok.getByRole('switch', { name: 'Disclose photo content' }));
       await context.close();
     });
 
@@ -398,7 +398,7 @@ describe('lane 1', { concurrent: true }, () => {
       expect(await nextButton(page).isDisabled()).toBe(true);
 
       await page.getByRole('tab', { name: 'X', exact: true }).click();
-      expect(await page.getByText('X gets the text from All networks.').isVisible()).toBe(true);
+      await shown(page.getByText('X gets the text from All networks.'));
       await page.getByRole('button', { name: 'Write a text for X only' }).click();
       const own = page.getByLabel('Text for X');
       expect(await own.inputValue()).toBe(description);
@@ -406,14 +406,14 @@ describe('lane 1', { concurrent: true }, () => {
       await own.fill(xText);
       // A link counts 23 in X's weighted count.
       const weighted = `Short for X ${stamp} `.length + 23;
-      expect(await page.getByText(`${weighted} / 280 weighted characters (links 23, emoji 2)`, { exact: true }).isVisible()).toBe(true);
+      await shown(page.getByText(`${weighted} / 280 weighted characters (links 23, emoji 2)`, { exact: true }));
       expect(await page.getByTestId('count-x').textContent()).toBe(`X (own text): ${weighted} / 280 weighted characters (links 23, emoji 2)`);
-      expect(await page.getByRole('tab', { name: 'X (own text)' }).isVisible()).toBe(true);
+      await shown(page.getByRole('tab', { name: 'X (own text)' }));
       expect(await nextButton(page).isEnabled()).toBe(true);
       await nextButton(page).click();
 
-      expect(await page.getByRole('heading', { name: 'Text on each network' }).isVisible()).toBe(true);
-      expect(await page.getByText(xText, { exact: true }).isVisible()).toBe(true);
+      await shown(page.getByRole('heading', { name: 'Text on each network' }));
+      await shown(page.getByText(xText, { exact: true }));
       await page.getByRole('button', { name: 'Publish Now' }).click();
       await page.waitForURL(`${twin.webUrl}/dashboard/posts`, { timeout: 15_000 });
 
@@ -481,7 +481,7 @@ describe('lane 1', { concurrent: true }, () => {
       expect(await tiktok.getByLabel('Who can see this post').inputValue()).toBe('SELF_ONLY');
       expect(await page.getByTestId('options-youtube').getByLabel("No, it's not made for kids").isChecked()).toBe(true);
       expect(await page.getByTestId('options-youtube').getByLabel('Tags').inputValue()).toBe('kept, drafts');
-      expect(await page.getByText(`${description} on TikTok`, { exact: true }).isVisible()).toBe(true);
+      await shown(page.getByText(`${description} on TikTok`, { exact: true }));
       expect(problems).toEqual([]);
       await context.close();
     });
@@ -491,7 +491,7 @@ describe('lane 1', { concurrent: true }, () => {
       await fileInput(page).setInputFiles({ name: 'bike.jpg', mimeType: 'image/jpeg', buffer: tinyJpeg });
       const altField = page.getByLabel('Alt text for bike.jpg');
       await expect.poll(() => altField.isVisible(), settle).toBe(true);
-      expect(await page.getByText(/Sent to Bluesky and Threads; the other networks do not take it from OneClick yet\./).isVisible()).toBe(true);
+      await shown(page.getByText(/Sent to Bluesky and Threads; the other networks do not take it from OneClick yet\./));
       const altText = `A red bicycle against a white wall ${Date.now()}`;
       await altField.fill(altText);
       await nextButton(page).click();
@@ -558,7 +558,7 @@ describe('lane 1', { concurrent: true }, () => {
         'No first comment: a story takes no comments.',
       ]);
       expect(await preview.locator('[data-format="story"] .preview-media').getAttribute('style')).toMatch(/aspect-ratio: 0\.5625/);
-      expect(await format.getByText('A story is seen for 24 hours', { exact: false }).isVisible()).toBe(true);
+      await shown(format.getByText('A story is seen for 24 hours', { exact: false }));
       await nextButton(storyPage).click();
       await expect.poll(() => storyPage.getByTestId('options-instagram').getByRole('radio', { name: 'Story' }).isChecked(), settle).toBe(true);
       await storyPage.getByRole('button', { name: 'Publish Now' }).click();
@@ -604,7 +604,7 @@ describe('lane 2', { concurrent: true }, () => {
       const whoCanSee = page.getByTestId('options-linkedin').getByLabel('Who can see this post');
       await expect.poll(() => whoCanReply.inputValue(), settle).toBe('everyone');
       expect(await whoCanSee.inputValue()).toBe('PUBLIC');
-      expect(await page.getByRole('heading', { name: 'Settings for each network' }).isVisible()).toBe(true);
+      await shown(page.getByRole('heading', { name: 'Settings for each network' }));
       await whoCanReply.selectOption({ label: 'Only accounts you mention' });
       await whoCanSee.selectOption({ label: 'Connections only' });
       const threads = page.getByTestId('options-threads');
@@ -658,8 +658,8 @@ describe('lane 2', { concurrent: true }, () => {
         { name: 'photo.jpg', mimeType: 'image/jpeg', buffer: tinyJpeg },
       ]);
       await expect.poll(() => nextButton(page).isEnabled(), settle).toBe(true);
-      expect(await page.getByRole('listitem', { name: 'plan.pdf' }).getByText('PDF document: LinkedIn shows its pages to swipe through').isVisible()).toBe(true);
-      expect(await page.getByLabel('Alt text for photo.jpg').isVisible()).toBe(true);
+      await shown(page.getByRole('listitem', { name: 'plan.pdf' }).getByText('PDF document: LinkedIn shows its pages to swipe through'));
+      await shown(page.getByLabel('Alt text for photo.jpg'));
       expect(await page.getByLabel('Alt text for plan.pdf').count()).toBe(0);
       await page.getByRole('button', { name: 'Remove photo.jpg' }).click();
       await expect.poll(() => page.getByRole('heading', { name: 'Alt text' }).count(), settle).toBe(0);
@@ -682,7 +682,7 @@ describe('lane 2', { concurrent: true }, () => {
       await expect.poll(() => titleField.isVisible(), settle).toBe(true);
       const documentCard = page.locator('.network-preview').getByRole('group', { name: 'Document' });
       expect(await documentCard.locator('.preview-document-title').textContent()).toBe('No document title yet');
-      expect(await documentCard.getByText('plan.pdf: its pages, to swipe through').isVisible()).toBe(true);
+      await shown(documentCard.getByText('plan.pdf: its pages, to swipe through'));
       await nextButton(page).click();
       const publishNow = page.getByRole('button', { name: 'Publish Now' });
       await expect.poll(() => page.locator('#wizard-options-blocker').textContent(), settle).toBe('Give the document a title: LinkedIn does not post a document without one.');
@@ -717,7 +717,7 @@ describe('lane 2', { concurrent: true }, () => {
       // The post's own address on LinkedIn (the publisher builds it from the post's URN, without the feed's trailing slash).
       expect(await link.getAttribute('href')).toBe(`https://www.linkedin.com/feed/update/${post!.id}`);
       expect(await card.getByRole('img', { name: `Document: ${description}` }).locator('svg').count()).toBe(1);
-      expect(await card.getByText('Document (PDF)').isVisible()).toBe(true);
+      await shown(card.getByText('Document (PDF)'));
       await card.getByRole('button', { name: description, exact: true }).click();
       const open = page.getByRole('dialog').getByRole('link', { name: 'Open the PDF' });
       await expect.poll(() => open.count(), settle).toBe(1);
@@ -747,18 +747,15 @@ describe('lane 2', { concurrent: true }, () => {
       await nextButton(page).click();
       const comment = page.getByLabel('First comment (optional)');
       await comment.fill('Shop the looks: https://example.com/spring');
-      expect(
-        await page
-          .getByText('Posted once under your post on X, Instagram, and Bluesky, right after the post is live (a reply where comments are replies). Not sent to TikTok: OneClick does not post comments there yet.', { exact: false })
-          .isVisible(),
-      ).toBe(true);
-      expect(await page.getByText('X: 39 / 280 weighted characters', { exact: false }).isVisible()).toBe(true);
-      expect(await page.getByText('Instagram: 42 / 2200', { exact: false }).isVisible()).toBe(true);
-      expect(await page.getByText('Bluesky: 42 / 300', { exact: false }).isVisible()).toBe(true);
+      await shown(page
+          .getByText('Posted once under your post on X, Instagram, and Bluesky, right after the post is live (a reply where comments are replies). Not sent to TikTok: OneClick does not post comments there yet.', { exact: false }));
+      await shown(page.getByText('X: 39 / 280 weighted characters', { exact: false }));
+      await shown(page.getByText('Instagram: 42 / 2200', { exact: false }));
+      await shown(page.getByText('Bluesky: 42 / 300', { exact: false }));
       // Too long for X: Next waits, and says why.
       await comment.fill('y'.repeat(281));
       await expect.poll(() => nextButton(page).isDisabled(), settle).toBe(true);
-      expect(await page.getByText('Fix the first comment: it is too long for a network, or no chosen network takes it.').isVisible()).toBe(true);
+      await shown(page.getByText('Fix the first comment: it is too long for a network, or no chosen network takes it.'));
       await comment.fill('Shop the looks: https://example.com/spring');
       await expect.poll(() => nextButton(page).isEnabled(), settle).toBe(true);
       // TikTok goes (it takes no comment, and would ask for its own choices); the others get the comment.
@@ -766,8 +763,8 @@ describe('lane 2', { concurrent: true }, () => {
       await accountButton(page, 'tiktok').click();
       await nextButton(page).click();
       await nextButton(page).click();
-      expect(await page.getByRole('heading', { name: 'First comment' }).isVisible()).toBe(true);
-      expect(await page.getByText('Posted under the post on X, Instagram, and Bluesky').isVisible()).toBe(true);
+      await shown(page.getByRole('heading', { name: 'First comment' }));
+      await shown(page.getByText('Posted under the post on X, Instagram, and Bluesky'));
       await page.getByRole('button', { name: 'Publish Now' }).click();
       await page.waitForURL(`${twin.webUrl}/dashboard/posts`, { timeout: 15_000 });
 
@@ -813,12 +810,12 @@ describe('lane 2', { concurrent: true }, () => {
       await page.getByLabel('Description').fill(description);
       await page.getByPlaceholder('Enter video title...').fill('For kids');
       await page.getByLabel('First comment (optional)').fill('Song lyrics below');
-      expect(await page.getByText('Posted once under your post on X and YouTube', { exact: false }).isVisible()).toBe(true);
+      await shown(page.getByText('Posted once under your post on X and YouTube', { exact: false }));
       await nextButton(page).click();
       await page.getByTestId('options-youtube').getByLabel("Yes, it's made for kids").check();
       const note = `Not sent to Sandbox ${accounts.youtube} on YouTube: YouTube turns comments off on videos made for kids.`;
       await expect.poll(() => page.getByText(note).isVisible(), settle).toBe(true);
-      expect(await page.getByText('Posted under the post on X', { exact: true }).isVisible()).toBe(true);
+      await shown(page.getByText('Posted under the post on X', { exact: true }));
       await page.getByRole('button', { name: 'Publish Now' }).click();
       await page.waitForURL(`${twin.webUrl}/dashboard/posts`, { timeout: 15_000 });
 
@@ -844,7 +841,7 @@ describe('lane 2', { concurrent: true }, () => {
       expect(text).toContain('notes.txt: Only PNG, JPG, GIF images, MP4, MOV, AVI videos and PDF documents are accepted');
       expect(text).toContain('picture.webp: Only PNG, JPG, GIF images, MP4, MOV, AVI videos and PDF documents are accepted');
       await expect.poll(() => nextButton(page).isEnabled(), settle).toBe(true);
-      expect(await page.getByRole('listitem', { name: 'photo.jpg' }).isVisible()).toBe(true);
+      await shown(page.getByRole('listitem', { name: 'photo.jpg' }));
       expect(await page.getByRole('listitem', { name: 'disguised.mp4' }).count()).toBe(0);
 
       await page.getByRole('button', { name: 'Remove photo.jpg' }).click();
@@ -888,7 +885,7 @@ describe('lane 2', { concurrent: true }, () => {
       await expect.poll(() => x.textContent(), settle).toContain('X: the count could not be loaded. Check your connection.');
       expect(chunks.length).toBeGreaterThan(0);
       expect(await nextButton(page).isDisabled()).toBe(true);
-      expect(await page.getByText('Wait until the length on each platform is counted.').isVisible()).toBe(true);
+      await shown(page.getByText('Wait until the length on each platform is counted.'));
       expect(await page.getByTestId('count-youtube').textContent()).toBe('YouTube: 17 / 5000 bytes');
       await page.unroute(/twitterText[^/]*\.js$/);
       await x.getByRole('button', { name: 'Try again' }).click();
@@ -918,7 +915,7 @@ describe('lane 2', { concurrent: true }, () => {
       expect(await page.getByRole('button', { name: /Go back to step 3/ }).count()).toBe(0);
       await page.getByRole('button', { name: 'Previous' }).click();
       expect(await stepText(page)).toBe('Step 1 of 4');
-      expect(await page.getByRole('listitem', { name: 'photo.jpg' }).isVisible()).toBe(true);
+      await shown(page.getByRole('listitem', { name: 'photo.jpg' }));
       expect(await nextButton(page).isEnabled()).toBe(true);
       await context.close();
     });
@@ -1014,7 +1011,7 @@ describe('lane 2', { concurrent: true }, () => {
       expect(await page.getByRole('button', { name: 'Connect X' }).isDisabled()).toBe(true);
       expect(await nextButton(page).isEnabled()).toBe(true);
       await page.getByRole('button', { name: 'Previous' }).click();
-      expect(await page.getByRole('listitem', { name: 'photo.jpg' }).isVisible()).toBe(true);
+      await shown(page.getByRole('listitem', { name: 'photo.jpg' }));
       await nextButton(page).click();
       await nextButton(page).click();
 
@@ -1031,7 +1028,7 @@ describe('lane 2', { concurrent: true }, () => {
       await page.goto(`${twin.webUrl}/dashboard/posts/drafts`);
       const card = page.getByRole('listitem').filter({ hasText: `${description}, edited` });
       await expect.poll(() => card.isVisible(), settle).toBe(true);
-      expect(await card.getByText('1 file', { exact: true }).isVisible()).toBe(true);
+      await shown(card.getByText('1 file', { exact: true }));
       for (const colorScheme of ['light', 'dark'] as const) {
         await page.emulateMedia({ colorScheme });
         expect(await seriousViolations(page), `Drafts (${colorScheme})`).toEqual([]);
@@ -1042,9 +1039,9 @@ describe('lane 2', { concurrent: true }, () => {
       await card.getByRole('link', { name: /^Open the draft/ }).click();
       await expect.poll(() => stepText(page), settle).toBe('Step 3 of 4');
       expect(await page.getByLabel('Description').inputValue()).toBe(`${description}, edited`);
-      expect(await page.getByText('You are editing a draft. Publishing it turns it into the post.').isVisible()).toBe(true);
+      await shown(page.getByText('You are editing a draft. Publishing it turns it into the post.'));
       await page.getByRole('button', { name: 'Go back to step 1: Upload' }).click();
-      expect(await page.getByRole('listitem', { name: 'photo.jpg' }).isVisible()).toBe(true);
+      await shown(page.getByRole('listitem', { name: 'photo.jpg' }));
       // The opened draft previews its file from the server (a signed link), not a grey box.
       const reopenedPreview = page.getByRole('listitem', { name: 'photo.jpg' }).locator('img');
       await expect.poll(() => reopenedPreview.evaluate((image: HTMLImageElement) => (image.complete ? image.naturalWidth : 0)), settle).toBeGreaterThan(0);

@@ -1,4 +1,4 @@
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Locator, type Page } from 'playwright-core';
 import { existsSync, readFileSync } from 'node:fs';
 
 /** Debian's Chromium (installed by .ci/run when missing), with flags for a closed network. */
@@ -67,6 +67,16 @@ export async function explained<T>(session: Pick<Session, 'page' | 'problems' | 
     ];
     throw new Error(`${step} failed: ${error instanceof Error ? error.message : String(error)}\n${seen.join('\n')}`, { cause: error });
   }
+}
+
+/**
+ * Waits until the element is shown (15 s at most), for asserting that it is. The app renders after
+ * its requests, lazy modules and debounced counters, so an immediate `isVisible()` races it (a CI
+ * run failed on one: the X counter of a first comment was not drawn yet). Lint forbids the
+ * immediate form in test/e2e/.
+ */
+export async function shown(locator: Locator, timeout = 15_000): Promise<void> {
+  await locator.waitFor({ state: 'visible', timeout });
 }
 
 export async function signInThroughUi(page: Page, webUrl: string, email: string, password: string): Promise<void> {
