@@ -4,6 +4,8 @@ import type { Reporter, TestModule } from 'vitest/node';
 
 /** Where the last run's list is kept for .ci/run to print as its closing lines. */
 export const slowestFilesPath = 'node_modules/.cache/oneclick/slowest-files.txt';
+/** Every file's cost, slowest first: where to look when the suite's time has to come down. */
+export const fileTimesPath = 'node_modules/.cache/oneclick/file-times.txt';
 const SHOWN = 15;
 
 /** A file's own cost: collecting it (imports) plus its tests and hooks. */
@@ -38,5 +40,6 @@ export default class SlowestFilesReporter implements Reporter {
     const path = `${this.root}/${slowestFilesPath}`;
     mkdirSync(dirname(path), { recursive: true });
     writeFileSync(path, `${lines.join('\n')}\n`);
+    writeFileSync(`${this.root}/${fileTimesPath}`, `${slowestFiles(modules, this.root, modules.length).join('\n')}\n`);
   }
 }
