@@ -106,8 +106,8 @@ describe('scheduling in Chromium', () => {
     const wall = instantToWallTime(at, ZONE);
     await page.getByLabel('Date').fill(wall.date);
     await page.getByLabel('Time', { exact: true }).fill(wall.time);
-    const shown = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: ZONE }).format(at);
-    await expect.poll(() => page.getByText(`Publishes ${shown} (${ZONE}, UTC+03:00)`).isVisible()).toBe(true);
+    const shownTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: ZONE }).format(at);
+    await expect.poll(() => page.getByText(`Publishes ${shownTime} (${ZONE}, UTC+03:00)`).isVisible()).toBe(true);
     // TikTok waits for the user to choose who can see the post.
     await page.getByTestId('options-tiktok').getByLabel('Who can see this post').selectOption('SELF_ONLY');
     await page.getByRole('button', { name: 'Schedule', exact: true }).click();
@@ -115,7 +115,7 @@ describe('scheduling in Chromium', () => {
     await page.waitForURL(`${twin.webUrl}/dashboard/scheduled`);
 
     const card = page.getByRole('listitem').filter({ hasText: description });
-    await expect.poll(() => card.getByText(`Scheduled for ${shown}`).isVisible()).toBe(true);
+    await expect.poll(() => card.getByText(`Scheduled for ${shownTime}`).isVisible()).toBe(true);
     // Edit time on the card; Edit post and Cancel post in its "more actions" menu.
     await shown(card.getByRole('button', { name: /^Edit time: / }));
     await card.getByRole('button', { name: /^More actions: / }).click();
