@@ -34,6 +34,16 @@ export const activityKinds = [
   'reviewLink.revoked',
   'review.approved',
   'review.commented',
+  'queue.slotsChanged',
+  'queue.paused',
+  'queue.resumed',
+  'queue.reordered',
+  'queue.slotSkipped',
+  'queue.slotRestored',
+  'feed.added',
+  'feed.changed',
+  'feed.removed',
+  'posts.imported',
 ] as const;
 export type ActivityKind = (typeof activityKinds)[number];
 
@@ -58,6 +68,9 @@ export const activityTargetSchema = z.object({
   accountId: z.string().optional(),
   invitationId: z.string().optional(),
   linkId: z.string().optional(),
+  feedId: z.string().optional(),
+  /** An import's rows made into posts or drafts. */
+  count: z.number().int().optional(),
   /** A short excerpt of the post or comment, where the action had one. */
   excerpt: z.string().optional(),
 });

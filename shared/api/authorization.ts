@@ -198,7 +198,7 @@ export const actionWords: Record<WorkspaceAction, string> = {
  * New routes add a line here.
  */
 export interface ActivityRule {
-  readonly kind: ActivityKind | ((output: unknown) => ActivityKind | undefined);
+  readonly kind: ActivityKind | ((output: unknown, body?: unknown) => ActivityKind | undefined);
   readonly workspaceFromOutput?: true;
 }
 
@@ -210,6 +210,14 @@ const createdPostKind = (output: unknown): ActivityKind => {
   if (post?.approval?.state === 'pending') return 'post.submitted';
   return post?.status === 'draft' ? 'draft.saved' : 'post.created';
 };
+
+/** A queue time skipped, or used again. */
+const skipKind = (_output: unknown, body?: unknown): ActivityKind => ((body as { skip?: boolean } | undefined)?.skip === false ? 'queue.slotRestored' : 'queue.slotSkipped');
+/** An import that made posts or drafts (a dry run, or a file already imported, records nothing). */
+const importedKind = (output: unknown): ActivityKind | undefined => (importedCount(output) > 0 ? 'posts.imported' : undefined);
+/** How many rows an import's answer made into posts or drafts. */
+export const importedCount = (output: unknown): number =>
+  ((output as { rows?: Array<{ outcome?: string }> } | undefined)?.rows ?? []).filter((row) => row.outcome === 'scheduled' || row.outcome === 'submitted' || row.outcome === 'drafted').length;
 
 export const routeActivity: { readonly [Id in RouteId]?: ActivityRule } = {
   confirmConnection: { kind: connectedWhenDone },
@@ -240,4 +248,14 @@ export const routeActivity: { readonly [Id in RouteId]?: ActivityRule } = {
   requestPostChanges: { kind: 'post.changesRequested' },
   rejectPost: { kind: 'post.rejected' },
   addPostComment: { kind: 'post.commented' },
+  setQueueSlots: { kind: 'queue.slotsChanged' },
+  pauseQueue: { kind: 'queue.paused' },
+  resumeQueue: { kind: 'queue.resumed' },
+  reorderQueue: { kind: 'queue.reordered' },
+  shareQueuePostNext: { kind: 'queue.reordered' },
+  skipQueueSlot: { kind: skipKind },
+  addFeed: { kind: 'feed.added' },
+  updateFeed: { kind: 'feed.changed' },
+  removeFeed: { kind: 'feed.removed' },
+  importPosts: { kind: importedKind },
 };
