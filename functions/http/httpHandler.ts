@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import middy from '@middy/core';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import type { Logger } from '@aws-lambda-powertools/logger';
@@ -65,6 +66,20 @@ function json(statusCode: number, body: unknown): ApiResult {
     headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' },
     body: JSON.stringify(body),
   };
+}
+
+/**
+ * The answer of a route flagged `cache`: the same for every caller, so it carries an ETag (a hash
+ * of the body) and may be kept for a while; a request naming that ETag in If-None-Match gets 304
+ * and no body.
+ */
+function cacheable(body: unknown, maxAgeSeconds: number, event: ApiEvent): ApiResult {
+  const text = JSON.stringify(body);
+  const etag = `"${createHash('sha256').update(text).digest('base64url').slice(0, 27)}"`;
+  const headers = { etag, 'cache-control': `public, max-age=${maxAgeSeconds}` };
+  const known = event.headers?.['if-none-match']?.split(',').map((tag) => tag.trim().replace(/^W\//, ''));
+  if (known?.includes(etag) || known?.includes('*')) return { statusCode: 304, headers };
+  return { statusCode: 200, headers: { 'content-type': 'application/json; charset=utf-8', ...headers }, body: text };
 }
 
 /** The message names the first few problems; `issues` lists them all. */
@@ -187,6 +202,7 @@ export function createHttpHandler<G extends HandlerGroupName>(
       const { location } = output as { location: string };
       return { statusCode: 302, headers: { location, 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' }, body: '', ...(cookies ? { cookies } : {}) };
     }
+    if (route.cache && output !== undefined) return cacheable(output, route.cache.maxAgeSeconds, event);
     return output === undefined ? { statusCode: 204 } : { ...json(200, output), ...(cookies ? { cookies } : {}) };
   }
 

@@ -156,6 +156,8 @@ export const routeRules = {
   reorderQueue: may('publish'),
   skipQueueSlot: may('publish'),
   shareQueuePostNext: may('publish'),
+  // The API's reference: the same public document for everyone (it names operations, never data).
+  getOpenApiDocument: publicRoute,
 } as const satisfies Record<RouteId, RouteRule>;
 
 export function roleMay(role: WorkspaceRole, action: WorkspaceAction): boolean {

@@ -87,6 +87,7 @@ import {
   reviewTokenSchema,
 } from './review';
 import { addFeedSchema, feedListSchema, feedPathSchema, feedSchema, updateFeedSchema } from './feeds';
+import { openApiDocumentSchema } from './openapiDocument';
 
 /**
  * The API route table: the one list of routes. The CDK Api construct, the offline twin's HTTP
@@ -95,7 +96,7 @@ import { addFeedSchema, feedListSchema, feedPathSchema, feedSchema, updateFeedSc
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** Lambda function groups; each is functions/handlers/<group>.ts. */
-export const handlerGroupNames = ['me', 'connections', 'posts', 'uploads', 'content', 'modules', 'analytics', 'account', 'workspaces', 'review', 'feeds'] as const;
+export const handlerGroupNames = ['me', 'connections', 'posts', 'uploads', 'content', 'modules', 'analytics', 'account', 'workspaces', 'review', 'feeds', 'openapi'] as const;
 export type HandlerGroupName = (typeof handlerGroupNames)[number];
 
 export interface RouteDefinition {
@@ -129,6 +130,12 @@ export interface RouteDefinition {
    * (functions/http/rateLimit.ts): for routes a stranger with a link calls.
    */
   readonly addressLimit?: { readonly requests: number; readonly windowSeconds: number };
+  /**
+   * The answer is the same for every caller and changes only with a deployment: sent with an ETag
+   * and `Cache-Control: public, max-age`, and a request whose If-None-Match names that ETag gets
+   * 304 without the body (functions/http/httpHandler.ts).
+   */
+  readonly cache?: { readonly maxAgeSeconds: number };
 }
 
 /**
@@ -987,6 +994,17 @@ export const routes = {
     summary: '"Share next": moves a queued post to the front of its account\'s queue.',
     input: { path: queuePathSchema, body: shareNextSchema },
     output: queueChangeSchema,
+  },
+  getOpenApiDocument: {
+    method: 'GET',
+    path: '/openapi.json',
+    auth: 'public',
+    handler: 'openapi',
+    summary: "The public API's OpenAPI 3.1 document, generated from this route table (shared/api/openapi.ts): every /v1 operation, its scope, parameters, schemas and errors.",
+    input: {},
+    output: openApiDocumentSchema,
+    throttle: publicEntryThrottle,
+    cache: { maxAgeSeconds: 300 },
   },
 } as const satisfies Record<string, RouteDefinition>;
 

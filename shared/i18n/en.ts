@@ -19,6 +19,7 @@ import { activityEn } from './activity.en';
 import { csvEn } from './csv.en';
 import { bulkEn, feedsEn } from './feeds.en';
 import { queueEn } from './queue.en';
+import { apiReferenceEn } from './apiReference.en';
 
 export const en = {
   wizard: wizardEn,
@@ -39,6 +40,7 @@ export const en = {
   feeds: feedsEn,
   bulk: bulkEn,
   queue: queueEn,
+  apiReference: apiReferenceEn,
   common: {
     appName: 'OneClick',
     loading: 'Loading…',
@@ -246,6 +248,7 @@ export const en = {
     reviewLinks: 'Review links',
     feeds: 'Feeds',
     settings: 'Settings',
+    api: 'API',
     notSignedIn: 'Not signed in',
     signOut: 'Sign Out',
     signingOut: 'Signing out...',

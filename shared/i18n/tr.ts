@@ -18,6 +18,7 @@ import { activityTr } from './activity.tr';
 import { csvTr } from './csv.tr';
 import { bulkTr, feedsTr } from './feeds.tr';
 import { queueTr } from './queue.tr';
+import { apiReferenceTr } from './apiReference.tr';
 
 export const tr: Messages = {
   wizard: wizardTr,
@@ -38,6 +39,7 @@ export const tr: Messages = {
   feeds: feedsTr,
   bulk: bulkTr,
   queue: queueTr,
+  apiReference: apiReferenceTr,
   common: {
     appName: 'OneClick',
     loading: 'Yükleniyor…',
@@ -245,6 +247,7 @@ export const tr: Messages = {
     reviewLinks: 'İnceleme bağlantıları',
     feeds: 'Akışlar',
     settings: 'Ayarlar',
+    api: 'API',
     notSignedIn: 'Giriş yapılmadı',
     signOut: 'Çıkış Yap',
     signingOut: 'Çıkış yapılıyor...',

@@ -401,4 +401,9 @@ export const matrix: Record<RouteId, MatrixEntry> = {
     sample: { path: { platform: 'youtube', accountId: 'someone' }, body: { postId: someUlid } },
     againstVictim: (victim) => ({ request: { path: theirQueue(victim), body: { postId: victim.scheduledPost.postId } }, refusedWith: [404] }),
   },
+  getOpenApiDocument: {
+    auth: 'public',
+    why: 'The public API\'s reference, the same for everyone: it describes operations and holds no data of anyone\'s.',
+    probe: {},
+  },
 };

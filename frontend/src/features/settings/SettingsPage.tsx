@@ -12,6 +12,7 @@ import { useAccount, useAccountDeletion, useDataExport, useDeleteAccount, useSav
 import { DeletionProgress } from './DeletionProgress';
 import { applySettings, browserZone, savedTimeZone } from './savedSettings';
 import { StorageUsage } from './StorageUsage';
+import { ApiSection } from './ApiSection';
 import { formatBytes } from './formatBytes';
 import './settings.css';
 
@@ -252,6 +253,7 @@ export function SettingsPage() {
           <ProfileSection key={account.data.userId} account={account.data} />
           <MembershipSection account={account.data} />
           <ExportSection />
+          <ApiSection />
           <DeleteSection account={account.data} />
         </>
       )}
