@@ -18,6 +18,7 @@ import { activityTr } from './activity.tr';
 import { csvTr } from './csv.tr';
 import { bulkTr, feedsTr } from './feeds.tr';
 import { queueTr } from './queue.tr';
+import { webhooksTr } from './webhooks.tr';
 
 export const tr: Messages = {
   wizard: wizardTr,
@@ -38,6 +39,7 @@ export const tr: Messages = {
   feeds: feedsTr,
   bulk: bulkTr,
   queue: queueTr,
+  webhooks: webhooksTr,
   common: {
     appName: 'OneClick',
     loading: 'Yükleniyor…',
