@@ -1,3 +1,4 @@
+/* global process, Buffer, console */
 // A receiver of OneClick's webhooks, verifying each request with the Standard Webhooks library
 // (npm install standardwebhooks). Run it: WEBHOOK_SECRET=whsec_… node docs/examples/verify-webhook.mjs
 // With --self-test it signs a sample itself and verifies it (no secret or OneClick needed).

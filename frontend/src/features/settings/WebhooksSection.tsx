@@ -142,7 +142,7 @@ function DeliveryRow({ delivery }: { delivery: WebhookDelivery }) {
         ) : (
           t('webhooks.notYet')
         )}
-        {delivery.nextAttemptAt && <span className="webhooks-muted"> {t('webhooks.nextAttempt', { date: format(delivery.nextAttemptAt) })}</span>}
+        {delivery.nextAttemptAt && <span className="webhooks-muted webhooks-next">{t('webhooks.nextAttempt', { date: format(delivery.nextAttemptAt) })}</span>}
         {redeliver.isError && <span className="field-error"> {reasonOf(redeliver.error)}</span>}
       </td>
       <td>
