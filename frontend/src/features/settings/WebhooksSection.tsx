@@ -49,8 +49,15 @@ function SecretOnce({ secret, onDone }: { secret: string; onDone: () => void }) 
   );
 }
 
-/** An event type as a message key (i18next reads a dot as nesting). */
-const eventKey = (type: WebhookEventType) => type.replace('.', '_') as 'post_published';
+/** Each event type's message key (i18next reads a dot as nesting). */
+const eventKeys = {
+  'post.published': 'post_published',
+  'post.partially_published': 'post_partially_published',
+  'post.failed': 'post_failed',
+  'post.needs_approval': 'post_needs_approval',
+  'post.approved': 'post_approved',
+  'connection.needs_reconnect': 'connection_needs_reconnect',
+} as const satisfies Record<WebhookEventType, string>;
 
 function EventChoices({ chosen, onChange }: { chosen: WebhookEventType[]; onChange: (events: WebhookEventType[]) => void }) {
   const { t } = useTranslation();
@@ -61,7 +68,7 @@ function EventChoices({ chosen, onChange }: { chosen: WebhookEventType[]; onChan
         <label key={type}>
           <input type="checkbox" checked={chosen.includes(type)} onChange={(event) => onChange(event.target.checked ? [...chosen, type] : chosen.filter((one) => one !== type))} />
           <span>
-            <code>{type}</code> — {t(`webhooks.eventWords.${eventKey(type)}`)}
+            <code>{type}</code> — {t(`webhooks.eventWords.${eventKeys[type]}`)}
           </span>
         </label>
       ))}
