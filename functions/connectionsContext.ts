@@ -5,15 +5,17 @@ import { createTokenCipher, loadPlatformCredentials } from './composition/platfo
 import { createAdapters, readPlatformSettings } from './platforms/registry';
 import { createConnectionStore } from './services/connectionStore';
 import { createTokenFreshness } from './services/tokenFreshness';
+import { webhookEventsFor } from './composition/webhookEvents';
 
 /**
  * What every function that touches connections needs, built once per cold start: the store
- * (with token encryption), the token cipher (OAuth flows keep their secrets with it), the configured platforms' adapters, and token freshness.
+ * (with token encryption; a connection turning to needs_reconnect is reported to the workspace's webhooks), the token cipher (OAuth flows keep their secrets with it), the configured platforms' adapters, and token freshness.
  */
 export async function createConnectionsContext(env: NodeJS.ProcessEnv, db: DynamoDBDocumentClient, clock: Clock) {
   const tableNames = readTableNames(env, ['connections']);
   const adapters = createAdapters(readPlatformSettings(env, await loadPlatformCredentials(env)), clock);
   const cipher = createTokenCipher(env);
-  const store = createConnectionStore({ db, tableName: tableNames.connections, cipher, clock });
+  const webhooks = webhookEventsFor(env, db, clock);
+  const store = createConnectionStore({ db, tableName: tableNames.connections, cipher, clock, onNeedsReconnect: (item, reason, at) => webhooks.connectionNeedsReconnect(item, reason, at) });
   return { adapters, store, cipher, freshness: createTokenFreshness({ store, adapters, clock }) };
 }

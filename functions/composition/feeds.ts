@@ -1,4 +1,4 @@
-import { checkOutboundAddress, createOutboundFetch, OutboundRefused, type OutboundRule } from '../http/outbound';
+import { checkOutboundAddress, createOutboundFetch, OutboundRefused, outboundAllowedOrigins, type OutboundRule } from '../http/outbound';
 import { createConnectionStore, tokensUnavailable } from '../services/connectionStore';
 import { createDraftGuard } from '../services/draftGuard';
 import { AddressRefused, createFeedService, type FeedService } from '../services/feeds';
@@ -9,18 +9,6 @@ import { clock, documentClient, tableName } from './shared';
 
 /** A feed is read whole: at most 2 MiB, within 20 seconds. */
 const FEED_RULE: Pick<OutboundRule, 'maxBytes' | 'timeoutMs'> = { maxBytes: 2 * 1024 * 1024, timeoutMs: 20_000 };
-
-/**
- * The origins a feed may have besides public https hosts: ONECLICK_FEED_ALLOWED_ORIGINS (comma
- * separated), which the twin sets to the platform sandbox's origin (its test feeds); unset on AWS.
- */
-export function feedAllowedOrigins(env: NodeJS.ProcessEnv): string[] {
-  return (env['ONECLICK_FEED_ALLOWED_ORIGINS'] ?? '')
-    .split(',')
-    .map((origin) => origin.trim())
-    .filter(Boolean)
-    .map((origin) => new URL(origin).origin);
-}
 
 /** Feed drafts carry no files: this function has no media bucket, and a feed's draft asks for none. */
 const noMedia: PostMedia = {
@@ -52,7 +40,7 @@ export function feedService(): FeedService {
   if (service) return service;
   const db = documentClient();
   const connections = createConnectionStore({ db, tableName: tableName('connections'), cipher: tokensUnavailable, clock });
-  const rule: OutboundRule = { ...FEED_RULE, allowedOrigins: feedAllowedOrigins(process.env) };
+  const rule: OutboundRule = { ...FEED_RULE, allowedOrigins: outboundAllowedOrigins(process.env) };
   service = createFeedService({
     db,
     tableName: tableName('memberships'),

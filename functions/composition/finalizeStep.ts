@@ -3,7 +3,8 @@ import { createOperatorMetrics } from '../observability/operatorMetrics';
 import { recordPublishOutcome } from '../observability/publishOutcome';
 import { metricsTracking } from './metrics';
 import { postStore } from './postStore';
-import { clock, createLogger } from './shared';
+import { clock, createLogger, documentClient } from './shared';
+import { webhookEventsFor } from './webhookEvents';
 import { activityLog } from './activity';
 
 let step: FinalizeStep | undefined;
@@ -14,6 +15,7 @@ export function finalizeStep(): FinalizeStep {
   step = createFinalizeStep({
     posts: postStore(),
     activity: activityLog(),
+    webhooks: webhookEventsFor(process.env, documentClient(), clock),
     tracking: metricsTracking(),
     outcome: (post, details) => recordPublishOutcome(metrics, post, details),
     clock,

@@ -9,6 +9,7 @@ import { createPostService, type PostService } from '../services/posts';
 import { createApprovalService, type ApprovalService } from '../services/approvals';
 import { mail } from './mail';
 import { workspaces } from './workspaces';
+import { webhookEventsFor } from './webhookEvents';
 import { memberships, storageQuota } from './memberships';
 import { postStore } from './postStore';
 import { executions } from './publishing';
@@ -90,6 +91,7 @@ export function approvals(): ApprovalService {
     clock,
     siteUrl,
     log: createLogger('approvals'),
+    webhooks: webhookEventsFor(process.env, documentClient(), clock),
   }));
 }
 

@@ -4,7 +4,8 @@ import { createWaitingPostsMetric, type WaitingPostsMetric } from '../observabil
 import { metricsTracking } from './metrics';
 import { postStore } from './postStore';
 import { executions } from './publishing';
-import { clock } from './shared';
+import { clock, documentClient } from './shared';
+import { webhookEventsFor } from './webhookEvents';
 import { activityLog } from './activity';
 
 let reconcilerInstance: Reconciler | undefined;
@@ -15,6 +16,7 @@ export function reconciler(): Reconciler {
     executions: executions(),
     clock,
     activity: activityLog(),
+    webhooks: webhookEventsFor(process.env, documentClient(), clock),
     onFinished: (post, userId) => metricsTracking().trackPublishedTargets(userId, post),
   }));
 }

@@ -117,6 +117,9 @@ export const handlerGroups: Record<HandlerGroupName, HandlerGroupNeeds> = withAc
   // The public API's OpenAPI document (shared/api/openapi.ts), built from the route table: no data of
   // its own, only what every API function has (its callers counted per address).
   openapi: { entry: 'functions/handlers/openapi.ts', tables: {}, buckets: {} },
+  // Webhooks: a workspace's endpoints and their deliveries (memberships table); "Send test" and
+  // "Redeliver" attempt at once; a disabled endpoint leaves its admins a notification (posts, put only).
+  webhooks: { entry: 'functions/handlers/webhooks.ts', tables: { memberships: 'readWrite', posts: 'put' }, buckets: {} },
 });
 
 /** Functions started in the background by a route's function (Lambda InvocationType Event; in-process offline). */
@@ -162,7 +165,8 @@ export const publishingFunctions = {
   publishStep: {
     entry: (platform: Platform) => `functions/platforms/${platform}/publishFunction.ts`,
     needs: {
-      tables: { posts: 'readWrite', connections: 'readWrite' },
+      // memberships: a connection that turns to needs_reconnect is queued for the workspace's webhooks.
+      tables: { posts: 'readWrite', connections: 'readWrite', memberships: 'readWrite' },
       // Writes: a target's large progress (e.g. LinkedIn's part URLs) beside the post item.
       buckets: { media: 'readWrite' },
       platformAccess: true,
@@ -172,7 +176,8 @@ export const publishingFunctions = {
     entry: 'functions/handlers/finalizePost.ts',
     // metrics: a finished post's published targets start being tracked (analytics).
     // activity: a post published or failed is recorded in its workspace's activity log.
-    needs: { tables: { posts: 'readWrite', metrics: 'readWrite', activity: 'put' }, buckets: {} } satisfies Omit<HandlerGroupNeeds, 'entry'>,
+    // memberships: the post's outcome queued for the workspace's webhooks (functions/services/webhookQueue.ts).
+    needs: { tables: { posts: 'readWrite', metrics: 'readWrite', activity: 'put', memberships: 'readWrite' }, buckets: {} } satisfies Omit<HandlerGroupNeeds, 'entry'>,
   },
 } as const;
 
@@ -191,13 +196,15 @@ export const scheduledJobs = {
     entry: 'functions/handlers/refreshTokens.ts',
     description: 'Refreshes platform tokens that are due and flags connections that will need the user',
     everyMinutes: 15,
-    needs: { tables: { connections: 'readWrite' }, buckets: {}, platformAccess: true } satisfies Omit<HandlerGroupNeeds, 'entry'>,
+    // memberships: a connection that turns to needs_reconnect is queued for the workspace's webhooks.
+    needs: { tables: { connections: 'readWrite', memberships: 'readWrite' }, buckets: {}, platformAccess: true } satisfies Omit<HandlerGroupNeeds, 'entry'>,
   },
   refreshMetrics: {
     entry: 'functions/handlers/refreshMetrics.ts',
     description: 'Reads the engagement of recently published targets on a decaying schedule, within each platform\'s rate limits',
     everyMinutes: 15,
-    needs: { tables: { metrics: 'readWrite', connections: 'readWrite' }, buckets: {}, platformAccess: true } satisfies Omit<HandlerGroupNeeds, 'entry'>,
+    // memberships: a connection that turns to needs_reconnect is queued for the workspace's webhooks.
+    needs: { tables: { metrics: 'readWrite', connections: 'readWrite', memberships: 'readWrite' }, buckets: {}, platformAccess: true } satisfies Omit<HandlerGroupNeeds, 'entry'>,
   },
   fetchFeeds: {
     entry: 'functions/handlers/fetchFeeds.ts',
@@ -210,7 +217,15 @@ export const scheduledJobs = {
     entry: 'functions/handlers/reconcilePosts.ts',
     description: 'Starts publishing executions that never started and finishes, with the reason, posts whose execution died or outlived its deadline',
     everyMinutes: 1,
-    // metrics: a finished post's published targets start being tracked (as finalize does).
-    needs: { tables: { posts: 'readWrite', metrics: 'readWrite', activity: 'put' }, buckets: {}, reconcilesPublishing: true } satisfies Omit<HandlerGroupNeeds, 'entry'>,
+    // metrics: a finished post's published targets start being tracked (as finalize does);
+    // memberships: its outcome queued for the workspace's webhooks.
+    needs: { tables: { posts: 'readWrite', metrics: 'readWrite', activity: 'put', memberships: 'readWrite' }, buckets: {}, reconcilesPublishing: true } satisfies Omit<HandlerGroupNeeds, 'entry'>,
+  },
+  deliverWebhooks: {
+    entry: 'functions/handlers/deliverWebhooks.ts',
+    description: 'Attempts the webhook deliveries that are due (signed per Standard Webhooks, under the outbound rule), scheduling retries and disabling endpoints that fail for a day',
+    everyMinutes: 1,
+    // posts: a disabled endpoint's notification for the workspace's admins (put only).
+    needs: { tables: { memberships: 'readWrite', posts: 'put' }, buckets: {} } satisfies Omit<HandlerGroupNeeds, 'entry'>,
   },
 } as const;

@@ -9,6 +9,7 @@ import { createConnectionStore } from '../services/connectionStore';
 import { createPostStore } from '../services/postStore';
 import { createPublishing, type StepInput, type StepOutcome } from '../services/publishing';
 import { createTokenFreshness } from '../services/tokenFreshness';
+import { webhookEventsFor } from '../composition/webhookEvents';
 
 /**
  * The publish steps of one platform, built at cold start from that platform's module only:
@@ -31,7 +32,14 @@ export async function createPublishStepHandler<Options>(module: PlatformModule<O
     adapters[module.platform] = module.createAdapter(deps);
     publishers[module.platform] = module.createPublisher(deps);
   }
-  const store = createConnectionStore({ db, tableName: tables.connections, cipher: createTokenCipher(env), clock: systemClock });
+  const webhooks = webhookEventsFor(env, db, systemClock);
+  const store = createConnectionStore({
+    db,
+    tableName: tables.connections,
+    cipher: createTokenCipher(env),
+    clock: systemClock,
+    onNeedsReconnect: (item, reason, at) => webhooks.connectionNeedsReconnect(item, reason, at),
+  });
   const s3 = createS3Client(env);
   const lateAfterSeconds = env['ONECLICK_LATE_AFTER_SECONDS'] ? Number(env['ONECLICK_LATE_AFTER_SECONDS']) : undefined;
   const publishing = createPublishing({

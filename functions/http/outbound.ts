@@ -66,6 +66,19 @@ export async function checkOutboundAddress(url: string, rule: OutboundRule = {})
   if (!addresses.every(isPublicAddress)) throw new OutboundRefused(`${host} resolves to an address that is not public.`);
 }
 
+/**
+ * The origins let through besides public https hosts: ONECLICK_OUTBOUND_ALLOWED_ORIGINS (comma
+ * separated), which the twin sets to the platform sandbox's origin (its test feeds) and tests to
+ * their own receivers; unset on AWS. Feeds and webhooks read it alike.
+ */
+export function outboundAllowedOrigins(env: NodeJS.ProcessEnv): string[] {
+  return (env['ONECLICK_OUTBOUND_ALLOWED_ORIGINS'] ?? '')
+    .split(',')
+    .map((origin) => origin.trim())
+    .filter(Boolean)
+    .map((origin) => new URL(origin).origin);
+}
+
 /** Statuses whose answer has no body (a Response with one cannot be made). */
 const bodiless = new Set([101, 103, 204, 205, 304]);
 

@@ -12,6 +12,7 @@ import type { Mailer } from './mailer';
 import type { UserIdentity } from './memberships';
 import { NOTIFICATION_PREFIX, toPost, type ApprovalItem, type CommentItem, type PostItem, type PostStore } from './postStore';
 import type { CreateOptions, PostService } from './posts';
+import type { WebhookEvents } from './webhookEvents';
 
 /** What the queue adds to a created post (functions/services/queue.ts). */
 type QueuedCreate = Pick<CreateOptions, 'queue' | 'draftId'>;
@@ -33,6 +34,8 @@ export interface ApprovalServiceDeps {
   /** The site's origin, for the links in the mail. */
   siteUrl: () => string;
   log?: { warn(message: string, extra: Record<string, unknown>): void };
+  /** The workspace's webhooks: post.needs_approval on each submission, post.approved on approval. */
+  webhooks?: Pick<WebhookEvents, 'postSubmitted' | 'postApproved'>;
 }
 
 /** Who acts: the workspace (the data's partition), the person, and their role in it. */
@@ -139,6 +142,7 @@ export function createApprovalService(deps: ApprovalServiceDeps) {
   async function askApprovers(acting: Acting, post: PostItem) {
     const team = await workspaces.team(acting.workspace.workspaceId);
     const approvers = team.members.filter((member) => roleMay(member.role, 'approve') && member.userId !== acting.caller.userId);
+    await deps.webhooks?.postSubmitted(post);
     const when = post.scheduledFor ? `at ${post.scheduledFor.replace('T', ' ').slice(0, 16)} UTC` : 'as soon as it is approved';
     for (const approver of approvers) {
       await notify(acting.workspace.workspaceId, post, 'approval_requested', approver.userId, acting.caller.email);
@@ -361,6 +365,7 @@ export function createApprovalService(deps: ApprovalServiceDeps) {
       }
       if (comment) await addComment(acting, post, comment, 'approved');
       await tellAuthor(acting, post, 'post_approved', comment);
+      await deps.webhooks?.postApproved(await load(acting.user, postId));
       return result;
     },
 

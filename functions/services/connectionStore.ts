@@ -101,6 +101,8 @@ export interface ConnectionStoreDeps {
   tableName: string;
   cipher: TokenCipher;
   clock: Clock;
+  /** Told once when a connection turns to needs_reconnect (the webhooks' connection.needs_reconnect). */
+  onNeedsReconnect?: (item: ConnectionItem, reason: string, at: string) => Promise<void>;
 }
 
 /**
@@ -118,7 +120,7 @@ export const tokensUnavailable: TokenCipher = {
 };
 
 /** Reads and writes connections; tokens are encrypted with the user and connection as context. */
-export function createConnectionStore({ db, tableName, cipher, clock }: ConnectionStoreDeps) {
+export function createConnectionStore({ db, tableName, cipher, clock, onNeedsReconnect }: ConnectionStoreDeps) {
   const context = (item: Pick<ConnectionItem, 'userId' | 'connectionId'>) => ({ userId: item.userId, connectionId: item.connectionId });
 
   return {
@@ -256,7 +258,8 @@ export function createConnectionStore({ db, tableName, cipher, clock }: Connecti
 
     /** The platform said the token is dead: the user must reconnect. Earlier data is kept. */
     async markNeedsReconnect(item: ConnectionItem, reason: string): Promise<void> {
-      await writeIf(
+      const now = clock.now().toISOString();
+      const marked = await writeIf(
         db.send(
           new UpdateCommand({
             TableName: tableName,
@@ -264,10 +267,12 @@ export function createConnectionStore({ db, tableName, cipher, clock }: Connecti
             UpdateExpression: 'SET #status = :needs, reconnectReason = :reason, updatedAt = :now REMOVE refreshDueAt, refreshShard, refreshLeaseUntil',
             ConditionExpression: '#status = :connected',
             ExpressionAttributeNames: { '#status': 'status' },
-            ExpressionAttributeValues: { ':needs': 'needs_reconnect', ':connected': 'connected', ':reason': reason, ':now': clock.now().toISOString() },
+            ExpressionAttributeValues: { ':needs': 'needs_reconnect', ':connected': 'connected', ':reason': reason, ':now': now },
           }),
         ),
       );
+      // Only the write that turned it (a second caller finds it turned already): one moment.
+      if (marked) await onNeedsReconnect?.(item, reason, now);
     },
 
     /** Tokens that cannot be refreshed expire soon: say by when, and look again at expiry. */

@@ -5,6 +5,7 @@ import type { Clock } from '../clock';
 import { NotFound } from '../errors';
 import { NOTIFICATION_PREFIX, toPost, type PostItem, type PostStore, type TargetItem } from './postStore';
 import type { ActivityLog } from './activityLog';
+import type { WebhookEvents } from './webhookEvents';
 
 export interface FinalizeOptions {
   /** The execution finalizing: a replaced or cancelled one changes nothing. */
@@ -47,10 +48,12 @@ export function failureInWords(error: { Error?: string; Cause?: string } | undef
  * A step of an execution that is no longer the post's current one (replaced, or the post
  * cancelled) changes nothing. A post that failed anywhere leaves the user a notification with
  * the reasons when it was scheduled (nobody is watching it) or when publishing stopped early, and
- * the workspace's activity log a line (published, or failed).
+ * the workspace's activity log a line (published, or failed). The outcome is reported to the
+ * workspace's webhooks once per execution (a finalize retried, or the reconciler finishing the
+ * same execution, reports the same moment, which is queued once).
  */
 export async function finalizePost(
-  { posts, clock, activity }: { posts: PostStore; clock: Clock; activity?: Pick<ActivityLog, 'record'> | undefined },
+  { posts, clock, activity, webhooks }: { posts: PostStore; clock: Clock; activity?: Pick<ActivityLog, 'record'> | undefined; webhooks?: Pick<WebhookEvents, 'postFinished'> | undefined },
   userId: string,
   postId: string,
   options: FinalizeOptions = {},
@@ -102,5 +105,6 @@ export async function finalizePost(
       createdAt: now,
     });
   }
+  await webhooks?.postFinished(updated, execution ?? post.currentExecution ?? 'legacy');
   return toPost(updated);
 }

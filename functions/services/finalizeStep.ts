@@ -4,6 +4,7 @@ import { failureInWords, finalizePost } from './finalize';
 import type { MetricsTracking } from './metricsTracking';
 import type { PostStore } from './postStore';
 import type { ActivityLog } from './activityLog';
+import type { WebhookEvents } from './webhookEvents';
 import type { Post } from '../../shared/api/posts';
 
 /** What the state machine passes to its last step. */
@@ -19,6 +20,8 @@ export interface FinalizeStepDeps {
   posts: PostStore;
   /** The workspace's activity log: the post published or failed. */
   activity?: Pick<ActivityLog, 'record'>;
+  /** The workspace's webhooks: the post's outcome, once per execution. */
+  webhooks?: Pick<WebhookEvents, 'postFinished'>;
   tracking: Pick<MetricsTracking, 'trackPublishedTargets'>;
   /** Told each finished post, with whether publishing stopped early (the operator's metrics, functions/observability/). */
   outcome?: (post: Post, details: { stoppedEarly: boolean }) => void;
@@ -35,10 +38,10 @@ export interface FinalizeStepDeps {
  * is notified. A replaced or cancelled execution's finalize changes nothing (the execution is
  * not current). The published targets then start being tracked (analytics).
  */
-export function createFinalizeStep({ posts, activity, tracking, outcome, clock, log }: FinalizeStepDeps) {
+export function createFinalizeStep({ posts, activity, webhooks, tracking, outcome, clock, log }: FinalizeStepDeps) {
   return {
     async run(input: FinalizeStepInput): Promise<{ status: string }> {
-      const post = await finalizePost({ posts, clock, activity }, input.userId, input.postId, {
+      const post = await finalizePost({ posts, clock, activity, webhooks }, input.userId, input.postId, {
         ...(input.execution ? { execution: input.execution } : {}),
         ...(input.error ? { stoppedBecause: failureInWords(input.error) } : {}),
       });

@@ -4,6 +4,7 @@ import { executionInputFor, isOpen } from './executionPlan';
 import { failureInWords, finalizePost } from './finalize';
 import type { PostItem, PostStore } from './postStore';
 import type { ActivityLog } from './activityLog';
+import type { WebhookEvents } from './webhookEvents';
 
 /** While a post publishes, the reconciler looks at its execution this often. */
 export const LOOK_EVERY_MS = 5 * 60_000;
@@ -20,6 +21,8 @@ export interface ReconcilerDeps {
   clock: Clock;
   /** The workspace's activity log: a post the reconciler finishes is recorded as failed (or published). */
   activity?: Pick<ActivityLog, 'record'>;
+  /** The workspace's webhooks: the outcome of a post the reconciler finishes. */
+  webhooks?: Pick<WebhookEvents, 'postFinished'>;
   /** Called after a post was finished (failed or partly published), e.g. to track its published targets. */
   onFinished?: (post: Awaited<ReturnType<typeof finalizePost>>, userId: string) => Promise<void>;
 }
@@ -72,7 +75,7 @@ export function createReconciler(deps: ReconcilerDeps) {
   const { posts, executions, clock } = deps;
 
   async function finish(post: PostItem, execution: string, why: string): Promise<void> {
-    const finished = await finalizePost({ posts, clock, activity: deps.activity }, post.userId, post.postId, { ...(execution ? { execution } : {}), stoppedBecause: why });
+    const finished = await finalizePost({ posts, clock, activity: deps.activity, webhooks: deps.webhooks }, post.userId, post.postId, { ...(execution ? { execution } : {}), stoppedBecause: why });
     await deps.onFinished?.(finished, post.userId);
   }
 

@@ -171,8 +171,8 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
       ...publishingEnvironment(stepFunctions.endpoint),
       ...platformSettings.environment,
       ONECLICK_SITE_URL: webOrigin,
-      // The sandbox's test feeds (/_feeds/*) are the one origin a feed may have besides public https hosts.
-      ONECLICK_FEED_ALLOWED_ORIGINS: sandbox.url,
+      // The sandbox's test feeds (/_feeds/*) are the one origin a feed or a webhook may have besides public https hosts.
+      ONECLICK_OUTBOUND_ALLOWED_ORIGINS: sandbox.url,
       // Offline, invitations and approval requests land in the outbox beside the sign-up codes.
       ONECLICK_MAIL_OUTBOX: outboxFile(resolve(dataDir, 'cognito')),
       ONECLICK_LOCAL_TOKEN_KEY: localTokenKey(resolve(dataDir, 'keys', 'token-key.json')),

@@ -158,6 +158,16 @@ export const routeRules = {
   shareQueuePostNext: may('publish'),
   // The API's reference: the same public document for everyone (it names operations, never data).
   getOpenApiDocument: publicRoute,
+  // Webhooks send the workspace's posts and accounts to an address outside it, signed with a
+  // secret: setting them up, and reading their log, is the workspace's settings (docs/webhooks.md).
+  listWebhookEndpoints: may('manageWorkspace'),
+  createWebhookEndpoint: may('manageWorkspace'),
+  updateWebhookEndpoint: may('manageWorkspace'),
+  deleteWebhookEndpoint: may('manageWorkspace'),
+  rotateWebhookSecret: may('manageWorkspace'),
+  testWebhookEndpoint: may('manageWorkspace'),
+  listWebhookDeliveries: may('manageWorkspace'),
+  redeliverWebhook: may('manageWorkspace'),
 } as const satisfies Record<RouteId, RouteRule>;
 
 export function roleMay(role: WorkspaceRole, action: WorkspaceAction): boolean {

@@ -7,9 +7,11 @@ import { postStatuses } from './posts';
  * post whose publishing stopped before it finished (failed by the workflow's last step or the reconciler).
  * Approvals (shared/api/approvals.ts) add: a post waits for the reader's approval, its author's
  * post was approved, sent back for changes or rejected, a post's time came while it still waited
- * (everyone in the workspace sees that one), and a comment that names the reader.
+ * (everyone in the workspace sees that one), and a comment that names the reader. Webhooks
+ * (shared/api/webhooks.ts) add: an endpoint was disabled after failing (for the workspace's owner
+ * and admins; `excerpt` is its address, `comment` why, `postId` names the endpoint, not a post).
  */
-export const notificationKinds = ['scheduled_post_failed', 'post_failed', 'approval_requested', 'changes_requested', 'post_approved', 'post_rejected', 'approval_expired', 'mentioned'] as const;
+export const notificationKinds = ['scheduled_post_failed', 'post_failed', 'approval_requested', 'changes_requested', 'post_approved', 'post_rejected', 'approval_expired', 'mentioned', 'webhook_disabled'] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 
 export const notificationSchema = z.object({

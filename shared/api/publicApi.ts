@@ -77,6 +77,16 @@ export const publicApiRoutes = {
   addPostComment: 'write',
   // The workspace the key belongs to (its name, time zone, approval rule, plan).
   getWorkspace: 'read',
+  // Webhooks (docs/webhooks.md): managing endpoints is a write; the list and the log are reads.
+  // The creator's role still applies: only an owner's or admin's key reaches them.
+  listWebhookEndpoints: 'read',
+  createWebhookEndpoint: 'write',
+  updateWebhookEndpoint: 'write',
+  deleteWebhookEndpoint: 'write',
+  rotateWebhookSecret: 'write',
+  testWebhookEndpoint: 'write',
+  listWebhookDeliveries: 'read',
+  redeliverWebhook: 'write',
 } as const satisfies Partial<Record<RouteId, ApiScope>>;
 
 export type PublicApiRouteId = keyof typeof publicApiRoutes;

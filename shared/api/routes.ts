@@ -88,6 +88,17 @@ import {
 } from './review';
 import { addFeedSchema, feedListSchema, feedPathSchema, feedSchema, updateFeedSchema } from './feeds';
 import { openApiDocumentSchema } from './openapiDocument';
+import {
+  createWebhookEndpointSchema,
+  updateWebhookEndpointSchema,
+  webhookDeliveryListSchema,
+  webhookDeliveryPathSchema,
+  webhookDeliverySchema,
+  webhookEndpointListSchema,
+  webhookEndpointSchema,
+  webhookEndpointWithSecretSchema,
+  webhookPathSchema,
+} from './webhooks';
 
 /**
  * The API route table: the one list of routes. The CDK Api construct, the offline twin's HTTP
@@ -96,7 +107,7 @@ import { openApiDocumentSchema } from './openapiDocument';
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** Lambda function groups; each is functions/handlers/<group>.ts. */
-export const handlerGroupNames = ['me', 'connections', 'posts', 'uploads', 'content', 'modules', 'analytics', 'account', 'workspaces', 'review', 'feeds', 'openapi'] as const;
+export const handlerGroupNames = ['me', 'connections', 'posts', 'uploads', 'content', 'modules', 'analytics', 'account', 'workspaces', 'review', 'feeds', 'openapi', 'webhooks'] as const;
 export type HandlerGroupName = (typeof handlerGroupNames)[number];
 
 export interface RouteDefinition {
@@ -1005,6 +1016,78 @@ export const routes = {
     output: openApiDocumentSchema,
     throttle: publicEntryThrottle,
     cache: { maxAgeSeconds: 300 },
+  },
+  listWebhookEndpoints: {
+    method: 'GET',
+    path: '/webhooks',
+    auth: 'user',
+    handler: 'webhooks',
+    summary: "The current workspace's webhook endpoints, oldest first: address, events, description, enabled or disabled (and why), since when its attempts fail, the secret's first characters.",
+    input: {},
+    output: webhookEndpointListSchema,
+  },
+  createWebhookEndpoint: {
+    method: 'POST',
+    path: '/webhooks',
+    auth: 'user',
+    handler: 'webhooks',
+    summary: 'Adds a webhook endpoint (an https address whose host is public, under the outbound rule) for the chosen events; answers its signing secret (whsec_…) this once.',
+    input: { body: createWebhookEndpointSchema },
+    output: webhookEndpointWithSecretSchema,
+  },
+  updateWebhookEndpoint: {
+    method: 'PATCH',
+    path: '/webhooks/{endpointId}',
+    auth: 'user',
+    handler: 'webhooks',
+    summary: "Changes an endpoint's address, events or description, or disables or re-enables it.",
+    input: { path: webhookPathSchema, body: updateWebhookEndpointSchema },
+    output: webhookEndpointSchema,
+  },
+  deleteWebhookEndpoint: {
+    method: 'DELETE',
+    path: '/webhooks/{endpointId}',
+    auth: 'user',
+    handler: 'webhooks',
+    summary: 'Removes a webhook endpoint and its delivery log.',
+    input: { path: webhookPathSchema },
+    output: webhookEndpointSchema,
+  },
+  rotateWebhookSecret: {
+    method: 'POST',
+    path: '/webhooks/{endpointId}/secret',
+    auth: 'user',
+    handler: 'webhooks',
+    summary: 'Gives an endpoint a new signing secret, answered this once; for a day every delivery is signed with the old one too.',
+    input: { path: webhookPathSchema },
+    output: webhookEndpointWithSecretSchema,
+  },
+  testWebhookEndpoint: {
+    method: 'POST',
+    path: '/webhooks/{endpointId}/test',
+    auth: 'user',
+    handler: 'webhooks',
+    summary: 'Sends a webhook.test event to the endpoint now and answers the delivery with the attempt\'s outcome (retried like any delivery if it failed).',
+    input: { path: webhookPathSchema },
+    output: webhookDeliverySchema,
+  },
+  listWebhookDeliveries: {
+    method: 'GET',
+    path: '/webhooks/{endpointId}/deliveries',
+    auth: 'user',
+    handler: 'webhooks',
+    summary: "An endpoint's delivery log, newest first (kept 30 days): each delivery's event, webhook-id, status, attempts with their status codes or failures in words, and the next attempt.",
+    input: { path: webhookPathSchema },
+    output: webhookDeliveryListSchema,
+  },
+  redeliverWebhook: {
+    method: 'POST',
+    path: '/webhooks/{endpointId}/deliveries/{deliveryId}/redeliver',
+    auth: 'user',
+    handler: 'webhooks',
+    summary: 'Sends one delivery again now (the same webhook-id and body, signed anew); if it fails, it is retried on the schedule.',
+    input: { path: webhookDeliveryPathSchema },
+    output: webhookDeliverySchema,
   },
 } as const satisfies Record<string, RouteDefinition>;
 

@@ -20,6 +20,7 @@ import { csvEn } from './csv.en';
 import { bulkEn, feedsEn } from './feeds.en';
 import { queueEn } from './queue.en';
 import { apiReferenceEn } from './apiReference.en';
+import { webhooksEn } from './webhooks.en';
 
 export const en = {
   wizard: wizardEn,
@@ -41,6 +42,7 @@ export const en = {
   bulk: bulkEn,
   queue: queueEn,
   apiReference: apiReferenceEn,
+  webhooks: webhooksEn,
   common: {
     appName: 'OneClick',
     loading: 'Loading…',

@@ -19,6 +19,7 @@ import { csvTr } from './csv.tr';
 import { bulkTr, feedsTr } from './feeds.tr';
 import { queueTr } from './queue.tr';
 import { apiReferenceTr } from './apiReference.tr';
+import { webhooksTr } from './webhooks.tr';
 
 export const tr: Messages = {
   wizard: wizardTr,
@@ -40,6 +41,7 @@ export const tr: Messages = {
   bulk: bulkTr,
   queue: queueTr,
   apiReference: apiReferenceTr,
+  webhooks: webhooksTr,
   common: {
     appName: 'OneClick',
     loading: 'Yükleniyor…',

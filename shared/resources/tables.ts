@@ -55,13 +55,18 @@ export const tables = {
       '("storage"), one record per stored or uploading file ("upload#<bucket>#<key>") and a workspace\'s queue times per account ("queue#<platform>#<account id>") with the slots "Add to queue" is giving right now ("queueClaim#<platform>#<account id>#<instant>", a two-minute lease). The sparse bySweepDue ' +
       'index lists the files to remove unless a post or My Content took them by then. A workspace\'s followed feeds ' +
       '("feed#<feedId>") and the items they made drafts of ("feedItem#<feedId>#<hash>"); the sparse byFeedDue index lists ' +
-      'the feeds that are not paused, by when they are fetched next.',
+      'the feeds that are not paused, by when they are fetched next. A workspace\'s webhook endpoints ("webhook#<endpointId>") and ' +
+      'their deliveries ("webhookDelivery#<endpointId>#<webhook-id>", removed by time to live after 30 days); the sparse byWebhookDue ' +
+      'index lists the deliveries waiting for an attempt, by when.',
     partitionKey: s('userId'),
     sortKey: s('record'),
     globalIndexes: [
       { indexName: 'bySweepDue', partitionKey: s('sweepShard'), sortKey: s('sweepAt') },
       { indexName: 'byFeedDue', partitionKey: s('feedShard'), sortKey: s('feedDueAt') },
+      { indexName: 'byWebhookDue', partitionKey: s('webhookShard'), sortKey: s('webhookDueAt') },
     ],
+    // Only webhook deliveries carry it (epoch seconds): the log keeps 30 days.
+    timeToLiveAttribute: 'removeAt',
     userData: { by: 'partitionKey', export: true },
   },
   posts: {

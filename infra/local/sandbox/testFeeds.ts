@@ -4,7 +4,7 @@ import { empty, json, type SandboxResponse } from './http';
 /**
  * Test feeds for "feeds to drafts" (issue 31, item 4): RSS documents the sandbox serves, so the
  * twin can follow a feed offline. The functions reach them because the twin names the sandbox's
- * origin in ONECLICK_FEED_ALLOWED_ORIGINS (the outbound rule's one exception).
+ * origin in ONECLICK_OUTBOUND_ALLOWED_ORIGINS (the outbound rule's one exception).
  *
  *   GET /_feeds/<name>.xml   the feed as RSS 2.0, with an ETag (If-None-Match → 304); or the
  *                            status, or the redirect, the feed was told to answer

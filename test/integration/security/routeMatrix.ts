@@ -406,4 +406,17 @@ export const matrix: Record<RouteId, MatrixEntry> = {
     why: 'The public API\'s reference, the same for everyone: it describes operations and holds no data of anyone\'s.',
     probe: {},
   },
+  // Webhook endpoints live in the caller's own workspace: the victim's ids are not there (404).
+  listWebhookEndpoints: { auth: 'user', sample: {}, againstVictim: 'own-data-only' },
+  createWebhookEndpoint: { auth: 'user', sample: { body: { url: 'https://hooks.example.com/in', events: ['post.published'] } }, againstVictim: 'own-data-only' },
+  updateWebhookEndpoint: { auth: 'user', sample: { path: { endpointId: someUlid }, body: { enabled: false } }, againstVictim: () => ({ request: { path: { endpointId: someUlid }, body: { enabled: false } }, refusedWith: [404] }) },
+  deleteWebhookEndpoint: { auth: 'user', sample: { path: { endpointId: someUlid } }, againstVictim: () => ({ request: { path: { endpointId: someUlid } }, refusedWith: [404] }) },
+  rotateWebhookSecret: { auth: 'user', sample: { path: { endpointId: someUlid } }, againstVictim: () => ({ request: { path: { endpointId: someUlid } }, refusedWith: [404] }) },
+  testWebhookEndpoint: { auth: 'user', sample: { path: { endpointId: someUlid } }, againstVictim: () => ({ request: { path: { endpointId: someUlid } }, refusedWith: [404] }) },
+  listWebhookDeliveries: { auth: 'user', sample: { path: { endpointId: someUlid } }, againstVictim: () => ({ request: { path: { endpointId: someUlid } }, refusedWith: [404] }) },
+  redeliverWebhook: {
+    auth: 'user',
+    sample: { path: { endpointId: someUlid, deliveryId: `msg_${'a'.repeat(26)}` } },
+    againstVictim: () => ({ request: { path: { endpointId: someUlid, deliveryId: `msg_${'a'.repeat(26)}` } }, refusedWith: [404] }),
+  },
 };

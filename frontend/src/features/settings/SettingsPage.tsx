@@ -13,6 +13,7 @@ import { DeletionProgress } from './DeletionProgress';
 import { applySettings, browserZone, savedTimeZone } from './savedSettings';
 import { StorageUsage } from './StorageUsage';
 import { ApiSection } from './ApiSection';
+import { WebhooksSection } from './WebhooksSection';
 import { formatBytes } from './formatBytes';
 import './settings.css';
 
@@ -252,6 +253,7 @@ export function SettingsPage() {
         <>
           <ProfileSection key={account.data.userId} account={account.data} />
           <MembershipSection account={account.data} />
+          <WebhooksSection />
           <ExportSection />
           <ApiSection />
           <DeleteSection account={account.data} />

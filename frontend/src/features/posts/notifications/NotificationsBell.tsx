@@ -66,9 +66,11 @@ export function NotificationsBell() {
             {notifications.data.notifications.map((item) => (
               <li key={item.notificationId} className={`notification${item.readAt ? '' : ' unread'}`}>
                 <p className="notification-title">
-                  {item.kind === 'scheduled_post_failed' || item.kind === 'post_failed'
-                    ? t(`scheduling.notifications.${item.kind === 'post_failed' ? 'post_failed' : item.postStatus === 'failed' ? 'failed' : 'partially_published'}`)
-                    : t(`approvals.notifications.${item.kind}`, { email: item.byEmail ?? '' })}
+                  {item.kind === 'webhook_disabled'
+                    ? t('webhooks.notification')
+                    : item.kind === 'scheduled_post_failed' || item.kind === 'post_failed'
+                      ? t(`scheduling.notifications.${item.kind === 'post_failed' ? 'post_failed' : item.postStatus === 'failed' ? 'failed' : 'partially_published'}`)
+                      : t(`approvals.notifications.${item.kind}`, { email: item.byEmail ?? '' })}
                 </p>
                 <p>{item.excerpt}</p>
                 {item.comment && <p className="notification-reason">“{item.comment}”</p>}
@@ -85,6 +87,11 @@ export function NotificationsBell() {
             <Link to="/dashboard/posts" className="button secondary small" onClick={() => setOpen(false)}>
               {t('scheduling.notifications.open')}
             </Link>
+            {notifications.data.notifications.some((item) => item.kind === 'webhook_disabled') && (
+              <Link to="/dashboard/settings" className="button secondary small" onClick={() => setOpen(false)}>
+                {t('webhooks.openSettings')}
+              </Link>
+            )}
             {notifications.data.notifications.some((item) => approvalKinds.has(item.kind)) && (
               <Link to="/dashboard/approvals" className="button secondary small" onClick={() => setOpen(false)}>
                 {t('approvals.notifications.open')}
