@@ -784,6 +784,134 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The current workspace's webhook endpoints, oldest first: address, events, description, enabled or disabled (and why), since when its attempts fail, the secret's first characters.
+         * @description Needs an API key with the **read** scope; the role of the key's creator in the workspace still applies.
+         */
+        get: operations["listWebhookEndpoints"];
+        put?: never;
+        /**
+         * Adds a webhook endpoint (an https address whose host is public, under the outbound rule) for the chosen events; answers its signing secret (whsec_…) this once.
+         * @description Needs an API key with the **write** scope; the role of the key's creator in the workspace still applies.
+         */
+        post: operations["createWebhookEndpoint"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhooks/{endpointId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Removes a webhook endpoint and its delivery log.
+         * @description Needs an API key with the **write** scope; the role of the key's creator in the workspace still applies.
+         */
+        delete: operations["deleteWebhookEndpoint"];
+        options?: never;
+        head?: never;
+        /**
+         * Changes an endpoint's address, events or description, or disables or re-enables it.
+         * @description Needs an API key with the **write** scope; the role of the key's creator in the workspace still applies.
+         */
+        patch: operations["updateWebhookEndpoint"];
+        trace?: never;
+    };
+    "/v1/webhooks/{endpointId}/secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Gives an endpoint a new signing secret, answered this once; for a day every delivery is signed with the old one too.
+         * @description Needs an API key with the **write** scope; the role of the key's creator in the workspace still applies.
+         */
+        post: operations["rotateWebhookSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhooks/{endpointId}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sends a webhook.test event to the endpoint now and answers the delivery with the attempt's outcome (retried like any delivery if it failed).
+         * @description Needs an API key with the **write** scope; the role of the key's creator in the workspace still applies.
+         */
+        post: operations["testWebhookEndpoint"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhooks/{endpointId}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An endpoint's delivery log, newest first (kept 30 days): each delivery's event, webhook-id, status, attempts with their status codes or failures in words, and the next attempt.
+         * @description Needs an API key with the **read** scope; the role of the key's creator in the workspace still applies.
+         */
+        get: operations["listWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhooks/{endpointId}/deliveries/{deliveryId}/redeliver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sends one delivery again now (the same webhook-id and body, signed anew); if it fails, it is retried on the schedule.
+         * @description Needs an API key with the **write** scope; the role of the key's creator in the workspace still applies.
+         */
+        post: operations["redeliverWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -3492,6 +3620,361 @@ export interface operations {
                             maxStorageBytes: number | null;
                             createdAt: string;
                         };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listWebhookEndpoints: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        endpoints: {
+                            endpointId: string;
+                            url: string;
+                            events: ("post.published" | "post.partially_published" | "post.failed" | "post.needs_approval" | "post.approved" | "connection.needs_reconnect")[];
+                            description: string;
+                            enabled: boolean;
+                            disabledReason: string | null;
+                            disabledAt: string | null;
+                            failingSince: string | null;
+                            secretStart: string;
+                            createdAt: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    createWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    url: string;
+                    events: ("post.published" | "post.partially_published" | "post.failed" | "post.needs_approval" | "post.approved" | "connection.needs_reconnect")[];
+                    /** @default  */
+                    description?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        endpoint: {
+                            endpointId: string;
+                            url: string;
+                            events: ("post.published" | "post.partially_published" | "post.failed" | "post.needs_approval" | "post.approved" | "connection.needs_reconnect")[];
+                            description: string;
+                            enabled: boolean;
+                            disabledReason: string | null;
+                            disabledAt: string | null;
+                            failingSince: string | null;
+                            secretStart: string;
+                            createdAt: string;
+                        };
+                        secret: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    deleteWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                endpointId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        endpointId: string;
+                        url: string;
+                        events: ("post.published" | "post.partially_published" | "post.failed" | "post.needs_approval" | "post.approved" | "connection.needs_reconnect")[];
+                        description: string;
+                        enabled: boolean;
+                        disabledReason: string | null;
+                        disabledAt: string | null;
+                        failingSince: string | null;
+                        secretStart: string;
+                        createdAt: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    updateWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                endpointId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    url?: string;
+                    events?: ("post.published" | "post.partially_published" | "post.failed" | "post.needs_approval" | "post.approved" | "connection.needs_reconnect")[];
+                    description?: string;
+                    enabled?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        endpointId: string;
+                        url: string;
+                        events: ("post.published" | "post.partially_published" | "post.failed" | "post.needs_approval" | "post.approved" | "connection.needs_reconnect")[];
+                        description: string;
+                        enabled: boolean;
+                        disabledReason: string | null;
+                        disabledAt: string | null;
+                        failingSince: string | null;
+                        secretStart: string;
+                        createdAt: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    rotateWebhookSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                endpointId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        endpoint: {
+                            endpointId: string;
+                            url: string;
+                            events: ("post.published" | "post.partially_published" | "post.failed" | "post.needs_approval" | "post.approved" | "connection.needs_reconnect")[];
+                            description: string;
+                            enabled: boolean;
+                            disabledReason: string | null;
+                            disabledAt: string | null;
+                            failingSince: string | null;
+                            secretStart: string;
+                            createdAt: string;
+                        };
+                        secret: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    testWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                endpointId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        deliveryId: string;
+                        endpointId: string;
+                        type: string;
+                        createdAt: string;
+                        /** @enum {string} */
+                        status: "pending" | "delivered" | "failed";
+                        attempts: {
+                            attempt: number;
+                            at: string;
+                            statusCode: number | null;
+                            delivered: boolean;
+                            message: string;
+                            durationMs: number;
+                        }[];
+                        nextAttemptAt: string | null;
+                        payload: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listWebhookDeliveries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                endpointId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        deliveries: {
+                            deliveryId: string;
+                            endpointId: string;
+                            type: string;
+                            createdAt: string;
+                            /** @enum {string} */
+                            status: "pending" | "delivered" | "failed";
+                            attempts: {
+                                attempt: number;
+                                at: string;
+                                statusCode: number | null;
+                                delivered: boolean;
+                                message: string;
+                                durationMs: number;
+                            }[];
+                            nextAttemptAt: string | null;
+                            payload: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    redeliverWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                endpointId: string;
+                deliveryId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        deliveryId: string;
+                        endpointId: string;
+                        type: string;
+                        createdAt: string;
+                        /** @enum {string} */
+                        status: "pending" | "delivered" | "failed";
+                        attempts: {
+                            attempt: number;
+                            at: string;
+                            statusCode: number | null;
+                            delivered: boolean;
+                            message: string;
+                            durationMs: number;
+                        }[];
+                        nextAttemptAt: string | null;
+                        payload: string;
                     };
                 };
             };
