@@ -7,6 +7,7 @@ import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import { routeIds, routeKey, routes, handlerGroupNames, type HandlerGroupName, type RouteDefinition } from '../../shared/api/routes';
 import { handlerGroups } from '../../functions/handlers/groups';
+import { isPublicApiRoute, publicApiPath } from '../../shared/api/publicApi';
 import { OneClickFunction } from './function';
 import { apiBasePath } from './apiPath';
 import type { Auth } from './auth';
@@ -126,12 +127,22 @@ export class Api extends Construct {
       });
       // A stage's route settings may only name routes that already exist.
       if (route.throttle) added.forEach((created) => httpStage.node.addDependency(created));
+      // The public API: the same function at /v1<path>, without the Cognito authorizer: the
+      // function verifies the API key (functions/http/keyGate.ts) and refuses a sign-in token there.
+      if (isPublicApiRoute(id)) {
+        this.httpApi.addRoutes({
+          path: publicApiPath(route.path),
+          methods: [apigw.HttpMethod[route.method]],
+          integration: new HttpLambdaIntegration(`${id}PublicApiIntegration`, this.functions[route.handler].function),
+          authorizer: new apigw.HttpNoneAuthorizer(),
+        });
+      }
     }
     for (const child of this.httpApi.node.findAll()) {
       if (child instanceof apigw.CfnRoute && child.authorizationType === 'NONE') {
         Validations.of(child).acknowledge({
           id: 'AwsSolutions-APIG4',
-          reason: 'Public by design in the route table (OAuth callbacks arrive from the platforms without our token).',
+          reason: 'Public by design in the route table (OAuth callbacks arrive from the platforms without our token), or the public API at /v1, whose function verifies the API key.',
         });
       }
     }

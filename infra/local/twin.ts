@@ -173,6 +173,8 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
       ONECLICK_SITE_URL: webOrigin,
       // The sandbox's test feeds (/_feeds/*) are the one origin a feed may have besides public https hosts.
       ONECLICK_FEED_ALLOWED_ORIGINS: sandbox.url,
+      // …and the one origin a file may be taken from (uploads from a URL; the sandbox's /_files/*).
+      ONECLICK_UPLOAD_ALLOWED_ORIGINS: sandbox.url,
       // Offline, invitations and approval requests land in the outbox beside the sign-up codes.
       ONECLICK_MAIL_OUTBOX: outboxFile(resolve(dataDir, 'cognito')),
       ONECLICK_LOCAL_TOKEN_KEY: localTokenKey(resolve(dataDir, 'keys', 'token-key.json')),

@@ -34,6 +34,8 @@ export const activityKinds = [
   'reviewLink.revoked',
   'review.approved',
   'review.commented',
+  'apiKey.created',
+  'apiKey.revoked',
 ] as const;
 export type ActivityKind = (typeof activityKinds)[number];
 
@@ -58,6 +60,7 @@ export const activityTargetSchema = z.object({
   accountId: z.string().optional(),
   invitationId: z.string().optional(),
   linkId: z.string().optional(),
+  keyId: z.string().optional(),
   /** A short excerpt of the post or comment, where the action had one. */
   excerpt: z.string().optional(),
 });

@@ -51,6 +51,7 @@ export const publicApiRoutes = {
   completeUpload: 'write',
   abortUpload: 'write',
   putThumbnail: 'write',
+  uploadFromUrl: 'write',
   getStorageUsage: 'read',
   // My Content.
   listContent: 'read',
