@@ -49,7 +49,8 @@ export function fileDownload(rule: Omit<OutboundRule, 'maxBytes'> = {}, fetchImp
     } catch (error) {
       if (error instanceof OutboundRefused) throw new InvalidInput(`The file could not be taken from this address: ${error.message}`);
       if ((error as Error).name === 'TimeoutError' || (error as Error).name === 'AbortError') {
-        throw new InvalidInput(`The address did not send the whole file within ${Math.round((rule.timeoutMs ?? FROM_URL_TIMEOUT_MS) / 1000)} seconds: upload the file instead.`);
+        const seconds = Math.max(1, Math.ceil((rule.timeoutMs ?? FROM_URL_TIMEOUT_MS) / 1000));
+        throw new InvalidInput(`The address did not send the whole file within ${seconds} second${seconds === 1 ? '' : 's'}: upload the file instead.`);
       }
       throw new InvalidInput('The address could not be reached: check it opens in a browser, or upload the file instead.');
     }

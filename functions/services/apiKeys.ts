@@ -192,7 +192,7 @@ export function createApiKeys({ db, tableName, clock }: ApiKeyDeps) {
             TableName: tableName,
             Key: { userId: item.userId, record: item.record },
             UpdateExpression: 'SET lastUsedAt = :now, lastUsedFrom = :from',
-            ConditionExpression: 'attribute_exists(userId) AND (attribute_not_exists(lastUsedAt) OR lastUsedAt < :due)',
+            ConditionExpression: 'attribute_exists(userId) AND (attribute_not_exists(lastUsedAt) OR lastUsedAt <= :due)',
             ExpressionAttributeValues: { ':now': now.toISOString(), ':from': address, ':due': new Date(now.getTime() - LAST_USED_EVERY_MS).toISOString() },
           }),
         );
