@@ -19,6 +19,7 @@ import { activityEn } from './activity.en';
 import { csvEn } from './csv.en';
 import { bulkEn, feedsEn } from './feeds.en';
 import { queueEn } from './queue.en';
+import { apiKeysEn } from './apiKeys.en';
 
 export const en = {
   wizard: wizardEn,
@@ -39,6 +40,7 @@ export const en = {
   feeds: feedsEn,
   bulk: bulkEn,
   queue: queueEn,
+  apiKeys: apiKeysEn,
   common: {
     appName: 'OneClick',
     loading: 'Loading…',

@@ -18,6 +18,7 @@ import { activityTr } from './activity.tr';
 import { csvTr } from './csv.tr';
 import { bulkTr, feedsTr } from './feeds.tr';
 import { queueTr } from './queue.tr';
+import { apiKeysTr } from './apiKeys.tr';
 
 export const tr: Messages = {
   wizard: wizardTr,
@@ -38,6 +39,7 @@ export const tr: Messages = {
   feeds: feedsTr,
   bulk: bulkTr,
   queue: queueTr,
+  apiKeys: apiKeysTr,
   common: {
     appName: 'OneClick',
     loading: 'Yükleniyor…',

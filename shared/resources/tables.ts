@@ -55,7 +55,8 @@ export const tables = {
       '("storage"), one record per stored or uploading file ("upload#<bucket>#<key>") and a workspace\'s queue times per account ("queue#<platform>#<account id>"). The sparse bySweepDue ' +
       'index lists the files to remove unless a post or My Content took them by then. A workspace\'s followed feeds ' +
       '("feed#<feedId>") and the items they made drafts of ("feedItem#<feedId>#<hash>"); the sparse byFeedDue index lists ' +
-      'the feeds that are not paused, by when they are fetched next.',
+      'the feeds that are not paused, by when they are fetched next. A workspace\'s API keys ("apikey#<keyId>": name, scopes, accounts, ' +
+      'maker, expiry, last use, and the SHA-256 hash of the secret, which the export leaves out).',
     partitionKey: s('userId'),
     sortKey: s('record'),
     globalIndexes: [

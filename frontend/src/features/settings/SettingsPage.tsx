@@ -12,6 +12,7 @@ import { useAccount, useAccountDeletion, useDataExport, useDeleteAccount, useSav
 import { DeletionProgress } from './DeletionProgress';
 import { applySettings, browserZone, savedTimeZone } from './savedSettings';
 import { StorageUsage } from './StorageUsage';
+import { ApiKeysSection } from './ApiKeysSection';
 import { formatBytes } from './formatBytes';
 import './settings.css';
 
@@ -251,6 +252,7 @@ export function SettingsPage() {
         <>
           <ProfileSection key={account.data.userId} account={account.data} />
           <MembershipSection account={account.data} />
+          <ApiKeysSection />
           <ExportSection />
           <DeleteSection account={account.data} />
         </>
