@@ -17,6 +17,7 @@ export const apiKeysEn = {
   allAccounts: 'Every account of the workspace',
   someAccounts: 'Only these accounts',
   accountsHint: 'The key can post only to these accounts, act only on their posts, and sees only their posts and accounts in lists. Content, storage and the analytics summary are not limited by account.',
+  noAccounts: 'Connect accounts on the Accounts page to limit a key to some of them.',
   expiresIn: 'Expires',
   never: 'Never (until revoked)',
   days_one: 'In {{count}} day',

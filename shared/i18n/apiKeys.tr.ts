@@ -19,6 +19,7 @@ export const apiKeysTr: typeof apiKeysEn = {
   allAccounts: 'Çalışma alanının tüm hesapları',
   someAccounts: 'Yalnızca bu hesaplar',
   accountsHint: 'Anahtar yalnızca bu hesaplara gönderi yapabilir, yalnızca onların gönderileri üzerinde işlem yapabilir ve listelerde yalnızca onların gönderilerini ve hesaplarını görür. İçerik, depolama ve analiz özeti hesaba göre sınırlanmaz.',
+  noAccounts: 'Bir anahtarı bazı hesaplarla sınırlamak için önce Hesaplar sayfasından hesap bağlayın.',
   expiresIn: 'Son kullanma',
   never: 'Hiçbir zaman (iptal edilene dek)',
   days_one: '{{count}} gün içinde',

@@ -1,7 +1,7 @@
 /**
  * `npx tsx test/screenshots/apiKeys.ts`: starts a throw-away twin and photographs, at 390, 1280
  * and 1440 wide in light and dark, into screenshots/apiKeys/ (git-ignored), running axe-core on
- * each: Settings › API keys with an owner's list (every member's keys: active, limited to an
+ * each: the Settings › API keys section with an owner's list (every member's keys: active, limited to an
  * account, expiring, used, revoked), the form filled in, and a new key shown once.
  */
 import { mkdirSync } from 'node:fs';
@@ -36,7 +36,8 @@ runScreenshots('apiKeys', async (info, browser) => {
     for (const width of widths) {
       const shoot = async (page: Page, state: string) => {
         await page.waitForTimeout(300);
-        await page.screenshot({ path: join(outDir, `${width}-${colorScheme}-${state}.png`), fullPage: true });
+        // The section itself: the settings page around it is photographed by the settings screenshots.
+        await page.locator('section[aria-labelledby="settings-api-keys"]').screenshot({ path: join(outDir, `${width}-${colorScheme}-${state}.png`) });
         problems.push(...(await seriousViolations(page)).map((violation) => `${width} ${colorScheme} ${state}: ${violation.id} ${violation.targets.join(', ')}`));
       };
       const session = await openSession(browser, { viewport: { width, height: 900 }, colorScheme, bypassCSP: true });

@@ -105,6 +105,7 @@ function CreateKey() {
               </label>
             ))}
           {limited && <p className="field-hint">{t('apiKeys.accountsHint')}</p>}
+          {connections.isSuccess && available.length === 0 && <p className="field-hint">{t('apiKeys.noAccounts')}</p>}
         </fieldset>
         <div className="field">
           <label htmlFor={ids.expiry}>{t('apiKeys.expiresIn')}</label>
