@@ -105,6 +105,10 @@ export class Api extends Construct {
 
     this.originSecret = new ApiOriginSecret(this, 'OriginSecret');
     this.functions = {} as Record<HandlerGroupName, OneClickFunction>;
+    // One integration and one invoke permission per function, shared by all its routes (the app's
+    // and the public API's): a CloudFormation stack holds at most 500 resources, and one of each
+    // per route (three resources a route) would pass it (docs/decisions.md).
+    const integrations = {} as Record<HandlerGroupName, HttpLambdaIntegration>;
     for (const group of handlerGroupNames) {
       const needs = handlerGroups[group];
       const fn = new OneClickFunction(this, `${group[0]!.toUpperCase()}${group.slice(1)}Function`, {
@@ -115,6 +119,7 @@ export class Api extends Construct {
       grantNeeds(fn, { ...needs, tables: { ...needs.tables, rateLimits: 'readWrite' } }, props.resources);
       fn.addEnvironment({ ONECLICK_ORIGIN_SECRET: this.originSecret.value });
       this.functions[group] = fn;
+      integrations[group] = new HttpLambdaIntegration(`${group[0]!.toUpperCase()}${group.slice(1)}Integration`, fn.function, { scopePermissionToRoute: false });
     }
 
     for (const id of routeIds) {
@@ -122,7 +127,7 @@ export class Api extends Construct {
       const added = this.httpApi.addRoutes({
         path: route.path,
         methods: [apigw.HttpMethod[route.method]],
-        integration: new HttpLambdaIntegration(`${id}Integration`, this.functions[route.handler].function),
+        integration: integrations[route.handler],
         authorizer: route.auth === 'user' ? authorizer : new apigw.HttpNoneAuthorizer(),
       });
       // A stage's route settings may only name routes that already exist.
@@ -133,7 +138,7 @@ export class Api extends Construct {
         this.httpApi.addRoutes({
           path: publicApiPath(route.path),
           methods: [apigw.HttpMethod[route.method]],
-          integration: new HttpLambdaIntegration(`${id}PublicApiIntegration`, this.functions[route.handler].function),
+          integration: integrations[route.handler],
           authorizer: new apigw.HttpNoneAuthorizer(),
         });
       }
