@@ -1,6 +1,6 @@
 import * as z from '../zod';
 import { platforms } from '../platforms';
-import { apiScopes } from './publicApi';
+import { apiScopes } from './apiScopes';
 
 /**
  * API keys (issue 30): a workspace's keys for scripts, integrations and AI assistants calling the
