@@ -4,5 +4,5 @@
  * bundler must keep all of it (443 KiB minified in each Lambda); named imports keep only the
  * builders used. Add a name here when code needs one.
  */
-export { array, boolean, coerce, config, discriminatedUnion, email, enum, iso, literal, number, object, partialRecord, record, string, undefined, union, unknown, url, uuid, ZodError, ZodType } from 'zod';
+export { array, boolean, coerce, config, discriminatedUnion, email, enum, iso, literal, looseObject, number, object, partialRecord, record, string, toJSONSchema, undefined, union, unknown, url, uuid, ZodError, ZodType } from 'zod';
 export type { core, infer, RefinementCtx } from 'zod';

@@ -117,6 +117,9 @@ export const handlerGroups: Record<HandlerGroupName, HandlerGroupNeeds> = withAc
   // Feeds to drafts: a workspace's feeds and their items' markers (memberships table), the drafts
   // they make (posts; the draft limit's guard is in memberships), the accounts they are for.
   feeds: { entry: 'functions/handlers/feeds.ts', tables: { memberships: 'readWrite', posts: 'readWrite', connections: 'read' }, buckets: {} },
+  // The public API's OpenAPI document (shared/api/openapi.ts), built from the route table: no data of
+  // its own, only what every API function has (its callers counted per address).
+  openapi: { entry: 'functions/handlers/openapi.ts', tables: {}, buckets: {} },
 });
 
 /** Functions started in the background by a route's function (Lambda InvocationType Event; in-process offline). */

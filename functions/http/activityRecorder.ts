@@ -1,4 +1,4 @@
-import { routeActivity } from '../../shared/api/authorization';
+import { importedCount, routeActivity } from '../../shared/api/authorization';
 import type { ActivityTarget } from '../../shared/api/activity';
 import type { RouteId } from '../../shared/api/routes';
 import type { ActivityRecord } from '../services/activityLog';
@@ -6,7 +6,7 @@ import type { UserIdentity } from '../services/memberships';
 import type { WorkspaceAccess } from '../services/workspaces';
 
 /** The ids an activity keeps from a route's path, body and answer (only these: a post's text stays on the post). */
-const TARGET_FIELDS = ['postId', 'memberId', 'email', 'role', 'platform', 'accountId', 'invitationId', 'linkId', 'keyId'] as const;
+const TARGET_FIELDS = ['postId', 'memberId', 'email', 'role', 'platform', 'accountId', 'invitationId', 'linkId', 'feedId', 'keyId'] as const;
 
 function pickTarget(...sources: unknown[]): ActivityTarget {
   const target: Record<string, string> = {};
@@ -26,6 +26,10 @@ function excerptOf(output: unknown): string | undefined {
   const { label, name } = output as { label?: unknown; name?: unknown };
   if ('linkId' in output && typeof label === 'string') return label;
   if ('keyId' in output && typeof name === 'string') return name;
+  if ('feedId' in output) {
+    const { title, url } = output as { title?: unknown; url?: unknown };
+    return typeof title === 'string' && title ? title : typeof url === 'string' ? url : undefined;
+  }
   if (!('postId' in output)) return undefined;
   const { title, description } = output as { title?: unknown; description?: unknown };
   const text = (typeof title === 'string' && title.trim()) || (typeof description === 'string' ? description : '');
@@ -48,9 +52,10 @@ export function activityOf(
   if (!rule || !call.caller) return undefined;
   const workspaceId = rule.workspaceFromOutput ? (call.output as { workspaceId?: unknown } | undefined)?.workspaceId : call.workspace?.workspaceId;
   if (typeof workspaceId !== 'string') return undefined;
-  const kind = typeof rule.kind === 'function' ? rule.kind(call.output) : rule.kind;
+  const kind = typeof rule.kind === 'function' ? rule.kind(call.output, call.body) : rule.kind;
   if (!kind) return undefined;
   const excerpt = excerptOf(call.output);
-  const target = { ...pickTarget(call.path, call.body, call.output), ...(excerpt ? { excerpt } : {}) };
+  const count = kind === 'posts.imported' ? importedCount(call.output) : undefined;
+  const target = { ...pickTarget(call.path, call.body, call.output), ...(excerpt ? { excerpt } : {}), ...(count !== undefined ? { count } : {}) };
   return { workspaceId, kind, actor: { type: 'member', userId: call.caller.userId, email: call.caller.email }, target };
 }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import middy from '@middy/core';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import type { Logger } from '@aws-lambda-powertools/logger';
@@ -72,6 +73,20 @@ function json(statusCode: number, body: unknown): ApiResult {
     headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' },
     body: JSON.stringify(body),
   };
+}
+
+/**
+ * The answer of a route flagged `cache`: the same for every caller, so it carries an ETag (a hash
+ * of the body) and may be kept for a while; a request naming that ETag in If-None-Match gets 304
+ * and no body.
+ */
+function cacheable(body: unknown, maxAgeSeconds: number, event: ApiEvent): ApiResult {
+  const text = JSON.stringify(body);
+  const etag = `"${createHash('sha256').update(text).digest('base64url').slice(0, 27)}"`;
+  const headers = { etag, 'cache-control': `public, max-age=${maxAgeSeconds}` };
+  const known = event.headers?.['if-none-match']?.split(',').map((tag) => tag.trim().replace(/^W\//, ''));
+  if (known?.includes(etag) || known?.includes('*')) return { statusCode: 304, headers };
+  return { statusCode: 200, headers: { 'content-type': 'application/json; charset=utf-8', ...headers }, body: text };
 }
 
 /** The message names the first few problems; `issues` lists them all. */
@@ -202,12 +217,13 @@ export function createHttpHandler<G extends HandlerGroupName>(
     return key && idempotency ? await idempotency.once({ scope: call.scope, key, input }, context, run) : await run();
   }
 
-  function answer(route: RouteDefinition, output: unknown, headers: Record<string, string> = {}): ApiResult {
+  function answer(route: RouteDefinition, event: ApiEvent, output: unknown, headers: Record<string, string> = {}): ApiResult {
     const cookies = responseCookiesOf(output);
     if (route.redirect) {
       const { location } = output as { location: string };
       return { statusCode: 302, headers: { location, 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' }, body: '', ...(cookies ? { cookies } : {}) };
     }
+    if (route.cache && output !== undefined) return cacheable(output, route.cache.maxAgeSeconds, event);
     const result = output === undefined ? { statusCode: 204, headers: {} } : { ...json(200, output), ...(cookies ? { cookies } : {}) };
     return { ...result, headers: { ...result.headers, ...headers } };
   }
@@ -222,7 +238,7 @@ export function createHttpHandler<G extends HandlerGroupName>(
     const input = parseInput(route, event);
     // One person's keys, per workspace: a personal workspace keeps the scope it had before workspaces.
     const scope = workspace && !workspace.personal ? `${workspace.workspaceId}#${user?.userId}#${id}` : `${user?.userId ?? 'anonymous'}#${id}`;
-    return answer(route, await execute(id, route, { user, workspace, input, event, context, scope }));
+    return answer(route, event, await execute(id, route, { user, workspace, input, event, context, scope }));
   }
 
   /** A key limited to some accounts: the accounts the request names, and the post it acts on, must be among them. */
@@ -261,7 +277,7 @@ export function createHttpHandler<G extends HandlerGroupName>(
       const input = parseInput(route, event);
       await checkKeyAccounts(key, input);
       const output = await execute(id, route, { user, workspace, input, event, context, scope: `${key.userId}#key#${key.keyId}#${id}` });
-      return answer(route, key.accounts ? withinAccounts(id, output, key.accounts) : output, quota ? rateLimitHeaders(quota) : {});
+      return answer(route, event, key.accounts ? withinAccounts(id, output, key.accounts) : output, quota ? rateLimitHeaders(quota) : {});
     } catch (error) {
       const headers = quota ? rateLimitHeaders(quota) : {};
       if (error instanceof DomainError) {

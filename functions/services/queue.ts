@@ -1,4 +1,4 @@
-import { GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, GetCommand, PutCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { capabilities, type Platform } from '../../shared/platforms';
 import { commonFreeSlot, planQueue, proposeSlots, QUEUE_LEAD_MS, sortedSlots, upcomingSlots, type QueueSlot, type SlotSource } from '../../shared/queue';
 import type { BestTimes } from '../../shared/api/analytics';
@@ -6,6 +6,7 @@ import type { CreatedPost, CreatePost, Post } from '../../shared/api/posts';
 import type { QueueChange, QueuePreviewResult, QueueView } from '../../shared/api/queue';
 import type { Clock } from '../clock';
 import { Conflict, InvalidInput, NotFound } from '../errors';
+import { writeIf } from './conditionalWrite';
 import type { Acting } from './approvals';
 import { connectionIdOf, type ConnectionItem, type ConnectionStore } from './connectionStore';
 import { toPost, type PostItem, type PostStore, type QueueMark } from './postStore';
@@ -20,6 +21,16 @@ import type { CreateOptions, PostService } from './posts';
  */
 
 export const QUEUE_RECORD_PREFIX = 'queue#';
+/**
+ * A slot being given to a post ("queueClaim#<connection id>#<instant>"): "Add to queue" claims
+ * each slot with a conditional write before it creates the post, so two adds at once never take
+ * the same slot; the loser plans again around it. A claim is a lease: it outlives the add (so an
+ * add that planned before the winner's post existed still meets it) and is removed once expired.
+ */
+export const QUEUE_CLAIM_PREFIX = 'queueClaim#';
+const CLAIM_LEASE_MS = 2 * 60_000;
+/** How many times an add plans again when its slots were claimed meanwhile, before it says so. */
+const CLAIM_ATTEMPTS = 5;
 /** How many upcoming slots the Queue view lists beyond its queued posts. */
 const VIEW_FREE_SLOTS = 6;
 
@@ -142,24 +153,93 @@ export function createQueueService(deps: QueueServiceDeps) {
   /** The instants of an account's queue taken by its queued posts. */
   const takenIn = (queued: PostItem[], connectionId: string) => queued.filter((post) => post.queue!.accounts.includes(connectionId) && !post.queue!.held).map((post) => new Date(post.scheduledFor!).toISOString());
 
-  /** Where "Add to queue" puts a post for these accounts: one time per account, or one for all. */
-  async function placements(acting: Acting, accounts: ConnectionItem[], sameTimeForAll: boolean, zoneHint?: string): Promise<Array<{ at: string | null; accounts: ConnectionItem[]; problem: string | null }>> {
+  /**
+   * Where "Add to queue" puts a post for these accounts: one time per account, or one for all.
+   * `claimed`: instants (per connection id) another add holds right now, taken too.
+   */
+  async function placements(
+    acting: Acting,
+    accounts: ConnectionItem[],
+    sameTimeForAll: boolean,
+    zoneHint?: string,
+    claimed: ReadonlyMap<string, readonly string[]> = new Map(),
+  ): Promise<Array<{ at: string | null; accounts: ConnectionItem[]; problem: string | null }>> {
     const [queues, waiting, used] = await Promise.all([Promise.all(accounts.map((connection) => queueOf(acting, connection, zoneHint))), queuedPosts(acting.user.userId), usedPosts(acting.user.userId)]);
     const queued = [...waiting, ...used];
+    const taken = (connectionId: string) => [...takenIn(queued, connectionId), ...(claimed.get(connectionId) ?? [])];
     const noSlots = queues.find((queue) => queue.slots.length === 0);
     if (noSlots) return [{ at: null, accounts, problem: `The ${accountWords(noSlots.connection)} has no posting slots: set some in its Queue.` }];
     if (sameTimeForAll && accounts.length > 1) {
-      const at = commonFreeSlot(queues.map((queue) => ({ slots: queue.slots, timeZone: queue.timeZone, after: after(), skipped: queue.skipped, taken: takenIn(queued, queue.connection.connectionId) })));
+      const at = commonFreeSlot(queues.map((queue) => ({ slots: queue.slots, timeZone: queue.timeZone, after: after(), skipped: queue.skipped, taken: taken(queue.connection.connectionId) })));
       return [{ at: at?.toISOString() ?? null, accounts, problem: at ? null : 'These accounts have no free slot at the same time: add a common slot, or let each account take its own next slot.' }];
     }
     const found = queues.map((queue) => {
-      const [placement] = planQueue({ postIds: ['new'], slots: queue.slots, timeZone: queue.timeZone, after: after(), skipped: queue.skipped, taken: takenIn(queued, queue.connection.connectionId) });
+      const [placement] = planQueue({ postIds: ['new'], slots: queue.slots, timeZone: queue.timeZone, after: after(), skipped: queue.skipped, taken: taken(queue.connection.connectionId) });
       return { at: placement?.at ?? null, connection: queue.connection };
     });
     // One post per account (docs/decisions.md): each queue stays the account's own to reorder.
     return found
       .map(({ at, connection }) => ({ at, accounts: [connection], problem: at ? null : `The ${accountWords(connection)} has no free slot within the scheduling horizon.` }))
       .sort((a, b) => (a.at ?? '').localeCompare(b.at ?? ''));
+  }
+
+  const claimKey = (workspaceId: string, connectionId: string, at: string) => ({ userId: workspaceId, record: `${QUEUE_CLAIM_PREFIX}${connectionId}#${at}` });
+
+  /** Claims one account's slot for this add: false when another add holds it (its lease not expired). */
+  async function claim(workspaceId: string, connectionId: string, at: string): Promise<boolean> {
+    const now = clock.now().getTime();
+    return writeIf(
+      db.send(
+        new PutCommand({
+          TableName: membershipsTable,
+          Item: { ...claimKey(workspaceId, connectionId, at), claimedUntil: now + CLAIM_LEASE_MS },
+          ConditionExpression: 'attribute_not_exists(#record) OR claimedUntil < :now',
+          ExpressionAttributeNames: { '#record': 'record' },
+          ExpressionAttributeValues: { ':now': now },
+        }),
+      ),
+    );
+  }
+
+  /**
+   * Plans the add and claims every slot it uses; a slot claimed meanwhile by another add is taken
+   * and the add plans again. Answers the placements, every one claimed (or with its problem).
+   */
+  async function claimedPlacements(acting: Acting, accounts: ConnectionItem[], sameTimeForAll: boolean, zoneHint?: string) {
+    const workspaceId = acting.user.userId;
+    const claimedElsewhere = new Map<string, string[]>();
+    for (let attempt = 0; attempt < CLAIM_ATTEMPTS; attempt++) {
+      const planned = await placements(acting, accounts, sameTimeForAll, zoneHint, claimedElsewhere);
+      if (planned.some((entry) => entry.problem)) return planned;
+      const outcomes = await Promise.all(
+        planned.flatMap((entry) => entry.accounts.map(async (connection) => ({ connectionId: connection.connectionId, at: entry.at!, won: await claim(workspaceId, connection.connectionId, entry.at!) }))),
+      );
+      const lost = outcomes.filter((outcome) => !outcome.won);
+      if (!lost.length) return planned;
+      for (const { connectionId, at } of lost) claimedElsewhere.set(connectionId, [...(claimedElsewhere.get(connectionId) ?? []), at]);
+    }
+    throw new Conflict('Other posts are being added to these queues right now: try again in a moment.');
+  }
+
+  /** Removes the expired claims of these accounts (best effort: an expired claim blocks nothing). */
+  async function dropExpiredClaims(workspaceId: string, connectionIds: readonly string[]): Promise<void> {
+    const now = clock.now().getTime();
+    for (const connectionId of connectionIds) {
+      const { Items = [] } = await db.send(
+        new QueryCommand({
+          TableName: membershipsTable,
+          KeyConditionExpression: 'userId = :workspace AND begins_with(#record, :prefix)',
+          FilterExpression: 'claimedUntil < :now',
+          ExpressionAttributeNames: { '#record': 'record' },
+          ExpressionAttributeValues: { ':workspace': workspaceId, ':prefix': `${QUEUE_CLAIM_PREFIX}${connectionId}#`, ':now': now },
+          ProjectionExpression: 'userId, #record',
+        }),
+      );
+      for (let start = 0; start < Items.length; start += 25) {
+        const batch = Items.slice(start, start + 25).map((item) => ({ DeleteRequest: { Key: { userId: item['userId'], record: item['record'] } } }));
+        await db.send(new BatchWriteCommand({ RequestItems: { [membershipsTable]: batch } }));
+      }
+    }
   }
 
   function chosenConnections(all: ConnectionItem[], targets: ReadonlyArray<{ platform: Platform; accountId: string }>): ConnectionItem[] {
@@ -293,7 +373,7 @@ export function createQueueService(deps: QueueServiceDeps) {
      */
     async add(acting: Acting, input: CreatePost, options: { draftId?: string } = {}): Promise<CreatedPost> {
       const chosen = chosenConnections(await connections.list(acting.user.userId), input.targets);
-      const planned = await placements(acting, chosen, Boolean(input.queue?.sameTimeForAll), input.timeZone);
+      const planned = await claimedPlacements(acting, chosen, Boolean(input.queue?.sameTimeForAll), input.timeZone);
       const problems = planned.filter((entry) => entry.problem);
       if (problems.length) throw new InvalidInput(problems.map((entry) => entry.problem).join(' '), problems.map((entry) => ({ path: 'queue', message: entry.problem! })));
       const made: Post[] = [];
@@ -314,6 +394,8 @@ export function createQueueService(deps: QueueServiceDeps) {
         }
         made.push(post);
       }
+      // Housekeeping only: an expired claim blocks nothing, and the next add removes it.
+      await dropExpiredClaims(acting.user.userId, chosen.map((connection) => connection.connectionId)).catch(() => undefined);
       const first = made[0]!;
       return { ...first, queuedPosts: made.map((post) => ({ postId: post.postId, scheduledFor: post.scheduledFor, accounts: post.queue?.accounts ?? [] })) };
     },

@@ -36,6 +36,16 @@ export const activityKinds = [
   'review.commented',
   'apiKey.created',
   'apiKey.revoked',
+  'queue.slotsChanged',
+  'queue.paused',
+  'queue.resumed',
+  'queue.reordered',
+  'queue.slotSkipped',
+  'queue.slotRestored',
+  'feed.added',
+  'feed.changed',
+  'feed.removed',
+  'posts.imported',
 ] as const;
 export type ActivityKind = (typeof activityKinds)[number];
 
@@ -61,6 +71,9 @@ export const activityTargetSchema = z.object({
   invitationId: z.string().optional(),
   linkId: z.string().optional(),
   keyId: z.string().optional(),
+  feedId: z.string().optional(),
+  /** An import's rows made into posts or drafts. */
+  count: z.number().int().optional(),
   /** A short excerpt of the post or comment, where the action had one. */
   excerpt: z.string().optional(),
 });

@@ -163,6 +163,8 @@ export const routeRules = {
   createApiKey: may('read'),
   revokeApiKey: may('read'),
   uploadFromUrl: may('draft'),
+  // The API's reference: the same public document for everyone (it names operations, never data).
+  getOpenApiDocument: publicRoute,
 } as const satisfies Record<RouteId, RouteRule>;
 
 export function roleMay(role: WorkspaceRole, action: WorkspaceAction): boolean {
@@ -205,7 +207,7 @@ export const actionWords: Record<WorkspaceAction, string> = {
  * New routes add a line here.
  */
 export interface ActivityRule {
-  readonly kind: ActivityKind | ((output: unknown) => ActivityKind | undefined);
+  readonly kind: ActivityKind | ((output: unknown, body?: unknown) => ActivityKind | undefined);
   readonly workspaceFromOutput?: true;
 }
 
@@ -217,6 +219,14 @@ const createdPostKind = (output: unknown): ActivityKind => {
   if (post?.approval?.state === 'pending') return 'post.submitted';
   return post?.status === 'draft' ? 'draft.saved' : 'post.created';
 };
+
+/** A queue time skipped, or used again. */
+const skipKind = (_output: unknown, body?: unknown): ActivityKind => ((body as { skip?: boolean } | undefined)?.skip === false ? 'queue.slotRestored' : 'queue.slotSkipped');
+/** An import that made posts or drafts (a dry run, or a file already imported, records nothing). */
+const importedKind = (output: unknown): ActivityKind | undefined => (importedCount(output) > 0 ? 'posts.imported' : undefined);
+/** How many rows an import's answer made into posts or drafts. */
+export const importedCount = (output: unknown): number =>
+  ((output as { rows?: Array<{ outcome?: string }> } | undefined)?.rows ?? []).filter((row) => row.outcome === 'scheduled' || row.outcome === 'submitted' || row.outcome === 'drafted').length;
 
 export const routeActivity: { readonly [Id in RouteId]?: ActivityRule } = {
   confirmConnection: { kind: connectedWhenDone },
@@ -249,4 +259,14 @@ export const routeActivity: { readonly [Id in RouteId]?: ActivityRule } = {
   addPostComment: { kind: 'post.commented' },
   createApiKey: { kind: 'apiKey.created' },
   revokeApiKey: { kind: 'apiKey.revoked' },
+  setQueueSlots: { kind: 'queue.slotsChanged' },
+  pauseQueue: { kind: 'queue.paused' },
+  resumeQueue: { kind: 'queue.resumed' },
+  reorderQueue: { kind: 'queue.reordered' },
+  shareQueuePostNext: { kind: 'queue.reordered' },
+  skipQueueSlot: { kind: skipKind },
+  addFeed: { kind: 'feed.added' },
+  updateFeed: { kind: 'feed.changed' },
+  removeFeed: { kind: 'feed.removed' },
+  importPosts: { kind: importedKind },
 };

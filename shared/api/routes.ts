@@ -88,6 +88,7 @@ import {
 } from './review';
 import { addFeedSchema, feedListSchema, feedPathSchema, feedSchema, updateFeedSchema } from './feeds';
 import { apiKeyListSchema, apiKeyPathSchema, apiKeySchema, createApiKeySchema, createdApiKeySchema } from './apiKeys';
+import { openApiDocumentSchema } from './openapiDocument';
 
 /**
  * The API route table: the one list of routes. The CDK Api construct, the offline twin's HTTP
@@ -96,7 +97,7 @@ import { apiKeyListSchema, apiKeyPathSchema, apiKeySchema, createApiKeySchema, c
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** Lambda function groups; each is functions/handlers/<group>.ts. */
-export const handlerGroupNames = ['me', 'connections', 'posts', 'uploads', 'content', 'modules', 'analytics', 'account', 'workspaces', 'review', 'feeds'] as const;
+export const handlerGroupNames = ['me', 'connections', 'posts', 'uploads', 'content', 'modules', 'analytics', 'account', 'workspaces', 'review', 'feeds', 'openapi'] as const;
 export type HandlerGroupName = (typeof handlerGroupNames)[number];
 
 export interface RouteDefinition {
@@ -130,6 +131,12 @@ export interface RouteDefinition {
    * (functions/http/rateLimit.ts): for routes a stranger with a link calls.
    */
   readonly addressLimit?: { readonly requests: number; readonly windowSeconds: number };
+  /**
+   * The answer is the same for every caller and changes only with a deployment: sent with an ETag
+   * and `Cache-Control: public, max-age`, and a request whose If-None-Match names that ETag gets
+   * 304 without the body (functions/http/httpHandler.ts).
+   */
+  readonly cache?: { readonly maxAgeSeconds: number };
 }
 
 /**
@@ -1037,6 +1044,17 @@ export const routes = {
     input: { body: uploadFromUrlSchema },
     output: uploadedMediaSchema,
     idempotent: true,
+  },
+  getOpenApiDocument: {
+    method: 'GET',
+    path: '/openapi.json',
+    auth: 'public',
+    handler: 'openapi',
+    summary: "The public API's OpenAPI 3.1 document, generated from this route table (shared/api/openapi.ts): every /v1 operation, its scope, parameters, schemas and errors.",
+    input: {},
+    output: openApiDocumentSchema,
+    throttle: publicEntryThrottle,
+    cache: { maxAgeSeconds: 300 },
   },
 } as const satisfies Record<string, RouteDefinition>;
 

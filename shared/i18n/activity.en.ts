@@ -59,10 +59,28 @@ export const activityEn = {
       approved: 'approved a post',
       commented: 'commented on a post',
     },
+    queue: {
+      slotsChanged: 'changed an account’s queue times',
+      paused: 'paused an account’s queue',
+      resumed: 'resumed an account’s queue',
+      reordered: 'reordered an account’s queue',
+      slotSkipped: 'skipped a queue time',
+      slotRestored: 'used a skipped queue time again',
+    },
+    feed: {
+      added: 'followed a feed',
+      changed: 'changed a feed',
+      removed: 'stopped following a feed',
+    },
+    posts: {
+      imported: 'imported posts from a CSV file',
+    },
   },
   details: {
     platform: 'on {{platform}}',
     email: '{{email}}',
     role: 'as {{role}}',
+    count_one: '({{count}} post or draft)',
+    count_other: '({{count}} posts and drafts)',
   },
 };

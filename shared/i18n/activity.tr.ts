@@ -60,10 +60,28 @@ export const activityTr: typeof activityEn = {
       approved: 'bir gönderiyi onayladı',
       commented: 'bir gönderiye yorum yaptı',
     },
+    queue: {
+      slotsChanged: 'bir hesabın sıra saatlerini değiştirdi',
+      paused: 'bir hesabın sırasını duraklattı',
+      resumed: 'bir hesabın sırasını sürdürdü',
+      reordered: 'bir hesabın sırasını yeniden düzenledi',
+      slotSkipped: 'bir sıra saatini atladı',
+      slotRestored: 'atlanan bir sıra saatini yeniden kullandı',
+    },
+    feed: {
+      added: 'bir akışı takip etmeye başladı',
+      changed: 'bir akışı değiştirdi',
+      removed: 'bir akışı takip etmeyi bıraktı',
+    },
+    posts: {
+      imported: 'bir CSV dosyasından gönderi içe aktardı',
+    },
   },
   details: {
     platform: '{{platform}} üzerinde',
     email: '{{email}}',
     role: '{{role}} olarak',
+    count_one: '({{count}} gönderi veya taslak)',
+    count_other: '({{count}} gönderi ve taslak)',
   },
 };

@@ -20,6 +20,7 @@ import { csvEn } from './csv.en';
 import { bulkEn, feedsEn } from './feeds.en';
 import { queueEn } from './queue.en';
 import { apiKeysEn } from './apiKeys.en';
+import { apiReferenceEn } from './apiReference.en';
 
 export const en = {
   wizard: wizardEn,
@@ -41,6 +42,7 @@ export const en = {
   bulk: bulkEn,
   queue: queueEn,
   apiKeys: apiKeysEn,
+  apiReference: apiReferenceEn,
   common: {
     appName: 'OneClick',
     loading: 'Loading…',
@@ -248,6 +250,7 @@ export const en = {
     reviewLinks: 'Review links',
     feeds: 'Feeds',
     settings: 'Settings',
+    api: 'API',
     notSignedIn: 'Not signed in',
     signOut: 'Sign Out',
     signingOut: 'Signing out...',

@@ -19,6 +19,7 @@ import { csvTr } from './csv.tr';
 import { bulkTr, feedsTr } from './feeds.tr';
 import { queueTr } from './queue.tr';
 import { apiKeysTr } from './apiKeys.tr';
+import { apiReferenceTr } from './apiReference.tr';
 
 export const tr: Messages = {
   wizard: wizardTr,
@@ -40,6 +41,7 @@ export const tr: Messages = {
   bulk: bulkTr,
   queue: queueTr,
   apiKeys: apiKeysTr,
+  apiReference: apiReferenceTr,
   common: {
     appName: 'OneClick',
     loading: 'Yükleniyor…',
@@ -247,6 +249,7 @@ export const tr: Messages = {
     reviewLinks: 'İnceleme bağlantıları',
     feeds: 'Akışlar',
     settings: 'Ayarlar',
+    api: 'API',
     notSignedIn: 'Giriş yapılmadı',
     signOut: 'Çıkış Yap',
     signingOut: 'Çıkış yapılıyor...',

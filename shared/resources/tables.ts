@@ -52,7 +52,7 @@ export const tables = {
     name: 'memberships',
     purpose:
       'One membership per user (record "membership"), plus usage counters ("usage#YYYY-MM"), the new drafts\' guard ("drafts"), the bytes stored ' +
-      '("storage"), one record per stored or uploading file ("upload#<bucket>#<key>") and a workspace\'s queue times per account ("queue#<platform>#<account id>"). The sparse bySweepDue ' +
+      '("storage"), one record per stored or uploading file ("upload#<bucket>#<key>") and a workspace\'s queue times per account ("queue#<platform>#<account id>") with the slots "Add to queue" is giving right now ("queueClaim#<platform>#<account id>#<instant>", a two-minute lease). The sparse bySweepDue ' +
       'index lists the files to remove unless a post or My Content took them by then. A workspace\'s followed feeds ' +
       '("feed#<feedId>") and the items they made drafts of ("feedItem#<feedId>#<hash>"); the sparse byFeedDue index lists ' +
       'the feeds that are not paused, by when they are fetched next. A workspace\'s API keys ("apikey#<keyId>": name, scopes, accounts, ' +

@@ -40,16 +40,23 @@ describe('posting at volume: a feed and bulk actions', () => {
     const { page } = session;
     await signInThroughUi(page, twin.webUrl, user.email, user.password);
 
-    await explained(session, 'following a feed and fetching it twice', async () => {
-      await page.getByRole('link', { name: 'Feeds' }).click();
-      await page.getByLabel('Feed address').fill(feedUrl);
-      await page.getByRole('button', { name: 'Follow', exact: true }).click();
-      const row = page.getByRole('listitem').filter({ hasText: feedUrl });
-      await row.getByRole('button', { name: 'Fetch now' }).click();
-      await expect.poll(() => row.textContent()).toContain('1 new item became a draft.');
-      await row.getByRole('button', { name: 'Fetch now' }).click();
-      await expect.poll(() => row.textContent()).toContain('Nothing new');
-    });
+    await explained(
+      session,
+      'following a feed and fetching it twice',
+      async () => {
+        await page.getByRole('link', { name: 'Feeds' }).click();
+        await page.getByLabel('Feed address').fill(feedUrl);
+        await page.getByRole('button', { name: 'Follow', exact: true }).click();
+        // Followed: the form empties itself once the workspace follows the feed.
+        await expect.poll(() => page.getByLabel('Feed address').inputValue(), { timeout: 30_000 }).toBe('');
+        const row = page.getByRole('listitem').filter({ hasText: feedUrl });
+        await row.getByRole('button', { name: 'Fetch now' }).click();
+        await expect.poll(() => row.textContent()).toContain('1 new item became a draft.');
+        await row.getByRole('button', { name: 'Fetch now' }).click();
+        await expect.poll(() => row.textContent()).toContain('Nothing new');
+      },
+      twin.logFile,
+    );
     const { body } = await callApi(twin, '/posts?status=draft&limit=100', user.idToken);
     expect((body as unknown as PostPage).posts.filter((post) => post.title === 'A story from the feed')).toHaveLength(1);
 

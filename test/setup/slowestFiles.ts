@@ -4,8 +4,12 @@ import type { Reporter, TestModule } from 'vitest/node';
 
 /** Where the last run's list is kept for .ci/run to print as its closing lines. */
 export const slowestFilesPath = 'node_modules/.cache/oneclick/slowest-files.txt';
-/** Every file's cost, slowest first: where to look when the suite's time has to come down. */
-export const fileTimesPath = 'node_modules/.cache/oneclick/file-times.txt';
+/**
+ * Every file's cost ("<project>:<path>": seconds), slowest first: where to look when the suite's
+ * time has to come down, and what `npm run test:durations` copies for the sequencer
+ * (test/setup/sequencer.ts).
+ */
+export const fileDurationsPath = 'node_modules/.cache/oneclick/file-durations.json';
 const SHOWN = 15;
 
 /** A file's own cost: collecting it (imports) plus its tests and hooks. */
@@ -40,6 +44,7 @@ export default class SlowestFilesReporter implements Reporter {
     const path = `${this.root}/${slowestFilesPath}`;
     mkdirSync(dirname(path), { recursive: true });
     writeFileSync(path, `${lines.join('\n')}\n`);
-    writeFileSync(`${this.root}/${fileTimesPath}`, `${slowestFiles(modules, this.root, modules.length).join('\n')}\n`);
+    const durations = [...modules].sort((a, b) => secondsOf(b) - secondsOf(a)).map((module) => [`${module.project.name}:${relative(this.root, module.moduleId)}`, Number(secondsOf(module).toFixed(1))]);
+    writeFileSync(`${this.root}/${fileDurationsPath}`, `${JSON.stringify(Object.fromEntries(durations), null, 2)}\n`);
   }
 }

@@ -18,4 +18,5 @@ export const dashboardPages = [
   '/dashboard/activity',
   '/dashboard/review-links',
   '/dashboard/feeds',
+  '/dashboard/api',
 ];

@@ -90,6 +90,7 @@ export const router = createBrowserRouter([
               { path: 'review-links', lazy: async () => ({ Component: (await import('../features/posts/review/ReviewLinksPage')).ReviewLinksPage }) },
               { path: 'feeds', lazy: async () => ({ Component: (await import('../features/feeds/FeedsPage')).FeedsPage }) },
               { path: 'settings', lazy: async () => ({ Component: (await import('../features/settings/SettingsPage')).SettingsPage }) },
+              { path: 'api', lazy: async () => ({ Component: (await import('../features/apiReference/ApiReferencePage')).ApiReferencePage }) },
               { path: 'influencer', lazy: modulePage('influencer') },
               { path: 'autotoon', lazy: modulePage('autotoon') },
               { path: 'podcast', lazy: modulePage('podcast') },

@@ -114,6 +114,12 @@ describe.concurrent('the posting queue (API, PublishPost, sandbox)', () => {
     // No free slot at the same time any more within a week's slots? The next week's c is.
     const nextWeek = bodyOf<QueuePreviewResult>(await team.call(team.owner, 'previewQueue', { body: { accounts: [path('x'), path('linkedin')], sameTimeForAll: true } }));
     expect(nextWeek.posts[0]!.scheduledFor).toBe(iso(new Date(c!.getTime() + 7 * 86_400_000)));
+
+    // Two adds at once for the same account: each claims its slot before it creates its post, so
+    // they take the two next slots (a and c next week), never one slot twice.
+    const atOnce = await Promise.all(['At once 1', 'At once 2'].map(async (text) => bodyOf<CreatedPost>(await team.call(team.owner, 'createPost', { body: post(text) }))));
+    const week = 7 * 86_400_000;
+    expect(atOnce.map((created) => created.scheduledFor).sort()).toEqual([iso(new Date(a!.getTime() + week)), iso(new Date(c!.getTime() + week))]);
   });
 
   it('refuses in words: no slots, an account not connected, a time and the queue together, someone who may not publish changing slots', async () => {

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { restartableTwin } from '../../support/restartableTwin';
 import type { ConnectionList } from '../../../shared/api/connections';
 import type { Post } from '../../../shared/api/posts';
@@ -9,6 +9,8 @@ import { runDueAt } from '../../support/executions';
 
 // The late mark's threshold, shortened so that a few seconds of downtime count as late.
 process.env['ONECLICK_LATE_AFTER_SECONDS'] = '2';
+// The files of a worker share one process (vitest.config.ts): the next file gets the usual threshold.
+afterAll(() => void delete process.env['ONECLICK_LATE_AFTER_SECONDS']);
 
 const { sandbox, start } = await restartableTwin('schedule-restart');
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

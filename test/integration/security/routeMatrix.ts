@@ -407,4 +407,9 @@ export const matrix: Record<RouteId, MatrixEntry> = {
   revokeApiKey: { auth: 'user', sample: { path: { keyId: someUlid } }, againstVictim: () => ({ request: { path: { keyId: someUlid } }, refusedWith: [404] }) },
   // The file lands in the caller's own partition; a loopback address is refused before any request.
   uploadFromUrl: { auth: 'user', sample: { body: { url: 'http://127.0.0.1/photo.png' } }, againstVictim: 'own-data-only' },
+  getOpenApiDocument: {
+    auth: 'public',
+    why: 'The public API\'s reference, the same for everyone: it describes operations and holds no data of anyone\'s.',
+    probe: {},
+  },
 };

@@ -136,4 +136,33 @@ describe('HTTP handler', () => {
     expect(() => createHttpHandler('posts', {} as GroupImplementation<'posts'>, { logger, accountGate: openGate, workspaceGate: personalOnly })).toThrow(/posts function has idempotent routes/);
     expect(() => createHttpHandler('me', { getMe: async () => me }, { logger, accountGate: openGate, workspaceGate: personalOnly })).not.toThrow();
   });
+
+  describe('a route whose answer is the same for everyone (cache)', () => {
+    const served = { openapi: '3.1.1', info: { title: 'T', version: '1', description: 'D' }, servers: [], tags: [], paths: {}, components: { schemas: {}, responses: {}, securitySchemes: {} } };
+    const handler = createHttpHandler('openapi', { getOpenApiDocument: async () => served }, { logger, accountGate: openGate, workspaceGate: personalOnly });
+    const documentEvent = (headers: Record<string, string> = {}) => event({ routeKey: 'GET /openapi.json', claims: {}, headers });
+
+    it('answers with an ETag and Cache-Control public, max-age instead of no-store', async () => {
+      const result = await handler(documentEvent(), context);
+
+      expect(result.statusCode).toBe(200);
+      expect(JSON.parse(result.body!)).toEqual(served);
+      expect(result.headers?.['cache-control']).toBe('public, max-age=300');
+      expect(result.headers?.['etag']).toMatch(/^"[\w-]{27}"$/);
+    });
+
+    it('answers 304 without a body when If-None-Match names the ETag (weak or among others), 200 when it names another', async () => {
+      const etag = String((await handler(documentEvent(), context)).headers?.['etag']);
+
+      const same = await handler(documentEvent({ 'if-none-match': etag }), context);
+      const among = await handler(documentEvent({ 'if-none-match': `"other", W/${etag}` }), context);
+      const other = await handler(documentEvent({ 'if-none-match': '"other"' }), context);
+
+      expect(same.statusCode).toBe(304);
+      expect(same.body).toBeUndefined();
+      expect(same.headers?.['etag']).toBe(etag);
+      expect(among.statusCode).toBe(304);
+      expect(other.statusCode).toBe(200);
+    });
+  });
 });

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CheckCircle2, FileText, KeyRound, Link2, Plug, Send, Settings2, UserRound, XCircle } from 'lucide-react';
+import { CheckCircle2, FileSpreadsheet, FileText, KeyRound, Link2, ListOrdered, Plug, Rss, Send, Settings2, UserRound, XCircle } from 'lucide-react';
 import { activityKinds, type ActivityEntry, type ActivityKind } from '../../../../shared/api/activity';
 import { platformNames, type Platform } from '../../../../shared/platforms';
 import { EmptyState } from '../../components/ui/EmptyState';
@@ -22,6 +22,9 @@ function ActivityIcon({ kind }: { kind: ActivityKind }) {
   if (kind.startsWith('reviewLink.') || kind.startsWith('review.')) return <Link2 size={16} />;
   if (kind === 'workspace.ownershipTransferred' || kind.startsWith('apiKey.')) return <KeyRound size={16} />;
   if (kind.startsWith('workspace.')) return <Settings2 size={16} />;
+  if (kind.startsWith('queue.')) return <ListOrdered size={16} />;
+  if (kind.startsWith('feed.')) return <Rss size={16} />;
+  if (kind === 'posts.imported') return <FileSpreadsheet size={16} />;
   return <FileText size={16} />;
 }
 
@@ -34,6 +37,7 @@ function Entry({ entry }: { entry: ActivityEntry }) {
     target.platform && target.platform in platformNames ? t('activity.details.platform', { platform: platformNames[target.platform as Platform] }) : undefined,
     target.email ? t('activity.details.email', { email: target.email }) : undefined,
     target.role ? t('activity.details.role', { role: t(`workspaces.roles.${target.role}` as never) }) : undefined,
+    target.count !== undefined ? t('activity.details.count', { count: target.count }) : undefined,
   ].filter(Boolean);
   return (
     <li className="activity-item">

@@ -1,5 +1,5 @@
 import type { LucideIcon } from 'lucide-react';
-import { BarChart3, Building2, CalendarClock, CalendarDays, ClipboardCheck, Clapperboard, FolderOpen, History, Image, Link2, ListOrdered, Mic, PenSquare, Rss, Send, Settings, Sparkles, Users } from 'lucide-react';
+import { BarChart3, Building2, CalendarClock, CalendarDays, ClipboardCheck, Clapperboard, Code2, FolderOpen, History, Image, Link2, ListOrdered, Mic, PenSquare, Rss, Send, Settings, Sparkles, Users } from 'lucide-react';
 import type { en } from '../../../../shared/i18n/en';
 import type { WorkspaceAction } from '../../../../shared/api/authorization';
 
@@ -42,4 +42,5 @@ export const accountNav: NavItem[] = [
   { to: '/dashboard/activity', label: 'activity', icon: History },
   { to: '/dashboard/review-links', label: 'reviewLinks', icon: Link2, action: 'manageWorkspace' },
   { to: '/dashboard/settings', label: 'settings', icon: Settings },
+  { to: '/dashboard/api', label: 'api', icon: Code2 },
 ];

@@ -13,6 +13,7 @@ import { DeletionProgress } from './DeletionProgress';
 import { applySettings, browserZone, savedTimeZone } from './savedSettings';
 import { StorageUsage } from './StorageUsage';
 import { ApiKeysSection } from './ApiKeysSection';
+import { ApiSection } from './ApiSection';
 import { formatBytes } from './formatBytes';
 import './settings.css';
 
@@ -252,8 +253,9 @@ export function SettingsPage() {
         <>
           <ProfileSection key={account.data.userId} account={account.data} />
           <MembershipSection account={account.data} />
-          <ApiKeysSection />
           <ExportSection />
+          <ApiSection />
+          <ApiKeysSection />
           <DeleteSection account={account.data} />
         </>
       )}

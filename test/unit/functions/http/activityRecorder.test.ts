@@ -60,6 +60,29 @@ describe('what a route records in the activity log', () => {
     expect(JSON.stringify(record)).not.toContain('secret');
   });
 
+  it("records queue changes with the account, a skipped or restored time by the body's choice", () => {
+    const path = { platform: 'x', accountId: 'a1' };
+    expect(activityOf('pauseQueue', { caller, workspace, path, body: undefined, output: {} })).toMatchObject({ kind: 'queue.paused', target: { platform: 'x', accountId: 'a1' } });
+    expect(activityOf('skipQueueSlot', { caller, workspace, path, body: { at: '2026-12-01T09:00:00.000Z', skip: true }, output: {} })?.kind).toBe('queue.slotSkipped');
+    expect(activityOf('skipQueueSlot', { caller, workspace, path, body: { at: '2026-12-01T09:00:00.000Z', skip: false }, output: {} })?.kind).toBe('queue.slotRestored');
+    expect(activityOf('shareQueuePostNext', { caller, workspace, path, body: { postId: 'p1' }, output: {} })).toMatchObject({ kind: 'queue.reordered', target: { postId: 'p1' } });
+  });
+
+  it("names a feed by its title, or its address before its first fetch", () => {
+    expect(activityOf('addFeed', { caller, workspace, path: undefined, body: { url: 'https://blog.example.com/feed.xml' }, output: { feedId: 'f1', url: 'https://blog.example.com/feed.xml', title: null } })).toMatchObject({
+      kind: 'feed.added',
+      target: { feedId: 'f1', excerpt: 'https://blog.example.com/feed.xml' },
+    });
+    expect(activityOf('removeFeed', { caller, workspace, path: { feedId: 'f1' }, body: undefined, output: undefined })).toMatchObject({ kind: 'feed.removed', target: { feedId: 'f1' } });
+  });
+
+  it('records an import that made posts, with how many; a dry run or a file imported before records nothing', () => {
+    const rows = (outcomes: string[]) => ({ rows: outcomes.map((outcome, index) => ({ line: index + 2, outcome, becomes: null, postId: null, problems: [] })) });
+    expect(activityOf('importPosts', { caller, workspace, path: undefined, body: { dryRun: false }, output: rows(['scheduled', 'drafted', 'refused', 'submitted']) })).toMatchObject({ kind: 'posts.imported', target: { count: 3 } });
+    expect(activityOf('importPosts', { caller, workspace, path: undefined, body: { dryRun: true }, output: rows(['accepted', 'accepted']) })).toBeUndefined();
+    expect(activityOf('importPosts', { caller, workspace, path: undefined, body: { dryRun: false }, output: rows(['alreadyImported']) })).toBeUndefined();
+  });
+
   it('records nothing for reads, or without a verified caller', () => {
     expect(activityOf('listPosts', { caller, workspace, path: undefined, body: undefined, output: { posts: [] } })).toBeUndefined();
     expect(activityOf('deletePost', { caller: undefined, workspace, path: { postId: 'p1' }, body: undefined, output: undefined })).toBeUndefined();
