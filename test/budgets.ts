@@ -29,20 +29,20 @@ const publishFunction: Budget = { kib: 910, why: `${base}, S3 (~100 KiB, the med
 
 /** Each Lambda function's minified JS bundle (without its source map), as the stack bundles it (test/support/lambdaBundle.ts). */
 export const lambdaBundleBudgets: Readonly<Record<string, Budget>> = {
-  me: { kib: 640, why: `${base} and the route table; 568 KiB, 619 KiB with issue 29's 26 routes, the workspace gate and the activity recorder` },
+  me: { kib: 650, why: `${base} and the route table; 568 KiB, 619 KiB with issue 29's 26 routes, the workspace gate and the activity recorder, 640.5 KiB with the public API's key gate (issue 30)` },
   // Raised 850 → 860: it was at 849.2 KiB when the rate limiter began counting a user's calls on
   // their deleted-accounts record and finding a deletion in the same write (docs/decisions.md,
   // "One write admits a call"), which adds 2.0 KiB to every API function and took it to 851.2.
   // Raised 860 → 900 with the ninth platform (LinkedIn Page: its adapter with the organizations, its metrics reader
   // and options, ~5 KiB in each function that builds every platform): 854.8 KiB measured before the one-write admission.
-  connections: { kib: 915, why: `${base}, ${credentials}, and every platform's OAuth (~75 KiB for nine); 806 KiB when set, 851 KiB with the one-write admission, about 857 with the ninth platform, 904 with issue 31's routes in the route table (queue, CSV, feeds)` },
-  posts: { kib: 1020, why: `${base}, S3 (~100 KiB, signed media URLs), the post services (~47 KiB), Step Functions and Powertools idempotency (~45 KiB with JMESPath); 836 KiB, 965 KiB with approvals (their mail through SES, ~62 KiB), 1,008 KiB with the queue, the CSV import and the feeds' drafts` },
-  uploads: { kib: 810, why: `${base}, S3 with its presigner (~100 KiB, multipart uploads); 734 KiB, 783 KiB with the workspace gate and the activity recorder` },
+  connections: { kib: 925, why: `${base}, ${credentials}, and every platform's OAuth (~75 KiB for nine); 806 KiB when set, 851 KiB with the one-write admission, about 857 with the ninth platform, 904 with issue 31's routes in the route table (queue, CSV, feeds), 917.4 with the public API's key gate (issue 30)` },
+  posts: { kib: 1030, why: `${base}, S3 (~100 KiB, signed media URLs), the post services (~47 KiB), Step Functions and Powertools idempotency (~45 KiB with JMESPath); 836 KiB, 965 KiB with approvals (their mail through SES, ~62 KiB), 1,008 KiB with the queue, the CSV import and the feeds' drafts, 1,021.7 KiB with the public API's key gate and account limits (issue 30)` },
+  uploads: { kib: 875, why: `${base}, S3 with its presigner (~100 KiB, multipart uploads); 734 KiB, 783 KiB with the workspace gate and the activity recorder; 864.7 KiB with Powertools idempotency (its writes are idempotent on the public API) and uploads from a URL under the outbound rule (issue 30)` },
   content: { kib: 800, why: `${base}, S3 with its presigner (~100 KiB); 730 KiB, 777 KiB with the workspace gate and the activity recorder` },
   modules: { kib: 810, why: `${base}, S3 (~100 KiB, the modules' files into the library); 734 KiB, 782 KiB with the workspace gate and the activity recorder` },
   workspaces: { kib: 760, why: `${base}, the workspace services and SES (~62 KiB, invitations); within it in the first measured run` },
   review: { kib: 800, why: `${base} and the review-link services; 776 KiB` },
-  analytics: { kib: 670, why: `${base} and the analytics services; 588 KiB, 640 KiB with the workspace gate and the activity recorder` },
+  analytics: { kib: 685, why: `${base} and the analytics services; 588 KiB, 640 KiB with the workspace gate and the activity recorder, 675.2 KiB with the public API's key gate and a post's accounts for keys limited to some (issue 30)` },
   account: { kib: 950, why: `${base}, S3 (~100 KiB), Lambda (~71 KiB, starts the export and the deletion), Cognito (~33 KiB) and Powertools idempotency; 871 KiB, 921 KiB with the workspace gate and the activity recorder` },
   openapi: { kib: 670, why: `${base}, the route table and zod's JSON Schema converter (~8 KiB more than me): the OpenAPI document built from the route table; 637 KiB` },
   feeds: { kib: 845, why: `${base}, the feed parser (fast-xml-parser ~77 KiB, html-entities ~37 KiB) and the draft services; 802 KiB` },

@@ -108,7 +108,7 @@ export interface paths {
         post?: never;
         /**
          * Removes a finished, failed or cancelled post, or a draft, from OneClick's history (not from the platforms); with deleteMedia=true also its media no other post uses.
-         * @description Needs an API key with the **publish** scope; the role of the key's creator in the workspace still applies.
+         * @description Needs an API key with the **publish** scope; the role of the key's creator in the workspace still applies. Send an `Idempotency-Key` header: a retry with the same key does nothing twice.
          */
         delete: operations["deletePost"];
         options?: never;
@@ -287,7 +287,7 @@ export interface paths {
         put?: never;
         /**
          * Starts a multipart upload under the user's prefix; returns its layout and the first batch of presigned URLs (15 minutes) to PUT parts straight to S3.
-         * @description Needs an API key with the **write** scope; the role of the key's creator in the workspace still applies.
+         * @description Needs an API key with the **write** scope; the role of the key's creator in the workspace still applies. Send an `Idempotency-Key` header: a retry with the same key does nothing twice.
          */
         post: operations["createUpload"];
         delete?: never;
@@ -311,7 +311,7 @@ export interface paths {
         put?: never;
         /**
          * Presigns a further batch of part URLs (at most 100, 15 minutes) for the user's upload in progress, each part within the declared part count.
-         * @description Needs an API key with the **write** scope; the role of the key's creator in the workspace still applies.
+         * @description Needs an API key with the **write** scope; the role of the key's creator in the workspace still applies. Send an `Idempotency-Key` header: a retry with the same key does nothing twice.
          */
         post: operations["signUploadParts"];
         delete?: never;
@@ -331,7 +331,7 @@ export interface paths {
         put?: never;
         /**
          * Assembles the parts, checks the content matches the extension (else deletes it), and reads a video's metadata.
-         * @description Needs an API key with the **write** scope; the role of the key's creator in the workspace still applies.
+         * @description Needs an API key with the **write** scope; the role of the key's creator in the workspace still applies. Send an `Idempotency-Key` header: a retry with the same key does nothing twice.
          */
         post: operations["completeUpload"];
         delete?: never;
@@ -351,7 +351,7 @@ export interface paths {
         put?: never;
         /**
          * Abandons a multipart upload of the user and frees its parts.
-         * @description Needs an API key with the **write** scope; the role of the key's creator in the workspace still applies.
+         * @description Needs an API key with the **write** scope; the role of the key's creator in the workspace still applies. Send an `Idempotency-Key` header: a retry with the same key does nothing twice.
          */
         post: operations["abortUpload"];
         delete?: never;
@@ -370,10 +370,30 @@ export interface paths {
         get?: never;
         /**
          * Stores a completed upload's thumbnail (a video's poster frame, an image made small; a JPEG the browser made) beside it, within the user's storage.
-         * @description Needs an API key with the **write** scope; the role of the key's creator in the workspace still applies.
+         * @description Needs an API key with the **write** scope; the role of the key's creator in the workspace still applies. Send an `Idempotency-Key` header: a retry with the same key does nothing twice.
          */
         put: operations["putThumbnail"];
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/uploads/from-url": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Fetches a file from an https address (under the outbound-address rule) into the media bucket as an upload lands, with the same checks; answers as completing an upload does.
+         * @description Needs an API key with the **write** scope; the role of the key's creator in the workspace still applies. Send an `Idempotency-Key` header: a retry with the same key does nothing twice.
+         */
+        post: operations["uploadFromUrl"];
         delete?: never;
         options?: never;
         head?: never;
@@ -550,7 +570,7 @@ export interface paths {
         get?: never;
         /**
          * Sets an account's weekly slots; its queued posts are re-planned onto them (one conditional write each).
-         * @description Needs an API key with the **write** scope; the role of the key's creator in the workspace still applies.
+         * @description Needs an API key with the **write** scope; the role of the key's creator in the workspace still applies. Send an `Idempotency-Key` header: a retry with the same key does nothing twice.
          */
         put: operations["setQueueSlots"];
         post?: never;
@@ -571,7 +591,7 @@ export interface paths {
         put?: never;
         /**
          * Pauses an account's queue: its queued posts wait (held, said in words) until it is resumed.
-         * @description Needs an API key with the **publish** scope; the role of the key's creator in the workspace still applies.
+         * @description Needs an API key with the **publish** scope; the role of the key's creator in the workspace still applies. Send an `Idempotency-Key` header: a retry with the same key does nothing twice.
          */
         post: operations["pauseQueue"];
         delete?: never;
@@ -591,7 +611,7 @@ export interface paths {
         put?: never;
         /**
          * Resumes an account's queue: the posts that waited take the next free slots.
-         * @description Needs an API key with the **publish** scope; the role of the key's creator in the workspace still applies.
+         * @description Needs an API key with the **publish** scope; the role of the key's creator in the workspace still applies. Send an `Idempotency-Key` header: a retry with the same key does nothing twice.
          */
         post: operations["resumeQueue"];
         delete?: never;
@@ -611,7 +631,7 @@ export interface paths {
         put?: never;
         /**
          * Puts an account's queued posts in a new order; they take the free slots in turn.
-         * @description Needs an API key with the **publish** scope; the role of the key's creator in the workspace still applies.
+         * @description Needs an API key with the **publish** scope; the role of the key's creator in the workspace still applies. Send an `Idempotency-Key` header: a retry with the same key does nothing twice.
          */
         post: operations["reorderQueue"];
         delete?: never;
@@ -631,7 +651,7 @@ export interface paths {
         put?: never;
         /**
          * Leaves one upcoming slot of an account's queue empty (or uses it again); the queued posts move past it.
-         * @description Needs an API key with the **publish** scope; the role of the key's creator in the workspace still applies.
+         * @description Needs an API key with the **publish** scope; the role of the key's creator in the workspace still applies. Send an `Idempotency-Key` header: a retry with the same key does nothing twice.
          */
         post: operations["skipQueueSlot"];
         delete?: never;
@@ -651,7 +671,7 @@ export interface paths {
         put?: never;
         /**
          * "Share next": moves a queued post to the front of its account's queue.
-         * @description Needs an API key with the **publish** scope; the role of the key's creator in the workspace still applies.
+         * @description Needs an API key with the **publish** scope; the role of the key's creator in the workspace still applies. Send an `Idempotency-Key` header: a retry with the same key does nothing twice.
          */
         post: operations["shareQueuePostNext"];
         delete?: never;
@@ -1915,7 +1935,10 @@ export interface operations {
             query?: {
                 deleteMedia?: "true" | "false";
             };
-            header?: never;
+            header?: {
+                /** @description Any unique value (a UUID) per intended write: a retry with the same key and the same request answers the first answer and does nothing again; the same key with another request is refused (422). Keys are kept 24 hours. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 postId: string;
             };
@@ -1942,6 +1965,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
         };
     };
@@ -2223,7 +2247,10 @@ export interface operations {
     createUpload: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Any unique value (a UUID) per intended write: a retry with the same key and the same request answers the first answer and does nothing again; the same key with another request is refused (422). Keys are kept 24 hours. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -2262,6 +2289,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
         };
     };
@@ -2308,7 +2336,10 @@ export interface operations {
     signUploadParts: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Any unique value (a UUID) per intended write: a retry with the same key and the same request answers the first answer and does nothing again; the same key with another request is refused (422). Keys are kept 24 hours. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -2343,13 +2374,17 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
         };
     };
     completeUpload: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Any unique value (a UUID) per intended write: a retry with the same key and the same request answers the first answer and does nothing again; the same key with another request is refused (422). Keys are kept 24 hours. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -2389,13 +2424,17 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
         };
     };
     abortUpload: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Any unique value (a UUID) per intended write: a retry with the same key and the same request answers the first answer and does nothing again; the same key with another request is refused (422). Keys are kept 24 hours. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -2420,13 +2459,17 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
         };
     };
     putThumbnail: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Any unique value (a UUID) per intended write: a retry with the same key and the same request answers the first answer and does nothing again; the same key with another request is refused (422). Keys are kept 24 hours. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -2459,6 +2502,54 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    uploadFromUrl: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any unique value (a UUID) per intended write: a retry with the same key and the same request answers the first answer and does nothing again; the same key with another request is refused (422). Keys are kept 24 hours. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uri */
+                    url: string;
+                    fileName?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        key: string;
+                        /** @enum {string} */
+                        kind: "image" | "video" | "document";
+                        contentType: string;
+                        size: number;
+                        durationSeconds?: number;
+                        width?: number;
+                        height?: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
         };
     };
@@ -3056,7 +3147,10 @@ export interface operations {
     setQueueSlots: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Any unique value (a UUID) per intended write: a retry with the same key and the same request answers the first answer and does nothing again; the same key with another request is refused (422). Keys are kept 24 hours. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 platform: "youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage";
                 accountId: string;
@@ -3089,13 +3183,17 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
         };
     };
     pauseQueue: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Any unique value (a UUID) per intended write: a retry with the same key and the same request answers the first answer and does nothing again; the same key with another request is refused (422). Keys are kept 24 hours. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 platform: "youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage";
                 accountId: string;
@@ -3118,13 +3216,17 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
         };
     };
     resumeQueue: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Any unique value (a UUID) per intended write: a retry with the same key and the same request answers the first answer and does nothing again; the same key with another request is refused (422). Keys are kept 24 hours. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 platform: "youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage";
                 accountId: string;
@@ -3147,13 +3249,17 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
         };
     };
     reorderQueue: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Any unique value (a UUID) per intended write: a retry with the same key and the same request answers the first answer and does nothing again; the same key with another request is refused (422). Keys are kept 24 hours. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 platform: "youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage";
                 accountId: string;
@@ -3182,13 +3288,17 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
         };
     };
     skipQueueSlot: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Any unique value (a UUID) per intended write: a retry with the same key and the same request answers the first answer and does nothing again; the same key with another request is refused (422). Keys are kept 24 hours. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 platform: "youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage";
                 accountId: string;
@@ -3220,13 +3330,17 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
         };
     };
     shareQueuePostNext: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Any unique value (a UUID) per intended write: a retry with the same key and the same request answers the first answer and does nothing again; the same key with another request is refused (422). Keys are kept 24 hours. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 platform: "youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage";
                 accountId: string;
@@ -3255,6 +3369,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
         };
     };

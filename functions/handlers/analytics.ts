@@ -1,5 +1,5 @@
 import { analyticsReports, postExport } from '../composition/analytics';
-import { apiDependencies } from '../composition/http';
+import { apiDependencies, postAccounts } from '../composition/http';
 import { createHttpHandler } from '../http/httpHandler';
 
 const analytics = analyticsReports();
@@ -13,5 +13,5 @@ export const handler = createHttpHandler(
     getBestTimes: ({ user, input }) => analytics.bestTimes(user, input.query),
     exportPosts: ({ user, input }) => exports.posts(user, input.query),
   },
-  apiDependencies('analytics'),
+  { ...apiDependencies('analytics'), postAccounts },
 );

@@ -53,12 +53,14 @@ const exportedBuckets = Object.fromEntries(
  * item there): its HTTP layer counts a user's calls on their record and, in the same write,
  * finds a deletion (functions/http/rateLimit.ts, functions/http/accountGate.ts). It also reads
  * the memberships table, where the caller's role in a shared workspace is (functions/http/workspaceGate.ts),
- * and puts items in the activity table (PutItem only): the HTTP layer records each write the rule
- * table names there (functions/http/activityRecorder.ts).
+ * and updates it (UpdateItem only): the public API's keys are there, and their last use is
+ * written at most once a minute (functions/http/keyGate.ts). It puts items in the activity table
+ * (PutItem only): the HTTP layer records each write the rule table names there
+ * (functions/http/activityRecorder.ts).
  */
 const withAccountGate = (groups: Record<HandlerGroupName, HandlerGroupNeeds>): Record<HandlerGroupName, HandlerGroupNeeds> =>
   Object.fromEntries(
-    Object.entries(groups).map(([name, needs]) => [name, { ...needs, tables: { deletedAccounts: 'readUpdate', memberships: 'read', activity: 'put', ...needs.tables } }]),
+    Object.entries(groups).map(([name, needs]) => [name, { ...needs, tables: { deletedAccounts: 'readUpdate', memberships: 'readUpdate', activity: 'put', ...needs.tables } }]),
   ) as Record<HandlerGroupName, HandlerGroupNeeds>;
 
 export const handlerGroups: Record<HandlerGroupName, HandlerGroupNeeds> = withAccountGate({
@@ -81,7 +83,8 @@ export const handlerGroups: Record<HandlerGroupName, HandlerGroupNeeds> = withAc
     sendsMail: true,
   },
   // memberships: the storage quota (usage counter and upload records) and the plan's limit.
-  uploads: { entry: 'functions/handlers/uploads.ts', tables: { memberships: 'readWrite' }, buckets: { media: 'readWrite' } },
+  // idempotency: its writes are idempotent on the public API (an upload from a URL, a script's retry).
+  uploads: { entry: 'functions/handlers/uploads.ts', tables: { memberships: 'readWrite', idempotency: 'readWrite' }, buckets: { media: 'readWrite' } },
   content: { entry: 'functions/handlers/content.ts', tables: { content: 'readWrite', memberships: 'readWrite' }, buckets: { content: 'readWrite' } },
   modules: {
     entry: 'functions/handlers/modules.ts',

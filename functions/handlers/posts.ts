@@ -1,4 +1,4 @@
-import { apiDependencies } from '../composition/http';
+import { apiDependencies, postAccounts } from '../composition/http';
 import { idempotency } from '../composition/idempotency';
 import { approvals, draftService, mediaLinks, postDeletion, postService } from '../composition/posts';
 import { postImportService } from '../composition/imports';
@@ -61,5 +61,5 @@ export const handler = createHttpHandler(
     skipQueueSlot: (request) => queue.skip(acting(request), request.input.path, request.input.body),
     shareQueuePostNext: (request) => queue.shareNext(acting(request), request.input.path, request.input.body.postId),
   },
-  { ...apiDependencies('posts'), idempotency: idempotency() },
+  { ...apiDependencies('posts'), idempotency: idempotency(), postAccounts },
 );

@@ -1,4 +1,5 @@
 import { apiDependencies } from '../composition/http';
+import { idempotency } from '../composition/idempotency';
 import { uploadService } from '../composition/uploads';
 import { createHttpHandler } from '../http/httpHandler';
 
@@ -17,6 +18,7 @@ export const handler = createHttpHandler(
     },
     getStorageUsage: ({ user }) => uploads.usage(user),
     putThumbnail: ({ user, input }) => uploads.putThumbnail(user, input.body),
+    uploadFromUrl: ({ user, input }) => uploads.fromUrl(user, input.body),
   },
-  apiDependencies('uploads'),
+  { ...apiDependencies('uploads'), idempotency: idempotency() },
 );

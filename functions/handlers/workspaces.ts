@@ -2,11 +2,13 @@ import { apiDependencies } from '../composition/http';
 import { workspaces } from '../composition/workspaces';
 import { memberships } from '../composition/memberships';
 import { activityLog } from '../composition/activity';
+import { apiKeyService } from '../composition/apiKeys';
 import { createHttpHandler } from '../http/httpHandler';
 import type { WorkspaceAccess } from '../services/workspaces';
 
 const service = workspaces();
 const plans = memberships();
+const apiKeys = apiKeyService();
 
 /** Present on every workspace route (the HTTP gate found it); its absence is a wiring fault. */
 function current(workspace: WorkspaceAccess | undefined): WorkspaceAccess {
@@ -41,6 +43,9 @@ export const handler = createHttpHandler(
     },
     transferOwnership: ({ caller, workspace, input }) => service.transferOwnership(current(workspace), caller, input.body.memberId),
     listActivity: ({ workspace, input }) => activityLog().list(current(workspace).workspaceId, input.query),
+    listApiKeys: ({ caller, workspace }) => apiKeys.list(current(workspace), caller),
+    createApiKey: ({ caller, workspace, input }) => apiKeys.create(current(workspace), caller, input.body),
+    revokeApiKey: ({ caller, workspace, input }) => apiKeys.revoke(current(workspace), caller, input.path.keyId),
   },
   apiDependencies('workspaces'),
 );

@@ -6,7 +6,7 @@ import type { UserIdentity } from '../services/memberships';
 import type { WorkspaceAccess } from '../services/workspaces';
 
 /** The ids an activity keeps from a route's path, body and answer (only these: a post's text stays on the post). */
-const TARGET_FIELDS = ['postId', 'memberId', 'email', 'role', 'platform', 'accountId', 'invitationId', 'linkId', 'feedId'] as const;
+const TARGET_FIELDS = ['postId', 'memberId', 'email', 'role', 'platform', 'accountId', 'invitationId', 'linkId', 'feedId', 'keyId'] as const;
 
 function pickTarget(...sources: unknown[]): ActivityTarget {
   const target: Record<string, string> = {};
@@ -20,11 +20,12 @@ function pickTarget(...sources: unknown[]): ActivityTarget {
   return target;
 }
 
-/** A post's answer gives the log a line of it (a review link's, its label), so the log reads without opening each. */
+/** A post's answer gives the log a line of it (a review link's, its label; an API key's, its name), so the log reads without opening each. */
 function excerptOf(output: unknown): string | undefined {
   if (typeof output !== 'object' || output === null) return undefined;
-  const { label } = output as { label?: unknown };
+  const { label, name } = output as { label?: unknown; name?: unknown };
   if ('linkId' in output && typeof label === 'string') return label;
+  if ('keyId' in output && typeof name === 'string') return name;
   if ('feedId' in output) {
     const { title, url } = output as { title?: unknown; url?: unknown };
     return typeof title === 'string' && title ? title : typeof url === 'string' ? url : undefined;

@@ -22,11 +22,18 @@ import type { WorkspaceAccess } from '../services/workspaces';
 import type { WorkspaceGate } from './workspaceGate';
 import type { ApiEvent, ApiResult } from './apiEvent';
 import { responseCookiesOf } from './cookies';
-import { TooManyRequests, type RateLimiter } from './rateLimit';
+import { rateLimitHeaders, TooManyRequests, type RateLimiter, type RateQuota } from './rateLimit';
 import type { Idempotency } from './idempotency';
 import type { ActivityLog } from '../services/activityLog';
 import { activityOf } from './activityRecorder';
 import { idempotencyKeyOf } from './idempotencyKey';
+import { isPublicApiRoute, publicApiPath } from '../../shared/api/publicApi';
+import type { ApiKeyAccount } from '../../shared/api/apiKeys';
+import { ApiKeyRefused, type ApiKeyItem } from '../services/apiKeys';
+import { NotAWorkspaceMember } from '../services/workspaces';
+import type { KeyGate } from './keyGate';
+import { AccountOutsideKey, accountsNamedIn, checkAccounts, postWithin, withinAccounts } from './keyAccounts';
+import { problemDetails, problemResult } from './problemDetails';
 
 export type { ApiEvent, ApiResult } from './apiEvent';
 
@@ -135,7 +142,17 @@ export interface HttpDependencies {
   idempotency?: Idempotency | undefined;
   /** Where a successful write the rule table names is recorded (shared/api/authorization.ts, routeActivity). */
   activity?: Pick<ActivityLog, 'record'> | undefined;
+  /** The public API's key check (/v1 routes); without it, the group answers no /v1 route. */
+  keyGate?: KeyGate | undefined;
+  /**
+   * A post's accounts, for a key limited to some accounts acting on a post by its id: given by the
+   * groups with such routes (posts, analytics); elsewhere such a key is refused on them.
+   */
+  postAccounts?: ((workspaceId: string, postId: string) => Promise<ApiKeyAccount[] | undefined>) | undefined;
 }
+
+/** The member who made the key is no longer in its workspace: their keys stop working at once. */
+const CREATOR_GONE_MESSAGE = 'This API key no longer works: the member who made it is no longer in its workspace. Make a new key in Settings → API keys.';
 
 /** Whether a group has a route flagged idempotent (its function then needs the idempotency table). */
 export function hasIdempotentRoutes(group: HandlerGroupName): boolean {
@@ -153,32 +170,35 @@ export function hasIdempotentRoutes(group: HandlerGroupName): boolean {
 export function createHttpHandler<G extends HandlerGroupName>(
   group: G,
   implementation: GroupImplementation<G>,
-  { logger, accountGate, workspaceGate, rateLimiter, idempotency, activity }: HttpDependencies,
+  { logger, accountGate, workspaceGate, rateLimiter, idempotency, activity, keyGate, postAccounts }: HttpDependencies,
 ) {
-  const byRouteKey = new Map<string, { id: RouteId; route: RouteDefinition }>();
+  const byRouteKey = new Map<string, { id: RouteId; route: RouteDefinition; viaKey: boolean }>();
   for (const id of routeIds) {
     const route: RouteDefinition = routes[id];
-    if (route.handler === group) byRouteKey.set(routeKey(route), { id, route });
+    if (route.handler !== group) continue;
+    byRouteKey.set(routeKey(route), { id, route, viaKey: false });
+    // The public API: the same route at /v1<path>, with an API key instead of the sign-in (shared/api/publicApi.ts).
+    if (isPublicApiRoute(id)) byRouteKey.set(routeKey({ ...route, path: publicApiPath(route.path) }), { id, route, viaKey: true });
   }
 
   if (hasIdempotentRoutes(group) && !idempotency) throw new Error(`The ${group} function has idempotent routes but was built without idempotency`);
 
-  async function dispatch(event: ApiEvent, context?: Context): Promise<ApiResult> {
-    const match = byRouteKey.get(event.routeKey);
-    if (!match) throw new NotFound(`No route for ${event.routeKey}`);
-    const { id, route } = match;
-    const user = callerOf(event);
-    if (route.auth === 'user' && !user) throw new AuthenticationRequired();
-    const admission = await rateLimiter?.admit(route, user, event);
-    // The limiter counts a user's call on their record and reads a deletion in the same write.
-    if (user) await accountGate.admit(user.userId, id, admission?.seen);
-    const workspace = user ? await workspaceGate.admit(user, id, event) : undefined;
-    const owner = user && workspace ? { userId: workspace.workspaceId, email: user.email } : user;
-    const input = {
+  function parseInput(route: RouteDefinition, event: ApiEvent) {
+    return {
       path: parsePart(route.input.path, event.pathParameters ?? {}, 'path'),
       query: parsePart(route.input.query, event.queryStringParameters ?? {}, 'query'),
       body: parsePart(route.input.body, route.input.body ? readBody(event) : undefined, 'body'),
     };
+  }
+
+  /** Runs the route's implementation, once per Idempotency-Key on idempotent routes, and records its activity. */
+  async function execute(
+    id: RouteId,
+    route: RouteDefinition,
+    call: { user: UserIdentity | undefined; workspace: WorkspaceAccess | undefined; input: ReturnType<typeof parseInput>; event: ApiEvent; context?: Context | undefined; scope: string },
+  ): Promise<unknown> {
+    const { user, workspace, input, event, context } = call;
+    const owner = user && workspace ? { userId: workspace.workspaceId, email: user.email } : user;
     const implement = implementation[id as RoutesOfGroup<G>] as unknown as (
       request: RouteRequest<RouteId>,
     ) => Promise<unknown>;
@@ -194,16 +214,87 @@ export function createHttpHandler<G extends HandlerGroupName>(
     };
     // Routes flagged idempotent run at most once per Idempotency-Key (functions/http/idempotency.ts).
     const key = route.idempotent ? idempotencyKeyOf(event.headers) : undefined;
-    // One person's keys, per workspace: a personal workspace keeps the scope it had before workspaces.
-    const scope = workspace && !workspace.personal ? `${workspace.workspaceId}#${user?.userId}#${id}` : `${user?.userId ?? 'anonymous'}#${id}`;
-    const output = key && idempotency ? await idempotency.once({ scope, key, input }, context, run) : await run();
+    return key && idempotency ? await idempotency.once({ scope: call.scope, key, input }, context, run) : await run();
+  }
+
+  function answer(route: RouteDefinition, event: ApiEvent, output: unknown, headers: Record<string, string> = {}): ApiResult {
     const cookies = responseCookiesOf(output);
     if (route.redirect) {
       const { location } = output as { location: string };
       return { statusCode: 302, headers: { location, 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' }, body: '', ...(cookies ? { cookies } : {}) };
     }
     if (route.cache && output !== undefined) return cacheable(output, route.cache.maxAgeSeconds, event);
-    return output === undefined ? { statusCode: 204 } : { ...json(200, output), ...(cookies ? { cookies } : {}) };
+    const result = output === undefined ? { statusCode: 204, headers: {} } : { ...json(200, output), ...(cookies ? { cookies } : {}) };
+    return { ...result, headers: { ...result.headers, ...headers } };
+  }
+
+  async function dispatchApp(id: RouteId, route: RouteDefinition, event: ApiEvent, context?: Context): Promise<ApiResult> {
+    const user = callerOf(event);
+    if (route.auth === 'user' && !user) throw new AuthenticationRequired();
+    const admission = await rateLimiter?.admit(route, user, event);
+    // The limiter counts a user's call on their record and reads a deletion in the same write.
+    if (user) await accountGate.admit(user.userId, id, admission?.seen);
+    const workspace = user ? await workspaceGate.admit(user, id, event) : undefined;
+    const input = parseInput(route, event);
+    // One person's keys, per workspace: a personal workspace keeps the scope it had before workspaces.
+    const scope = workspace && !workspace.personal ? `${workspace.workspaceId}#${user?.userId}#${id}` : `${user?.userId ?? 'anonymous'}#${id}`;
+    return answer(route, event, await execute(id, route, { user, workspace, input, event, context, scope }));
+  }
+
+  /** A key limited to some accounts: the accounts the request names, and the post it acts on, must be among them. */
+  async function checkKeyAccounts(key: ApiKeyItem, input: ReturnType<typeof parseInput>): Promise<void> {
+    if (!key.accounts) return;
+    checkAccounts(key.accounts, accountsNamedIn(input));
+    const postId = (input.path as { postId?: unknown } | undefined)?.postId;
+    if (typeof postId !== 'string') return;
+    if (!postAccounts) throw new AccountOutsideKey();
+    const targets = await postAccounts(key.userId, postId);
+    // A post that does not exist is the route's to refuse, in its own words.
+    if (targets && !postWithin(key.accounts, targets)) throw new AccountOutsideKey();
+  }
+
+  /**
+   * The public API (/v1): the key is the only credential and the workspace is the key's. Its
+   * scope, its maker's account and current role (the same gates as the app), its rate limit and
+   * its accounts are checked; every answer carries the key's RateLimit-* headers and every error
+   * is a problem document (RFC 9457).
+   */
+  async function dispatchKey(id: RouteId, route: RouteDefinition, event: ApiEvent, context?: Context): Promise<ApiResult> {
+    let quota: RateQuota | undefined;
+    try {
+      if (!keyGate) throw new NotFound(`No route for ${event.routeKey}`);
+      const key = await keyGate.admit(event, id);
+      quota = await rateLimiter?.admitKey(key.keyId);
+      const user: UserIdentity = { userId: key.createdBy, email: key.createdByEmail };
+      await accountGate.admit(user.userId, id);
+      let workspace: WorkspaceAccess | undefined;
+      try {
+        workspace = await workspaceGate.admit(user, id, event, key.userId);
+      } catch (error) {
+        if (error instanceof NotAWorkspaceMember) throw new ApiKeyRefused(CREATOR_GONE_MESSAGE);
+        throw error;
+      }
+      const input = parseInput(route, event);
+      await checkKeyAccounts(key, input);
+      const output = await execute(id, route, { user, workspace, input, event, context, scope: `${key.userId}#key#${key.keyId}#${id}` });
+      return answer(route, event, key.accounts ? withinAccounts(id, output, key.accounts) : output, quota ? rateLimitHeaders(quota) : {});
+    } catch (error) {
+      const headers = quota ? rateLimitHeaders(quota) : {};
+      if (error instanceof DomainError) {
+        if (error instanceof TooManyRequests) {
+          Object.assign(headers, error.quota ? rateLimitHeaders(error.quota) : {}, { 'retry-after': String(error.retryAfterSeconds) });
+        }
+        return problemResult(problemDetails(error.status, error.code, error.message, error.issues), headers);
+      }
+      logger.error('Unhandled error', { routeKey: event.routeKey, error: error as Error });
+      return problemResult(problemDetails(500, 'InternalError', INTERNAL_ERROR_MESSAGE), headers);
+    }
+  }
+
+  async function dispatch(event: ApiEvent, context?: Context): Promise<ApiResult> {
+    const match = byRouteKey.get(event.routeKey);
+    if (!match) throw new NotFound(`No route for ${event.routeKey}`);
+    return match.viaKey ? dispatchKey(match.id, match.route, event, context) : dispatchApp(match.id, match.route, event, context);
   }
 
   const errorMapper = {

@@ -28,13 +28,42 @@ export interface RateLimit {
 export const defaultRateLimits = {
   user: { requests: 60, windowSeconds: 5 },
   public: { requests: 50, windowSeconds: 5 },
+  /** Each API key on the public API (/v1): `ONECLICK_RATE_LIMIT_KEY` overrides it (docs/api.md). */
+  key: { requests: 300, windowSeconds: 60 },
 } as const satisfies Record<string, RateLimit>;
+
+/** Where a caller stands in its current window: what the public API's RateLimit-* headers say. */
+export interface RateQuota {
+  limit: number;
+  remaining: number;
+  /** Seconds until the window ends and the count starts again. */
+  resetSeconds: number;
+  windowSeconds: number;
+}
 
 export class TooManyRequests extends DomainError {
   /** Sent as the Retry-After header (RFC 9110 §10.2.3), so clients need not parse the words. */
-  constructor(readonly retryAfterSeconds: number) {
+  constructor(
+    readonly retryAfterSeconds: number,
+    /** The caller's quota when it is a key's (the public API answers it in RateLimit-* headers). */
+    readonly quota?: RateQuota,
+  ) {
     super(429, 'TooManyRequests', `Too many requests in a short time. Please wait ${retryAfterSeconds} ${retryAfterSeconds === 1 ? 'second' : 'seconds'} and try again.`);
   }
+}
+
+/**
+ * The RateLimit header fields of draft-ietf-httpapi-ratelimit-headers-06 (RateLimit-Limit,
+ * RateLimit-Remaining, RateLimit-Reset in delta seconds, RateLimit-Policy "<limit>;w=<window>"),
+ * sent on every answer of the public API.
+ */
+export function rateLimitHeaders(quota: RateQuota): Record<string, string> {
+  return {
+    'ratelimit-limit': String(quota.limit),
+    'ratelimit-remaining': String(quota.remaining),
+    'ratelimit-reset': String(quota.resetSeconds),
+    'ratelimit-policy': `${quota.limit};w=${quota.windowSeconds}`,
+  };
 }
 
 export { ORIGIN_SECRET_HEADER, VIEWER_ADDRESS_HEADER };
@@ -123,7 +152,7 @@ export function createRateLimiter(deps: {
   /** The deleted-accounts table; without it a user is counted in a bucket per window like a public caller. */
   accountsTableName?: string;
   clock: Clock;
-  limits: () => { user: RateLimit; public: RateLimit };
+  limits: () => { user: RateLimit; public: RateLimit; key?: RateLimit };
   originSecret?: string;
 }) {
   const refusedUntil = new Map<string, number>();
@@ -200,6 +229,37 @@ export function createRateLimiter(deps: {
   }
 
   return {
+    /**
+     * Counts a public-API request on its key (one atomic ADD on the key's bucket for the window in
+     * the rate-limits table) and answers where the key stands, or refuses it over the limit.
+     */
+    async admitKey(keyId: string): Promise<RateQuota> {
+      const limit = deps.limits().key ?? defaultRateLimits.key;
+      const nowMs = deps.clock.now().getTime();
+      const ms = limit.windowSeconds * 1000;
+      const window: Window = { start: Math.floor(nowMs / ms) * ms, ms, nowMs };
+      const bucket = `key#${keyId}#${window.start}`;
+      const quotaOf = (count: number): RateQuota => ({ limit: limit.requests, remaining: Math.max(0, limit.requests - count), resetSeconds: retryAfterOf(window), windowSeconds: limit.windowSeconds });
+      if ((refusedUntil.get(bucket) ?? 0) > nowMs) throw new TooManyRequests(retryAfterOf(window), quotaOf(limit.requests));
+      const { Attributes } = await deps.db.send(
+        new UpdateCommand({
+          TableName: deps.tableName,
+          Key: { bucket },
+          UpdateExpression: 'ADD #count :one SET expiresAt = if_not_exists(expiresAt, :expiresAt)',
+          ExpressionAttributeNames: { '#count': 'count' },
+          ExpressionAttributeValues: { ':one': 1, ':expiresAt': expiresAtOf(window) },
+          ReturnValues: 'UPDATED_NEW',
+        }),
+      );
+      const count = Number(Attributes?.['count'] ?? 0);
+      if (count > limit.requests) {
+        if (refusedUntil.size >= MAX_REMEMBERED) refusedUntil.clear();
+        refusedUntil.set(bucket, window.start + window.ms);
+        throw new TooManyRequests(retryAfterOf(window), quotaOf(count));
+      }
+      return quotaOf(count);
+    },
+
     /**
      * Counts the request and refuses it when its caller is over the limit. For a signed-in user,
      * it answers what the account gate needs to know: whether their deletion has started.

@@ -19,7 +19,8 @@ export class RoleForbidden extends DomainError {
  * from the rule table. Routes about the person, and public ones, have no workspace.
  */
 export interface WorkspaceGate {
-  admit(user: UserIdentity, route: RouteId, event: ApiEvent): Promise<WorkspaceAccess | undefined>;
+  /** `workspaceId`: the workspace an API key belongs to, which the request's header cannot change. */
+  admit(user: UserIdentity, route: RouteId, event: ApiEvent, workspaceId?: string): Promise<WorkspaceAccess | undefined>;
 }
 
 export function workspaceIdOf(event: Pick<ApiEvent, 'headers'>): string | undefined {
@@ -31,10 +32,10 @@ export function workspaceIdOf(event: Pick<ApiEvent, 'headers'>): string | undefi
 
 export function createWorkspaceGate(workspaces: Pick<WorkspaceService, 'access'>): WorkspaceGate {
   return {
-    async admit(user, route, event) {
+    async admit(user, route, event, workspaceId) {
       const rule: RouteRule = routeRules[route];
       if (rule.scope !== 'workspace') return undefined;
-      const access = await workspaces.access(user, workspaceIdOf(event));
+      const access = await workspaces.access(user, workspaceId ?? workspaceIdOf(event));
       if (!roleMay(access.role, rule.action)) throw new RoleForbidden(access.role, actionWords[rule.action]);
       return access;
     },

@@ -34,6 +34,8 @@ import {
   THUMBNAIL_TOO_LARGE_MESSAGE,
   type PutThumbnail,
   type Thumbnail,
+  type UploadFromUrl,
+  acceptedContentTypes,
 } from '../../shared/api/uploads';
 import type { Clock } from '../clock';
 import { Conflict, InvalidInput, NotFound } from '../errors';
@@ -101,7 +103,24 @@ function statusOf(error: unknown): number | undefined {
 
 const UPLOAD_GONE_MESSAGE = 'This upload was not found: it was completed, aborted or has expired. Upload the file again.';
 
+/**
+ * A file taken from an address (uploads from a URL): at most this many bytes, within this time,
+ * read whole into the function's memory (512 MB) inside API Gateway's 30-second answer. A larger
+ * file takes the presigned upload (docs/api.md).
+ */
+export const FROM_URL_MAX_BYTES = 50 * MiB;
+export const FROM_URL_TIMEOUT_MS = 10_000;
+
+/**
+ * Fetches a user-given address under the outbound-address rule (functions/http/outbound.ts),
+ * reading at most `maxBytes`; a refusal (the rule, the size, the time, an unreachable host, a
+ * status other than 200) is an InvalidInput in words.
+ */
+export type FileDownload = (url: string, maxBytes: number) => Promise<{ body: Buffer; contentType: string | null }>;
+
 export interface UploadServiceDependencies {
+  /** Taking a file from an address (uploadFromUrl); absent where no route does. */
+  download?: FileDownload;
   s3: S3Client;
   bucket: string;
   limits: UploadLimits;
@@ -111,7 +130,7 @@ export interface UploadServiceDependencies {
   storageLimit: (userId: string) => Promise<number | null>;
 }
 
-export function createUploadService({ s3, bucket, limits, clock, quota, storageLimit }: UploadServiceDependencies) {
+export function createUploadService({ s3, bucket, limits, clock, quota, storageLimit, download }: UploadServiceDependencies) {
   const media = createS3Media(s3, bucket);
 
   function limitFor(kind: MediaKind): number {
@@ -205,7 +224,7 @@ export function createUploadService({ s3, bucket, limits, clock, quota, storageL
     return record;
   }
 
-  return {
+  const service = {
     /**
      * Starts a multipart upload and presigns the first batch of its part URLs (the browser asks
      * signParts for the rest as it goes). The file's declared size is checked against the type's
@@ -372,6 +391,46 @@ export function createUploadService({ s3, bucket, limits, clock, quota, storageL
       return { key: input.key, thumbnailKey, size: image.length, ...dimensions };
     },
 
+    /**
+     * Takes a file from an https address into the media bucket as an upload lands: the name (given,
+     * or the address's last segment) decides the type, the size is checked against the type's
+     * limit (and FROM_URL_MAX_BYTES) while it is read, the answer's content type must agree with
+     * the extension, then the same multipart upload, storage count and completion checks as a
+     * browser's upload. Answers as completing an upload does. The feeds service can take a feed
+     * item's image with it.
+     */
+    async fromUrl(user: UserIdentity, input: UploadFromUrl): Promise<UploadedMedia> {
+      if (!download) throw new Error('This function takes no files from addresses');
+      const address = new URL(input.url);
+      const fileName = input.fileName ?? decodeURIComponent(address.pathname.split('/').pop() ?? '');
+      const extension = uploadExtensionOf(fileName);
+      if (!extension) throw new InvalidInput(`${UNSUPPORTED_FILE_MESSAGE}: the address does not end in such a file's name, so give its fileName (e.g. photo.jpg).`);
+      const kind = mediaKindOf(extension);
+      const maxBytes = Math.min(limitFor(kind), FROM_URL_MAX_BYTES);
+      const { body, contentType } = await download(input.url, maxBytes);
+      const reported = contentType?.split(';')[0]!.trim().toLowerCase();
+      if (reported && reported !== 'application/octet-stream' && !acceptedContentTypes[extension].includes(reported)) {
+        throw new InvalidInput(`The address answered a ${reported} file, which is not a .${extension} file (expected ${contentTypes[extension]}).`);
+      }
+      if (body.length === 0) throw new InvalidInput('The address answered an empty file.');
+      const session = await service.create(user, { fileName, contentType: acceptedContentTypes[extension][0]!, size: body.length });
+      const parts: CompleteUpload['parts'] = [];
+      try {
+        for (let partNumber = 1; partNumber <= session.partCount; partNumber++) {
+          const start = (partNumber - 1) * session.partSize;
+          const { ETag } = await s3.send(
+            new UploadPartCommand({ Bucket: bucket, Key: session.key, UploadId: session.uploadId, PartNumber: partNumber, Body: body.subarray(start, start + session.partSize) }),
+          );
+          if (!ETag) throw new Error(`S3 returned no ETag for part ${partNumber} of ${session.key}`);
+          parts.push({ partNumber, etag: ETag });
+        }
+      } catch (error) {
+        await service.abort(user, { key: session.key, uploadId: session.uploadId }).catch(() => undefined);
+        throw error;
+      }
+      return service.complete(user, { key: session.key, uploadId: session.uploadId, parts });
+    },
+
     /** The bytes the user stores against the plan's limit. */
     async usage(user: UserIdentity): Promise<StorageUsage> {
       const [usedBytes, maxBytes] = await Promise.all([quota.usedBytes(user.userId), storageLimit(user.userId)]);
@@ -392,6 +451,7 @@ export function createUploadService({ s3, bucket, limits, clock, quota, storageL
       if (record) await quota.release(user.userId, 'media', upload.key);
     },
   };
+  return service;
 }
 
 export type UploadService = ReturnType<typeof createUploadService>;

@@ -7,6 +7,7 @@ import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import { routeIds, routeKey, routes, handlerGroupNames, type HandlerGroupName, type RouteDefinition } from '../../shared/api/routes';
 import { handlerGroups } from '../../functions/handlers/groups';
+import { isPublicApiRoute, publicApiPath } from '../../shared/api/publicApi';
 import { OneClickFunction } from './function';
 import { apiBasePath } from './apiPath';
 import type { Auth } from './auth';
@@ -104,6 +105,10 @@ export class Api extends Construct {
 
     this.originSecret = new ApiOriginSecret(this, 'OriginSecret');
     this.functions = {} as Record<HandlerGroupName, OneClickFunction>;
+    // One integration and one invoke permission per function, shared by all its routes (the app's
+    // and the public API's): a CloudFormation stack holds at most 500 resources, and one of each
+    // per route (three resources a route) would pass it (docs/decisions.md).
+    const integrations = {} as Record<HandlerGroupName, HttpLambdaIntegration>;
     for (const group of handlerGroupNames) {
       const needs = handlerGroups[group];
       const fn = new OneClickFunction(this, `${group[0]!.toUpperCase()}${group.slice(1)}Function`, {
@@ -114,6 +119,7 @@ export class Api extends Construct {
       grantNeeds(fn, { ...needs, tables: { ...needs.tables, rateLimits: 'readWrite' } }, props.resources);
       fn.addEnvironment({ ONECLICK_ORIGIN_SECRET: this.originSecret.value });
       this.functions[group] = fn;
+      integrations[group] = new HttpLambdaIntegration(`${group[0]!.toUpperCase()}${group.slice(1)}Integration`, fn.function, { scopePermissionToRoute: false });
     }
 
     for (const id of routeIds) {
@@ -121,17 +127,27 @@ export class Api extends Construct {
       const added = this.httpApi.addRoutes({
         path: route.path,
         methods: [apigw.HttpMethod[route.method]],
-        integration: new HttpLambdaIntegration(`${id}Integration`, this.functions[route.handler].function),
+        integration: integrations[route.handler],
         authorizer: route.auth === 'user' ? authorizer : new apigw.HttpNoneAuthorizer(),
       });
       // A stage's route settings may only name routes that already exist.
       if (route.throttle) added.forEach((created) => httpStage.node.addDependency(created));
+      // The public API: the same function at /v1<path>, without the Cognito authorizer: the
+      // function verifies the API key (functions/http/keyGate.ts) and refuses a sign-in token there.
+      if (isPublicApiRoute(id)) {
+        this.httpApi.addRoutes({
+          path: publicApiPath(route.path),
+          methods: [apigw.HttpMethod[route.method]],
+          integration: integrations[route.handler],
+          authorizer: new apigw.HttpNoneAuthorizer(),
+        });
+      }
     }
     for (const child of this.httpApi.node.findAll()) {
       if (child instanceof apigw.CfnRoute && child.authorizationType === 'NONE') {
         Validations.of(child).acknowledge({
           id: 'AwsSolutions-APIG4',
-          reason: 'Public by design in the route table (OAuth callbacks arrive from the platforms without our token).',
+          reason: 'Public by design in the route table (OAuth callbacks arrive from the platforms without our token), or the public API at /v1, whose function verifies the API key.',
         });
       }
     }

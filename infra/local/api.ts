@@ -7,6 +7,7 @@ import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose';
 import type { Context } from 'aws-lambda';
 import { routeIds, routeKey, routes, type HandlerGroupName, type RouteDefinition } from '../../shared/api/routes';
 import { handlerGroups } from '../../functions/handlers/groups';
+import { isPublicApiRoute, publicApiPath } from '../../shared/api/publicApi';
 import type { ApiEvent, ApiResult } from '../../functions/http/httpHandler';
 import type { TwinLog } from './log';
 
@@ -97,7 +98,12 @@ function requestLineAndHeaderBytes(request: IncomingMessage): number {
 }
 
 export function createLocalApi(options: { authorizer: JwtAuthorizerSettings; stage: string; log: TwinLog }) {
-  const compiled = routeIds.map((id) => compile(routes[id]));
+  // The public API's routes twice: as the app calls them, and at /v1<path> with no JWT check (the
+  // function verifies the API key), as the CDK Api construct mounts them.
+  const compiled = routeIds.flatMap((id) => {
+    const route: RouteDefinition = routes[id];
+    return isPublicApiRoute(id) ? [compile(route), compile({ ...route, path: publicApiPath(route.path), auth: 'public' })] : [compile(route)];
+  });
   const jwks = createRemoteJWKSet(new URL(options.authorizer.jwksUrl));
   const handlers = new Map<HandlerGroupName, Promise<LambdaHandler>>();
 

@@ -171,7 +171,7 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
       ...publishingEnvironment(stepFunctions.endpoint),
       ...platformSettings.environment,
       ONECLICK_SITE_URL: webOrigin,
-      // The sandbox's test feeds (/_feeds/*) are the one origin a feed or a webhook may have besides public https hosts.
+      // The sandbox's test feeds (/_feeds/*) are the one origin a feed, a webhook or a file taken from a URL may reach besides public https hosts.
       ONECLICK_OUTBOUND_ALLOWED_ORIGINS: sandbox.url,
       // Offline, invitations and approval requests land in the outbox beside the sign-up codes.
       ONECLICK_MAIL_OUTBOX: outboxFile(resolve(dataDir, 'cognito')),

@@ -34,6 +34,8 @@ export const activityKinds = [
   'reviewLink.revoked',
   'review.approved',
   'review.commented',
+  'apiKey.created',
+  'apiKey.revoked',
   'queue.slotsChanged',
   'queue.paused',
   'queue.resumed',
@@ -68,6 +70,7 @@ export const activityTargetSchema = z.object({
   accountId: z.string().optional(),
   invitationId: z.string().optional(),
   linkId: z.string().optional(),
+  keyId: z.string().optional(),
   feedId: z.string().optional(),
   /** An import's rows made into posts or drafts. */
   count: z.number().int().optional(),

@@ -156,6 +156,13 @@ export const routeRules = {
   reorderQueue: may('publish'),
   skipQueueSlot: may('publish'),
   shareQueuePostNext: may('publish'),
+  // API keys (docs/api.md): any member makes keys for themselves, each acting with its maker's
+  // role at every call; who sees and revokes every member's keys is whoever may manage members
+  // (functions/services/apiKeys.ts reads roleMay for it).
+  listApiKeys: may('read'),
+  createApiKey: may('read'),
+  revokeApiKey: may('read'),
+  uploadFromUrl: may('draft'),
   // The API's reference: the same public document for everyone (it names operations, never data).
   getOpenApiDocument: publicRoute,
   // Webhooks send the workspace's posts and accounts to an address outside it, signed with a
@@ -260,6 +267,8 @@ export const routeActivity: { readonly [Id in RouteId]?: ActivityRule } = {
   requestPostChanges: { kind: 'post.changesRequested' },
   rejectPost: { kind: 'post.rejected' },
   addPostComment: { kind: 'post.commented' },
+  createApiKey: { kind: 'apiKey.created' },
+  revokeApiKey: { kind: 'apiKey.revoked' },
   setQueueSlots: { kind: 'queue.slotsChanged' },
   pauseQueue: { kind: 'queue.paused' },
   resumeQueue: { kind: 'queue.resumed' },

@@ -1,4 +1,5 @@
 import type { RouteId } from './routes';
+import type { ApiScope } from './apiScopes';
 
 /**
  * The public API (issue 30): which routes of the route table a script, an integration or an AI
@@ -18,8 +19,7 @@ import type { RouteId } from './routes';
  * The role of the key's creator in the workspace still applies on every call
  * (shared/api/authorization.ts): a contributor's key with publish submits for approval.
  */
-export const apiScopes = ['read', 'write', 'publish'] as const;
-export type ApiScope = (typeof apiScopes)[number];
+export { apiScopes, type ApiScope } from './apiScopes';
 
 /** The versioned prefix of the public API's paths. */
 export const PUBLIC_API_PREFIX = '/v1';
@@ -51,6 +51,7 @@ export const publicApiRoutes = {
   completeUpload: 'write',
   abortUpload: 'write',
   putThumbnail: 'write',
+  uploadFromUrl: 'write',
   getStorageUsage: 'read',
   // My Content.
   listContent: 'read',

@@ -19,7 +19,7 @@ import { approvalQueueSchema, createdPostSchema, createPostSchema, editPostSchem
 import { notificationListSchema } from './notifications';
 import { exportPostsQuerySchema, importPostsSchema, importResultSchema, postExportSchema } from './imports';
 import { addCommentSchema, approvalDecisionSchema, postCommentListSchema, postCommentSchema } from './approvals';
-import { abortUploadSchema, completeUploadSchema, createUploadSchema, storageUsageSchema, uploadedMediaSchema, uploadSessionSchema } from './uploads';
+import { abortUploadSchema, completeUploadSchema, createUploadSchema, storageUsageSchema, uploadedMediaSchema, uploadFromUrlSchema, uploadSessionSchema } from './uploads';
 import { listUploadPartsSchema, signedPartsSchema, signUploadPartsSchema, uploadedPartsSchema } from './uploads';
 import { putThumbnailSchema, thumbnailSchema } from './uploads';
 import { deletePostQuerySchema, postDeletionSchema } from './postDeletion';
@@ -87,6 +87,7 @@ import {
   reviewTokenSchema,
 } from './review';
 import { addFeedSchema, feedListSchema, feedPathSchema, feedSchema, updateFeedSchema } from './feeds';
+import { apiKeyListSchema, apiKeyPathSchema, apiKeySchema, createApiKeySchema, createdApiKeySchema } from './apiKeys';
 import { openApiDocumentSchema } from './openapiDocument';
 import {
   createWebhookEndpointSchema,
@@ -364,6 +365,7 @@ export const routes = {
     summary: "Starts a multipart upload under the user's prefix; returns its layout and the first batch of presigned URLs (15 minutes) to PUT parts straight to S3.",
     input: { body: createUploadSchema },
     output: uploadSessionSchema,
+    idempotent: true,
   },
   signUploadParts: {
     method: 'POST',
@@ -373,6 +375,7 @@ export const routes = {
     summary: "Presigns a further batch of part URLs (at most 100, 15 minutes) for the user's upload in progress, each part within the declared part count.",
     input: { body: signUploadPartsSchema },
     output: signedPartsSchema,
+    idempotent: true,
   },
   listUploadParts: {
     method: 'GET',
@@ -391,6 +394,7 @@ export const routes = {
     summary: 'Assembles the parts, checks the content matches the extension (else deletes it), and reads a video\'s metadata.',
     input: { body: completeUploadSchema },
     output: uploadedMediaSchema,
+    idempotent: true,
   },
   listContent: {
     method: 'GET',
@@ -466,6 +470,7 @@ export const routes = {
     summary: 'Abandons a multipart upload of the user and frees its parts.',
     input: { body: abortUploadSchema },
     output: z.undefined(),
+    idempotent: true,
   },
   getStorageUsage: {
     method: 'GET',
@@ -484,6 +489,7 @@ export const routes = {
     summary: "Stores a completed upload's thumbnail (a video's poster frame, an image made small; a JPEG the browser made) beside it, within the user's storage.",
     input: { body: putThumbnailSchema },
     output: thumbnailSchema,
+    idempotent: true,
   },
   deletePost: {
     method: 'DELETE',
@@ -493,6 +499,7 @@ export const routes = {
     summary: "Removes a finished, failed or cancelled post, or a draft, from OneClick's history (not from the platforms); with deleteMedia=true also its media no other post uses.",
     input: { path: postIdSchema, query: deletePostQuerySchema },
     output: postDeletionSchema,
+    idempotent: true,
   },
   createDraft: {
     method: 'POST',
@@ -960,6 +967,7 @@ export const routes = {
     summary: 'Sets an account\'s weekly slots; its queued posts are re-planned onto them (one conditional write each).',
     input: { path: queuePathSchema, body: setQueueSlotsSchema },
     output: queueChangeSchema,
+    idempotent: true,
   },
   pauseQueue: {
     method: 'POST',
@@ -969,6 +977,7 @@ export const routes = {
     summary: 'Pauses an account\'s queue: its queued posts wait (held, said in words) until it is resumed.',
     input: { path: queuePathSchema },
     output: queueChangeSchema,
+    idempotent: true,
   },
   resumeQueue: {
     method: 'POST',
@@ -978,6 +987,7 @@ export const routes = {
     summary: 'Resumes an account\'s queue: the posts that waited take the next free slots.',
     input: { path: queuePathSchema },
     output: queueChangeSchema,
+    idempotent: true,
   },
   reorderQueue: {
     method: 'POST',
@@ -987,6 +997,7 @@ export const routes = {
     summary: 'Puts an account\'s queued posts in a new order; they take the free slots in turn.',
     input: { path: queuePathSchema, body: reorderQueueSchema },
     output: queueChangeSchema,
+    idempotent: true,
   },
   skipQueueSlot: {
     method: 'POST',
@@ -996,6 +1007,7 @@ export const routes = {
     summary: 'Leaves one upcoming slot of an account\'s queue empty (or uses it again); the queued posts move past it.',
     input: { path: queuePathSchema, body: skipQueueSlotSchema },
     output: queueChangeSchema,
+    idempotent: true,
   },
   shareQueuePostNext: {
     method: 'POST',
@@ -1005,6 +1017,44 @@ export const routes = {
     summary: '"Share next": moves a queued post to the front of its account\'s queue.',
     input: { path: queuePathSchema, body: shareNextSchema },
     output: queueChangeSchema,
+    idempotent: true,
+  },
+  listApiKeys: {
+    method: 'GET',
+    path: '/api-keys',
+    auth: 'user',
+    handler: 'workspaces',
+    summary: "The caller's API keys in the current workspace (every member's for an admin or the owner): name, scopes, accounts, expiry, last use; never the key itself.",
+    input: {},
+    output: apiKeyListSchema,
+  },
+  createApiKey: {
+    method: 'POST',
+    path: '/api-keys',
+    auth: 'user',
+    handler: 'workspaces',
+    summary: 'Makes an API key for the caller in the current workspace; its text is answered this once and only its hash is kept.',
+    input: { body: createApiKeySchema },
+    output: createdApiKeySchema,
+  },
+  revokeApiKey: {
+    method: 'DELETE',
+    path: '/api-keys/{keyId}',
+    auth: 'user',
+    handler: 'workspaces',
+    summary: "Revokes an API key at once (the caller's own; any member's for an admin or the owner).",
+    input: { path: apiKeyPathSchema },
+    output: apiKeySchema,
+  },
+  uploadFromUrl: {
+    method: 'POST',
+    path: '/uploads/from-url',
+    auth: 'user',
+    handler: 'uploads',
+    summary: 'Fetches a file from an https address (under the outbound-address rule) into the media bucket as an upload lands, with the same checks; answers as completing an upload does.',
+    input: { body: uploadFromUrlSchema },
+    output: uploadedMediaSchema,
+    idempotent: true,
   },
   getOpenApiDocument: {
     method: 'GET',

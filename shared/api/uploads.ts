@@ -139,6 +139,17 @@ export type CompleteUpload = z.infer<typeof completeUploadSchema>;
 export const abortUploadSchema = uploadRefSchema;
 export type AbortUpload = z.infer<typeof abortUploadSchema>;
 
+/**
+ * A file fetched by the server from an https address (issue 30: scripts and assistants hand over a
+ * link rather than bytes). The name, when given, decides the type as an upload's does; otherwise
+ * the address's last path segment does.
+ */
+export const uploadFromUrlSchema = z.object({
+  url: z.url({ protocol: /^https?$/, error: 'Give the address of the file, starting with https://.' }).max(2048, 'The address is too long (at most 2,048 characters).'),
+  fileName: z.string().trim().min(1).max(255, 'The file name is too long (at most 255 characters).').optional(),
+});
+export type UploadFromUrl = z.infer<typeof uploadFromUrlSchema>;
+
 export const uploadedMediaSchema = z.object({
   key: z.string(),
   kind: z.enum(mediaKinds),

@@ -51,6 +51,10 @@ export const activityEn = {
       created: 'made a review link',
       revoked: 'revoked a review link',
     },
+    apiKey: {
+      created: 'made an API key',
+      revoked: 'revoked an API key',
+    },
     review: {
       approved: 'approved a post',
       commented: 'commented on a post',

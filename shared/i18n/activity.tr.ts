@@ -52,6 +52,10 @@ export const activityTr: typeof activityEn = {
       created: 'bir inceleme bağlantısı oluşturdu',
       revoked: 'bir inceleme bağlantısını iptal etti',
     },
+    apiKey: {
+      created: 'bir API anahtarı oluşturdu',
+      revoked: 'bir API anahtarını iptal etti',
+    },
     review: {
       approved: 'bir gönderiyi onayladı',
       commented: 'bir gönderiye yorum yaptı',

@@ -19,6 +19,7 @@ import { activityEn } from './activity.en';
 import { csvEn } from './csv.en';
 import { bulkEn, feedsEn } from './feeds.en';
 import { queueEn } from './queue.en';
+import { apiKeysEn } from './apiKeys.en';
 import { apiReferenceEn } from './apiReference.en';
 import { webhooksEn } from './webhooks.en';
 
@@ -41,6 +42,7 @@ export const en = {
   feeds: feedsEn,
   bulk: bulkEn,
   queue: queueEn,
+  apiKeys: apiKeysEn,
   apiReference: apiReferenceEn,
   webhooks: webhooksEn,
   common: {

@@ -18,6 +18,7 @@ import { activityTr } from './activity.tr';
 import { csvTr } from './csv.tr';
 import { bulkTr, feedsTr } from './feeds.tr';
 import { queueTr } from './queue.tr';
+import { apiKeysTr } from './apiKeys.tr';
 import { apiReferenceTr } from './apiReference.tr';
 import { webhooksTr } from './webhooks.tr';
 
@@ -40,6 +41,7 @@ export const tr: Messages = {
   feeds: feedsTr,
   bulk: bulkTr,
   queue: queueTr,
+  apiKeys: apiKeysTr,
   apiReference: apiReferenceTr,
   webhooks: webhooksTr,
   common: {

@@ -57,7 +57,9 @@ export const tables = {
       '("feed#<feedId>") and the items they made drafts of ("feedItem#<feedId>#<hash>"); the sparse byFeedDue index lists ' +
       'the feeds that are not paused, by when they are fetched next. A workspace\'s webhook endpoints ("webhook#<endpointId>") and ' +
       'their deliveries ("webhookDelivery#<endpointId>#<webhook-id>", removed by time to live after 30 days); the sparse byWebhookDue ' +
-      'index lists the deliveries waiting for an attempt, by when.',
+      'index lists the deliveries waiting for an attempt, by when. ' +
+      'A workspace\'s API keys ("apikey#<keyId>": name, scopes, accounts, ' +
+      'maker, expiry, last use, and the SHA-256 hash of the secret, which the export leaves out).',
     partitionKey: s('userId'),
     sortKey: s('record'),
     globalIndexes: [

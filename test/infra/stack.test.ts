@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { isPublicApiRoute, publicApiPath } from '../../shared/api/publicApi';
 import { App, Stack } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -179,9 +180,23 @@ describe('the stack', () => {
   });
 
   describe('API', () => {
-    it('has exactly the routes of the route table', () => {
+    it('has exactly the routes of the route table, and the public API\'s again at /v1', () => {
       const keys = Object.values(template.findResources('AWS::ApiGatewayV2::Route')).map((route) => route.Properties.RouteKey);
-      expect(keys.sort()).toEqual(routeIds.map((id) => routeKey(routes[id])).sort());
+      const publicApi = routeIds.filter(isPublicApiRoute).map((id) => routeKey({ ...routes[id], path: publicApiPath(routes[id].path) }));
+      expect(keys.sort()).toEqual([...routeIds.map((id) => routeKey(routes[id])), ...publicApi].sort());
+    });
+
+    it('serves the public API at /v1 without the Cognito authorizer (the function verifies the API key)', () => {
+      for (const id of routeIds.filter(isPublicApiRoute)) {
+        template.hasResourceProperties('AWS::ApiGatewayV2::Route', { RouteKey: routeKey({ ...routes[id], path: publicApiPath(routes[id].path) }), AuthorizationType: 'NONE' });
+      }
+    });
+
+    it('shares one integration and one invoke permission per function, so the stack stays under CloudFormation\'s 500 resources', () => {
+      const functions = Object.keys(template.findResources('AWS::ApiGatewayV2::Integration')).length;
+      expect(functions).toBe(handlerGroupNames.length);
+      expect(Object.keys(template.findResources('AWS::Lambda::Permission', { Properties: { Principal: 'apigateway.amazonaws.com' } })).length).toBe(handlerGroupNames.length);
+      expect(Object.keys(template.toJSON().Resources as object).length).toBeLessThan(500);
     });
 
     it('guards user routes with the Cognito JWT authorizer', () => {

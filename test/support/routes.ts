@@ -1,4 +1,5 @@
 import { fillPath, routes, type RouteId } from '../../shared/api/routes';
+import { publicApiPath } from '../../shared/api/publicApi';
 import type { TwinInfo } from './twinInfo';
 
 /** A request to one route of the route table, in its parts. */
@@ -60,5 +61,26 @@ export async function callRouteWithinLimits(twin: TwinInfo, id: RouteId, request
     if (response.status !== 429 || attempt >= 6) return response;
     const seconds = Number(response.headers.get('retry-after') ?? '1');
     await new Promise((resolve) => setTimeout(resolve, Math.max(1, seconds) * 1000));
+  }
+}
+
+/** Calls a route of the public API at its /v1 path with an API key (or any bearer text), as a script would; a 429 is waited out as in callRouteWithinLimits. */
+export async function callPublicApi(twin: TwinInfo, id: RouteId, request: RouteRequest, bearer: string): Promise<RouteResponse> {
+  const route = routes[id];
+  const query = request.query ? `?${new URLSearchParams(request.query).toString()}` : '';
+  const hasBody = request.body !== undefined;
+  for (let attempt = 1; ; attempt++) {
+    const response = await fetch(`${twin.apiUrl}${publicApiPath(fillPath(route.path, request.path))}${query}`, {
+      method: route.method,
+      redirect: 'manual',
+      headers: { authorization: `Bearer ${bearer}`, ...(hasBody ? { 'content-type': 'application/json' } : {}), ...request.headers },
+      ...(hasBody ? { body: JSON.stringify(request.body) } : {}),
+    });
+    const text = await response.text();
+    if (response.status === 429 && attempt < 6) {
+      await new Promise((resolve) => setTimeout(resolve, Math.max(1, Number(response.headers.get('retry-after') ?? '1')) * 1000));
+      continue;
+    }
+    return { status: response.status, text, body: text ? (JSON.parse(text) as unknown) : undefined, headers: response.headers };
   }
 }

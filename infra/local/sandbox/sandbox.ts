@@ -21,6 +21,7 @@ import { createProcessingPlans } from './processing';
 import { platformSandboxes } from './registry';
 import { createStore } from './store';
 import { createTestFeeds } from './testFeeds';
+import { testFile } from './testFiles';
 
 export type { SandboxClient } from './platform';
 export type { ConsentInput, IssuedToken, SandboxControl } from './control';
@@ -50,6 +51,7 @@ export type { ProcessingInput } from './processing';
  *   GET  /<platform>/_media/<id>         a published post's media (Range requests for video)
  *   /_sandbox/*                          the test control API (control.ts)
  *   /_feeds/*                            RSS test feeds a workspace can follow (testFeeds.ts)
+ *   /_files/*                            files a script can upload from a URL (testFiles.ts)
  *
  * Each platform's metrics endpoints (<platform>/metrics.ts) answer from simulated, growing
  * engagement of what was published (engagement.ts).
@@ -235,6 +237,7 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
     const body = bodyReader(raw);
     if (first === '_sandbox') return answerNow(await controlApi(control, method, `/${segments.slice(2).join('/')}`, url.searchParams, body));
     if (first === '_feeds' && segments.length === 3) return answerNow(await testFeeds.handle(method, decodeURIComponent(second), body, raw.headers));
+    if (first === '_files' && segments.length === 3) return answerNow(testFile(method, decodeURIComponent(second)));
     if (!isPlatform(first)) return answerNow(notFound(method, url.pathname));
     const runtime = runtimes[first];
     const request = (hostKey: string, path: string, params: Record<string, string> = {}): SandboxRequest => ({

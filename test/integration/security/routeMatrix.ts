@@ -401,6 +401,12 @@ export const matrix: Record<RouteId, MatrixEntry> = {
     sample: { path: { platform: 'youtube', accountId: 'someone' }, body: { postId: someUlid } },
     againstVictim: (victim) => ({ request: { path: theirQueue(victim), body: { postId: victim.scheduledPost.postId } }, refusedWith: [404] }),
   },
+  listApiKeys: { auth: 'user', sample: {}, againstVictim: 'own-data-only' },
+  createApiKey: { auth: 'user', sample: { body: { name: 'Matrix probe', scopes: ['read'] } }, againstVictim: 'own-data-only' },
+  // The victim's key ids are not known to the attacker; any id outside their own workspace is no key of theirs.
+  revokeApiKey: { auth: 'user', sample: { path: { keyId: someUlid } }, againstVictim: () => ({ request: { path: { keyId: someUlid } }, refusedWith: [404] }) },
+  // The file lands in the caller's own partition; a loopback address is refused before any request.
+  uploadFromUrl: { auth: 'user', sample: { body: { url: 'http://127.0.0.1/photo.png' } }, againstVictim: 'own-data-only' },
   getOpenApiDocument: {
     auth: 'public',
     why: 'The public API\'s reference, the same for everyone: it describes operations and holds no data of anyone\'s.',

@@ -122,7 +122,7 @@ describe('HTTP handler', () => {
 
   it('consults the rate limiter it is given before the route runs', async () => {
     let ran = false;
-    const refusing: RateLimiter = { admit: async () => Promise.reject(new TooManyRequests(3)) };
+    const refusing: RateLimiter = { admit: async () => Promise.reject(new TooManyRequests(3)), admitKey: async () => Promise.reject(new TooManyRequests(3)) };
     const handler = createHttpHandler('me', { getMe: async () => ((ran = true), me) }, { logger, accountGate: openGate, workspaceGate: personalOnly, rateLimiter: refusing });
 
     const result = await handler(event(), context);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { idempotencyKeyOf } from '../../../functions/http/idempotencyKey';
-import { routeIds, routes } from '../../../shared/api/routes';
+import { routeIds, routes, type RouteId } from '../../../shared/api/routes';
+import { publicApiRoutes } from '../../../shared/api/publicApi';
 import { tables } from '../../../shared/resources/tables';
 
 describe('Idempotency-Key', () => {
@@ -17,9 +18,9 @@ describe('Idempotency-Key', () => {
     }
   });
 
-  it('is taken by exactly the writes a browser may repeat (the issue\'s list, the drafts that create or publish, and approvals\' decisions and comments)', () => {
+  it('is taken by exactly the writes a browser may repeat (the issue\'s list, the drafts that create or publish, and approvals\' decisions and comments) and every write of the public API', () => {
     const flagged = routeIds.filter((id) => (routes[id] as { idempotent?: boolean }).idempotent).sort();
-    expect(flagged).toEqual([
+    const browserWrites = [
       'addPostComment',
       'approvePost',
       'cancelPost',
@@ -35,7 +36,10 @@ describe('Idempotency-Key', () => {
       'retryPost',
       'startDataExport',
       'updateDraft',
-    ]);
+    ];
+    // previewQueue is a POST that writes nothing (where "Add to queue" would put a post).
+    const publicWrites = (Object.keys(publicApiRoutes) as RouteId[]).filter((id) => routes[id].method !== 'GET' && id !== 'previewQueue');
+    expect(flagged).toEqual([...new Set([...browserWrites, ...publicWrites])].sort());
   });
 
   it('uses a table keyed the way Powertools\' DynamoDB persistence layer expects (id, TTL on expiration)', () => {

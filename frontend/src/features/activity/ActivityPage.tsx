@@ -20,7 +20,7 @@ function ActivityIcon({ kind }: { kind: ActivityKind }) {
   if (kind.startsWith('connection.')) return <Plug size={16} />;
   if (kind.startsWith('member.')) return <UserRound size={16} />;
   if (kind.startsWith('reviewLink.') || kind.startsWith('review.')) return <Link2 size={16} />;
-  if (kind === 'workspace.ownershipTransferred') return <KeyRound size={16} />;
+  if (kind === 'workspace.ownershipTransferred' || kind.startsWith('apiKey.')) return <KeyRound size={16} />;
   if (kind.startsWith('workspace.')) return <Settings2 size={16} />;
   if (kind.startsWith('queue.')) return <ListOrdered size={16} />;
   if (kind.startsWith('feed.')) return <Rss size={16} />;

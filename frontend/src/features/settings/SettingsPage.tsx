@@ -12,6 +12,7 @@ import { useAccount, useAccountDeletion, useDataExport, useDeleteAccount, useSav
 import { DeletionProgress } from './DeletionProgress';
 import { applySettings, browserZone, savedTimeZone } from './savedSettings';
 import { StorageUsage } from './StorageUsage';
+import { ApiKeysSection } from './ApiKeysSection';
 import { ApiSection } from './ApiSection';
 import { WebhooksSection } from './WebhooksSection';
 import { formatBytes } from './formatBytes';
@@ -256,6 +257,7 @@ export function SettingsPage() {
           <WebhooksSection />
           <ExportSection />
           <ApiSection />
+          <ApiKeysSection />
           <DeleteSection account={account.data} />
         </>
       )}

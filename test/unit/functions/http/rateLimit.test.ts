@@ -144,3 +144,30 @@ describe('the origin secret', () => {
     expect(isOriginSecret(undefined, 's3cret')).toBe(false);
   });
 });
+
+describe('the per-key limiter of the public API', () => {
+  it('counts a key\'s calls in its window, says what remains and when it resets, and refuses past the limit with the quota', async () => {
+    const counts = new Map<string, number>();
+    const db = {
+      send: async (command: UpdateCommand) => {
+        const bucket = String(command.input.Key!['bucket']);
+        counts.set(bucket, (counts.get(bucket) ?? 0) + 1);
+        return { Attributes: { count: counts.get(bucket) } };
+      },
+    } as unknown as DynamoDBDocumentClient;
+    const limiter = createRateLimiter({
+      db,
+      tableName: 'rate-limits',
+      clock: { now: () => new Date('2026-03-01T10:00:45.000Z') },
+      limits: () => ({ user: { requests: 60, windowSeconds: 5 }, public: { requests: 50, windowSeconds: 5 }, key: { requests: 2, windowSeconds: 60 } }),
+    });
+
+    expect(await limiter.admitKey('k1')).toEqual({ limit: 2, remaining: 1, resetSeconds: 15, windowSeconds: 60 });
+    expect(await limiter.admitKey('k1')).toMatchObject({ remaining: 0 });
+    const refused = await limiter.admitKey('k1').catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(TooManyRequests);
+    expect(refused).toMatchObject({ retryAfterSeconds: 15, quota: { remaining: 0, resetSeconds: 15 } });
+    expect(await limiter.admitKey('k2')).toMatchObject({ remaining: 1 });
+    expect([...counts.keys()].every((bucket) => bucket.startsWith('key#'))).toBe(true);
+  });
+});

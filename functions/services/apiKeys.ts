@@ -1,0 +1,206 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { ulid } from 'ulid';
+import { API_KEYS_PER_WORKSPACE, formatApiKey, parseApiKey, type ApiKey, type ApiKeyAccount, type ApiKeyList, type CreateApiKey, type CreatedApiKey } from '../../shared/api/apiKeys';
+import { roleMay } from '../../shared/api/authorization';
+import type { ApiScope } from '../../shared/api/publicApi';
+import type { Clock } from '../clock';
+import { DomainError, NotFound, QuotaExceeded } from '../errors';
+import type { UserIdentity } from './memberships';
+import type { WorkspaceAccess } from './workspaces';
+
+/**
+ * API keys, kept in the memberships table beside the workspace's members and review links:
+ * `<workspaceId>` / "apikey#<keyId>" holds the key's name, scopes, accounts, creator, expiry, last
+ * use and revocation, and the SHA-256 hash of its secret (`tokenHash`, which the data export leaves
+ * out). The key's text names its workspace and id, so one consistent GetItem finds it; the secret
+ * itself is answered once, when the key is made, and never stored. A deleted workspace's
+ * partition (an account's deletion) takes its keys with it.
+ */
+export const API_KEY_RECORD_PREFIX = 'apikey#';
+/** A key's last use is written at most this often (not on every call). */
+export const LAST_USED_EVERY_MS = 60_000;
+const DAY_MS = 86_400_000;
+
+export interface ApiKeyItem {
+  userId: string;
+  record: string;
+  keyId: string;
+  name: string;
+  scopes: ApiScope[];
+  accounts: ApiKeyAccount[] | null;
+  tokenHash: string;
+  prefix: string;
+  createdBy: string;
+  createdByEmail: string;
+  createdAt: string;
+  expiresAt: string | null;
+  lastUsedAt?: string;
+  lastUsedFrom?: string;
+  revokedAt?: string;
+}
+
+/** The words every refused key gets, whatever the reason it does not open: nothing to tell a guesser apart. */
+export const API_KEY_REFUSED_MESSAGE = 'This API key is not valid: it may be mistyped, revoked or expired. Create a new key in Settings → API keys.';
+
+/** A key that does not parse, is unknown, revoked or expired, or whose creator left the workspace (401). */
+export class ApiKeyRefused extends DomainError {
+  constructor(message = API_KEY_REFUSED_MESSAGE) {
+    super(401, 'ApiKeyRefused', message);
+  }
+}
+
+const hashSecret = (secret: string) => createHash('sha256').update(secret).digest();
+
+export interface ApiKeyDeps {
+  db: DynamoDBDocumentClient;
+  tableName: string;
+  clock: Clock;
+}
+
+export function createApiKeys({ db, tableName, clock }: ApiKeyDeps) {
+  function statusOf(item: ApiKeyItem): ApiKey['status'] {
+    if (item.revokedAt) return 'revoked';
+    return item.expiresAt !== null && item.expiresAt <= clock.now().toISOString() ? 'expired' : 'active';
+  }
+
+  function toKey(item: ApiKeyItem): ApiKey {
+    return {
+      keyId: item.keyId,
+      name: item.name,
+      scopes: item.scopes,
+      accounts: item.accounts,
+      prefix: item.prefix,
+      createdBy: item.createdBy,
+      createdByEmail: item.createdByEmail,
+      createdAt: item.createdAt,
+      expiresAt: item.expiresAt,
+      lastUsedAt: item.lastUsedAt ?? null,
+      lastUsedFrom: item.lastUsedFrom ?? null,
+      revokedAt: item.revokedAt ?? null,
+      status: statusOf(item),
+    };
+  }
+
+  async function keysOf(workspaceId: string): Promise<ApiKeyItem[]> {
+    const items: ApiKeyItem[] = [];
+    let start: Record<string, unknown> | undefined;
+    do {
+      const page = await db.send(
+        new QueryCommand({
+          TableName: tableName,
+          KeyConditionExpression: 'userId = :id AND begins_with(#record, :prefix)',
+          ExpressionAttributeNames: { '#record': 'record' },
+          ExpressionAttributeValues: { ':id': workspaceId, ':prefix': API_KEY_RECORD_PREFIX },
+          ConsistentRead: true,
+          ExclusiveStartKey: start,
+        }),
+      );
+      items.push(...((page.Items ?? []) as ApiKeyItem[]));
+      start = page.LastEvaluatedKey;
+    } while (start);
+    return items;
+  }
+
+  /** Whether the caller sees (and may revoke) every member's keys: whoever may manage members (shared/api/authorization.ts). */
+  const seesEveryMember = (access: WorkspaceAccess) => roleMay(access.role, 'manageMembers');
+
+  return {
+    /** A new key for the caller in the current workspace; its text is answered here and only here. */
+    async create(access: WorkspaceAccess, caller: UserIdentity, input: CreateApiKey): Promise<CreatedApiKey> {
+      if ((await keysOf(access.workspaceId)).length >= API_KEYS_PER_WORKSPACE) {
+        throw new QuotaExceeded(`This workspace has ${API_KEYS_PER_WORKSPACE} API keys already: revoke keys nobody uses before making another.`);
+      }
+      const now = clock.now();
+      const keyId = ulid(now.getTime());
+      const secret = randomBytes(32).toString('base64url');
+      const item: ApiKeyItem = {
+        userId: access.workspaceId,
+        record: `${API_KEY_RECORD_PREFIX}${keyId}`,
+        keyId,
+        name: input.name,
+        scopes: input.scopes,
+        accounts: input.accounts ?? null,
+        tokenHash: hashSecret(secret).toString('hex'),
+        prefix: `ock_…${secret.slice(-4)}`,
+        createdBy: caller.userId,
+        createdByEmail: caller.email,
+        createdAt: now.toISOString(),
+        expiresAt: input.expiresInDays === undefined ? null : new Date(now.getTime() + input.expiresInDays * DAY_MS).toISOString(),
+      };
+      await db.send(new PutCommand({ TableName: tableName, Item: item, ConditionExpression: 'attribute_not_exists(userId)' }));
+      return { ...toKey(item), key: formatApiKey({ workspaceId: access.workspaceId, keyId, secret }) };
+    },
+
+    /** The caller's keys, newest first; every member's for whoever may manage members. */
+    async list(access: WorkspaceAccess, caller: UserIdentity): Promise<ApiKeyList> {
+      const everyone = seesEveryMember(access);
+      const items = (await keysOf(access.workspaceId)).filter((item) => everyone || item.createdBy === caller.userId);
+      return { keys: items.sort((a, b) => b.keyId.localeCompare(a.keyId)).map(toKey), seesEveryMember: everyone };
+    },
+
+    /** Revokes a key at once (its next call is refused); a member revokes their own, an admin or the owner anyone's. */
+    async revoke(access: WorkspaceAccess, caller: UserIdentity, keyId: string): Promise<ApiKey> {
+      const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: { userId: access.workspaceId, record: `${API_KEY_RECORD_PREFIX}${keyId}` }, ConsistentRead: true }));
+      const item = Item as ApiKeyItem | undefined;
+      if (!item || (item.createdBy !== caller.userId && !seesEveryMember(access))) throw new NotFound('This API key does not exist in this workspace (or is not yours to revoke).');
+      if (item.revokedAt) return toKey(item);
+      const { Attributes } = await db.send(
+        new UpdateCommand({
+          TableName: tableName,
+          Key: { userId: item.userId, record: item.record },
+          UpdateExpression: 'SET revokedAt = if_not_exists(revokedAt, :now)',
+          ConditionExpression: 'attribute_exists(userId)',
+          ExpressionAttributeValues: { ':now': clock.now().toISOString() },
+          ReturnValues: 'ALL_NEW',
+        }),
+      );
+      return toKey(Attributes as ApiKeyItem);
+    },
+
+    /**
+     * The key a bearer text opens: one consistent GetItem by the ids it names, its secret's hash
+     * compared in constant time, then revocation and expiry. Anything else: ApiKeyRefused, always
+     * in the same words.
+     */
+    async verify(text: string): Promise<ApiKeyItem> {
+      const parts = parseApiKey(text);
+      if (!parts) throw new ApiKeyRefused();
+      const { Item } = await db.send(
+        new GetCommand({ TableName: tableName, Key: { userId: parts.workspaceId, record: `${API_KEY_RECORD_PREFIX}${parts.keyId}` }, ConsistentRead: true }),
+      );
+      const item = Item as ApiKeyItem | undefined;
+      const given = hashSecret(parts.secret);
+      // Compared even when no key was found (against itself), so the time says nothing either way.
+      const stored = item ? Buffer.from(item.tokenHash, 'hex') : given;
+      const matches = timingSafeEqual(given, stored.length === given.length ? stored : given) && item !== undefined;
+      if (!matches || statusOf(item) !== 'active') throw new ApiKeyRefused();
+      return item;
+    },
+
+    /**
+     * Writes the key's last use (time and address) when the one written is older than a minute:
+     * at most one write a minute per key, whatever the calls. The condition keeps two instances
+     * from both writing in the same minute.
+     */
+    async touch(item: ApiKeyItem, address: string): Promise<void> {
+      const now = clock.now();
+      if (item.lastUsedAt && now.getTime() - Date.parse(item.lastUsedAt) < LAST_USED_EVERY_MS) return;
+      try {
+        await db.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: { userId: item.userId, record: item.record },
+            UpdateExpression: 'SET lastUsedAt = :now, lastUsedFrom = :from',
+            ConditionExpression: 'attribute_exists(userId) AND (attribute_not_exists(lastUsedAt) OR lastUsedAt <= :due)',
+            ExpressionAttributeValues: { ':now': now.toISOString(), ':from': address, ':due': new Date(now.getTime() - LAST_USED_EVERY_MS).toISOString() },
+          }),
+        );
+      } catch (error) {
+        if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
+      }
+    },
+  };
+}
+
+export type ApiKeys = ReturnType<typeof createApiKeys>;
