@@ -122,7 +122,7 @@ export const handlerGroups: Record<HandlerGroupName, HandlerGroupNeeds> = withAc
   openapi: { entry: 'functions/handlers/openapi.ts', tables: {}, buckets: {} },
   // Webhooks: a workspace's endpoints and their deliveries (memberships table); "Send test" and
   // "Redeliver" attempt at once; a disabled endpoint leaves its admins a notification (posts, put only).
-  webhooks: { entry: 'functions/handlers/webhooks.ts', tables: { memberships: 'readWrite', posts: 'put' }, buckets: {} },
+  webhooks: { entry: 'functions/handlers/webhooks.ts', tables: { memberships: 'readWrite', posts: 'put', idempotency: 'readWrite' }, buckets: {} },
 });
 
 /** Functions started in the background by a route's function (Lambda InvocationType Event; in-process offline). */

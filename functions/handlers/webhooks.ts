@@ -1,4 +1,5 @@
 import { apiDependencies } from '../composition/http';
+import { idempotency } from '../composition/idempotency';
 import { webhookService } from '../composition/webhooks';
 import { createHttpHandler } from '../http/httpHandler';
 
@@ -17,5 +18,7 @@ export const handler = createHttpHandler(
     listWebhookDeliveries: ({ user, input }) => webhooks.deliveries(user, input.path.endpointId),
     redeliverWebhook: ({ user, input }) => webhooks.redeliver(user, input.path.endpointId, input.path.deliveryId),
   },
-  apiDependencies('webhooks'),
+  // Every write takes an Idempotency-Key (issue 30); a create's or rotation's answer, the secret
+  // included, is kept 24 hours for a retry, as the secret itself is kept beside the endpoint.
+  { ...apiDependencies('webhooks'), idempotency: idempotency() },
 );

@@ -1084,6 +1084,7 @@ export const routes = {
     summary: 'Adds a webhook endpoint (an https address whose host is public, under the outbound rule) for the chosen events; answers its signing secret (whsec_…) this once.',
     input: { body: createWebhookEndpointSchema },
     output: webhookEndpointWithSecretSchema,
+    idempotent: true,
   },
   updateWebhookEndpoint: {
     method: 'PATCH',
@@ -1093,6 +1094,7 @@ export const routes = {
     summary: "Changes an endpoint's address, events or description, or disables or re-enables it.",
     input: { path: webhookPathSchema, body: updateWebhookEndpointSchema },
     output: webhookEndpointSchema,
+    idempotent: true,
   },
   deleteWebhookEndpoint: {
     method: 'DELETE',
@@ -1102,6 +1104,7 @@ export const routes = {
     summary: 'Removes a webhook endpoint and its delivery log.',
     input: { path: webhookPathSchema },
     output: webhookEndpointSchema,
+    idempotent: true,
   },
   rotateWebhookSecret: {
     method: 'POST',
@@ -1111,6 +1114,7 @@ export const routes = {
     summary: 'Gives an endpoint a new signing secret, answered this once; for a day every delivery is signed with the old one too.',
     input: { path: webhookPathSchema },
     output: webhookEndpointWithSecretSchema,
+    idempotent: true,
   },
   testWebhookEndpoint: {
     method: 'POST',
@@ -1120,6 +1124,7 @@ export const routes = {
     summary: 'Sends a webhook.test event to the endpoint now and answers the delivery with the attempt\'s outcome (retried like any delivery if it failed).',
     input: { path: webhookPathSchema },
     output: webhookDeliverySchema,
+    idempotent: true,
   },
   listWebhookDeliveries: {
     method: 'GET',
@@ -1138,6 +1143,7 @@ export const routes = {
     summary: 'Sends one delivery again now (the same webhook-id and body, signed anew); if it fails, it is retried on the schedule.',
     input: { path: webhookDeliveryPathSchema },
     output: webhookDeliverySchema,
+    idempotent: true,
   },
 } as const satisfies Record<string, RouteDefinition>;
 
