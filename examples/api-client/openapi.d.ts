@@ -819,7 +819,7 @@ export interface paths {
         put?: never;
         /**
          * Adds a webhook endpoint (an https address whose host is public, under the outbound rule) for the chosen events; answers its signing secret (whsec_…) this once.
-         * @description Needs an API key with the **write** scope; the role of the key's creator in the workspace still applies.
+         * @description Needs an API key with the **write** scope; the role of the key's creator in the workspace still applies. Send an `Idempotency-Key` header: a retry with the same key does nothing twice.
          */
         post: operations["createWebhookEndpoint"];
         delete?: never;
@@ -840,14 +840,14 @@ export interface paths {
         post?: never;
         /**
          * Removes a webhook endpoint and its delivery log.
-         * @description Needs an API key with the **write** scope; the role of the key's creator in the workspace still applies.
+         * @description Needs an API key with the **write** scope; the role of the key's creator in the workspace still applies. Send an `Idempotency-Key` header: a retry with the same key does nothing twice.
          */
         delete: operations["deleteWebhookEndpoint"];
         options?: never;
         head?: never;
         /**
          * Changes an endpoint's address, events or description, or disables or re-enables it.
-         * @description Needs an API key with the **write** scope; the role of the key's creator in the workspace still applies.
+         * @description Needs an API key with the **write** scope; the role of the key's creator in the workspace still applies. Send an `Idempotency-Key` header: a retry with the same key does nothing twice.
          */
         patch: operations["updateWebhookEndpoint"];
         trace?: never;
@@ -863,7 +863,7 @@ export interface paths {
         put?: never;
         /**
          * Gives an endpoint a new signing secret, answered this once; for a day every delivery is signed with the old one too.
-         * @description Needs an API key with the **write** scope; the role of the key's creator in the workspace still applies.
+         * @description Needs an API key with the **write** scope; the role of the key's creator in the workspace still applies. Send an `Idempotency-Key` header: a retry with the same key does nothing twice.
          */
         post: operations["rotateWebhookSecret"];
         delete?: never;
@@ -883,7 +883,7 @@ export interface paths {
         put?: never;
         /**
          * Sends a webhook.test event to the endpoint now and answers the delivery with the attempt's outcome (retried like any delivery if it failed).
-         * @description Needs an API key with the **write** scope; the role of the key's creator in the workspace still applies.
+         * @description Needs an API key with the **write** scope; the role of the key's creator in the workspace still applies. Send an `Idempotency-Key` header: a retry with the same key does nothing twice.
          */
         post: operations["testWebhookEndpoint"];
         delete?: never;
@@ -923,7 +923,7 @@ export interface paths {
         put?: never;
         /**
          * Sends one delivery again now (the same webhook-id and body, signed anew); if it fails, it is retried on the schedule.
-         * @description Needs an API key with the **write** scope; the role of the key's creator in the workspace still applies.
+         * @description Needs an API key with the **write** scope; the role of the key's creator in the workspace still applies. Send an `Idempotency-Key` header: a retry with the same key does nothing twice.
          */
         post: operations["redeliverWebhook"];
         delete?: never;
@@ -3788,7 +3788,10 @@ export interface operations {
     createWebhookEndpoint: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Any unique value (a UUID) per intended write: a retry with the same key and the same request answers the first answer and does nothing again; the same key with another request is refused (422). Keys are kept 24 hours. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -3831,13 +3834,17 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
         };
     };
     deleteWebhookEndpoint: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Any unique value (a UUID) per intended write: a retry with the same key and the same request answers the first answer and does nothing again; the same key with another request is refused (422). Keys are kept 24 hours. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 endpointId: string;
             };
@@ -3870,13 +3877,17 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
         };
     };
     updateWebhookEndpoint: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Any unique value (a UUID) per intended write: a retry with the same key and the same request answers the first answer and does nothing again; the same key with another request is refused (422). Keys are kept 24 hours. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 endpointId: string;
             };
@@ -3918,13 +3929,17 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
         };
     };
     rotateWebhookSecret: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Any unique value (a UUID) per intended write: a retry with the same key and the same request answers the first answer and does nothing again; the same key with another request is refused (422). Keys are kept 24 hours. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 endpointId: string;
             };
@@ -3960,13 +3975,17 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
         };
     };
     testWebhookEndpoint: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Any unique value (a UUID) per intended write: a retry with the same key and the same request answers the first answer and does nothing again; the same key with another request is refused (422). Keys are kept 24 hours. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 endpointId: string;
             };
@@ -4005,6 +4024,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
         };
     };
@@ -4058,7 +4078,10 @@ export interface operations {
     redeliverWebhook: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Any unique value (a UUID) per intended write: a retry with the same key and the same request answers the first answer and does nothing again; the same key with another request is refused (422). Keys are kept 24 hours. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 endpointId: string;
                 deliveryId: string;
@@ -4098,6 +4121,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
         };
     };
