@@ -61,7 +61,7 @@ describe('the dashboard shell', () => {
     await nav.getByRole('link', { name: 'AI Image' }).waitFor();
     // In their personal workspace, as its owner: Approvals is for shared workspaces, Review links for whoever manages one.
     await expect.poll(() => nav.getByRole('link').allTextContents()).toEqual([
-      'New Post', 'Scheduled', 'Calendar', 'Queue', 'Posts', 'Analytics', 'Accounts', 'Content', 'Feeds', 'Influencer', 'AutoToon', 'Podcast', 'AI Image', 'Workspace', 'Activity', 'Review links', 'Settings',
+      'New Post', 'Scheduled', 'Calendar', 'Queue', 'Posts', 'Analytics', 'Accounts', 'Content', 'Feeds', 'Influencer', 'AutoToon', 'Podcast', 'AI Image', 'Workspace', 'Activity', 'Review links', 'Settings', 'API',
     ]);
     await nav.getByRole('link', { name: 'Posts' }).click();
     await page.waitForURL(`${twin.webUrl}/dashboard/posts`);

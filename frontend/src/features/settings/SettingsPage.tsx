@@ -254,10 +254,11 @@ export function SettingsPage() {
         <>
           <ProfileSection key={account.data.userId} account={account.data} />
           <MembershipSection account={account.data} />
-          <WebhooksSection />
-          <ExportSection />
-          <ApiSection />
+          {/* The workspace's connections to other software: keys, then webhooks, then the reference. */}
           <ApiKeysSection />
+          <WebhooksSection />
+          <ApiSection />
+          <ExportSection />
           <DeleteSection account={account.data} />
         </>
       )}
