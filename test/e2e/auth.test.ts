@@ -57,8 +57,8 @@ describe('signing up, in and out in Chromium', () => {
     await expect.poll(() => page.getByTestId('signed-in-email').textContent()).toBe(email);
     // The membership comes from GET /me, which a loaded twin may take seconds to answer for a new user.
     await expect.poll(() => page.getByText('Free plan').isVisible(), { timeout: 15_000 }).toBe(true);
-    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('oneclick_user') ?? 'null'));
-    expect(stored).toMatchObject({ email, membership: 'free', isAdmin: false });
+    // The app keeps the signed-in user after it draws them: wait for the stored copy too.
+    await expect.poll(() => page.evaluate(() => JSON.parse(localStorage.getItem('oneclick_user') ?? 'null'))).toMatchObject({ email, membership: 'free', isAdmin: false });
     expect(problems).toEqual([]);
     await context.close();
   });
@@ -126,7 +126,7 @@ describe('signing up, in and out in Chromium', () => {
     await page.getByRole('button', { name: 'Sign Out' }).click();
 
     await page.waitForURL(`${twin.webUrl}/login`);
-    expect(await page.evaluate(() => localStorage.getItem('oneclick_user'))).toBeNull();
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('oneclick_user'))).toBeNull();
     await page.goto(`${twin.webUrl}/dashboard/posts`);
     await page.waitForURL(`${twin.webUrl}/login`);
     await context.close();

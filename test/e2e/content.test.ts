@@ -168,7 +168,7 @@ describe('My Content in Chromium', () => {
     await expect.poll(stepOne, { timeout: 15_000 }).toEqual({ files: [name], said: expect.anything(), url: expect.any(String) });
     await shown(page.getByRole('listitem', { name }));
     expect(await page.getByText(/STORAGEKEY/).count()).toBe(0);
-    expect(await page.evaluate(() => [localStorage.getItem('sharedContentUrl'), localStorage.getItem('sharedContentName')])).toEqual([null, null]);
+    await expect.poll(() => page.evaluate(() => [localStorage.getItem('sharedContentUrl'), localStorage.getItem('sharedContentName')])).toEqual([null, null]);
     expect(problems).toEqual([]);
     await context.close();
   });
@@ -206,7 +206,7 @@ describe('My Content in Chromium', () => {
 
     await expect.poll(() => page.getByRole('alert').filter({ hasText: 'Unable to share content. URL not found.' }).isVisible()).toBe(true);
     expect(page.url()).toBe(`${twin.webUrl}/dashboard/content`);
-    expect(await page.evaluate(() => localStorage.getItem('sharedContentUrl'))).toBeNull();
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('sharedContentUrl'))).toBeNull();
     await context.close();
   });
 

@@ -71,7 +71,7 @@ describe('a big upload in Chromium survives a dropped network and a reload', () 
     const used = (await storageUsage(twin, user)).usedBytes;
     expect(used).toBeGreaterThanOrEqual(video.length);
     expect(used).toBeLessThan(video.length + 256 * 1024);
-    expect(await page.evaluate(() => localStorage.getItem('oneclick_unfinished_uploads'))).toBe('[]');
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('oneclick_unfinished_uploads'))).toBe('[]');
     await context.close();
   }, 180_000);
 });

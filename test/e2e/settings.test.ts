@@ -106,7 +106,7 @@ describe.each(Object.entries(languages))('lane %s', { concurrent: true }, (langu
       await page.getByText(words.saved).waitFor();
       expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
       // The schedule picker's default zone.
-      expect(await page.evaluate(() => localStorage.getItem('oneclick.timeZone'))).toBe('Asia/Tokyo');
+      await expect.poll(() => page.evaluate(() => localStorage.getItem('oneclick.timeZone'))).toBe('Asia/Tokyo');
 
       // Kept on the server: a fresh browser shows it.
       const other = await openSession(browser, { locale: words.locale });

@@ -101,7 +101,7 @@ describe('dark mode and language', () => {
     await page.getByRole('button', { name: 'Dark mode' }).click();
 
     expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
-    expect(await page.evaluate(() => localStorage.getItem('darkMode'))).toBe('true');
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('darkMode'))).toBe('true');
     await page.reload();
     expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
     await context.close();
@@ -111,7 +111,7 @@ describe('dark mode and language', () => {
     const { page, context } = await openSession(browser, { colorScheme: 'dark' });
     await page.goto(twin.webUrl);
     expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
-    expect(await page.evaluate(() => localStorage.getItem('darkMode'))).toBeNull();
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('darkMode'))).toBeNull();
     await context.close();
   });
 

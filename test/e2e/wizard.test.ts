@@ -936,7 +936,7 @@ describe('lane 2', { concurrent: true }, () => {
 
       await page.reload();
       await expect.poll(() => held.length, settle).toBeGreaterThan(0);
-      expect(await page.evaluate(() => localStorage.getItem('sharedContentUrl'))).toBe(`${twin.webUrl}/shared-content/frame.jpg`);
+      await expect.poll(() => page.evaluate(() => localStorage.getItem('sharedContentUrl'))).toBe(`${twin.webUrl}/shared-content/frame.jpg`);
       holding = false;
       await page.reload();
       held.forEach((release) => release());
@@ -945,12 +945,12 @@ describe('lane 2', { concurrent: true }, () => {
       await expect.poll(() => page.getByRole('listitem', { name: 'frame.jpg' }).isVisible(), settle).toBe(true);
       await expect.poll(() => nextButton(page).isEnabled(), settle).toBe(true);
       expect(await page.getByRole('listitem', { name: 'frame.jpg' }).count()).toBe(1);
-      expect(await page.evaluate(() => localStorage.getItem('sharedContentUrl'))).toBeNull();
+      await expect.poll(() => page.evaluate(() => localStorage.getItem('sharedContentUrl'))).toBeNull();
 
       await page.evaluate((url) => localStorage.setItem('sharedContentUrl', url), `${twin.webUrl}/shared-content/missing.jpg`);
       await page.reload();
       await expect.poll(() => page.getByText('Failed to load shared content').isVisible(), settle).toBe(true);
-      expect(await page.evaluate(() => localStorage.getItem('sharedContentUrl'))).toBeNull();
+      await expect.poll(() => page.evaluate(() => localStorage.getItem('sharedContentUrl'))).toBeNull();
       expect(problems.filter((problem) => !problem.includes('status of 404'))).toEqual([]);
       await context.close();
     });
