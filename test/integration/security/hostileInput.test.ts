@@ -157,9 +157,10 @@ describe('hostile input against every route', () => {
     throw new Error(`The data export was still being prepared after 30 s (last answer: ${last}).`);
   }
 
-  // The time guards against the quadratic count coming back (49 s before issue 26's fix; about
-  // 0.3 s on an idle machine, docs/security.md): a bound far above a loaded machine's answer
-  // (1.8 s at load 10) and far below the regression, so it fails only for the regression.
+  // The time guards against the quadratic count coming back (49 s before issue 26's fix on an
+  // idle machine, longer on a loaded one; about 0.3 s idle, docs/security.md): a bound far above a
+  // loaded machine's answer (1.8 s at load 10; 10.4 s once, when this file ran first beside the
+  // heaviest e2e files in CI) and far below the regression, so it fails only for the regression.
   it("answers the issue's hostile post (50 dotted thread posts of 10,000 characters, the same description and first comment) in seconds, not the quadratic count's 49", async () => {
     // A user of its own: the fuzzing above spends the test user's per-user request allowance.
     const sender = await createUser(twin);
@@ -171,7 +172,7 @@ describe('hostile input against every route', () => {
 
     expect(response.status, response.text.slice(0, 300)).toBe(400);
     expect(response.text).toContain('A thread on X can have at most 25 posts (this one has 50).');
-    expect(elapsed).toBeLessThan(10_000);
+    expect(elapsed).toBeLessThan(20_000);
   });
 
   it.each(routeIds)('%s: no 5xx, every refusal in words, nothing written by a refused request', async (id) => {
