@@ -1,15 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import LongestFirstSequencer from './test/setup/sequencer.ts';
-
-/**
- * System files that act on every user's data at once, so nothing may run beside them: the
- * reconciler test runs the reconciler with a clock minutes ahead, which would take other files'
- * posts in flight for overdue. Every other system file keeps to its own users and sandbox accounts
- * (faults are injected per account, request logs read per account), so two run side by side.
- */
-const exclusiveSystemFiles = ['test/integration/posts/reconciler.test.ts'];
-
-const systemFiles = ['test/integration/**/*.test.ts', 'test/e2e/**/*.test.ts'];
+import { exclusiveSystemFiles, isolatedSystemFiles, systemFiles } from './test/setup/systemFiles.ts';
 
 /** What both system projects share: one offline twin (started once, test/setup/twin.ts) and its waits. */
 const systemProject = {
@@ -46,7 +37,10 @@ export default defineConfig({
       // Without isolation, the files of one worker share modules, so the unbundled template is
       // synthesized once per worker (test/support/unbundledTemplate.ts); they only read it.
       { test: { name: 'infra', include: ['test/infra/**/*.test.ts'], setupFiles: ['test/setup/withoutTwin.ts'], isolate: false, testTimeout: 120_000, hookTimeout: 120_000, sequence: { groupOrder: 0 } } },
-      { test: { name: 'system', include: systemFiles, exclude: exclusiveSystemFiles, ...systemProject, maxWorkers: 3, sequence: { groupOrder: 1 } } },
+      // Without isolation as well: a worker imports the handlers, the SDK clients and Playwright once
+      // for all its files instead of once per file (a fresh clone's run spent 234 s importing).
+      { test: { name: 'system', include: systemFiles, exclude: [...exclusiveSystemFiles, ...isolatedSystemFiles], ...systemProject, isolate: false, maxWorkers: 3, sequence: { groupOrder: 1 } } },
+      { test: { name: 'system-isolated', include: isolatedSystemFiles, ...systemProject, maxWorkers: 3, sequence: { groupOrder: 1 } } },
       { test: { name: 'system-serial', include: exclusiveSystemFiles, ...systemProject, maxWorkers: 1, sequence: { groupOrder: 2 } } },
     ],
   },

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { z } from 'zod';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it, type ExpectStatic } from 'vitest';
 import { routeIds, routes, type RouteDefinition, type RouteId } from '../../../shared/api/routes';
 import { createUser, type TestUser } from '../../support/users';
 import { connectThroughOAuth, makeAdmin, sandboxAccountName } from '../../support/connect';
@@ -128,25 +128,53 @@ function describeRequest(request: RouteRequest): string {
   return JSON.stringify(request, (_key, value: unknown) => (typeof value === 'string' && value.length > 120 ? `${value.slice(0, 120)}…(${value.length})` : value));
 }
 
+/**
+ * One fuzzing user: its own data, its own per-user request allowance and a baseline of what it
+ * has stored. The routes are fuzzed by a few such users side by side (each route by one user at
+ * a time), so a refused request is still compared with exactly what its user had before it.
+ */
+interface Fuzzer {
+  user: TestUser;
+  baseline: UserFootprint;
+}
+
+/** How many users fuzz side by side: the requests mostly wait on the twin, not on this worker. */
+const FUZZERS = 4;
+
+async function newFuzzer(): Promise<Fuzzer> {
+  const user = await createUser(twin);
+  await makeAdmin(twin, user);
+  // Real resources so that mutated requests get past the first checks.
+  await connectThroughOAuth(twin, user, 'linkedin', sandboxAccountName('fuzz'));
+  await uploadMedia(twin, user.userId, { kind: 'image', body: tinyJpeg });
+  return { user, baseline: withoutRequestCounter(await userFootprint(twin, user.userId, { partitioned: true })) };
+}
+
 describe('hostile input against every route', () => {
-  let user: TestUser;
-  let baseline: UserFootprint;
+  const idle: Fuzzer[] = [];
+  const waiting: Array<(fuzzer: Fuzzer) => void> = [];
 
   beforeAll(async () => {
-    user = await createUser(twin);
-    await makeAdmin(twin, user);
-    // Real resources so that mutated requests get past the first checks.
-    await connectThroughOAuth(twin, user, 'linkedin', sandboxAccountName('fuzz'));
-    await uploadMedia(twin, user.userId, { kind: 'image', body: tinyJpeg });
-    baseline = withoutRequestCounter(await userFootprint(twin, user.userId, { partitioned: true }));
-  }, 60_000);
+    idle.push(...(await Promise.all(Array.from({ length: FUZZERS }, newFuzzer))));
+  }, 120_000);
+
+  /** A free fuzzing user, waited for when all are busy; given back by `release`. */
+  function acquire(): Promise<Fuzzer> {
+    const free = idle.pop();
+    return free ? Promise.resolve(free) : new Promise((resolveFuzzer) => waiting.push(resolveFuzzer));
+  }
+  function release(fuzzer: Fuzzer): void {
+    const next = waiting.shift();
+    if (next) next(fuzzer);
+    else idle.push(fuzzer);
+  }
 
   /**
    * Until the user's data export is known to be no longer preparing (at most 30 s). Only a 200
    * answers that: a 429 from our own per-user limit (this test sends many requests) says nothing
    * about the export, so it waits and asks again rather than comparing while the export writes.
    */
-  async function exportSettled(): Promise<void> {
+  async function exportSettled(user: TestUser): Promise<void> {
     let last = '';
     for (let waited = 0; waited < 30_000; waited += 250) {
       const state = await callRoute(twin, 'getDataExport', {}, user.idToken);
@@ -161,8 +189,9 @@ describe('hostile input against every route', () => {
   // idle machine, longer on a loaded one; about 0.3 s idle, docs/security.md): a bound far above a
   // loaded machine's answer (1.8 s at load 10; 10.4 s once, when this file ran first beside the
   // heaviest e2e files in CI) and far below the regression, so it fails only for the regression.
+  // It runs before the fuzzing, which would otherwise share the twin with it.
   it("answers the issue's hostile post (50 dotted thread posts of 10,000 characters, the same description and first comment) in seconds, not the quadratic count's 49", async () => {
-    // A user of its own: the fuzzing above spends the test user's per-user request allowance.
+    // A user of its own: the fuzzing spends its users' per-user request allowance.
     const sender = await createUser(twin);
     const post = { description: manyDottedParts[0], firstComment: manyDottedParts[1], threads: { x: manyDottedParts }, targets: [{ platform: 'x', accountId: 'x-account' }], media: [{ key: `uploads/${sender.userId}/a.jpg` }] };
 
@@ -175,7 +204,19 @@ describe('hostile input against every route', () => {
     expect(elapsed).toBeLessThan(20_000);
   });
 
-  it.each(routeIds)('%s: no 5xx, every refusal in words, nothing written by a refused request', async (id) => {
+  describe('every route', { concurrent: true }, () => {
+    it.for(routeIds)('%s: no 5xx, every refusal in words, nothing written by a refused request', { timeout: 180_000 }, async (id, { expect }) => {
+      const fuzzer = await acquire();
+      try {
+        await fuzzRoute(id, fuzzer, expect);
+      } finally {
+        release(fuzzer);
+      }
+    });
+  });
+
+  async function fuzzRoute(id: RouteId, fuzzer: Fuzzer, expect: ExpectStatic): Promise<void> {
+    const { user } = fuzzer;
     const details = await fc.check(
       fc.asyncProperty(requestArbitrary(id), async (request) => {
         const response = await callRoute(twin, id, request, routes[id].auth === 'user' ? user.idToken : undefined);
@@ -183,22 +224,22 @@ describe('hostile input against every route', () => {
         expect(response.status, context).toBeLessThan(500);
         // An accepted export keeps writing in the background: let it finish before comparing, or a
         // later refused request would seem to have written what the export wrote.
-        if (id === 'startDataExport' && response.status < 400) await exportSettled();
+        if (id === 'startDataExport' && response.status < 400) await exportSettled(user);
         const after = withoutRequestCounter(await userFootprint(twin, user.userId, { partitioned: true }));
         if (response.status >= 400) {
           expect(readableProblem(id, response), context).toBeUndefined();
-          expect(after, `a refused request changed stored data: ${context}`).toEqual(baseline);
+          expect(after, `a refused request changed stored data: ${context}`).toEqual(fuzzer.baseline);
         }
-        baseline = after;
+        fuzzer.baseline = after;
       }),
       { seed, numRuns: runs, endOnFailure: true },
     );
     // A started data export finishes in the background: let it, so later routes start from what it wrote.
     if (id === 'startDataExport') {
-      await exportSettled();
-      baseline = withoutRequestCounter(await userFootprint(twin, user.userId, { partitioned: true }));
+      await exportSettled(user);
+      fuzzer.baseline = withoutRequestCounter(await userFootprint(twin, user.userId, { partitioned: true }));
     }
     // Our own report: fast-check's would print the whole (up to 70 kB) counterexample.
     if (details.failed) throw new Error(`after ${details.numRuns} runs (seed ${details.seed}, path "${details.counterexamplePath}"): ${String(details.errorInstance instanceof Error ? details.errorInstance.message : details.errorInstance).slice(0, 1500)}`);
-  }, 120_000);
+  }
 });
