@@ -3,13 +3,13 @@ import type { Context } from 'aws-lambda';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
-import { mcpTools, mcpToolNames, type McpToolName } from '../../shared/api/mcp';
+import { mcpTools, mcpToolNames, type McpToolName } from '../../shared/api/mcpTools';
+import type { HttpResult } from '../../shared/api/mcp';
 import { apiScopeOf, type ApiScope } from '../../shared/api/publicApi';
 import { routes, type RouteDefinition } from '../../shared/api/routes';
 import { jsonSchemaOf } from '../../shared/api/openapi';
 import type { JsonSchema } from '../../shared/api/openapiDocument';
 import type { ApiEvent } from '../http/apiEvent';
-import type { HttpResult } from '../../shared/api/mcp';
 import type { PublicRouteAnswer, PublicRouteInvoker } from './publicRoutes';
 
 /** The scope a tool needs: its route's, in shared/api/publicApi.ts. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mcpTools, mcpToolNames } from '../../../../shared/api/mcp';
+import { mcpTools, mcpToolNames } from '../../../../shared/api/mcpTools';
 import { isPublicApiRoute, publicApiRoutes } from '../../../../shared/api/publicApi';
 import { routes } from '../../../../shared/api/routes';
 import { handlerGroups } from '../../../../functions/handlers/groups';
