@@ -9,6 +9,7 @@ import { handleMcpRequest } from './server';
 import type { PublicRouteInvoker } from './publicRoutes';
 
 const SERVER_VERSION = '1.0.0';
+const NOT_ALLOWED_MESSAGE = 'Method not allowed: this MCP server is stateless; send each message with POST.';
 const JWT_PATTERN = /^eyJ[\w-]*\.[\w-]+\.[\w-]*$/;
 
 function jsonResult(statusCode: number, body: unknown, headers: Record<string, string> = {}): HttpResult {
@@ -38,7 +39,8 @@ function formOf(event: ApiEvent): Record<string, string> {
   return Object.fromEntries(new URLSearchParams(text));
 }
 
-const oauthError = (error: OAuthError): HttpResult => jsonResult(error.error === 'invalid_client' ? 401 : 400, { error: error.error, error_description: error.message });
+/** An OAuth error's body (RFC 6749 §5.2), with `message` as every refusal of the API has. */
+const oauthError = (error: OAuthError): HttpResult => jsonResult(error.error === 'invalid_client' ? 401 : 400, { error: error.error, error_description: error.message, message: error.message });
 
 function tokenAnswer(tokens: IssuedTokens): HttpResult {
   return jsonResult(200, { access_token: tokens.accessToken, token_type: 'Bearer', expires_in: tokens.expiresInSeconds, refresh_token: tokens.refreshToken, scope: tokens.scopes.join(' ') }, { pragma: 'no-cache' });
@@ -64,12 +66,12 @@ export function createMcpEndpoints({ keys, oauth, invoke, apiBase, consentPage }
   const unauthorized = (error: string | undefined, description: string): HttpResult =>
     jsonResult(
       401,
-      { jsonrpc: '2.0', error: { code: -32001, message: description }, id: null },
+      { jsonrpc: '2.0', error: { code: -32001, message: description }, id: null, message: description },
       // The words are in the body: a header holds ASCII only (RFC 6750 §3 error_description), and they have an arrow.
       { 'www-authenticate': `Bearer resource_metadata="${resourceMetadata}"${error ? `, error="${error}"` : ''}` },
     );
   const notAllowed = (): HttpResult =>
-    jsonResult(405, { jsonrpc: '2.0', error: { code: -32000, message: 'Method not allowed: this MCP server is stateless; send each message with POST.' }, id: null }, { allow: 'POST' });
+    jsonResult(405, { jsonrpc: '2.0', error: { code: -32000, message: NOT_ALLOWED_MESSAGE }, id: null, message: NOT_ALLOWED_MESSAGE }, { allow: 'POST' });
 
   return {
     async mcpMessage({ event, context }) {
@@ -112,7 +114,7 @@ export function createMcpEndpoints({ keys, oauth, invoke, apiBase, consentPage }
       try {
         metadata = JSON.parse(bodyText(event) || 'null');
       } catch {
-        return jsonResult(400, { error: 'invalid_client_metadata', error_description: 'The registration must be a JSON object.' });
+        return oauthError(new OAuthError('invalid_client_metadata', 'The registration must be a JSON object.'));
       }
       try {
         const client = await oauth.register(metadata);
@@ -138,7 +140,7 @@ export function createMcpEndpoints({ keys, oauth, invoke, apiBase, consentPage }
         return redirect;
       } catch (error) {
         // Never sent to an unchecked address: the words are shown where the browser is.
-        if (error instanceof OAuthError) return { statusCode: 400, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' }, body: error.message };
+        if (error instanceof OAuthError) return jsonResult(400, { error: error.error, error_description: error.message, message: error.message });
         throw error;
       }
     },

@@ -99,6 +99,19 @@ export interface McpCredential {
   oauth: boolean;
 }
 
+/**
+ * A transport's refusal (a body that is not JSON-RPC, a missing Accept) with its words also as
+ * `message`, as every refusal of the API has; the JSON-RPC error stays as it is.
+ */
+function withMessage(text: string): string {
+  try {
+    const answer = JSON.parse(text) as { error?: { message?: unknown } };
+    return JSON.stringify({ ...answer, message: typeof answer.error?.message === 'string' ? answer.error.message : 'The MCP request was refused.' });
+  } catch {
+    return JSON.stringify({ message: text || 'The MCP request was refused.' });
+  }
+}
+
 /** The request's body as text (API Gateway may send it base64-encoded). */
 function bodyOf(event: ApiEvent): string | undefined {
   if (event.body === undefined) return undefined;
@@ -149,7 +162,8 @@ export async function handleMcpRequest(
     const response = await transport.handleRequest(request);
     const answerHeaders: Record<string, string> = { 'cache-control': 'no-store' };
     response.headers.forEach((value, name) => (answerHeaders[name] = value));
-    return { statusCode: response.status, headers: answerHeaders, body: await response.text() };
+    const text = await response.text();
+    return { statusCode: response.status, headers: answerHeaders, body: response.status >= 400 ? withMessage(text) : text };
   } finally {
     await server.close();
   }
