@@ -31,17 +31,24 @@ runScreenshots('connectAssistant', async (info, browser) => {
     body: JSON.stringify({ client_name: 'Claude', redirect_uris: ['https://claude.ai/api/mcp/auth_callback'] }),
   });
   const { client_id: clientId } = (await registered.json()) as { client_id: string };
+  const verifier = randomBytes(32).toString('base64url');
   const request = {
     response_type: 'code',
     client_id: clientId,
     redirect_uri: 'https://claude.ai/api/mcp/auth_callback',
-    code_challenge: createHash('sha256').update(randomBytes(32).toString('base64url')).digest('base64url'),
+    code_challenge: createHash('sha256').update(verifier).digest('base64url'),
     code_challenge_method: 'S256',
     state: 'screenshot',
     scope: 'read write publish',
   };
-  // One connection made, as the list shows it.
-  await callIn(info, workspaceId, 'decideMcpConsent', { body: { request, approve: true, scopes: ['read', 'write'] } }, owner);
+  // One connection made (approved, and its code exchanged), as the list shows it.
+  const decided = await callIn(info, workspaceId, 'decideMcpConsent', { body: { request, approve: true, scopes: ['read', 'write'] } }, owner);
+  const code = new URL((decided.body as { location: string }).location).searchParams.get('code')!;
+  await fetch(`${info.apiUrl}/mcp/oauth/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ grant_type: 'authorization_code', code, client_id: clientId, redirect_uri: request.redirect_uri, code_verifier: verifier }),
+  });
   const consentUrl = `${info.webUrl}/connect-assistant?${new URLSearchParams(request)}`;
   mkdirSync(outDir, { recursive: true });
   for (const colorScheme of ['light', 'dark'] as const) {
