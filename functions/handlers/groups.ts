@@ -63,7 +63,30 @@ const withAccountGate = (groups: Record<HandlerGroupName, HandlerGroupNeeds>): R
     Object.entries(groups).map(([name, needs]) => [name, { ...needs, tables: { deletedAccounts: 'readUpdate', memberships: 'readUpdate', activity: 'put', ...needs.tables } }]),
   ) as Record<HandlerGroupName, HandlerGroupNeeds>;
 
-export const handlerGroups: Record<HandlerGroupName, HandlerGroupNeeds> = withAccountGate({
+const widerAccess: Record<TableAccess, number> = { put: 0, read: 1, readUpdate: 2, readWrite: 3 };
+
+/** What several groups touch together: each table and bucket at the widest access any of them has. */
+function unionOf(...groups: HandlerGroupNeeds[]): Omit<HandlerGroupNeeds, 'entry'> {
+  const tables: Partial<Record<TableKey, TableAccess>> = {};
+  const bucketAccess: Partial<Record<BucketKey, 'read' | 'readWrite'>> = {};
+  for (const group of groups) {
+    for (const [key, access] of Object.entries(group.tables) as Array<[TableKey, TableAccess]>) {
+      const held = tables[key];
+      // read and put together need both: readWrite.
+      tables[key] = held === undefined ? access : (held === 'put') !== (access === 'put') ? 'readWrite' : widerAccess[access] > widerAccess[held] ? access : held;
+    }
+    for (const [key, access] of Object.entries(group.buckets) as Array<[BucketKey, 'read' | 'readWrite']>) bucketAccess[key] = bucketAccess[key] === 'readWrite' ? 'readWrite' : access;
+  }
+  return {
+    tables,
+    buckets: bucketAccess,
+    platformAccess: groups.some((group) => group.platformAccess),
+    startsPublishing: groups.some((group) => group.startsPublishing),
+    sendsMail: groups.some((group) => group.sendsMail),
+  };
+}
+
+const groupNeeds = {
   me: { entry: 'functions/handlers/me.ts', tables: { memberships: 'readWrite' }, buckets: {} },
   connections: {
     entry: 'functions/handlers/connections.ts',
@@ -123,6 +146,18 @@ export const handlerGroups: Record<HandlerGroupName, HandlerGroupNeeds> = withAc
   // Webhooks: a workspace's endpoints and their deliveries (memberships table); "Send test" and
   // "Redeliver" attempt at once; a disabled endpoint leaves its admins a notification (posts, put only).
   webhooks: { entry: 'functions/handlers/webhooks.ts', tables: { memberships: 'readWrite', posts: 'put', idempotency: 'readWrite' }, buckets: {} },
+} satisfies Record<Exclude<HandlerGroupName, 'mcp'>, HandlerGroupNeeds>;
+
+export const handlerGroups: Record<HandlerGroupName, HandlerGroupNeeds> = withAccountGate({
+  ...groupNeeds,
+  // The MCP server (docs/mcp.md): its tools call the public routes of these groups in process,
+  // through their own handlers, so it needs what they need; its OAuth clients and codes are rows
+  // of the oauth-states table, its grants API keys in the memberships table.
+  mcp: (() => {
+    const { connections, posts, uploads, content, analytics } = groupNeeds;
+    const union = unionOf(connections, posts, uploads, content, analytics);
+    return { entry: 'functions/handlers/mcp.ts', ...union, tables: { ...union.tables, oauthStates: 'readWrite' } };
+  })(),
 });
 
 /** Functions started in the background by a route's function (Lambda InvocationType Event; in-process offline). */

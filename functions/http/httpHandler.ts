@@ -218,6 +218,8 @@ export function createHttpHandler<G extends HandlerGroupName>(
   }
 
   function answer(route: RouteDefinition, event: ApiEvent, output: unknown, headers: Record<string, string> = {}): ApiResult {
+    // A raw route answered its whole HTTP result (the MCP transport, the OAuth endpoints).
+    if (route.raw) return output as ApiResult;
     const cookies = responseCookiesOf(output);
     if (route.redirect) {
       const { location } = output as { location: string };

@@ -24,6 +24,19 @@ const NO_KEY_MESSAGE = 'The public API needs an API key: send it as "Authorizati
 const SIGN_IN_TOKEN_MESSAGE =
   'The public API takes an API key, not a sign-in token: make a key in Settings → API keys and send it as "Authorization: Bearer <key>".';
 
+/**
+ * The events the MCP server builds to call a public route in process (functions/mcp/publicRoutes.ts).
+ * Only they may carry an MCP access token: its audience is the MCP server, never /v1. A client
+ * cannot put an event in this set, whatever it sends.
+ */
+const mcpEvents = new WeakSet<ApiEvent>();
+
+/** Marks an event the MCP server built for one of its tool calls. */
+export function markMcpCall(event: ApiEvent): ApiEvent {
+  mcpEvents.add(event);
+  return event;
+}
+
 /** A JSON Web Token's shape (three base64url parts, the header starting `{"`): the app's Cognito token. */
 const JWT_PATTERN = /^eyJ[\w-]*\.[\w-]+\.[\w-]*$/;
 
@@ -51,7 +64,7 @@ export function createKeyGate(keys: Pick<ApiKeys, 'verify' | 'touch'>, options: 
       const bearer = bearerOf(event.headers);
       if (!bearer) throw new ApiKeyRequired(NO_KEY_MESSAGE);
       if (JWT_PATTERN.test(bearer)) throw new ApiKeyRequired(SIGN_IN_TOKEN_MESSAGE);
-      const key = await keys.verify(bearer);
+      const key = await keys.verify(bearer, { mcp: mcpEvents.has(event) });
       const scope = apiScopeOf(route);
       if (!scope || !key.scopes.includes(scope)) throw new ScopeMissing(scope ?? 'read');
       // The last use is a convenience: a write that fails is reported, never the call's error.

@@ -1,9 +1,10 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
-import { API_KEYS_PER_WORKSPACE, formatApiKey, parseApiKey, type ApiKey, type ApiKeyAccount, type ApiKeyList, type CreateApiKey, type CreatedApiKey } from '../../shared/api/apiKeys';
+import { API_KEYS_PER_WORKSPACE, formatApiKey, MCP_ACCESS_TOKEN_PREFIX, MCP_REFRESH_TOKEN_PREFIX, parseApiKey, type ApiKey, type ApiKeyAccount, type ApiKeyList, type CreateApiKey, type CreatedApiKey } from '../../shared/api/apiKeys';
 import { roleMay } from '../../shared/api/authorization';
 import type { ApiScope } from '../../shared/api/publicApi';
+import { MCP_ACCESS_TOKEN_SECONDS } from '../../shared/api/mcp';
 import type { Clock } from '../clock';
 import { DomainError, NotFound, QuotaExceeded } from '../errors';
 import type { UserIdentity } from './memberships';
@@ -38,10 +39,36 @@ export interface ApiKeyItem {
   lastUsedAt?: string;
   lastUsedFrom?: string;
   revokedAt?: string;
+  /** An MCP connection (docs/mcp.md): the grant an MCP client got by OAuth, kept as a key. */
+  kind?: 'mcp';
+  /** The MCP client the grant was made for (its dynamic registration's client_id). */
+  clientId?: string;
+  /** An MCP connection's current tokens, by their hashes (never exported, never answered). */
+  grantTokens?: GrantTokens;
+}
+
+export interface GrantTokens {
+  accessHash: string;
+  accessExpiresAt: string;
+  refreshHash: string;
+  /** The refresh token this one replaced: presented again, it reveals a stolen token and ends the grant. */
+  previousRefreshHash?: string;
+}
+
+/** An MCP connection's new tokens, answered once by the token endpoint. */
+export interface IssuedTokens {
+  accessToken: string;
+  refreshToken: string;
+  expiresInSeconds: number;
+  scopes: ApiScope[];
 }
 
 /** The words every refused key gets, whatever the reason it does not open: nothing to tell a guesser apart. */
 export const API_KEY_REFUSED_MESSAGE = 'This API key is not valid: it may be mistyped, revoked or expired. Create a new key in Settings → API keys.';
+
+/** An MCP access token that is unknown, replaced, past its hour, or whose connection was revoked. */
+export const MCP_TOKEN_REFUSED_MESSAGE = 'This access token is not valid: it may have expired or its connection was removed in Settings → API keys. Sign in again from your assistant.';
+const MCP_REFRESH_REFUSED_MESSAGE = 'This refresh token is not valid: it was used already, or its connection was removed in Settings → API keys. Sign in again.';
 
 /** A key that does not parse, is unknown, revoked or expired, or whose creator left the workspace (401). */
 export class ApiKeyRefused extends DomainError {
@@ -51,6 +78,20 @@ export class ApiKeyRefused extends DomainError {
 }
 
 const hashSecret = (secret: string) => createHash('sha256').update(secret).digest();
+
+/** Whether a secret's hash is the stored hex one, in constant time (a missing one compared against itself, and false). */
+function sameHash(secret: string, stored: string | undefined): boolean {
+  const given = hashSecret(secret);
+  const expected = stored ? Buffer.from(stored, 'hex') : given;
+  return timingSafeEqual(given, expected.length === given.length ? expected : given) && stored !== undefined && expected.length === given.length;
+}
+
+/** An MCP connection's refresh token that is unknown, used already, or whose grant was revoked (the token endpoint's invalid_grant). */
+export class McpGrantRefused extends DomainError {
+  constructor(message: string) {
+    super(400, 'McpGrantRefused', message);
+  }
+}
 
 export interface ApiKeyDeps {
   db: DynamoDBDocumentClient;
@@ -102,6 +143,41 @@ export function createApiKeys({ db, tableName, clock }: ApiKeyDeps) {
     return items;
   }
 
+  async function grantOf(workspaceId: string, keyId: string): Promise<ApiKeyItem | undefined> {
+    const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: { userId: workspaceId, record: `${API_KEY_RECORD_PREFIX}${keyId}` }, ConsistentRead: true }));
+    const item = Item as ApiKeyItem | undefined;
+    return item?.kind === 'mcp' ? item : undefined;
+  }
+
+  /** An MCP connection's access token: its grant active, the token the current one and not past its hour. */
+  async function verifyAccess(text: string): Promise<ApiKeyItem> {
+    const parts = parseApiKey(text, MCP_ACCESS_TOKEN_PREFIX);
+    const item = parts ? await grantOf(parts.workspaceId, parts.keyId) : undefined;
+    const matches = sameHash(parts?.secret ?? text, item?.grantTokens?.accessHash);
+    if (!item || !matches || statusOf(item) !== 'active' || item.grantTokens!.accessExpiresAt <= clock.now().toISOString()) throw new ApiKeyRefused(MCP_TOKEN_REFUSED_MESSAGE);
+    return item;
+  }
+
+  /** New access and refresh tokens for a grant, their hashes to store. */
+  function newTokens(item: Pick<ApiKeyItem, 'userId' | 'keyId' | 'scopes'>): { issued: IssuedTokens; tokens: Omit<GrantTokens, 'previousRefreshHash'> } {
+    const access = randomBytes(32).toString('base64url');
+    const refresh = randomBytes(32).toString('base64url');
+    const ids = { workspaceId: item.userId, keyId: item.keyId };
+    return {
+      issued: {
+        accessToken: formatApiKey({ ...ids, secret: access }, MCP_ACCESS_TOKEN_PREFIX),
+        refreshToken: formatApiKey({ ...ids, secret: refresh }, MCP_REFRESH_TOKEN_PREFIX),
+        expiresInSeconds: MCP_ACCESS_TOKEN_SECONDS,
+        scopes: item.scopes,
+      },
+      tokens: {
+        accessHash: hashSecret(access).toString('hex'),
+        accessExpiresAt: new Date(clock.now().getTime() + MCP_ACCESS_TOKEN_SECONDS * 1000).toISOString(),
+        refreshHash: hashSecret(refresh).toString('hex'),
+      },
+    };
+  }
+
   /** Whether the caller sees (and may revoke) every member's keys: whoever may manage members (shared/api/authorization.ts). */
   const seesEveryMember = (access: WorkspaceAccess) => roleMay(access.role, 'manageMembers');
 
@@ -130,6 +206,75 @@ export function createApiKeys({ db, tableName, clock }: ApiKeyDeps) {
       };
       await db.send(new PutCommand({ TableName: tableName, Item: item, ConditionExpression: 'attribute_not_exists(userId)' }));
       return { ...toKey(item), key: formatApiKey({ workspaceId: access.workspaceId, keyId, secret }) };
+    },
+
+    /**
+     * An MCP connection (docs/mcp.md): a member approved an MCP client on the consent page, with
+     * the scopes they chose, in the current workspace. The grant is a key record (listed and
+     * revoked in Settings › API keys like any key, counted in the workspace's keys), acting as
+     * that member with their role at each call; its tokens are answered here once.
+     */
+    async grant(workspaceId: string, caller: UserIdentity, input: { clientId: string; clientName: string; scopes: ApiScope[] }): Promise<IssuedTokens> {
+      if ((await keysOf(workspaceId)).length >= API_KEYS_PER_WORKSPACE) {
+        throw new QuotaExceeded(`This workspace has ${API_KEYS_PER_WORKSPACE} API keys already: revoke keys or connected apps nobody uses before connecting another.`);
+      }
+      const now = clock.now();
+      const keyId = ulid(now.getTime());
+      const { issued, tokens } = newTokens({ userId: workspaceId, keyId, scopes: input.scopes });
+      const item: ApiKeyItem = {
+        userId: workspaceId,
+        record: `${API_KEY_RECORD_PREFIX}${keyId}`,
+        keyId,
+        name: input.clientName,
+        scopes: input.scopes,
+        accounts: null,
+        // No key text opens an MCP connection: only its tokens do.
+        tokenHash: randomBytes(32).toString('hex'),
+        prefix: `MCP · ${MCP_ACCESS_TOKEN_PREFIX}_…`,
+        createdBy: caller.userId,
+        createdByEmail: caller.email,
+        createdAt: now.toISOString(),
+        expiresAt: null,
+        kind: 'mcp',
+        clientId: input.clientId,
+        grantTokens: tokens,
+      };
+      await db.send(new PutCommand({ TableName: tableName, Item: item, ConditionExpression: 'attribute_not_exists(userId)' }));
+      return issued;
+    },
+
+    /**
+     * A refresh token for new tokens (OAuth 2.1 §4.3): the grant active, the token its current one
+     * and the client its own; the old access and refresh tokens stop working (one conditional
+     * write, so two uses of one refresh token never both succeed). A refresh token used twice is a
+     * stolen one: the grant is revoked.
+     */
+    async refresh(text: string, clientId: string): Promise<IssuedTokens> {
+      const parts = parseApiKey(text, MCP_REFRESH_TOKEN_PREFIX);
+      const item = parts ? await grantOf(parts.workspaceId, parts.keyId) : undefined;
+      if (!parts || !item || item.clientId !== clientId || statusOf(item) !== 'active') throw new McpGrantRefused(MCP_REFRESH_REFUSED_MESSAGE);
+      if (!sameHash(parts.secret, item.grantTokens?.refreshHash)) {
+        if (sameHash(parts.secret, item.grantTokens?.previousRefreshHash)) {
+          await db.send(new UpdateCommand({ TableName: tableName, Key: { userId: item.userId, record: item.record }, UpdateExpression: 'SET revokedAt = if_not_exists(revokedAt, :now)', ExpressionAttributeValues: { ':now': clock.now().toISOString() } }));
+        }
+        throw new McpGrantRefused(MCP_REFRESH_REFUSED_MESSAGE);
+      }
+      const { issued, tokens } = newTokens(item);
+      try {
+        await db.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: { userId: item.userId, record: item.record },
+            UpdateExpression: 'SET grantTokens = :tokens',
+            ConditionExpression: 'grantTokens.refreshHash = :used AND attribute_not_exists(revokedAt)',
+            ExpressionAttributeValues: { ':tokens': { ...tokens, previousRefreshHash: item.grantTokens!.refreshHash }, ':used': item.grantTokens!.refreshHash },
+          }),
+        );
+      } catch (error) {
+        if ((error as Error).name === 'ConditionalCheckFailedException') throw new McpGrantRefused(MCP_REFRESH_REFUSED_MESSAGE);
+        throw error;
+      }
+      return issued;
     },
 
     /** The caller's keys, newest first; every member's for whoever may manage members. */
@@ -163,7 +308,9 @@ export function createApiKeys({ db, tableName, clock }: ApiKeyDeps) {
      * compared in constant time, then revocation and expiry. Anything else: ApiKeyRefused, always
      * in the same words.
      */
-    async verify(text: string): Promise<ApiKeyItem> {
+    async verify(text: string, options: { mcp?: boolean } = {}): Promise<ApiKeyItem> {
+      // An MCP access token works at the MCP server alone (its audience), never at /v1.
+      if (options.mcp && text.startsWith(`${MCP_ACCESS_TOKEN_PREFIX}_`)) return verifyAccess(text);
       const parts = parseApiKey(text);
       if (!parts) throw new ApiKeyRefused();
       const { Item } = await db.send(

@@ -12,10 +12,10 @@ import { publishingWorkPrefix } from '../platforms/progressAttachments';
 
 /**
  * Attributes never written to an archive: the encrypted platform tokens (and their refresh
- * lease), PKCE verifiers and token hashes. A connection's tokens are ciphertext, but they are
+ * lease), PKCE verifiers and token hashes (an MCP connection's among them). A connection's tokens are ciphertext, but they are
  * still ours to keep, not something to hand out; the API never returns them either.
  */
-export const SECRET_ATTRIBUTES = ['tokens', 'refreshLeaseUntil', 'codeVerifier', 'flowData', 'tokenHash', 'sessionToken'] as const;
+export const SECRET_ATTRIBUTES = ['tokens', 'refreshLeaseUntil', 'codeVerifier', 'flowData', 'tokenHash', 'sessionToken', 'grantTokens'] as const;
 
 export function withoutSecrets(row: Row): Row {
   const copy: Row = { ...row };

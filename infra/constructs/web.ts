@@ -117,13 +117,31 @@ export class Web extends Construct {
         `function handler(event) { event.request.headers['${VIEWER_ADDRESS_HEADER}'] = { value: event.viewer.ip }; return event.request; }`,
       ),
     });
-    this.distribution.addBehavior(`${basePath}/*`, new origins.HttpOrigin(apiDomainName, { customHeaders: { [ORIGIN_SECRET_HEADER]: originSecret.value } }), {
+    const apiOrigin = new origins.HttpOrigin(apiDomainName, { customHeaders: { [ORIGIN_SECRET_HEADER]: originSecret.value } });
+    this.distribution.addBehavior(`${basePath}/*`, apiOrigin, {
       viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
       allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
       cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
       originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
       responseHeadersPolicy: this.headers,
       functionAssociations: [{ function: viewerAddress, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }],
+    });
+    // The MCP server's OAuth metadata where its clients look first (RFC 8414 §3 and RFC 9728 §3.1
+    // put the well-known name before the issuer's or resource's path, /api): the same API route.
+    const wellKnown = new cloudfront.Function(this, 'OAuthMetadata', {
+      runtime: cloudfront.FunctionRuntime.JS_2_0,
+      comment: 'Serves the MCP OAuth metadata of the API at the site root',
+      code: cloudfront.FunctionCode.fromInline(
+        `function handler(event) { var r = event.request; var m = /^\\/\\.well-known\\/(oauth-authorization-server|oauth-protected-resource)${basePath.replace(/\//g, "\\/")}(\\/.*)?$/.exec(r.uri); ` +
+          `if (!m) return { statusCode: 404, statusDescription: 'Not Found' }; r.uri = '${basePath}/.well-known/' + m[1]; r.headers['${VIEWER_ADDRESS_HEADER}'] = { value: event.viewer.ip }; return r; }`,
+      ),
+    });
+    this.distribution.addBehavior('/.well-known/oauth-*', apiOrigin, {
+      viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
+      cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
+      originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+      responseHeadersPolicy: this.headers,
+      functionAssociations: [{ function: wellKnown, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }],
     });
   }
 

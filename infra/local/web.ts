@@ -80,6 +80,13 @@ export async function startWebServer(options: WebServerOptions): Promise<{ url: 
       void options.api(request, response, url, url.pathname.slice(options.apiBasePath.length) || '/');
       return;
     }
+    // OAuth metadata at the site's root for an issuer or resource under /api (RFC 8414 §3, RFC 9728
+    // §3.1 insert the well-known name before the path): the MCP clients look there first (docs/mcp.md).
+    const wellKnown = /^\/\.well-known\/(oauth-authorization-server|oauth-protected-resource)(\/.*)$/.exec(url.pathname);
+    if (wellKnown && (wellKnown[2] === options.apiBasePath || wellKnown[2]!.startsWith(`${options.apiBasePath}/`))) {
+      void options.api(request, response, url, `/.well-known/${wellKnown[1]}`);
+      return;
+    }
     if (url.pathname === '/config.json') {
       response.writeHead(200, { ...securityHeaders, 'content-type': 'application/json', 'cache-control': 'no-store' });
       response.end(JSON.stringify(options.config));

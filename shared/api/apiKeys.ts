@@ -74,11 +74,19 @@ const SECRET_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 /** A personal workspace's id is its user's id (a Cognito sub, a UUID; other ids in tests). */
 const WORKSPACE_PATTERN = /^[A-Za-z0-9-]{1,64}$/;
 
-/** The parts of a key's text, or undefined when it is not one. */
-export function parseApiKey(text: string): { workspaceId: string; keyId: string; secret: string } | undefined {
+/**
+ * An MCP connection's tokens (docs/mcp.md): the grant is a key record; its one-hour access token
+ * reads `ocm_<workspaceId>_<keyId>_<secret>`, its refresh token `ocr_…` the same way.
+ */
+export const MCP_ACCESS_TOKEN_PREFIX = 'ocm';
+export const MCP_REFRESH_TOKEN_PREFIX = 'ocr';
+export type KeyTextPrefix = typeof API_KEY_PREFIX | typeof MCP_ACCESS_TOKEN_PREFIX | typeof MCP_REFRESH_TOKEN_PREFIX;
+
+/** The parts of a key's (or an MCP token's) text, or undefined when it is not one. */
+export function parseApiKey(text: string, prefix: KeyTextPrefix = API_KEY_PREFIX): { workspaceId: string; keyId: string; secret: string } | undefined {
   const parts = text.split('_');
   // The secret is base64url and may itself hold underscores: it is everything after the third.
-  if (parts.length < 4 || parts[0] !== API_KEY_PREFIX) return undefined;
+  if (parts.length < 4 || parts[0] !== prefix) return undefined;
   const [, workspaceId, keyId] = parts as [string, string, string];
   const secret = parts.slice(3).join('_');
   if (!WORKSPACE_PATTERN.test(workspaceId) || !/^[0-9A-Z]{26}$/.test(keyId) || !SECRET_PATTERN.test(secret)) return undefined;
@@ -86,7 +94,7 @@ export function parseApiKey(text: string): { workspaceId: string; keyId: string;
 }
 
 /** The text of a key from its parts. */
-export function formatApiKey(parts: { workspaceId: string; keyId: string; secret: string }): string {
-  return `${API_KEY_PREFIX}_${parts.workspaceId}_${parts.keyId}_${parts.secret}`;
+export function formatApiKey(parts: { workspaceId: string; keyId: string; secret: string }, prefix: KeyTextPrefix = API_KEY_PREFIX): string {
+  return `${prefix}_${parts.workspaceId}_${parts.keyId}_${parts.secret}`;
 }
 

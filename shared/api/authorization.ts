@@ -175,6 +175,21 @@ export const routeRules = {
   testWebhookEndpoint: may('manageWorkspace'),
   listWebhookDeliveries: may('manageWorkspace'),
   redeliverWebhook: may('manageWorkspace'),
+  // The MCP server (docs/mcp.md): its transport and OAuth endpoints check their own credential (an
+  // API key or access token, a client registration, a code with its PKCE verifier); each tool is a
+  // public route decided by its own rule above, for the key's maker.
+  mcpMessage: publicRoute,
+  mcpStream: publicRoute,
+  mcpEndSession: publicRoute,
+  mcpProtectedResource: publicRoute,
+  mcpAuthorizationServer: publicRoute,
+  registerMcpClient: publicRoute,
+  authorizeMcpClient: publicRoute,
+  mcpToken: publicRoute,
+  // The consent page: what a client asks is about the person; approving makes a connection in the
+  // current workspace, which any member may (as making an API key).
+  getMcpConsent: person,
+  decideMcpConsent: may('read'),
 } as const satisfies Record<RouteId, RouteRule>;
 
 export function roleMay(role: WorkspaceRole, action: WorkspaceAction): boolean {

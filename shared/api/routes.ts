@@ -89,6 +89,7 @@ import {
 import { addFeedSchema, feedListSchema, feedPathSchema, feedSchema, updateFeedSchema } from './feeds';
 import { apiKeyListSchema, apiKeyPathSchema, apiKeySchema, createApiKeySchema, createdApiKeySchema } from './apiKeys';
 import { openApiDocumentSchema } from './openapiDocument';
+import { httpResultSchema, mcpAuthorizationQuerySchema, mcpConsentSchema, mcpConsentRequestSchema, mcpConsentResultSchema } from './mcp';
 import {
   createWebhookEndpointSchema,
   updateWebhookEndpointSchema,
@@ -108,7 +109,7 @@ import {
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** Lambda function groups; each is functions/handlers/<group>.ts. */
-export const handlerGroupNames = ['me', 'connections', 'posts', 'uploads', 'content', 'modules', 'analytics', 'account', 'workspaces', 'review', 'feeds', 'openapi', 'webhooks'] as const;
+export const handlerGroupNames = ['me', 'connections', 'posts', 'uploads', 'content', 'modules', 'analytics', 'account', 'workspaces', 'review', 'feeds', 'openapi', 'webhooks', 'mcp'] as const;
 export type HandlerGroupName = (typeof handlerGroupNames)[number];
 
 export interface RouteDefinition {
@@ -127,6 +128,13 @@ export interface RouteDefinition {
   readonly output: z.ZodType;
   /** The implementation returns { location } and the API answers 302 (browser redirects). */
   readonly redirect?: boolean;
+  /**
+   * The implementation reads the event's body itself and answers the whole HTTP result (status,
+   * headers, body): for the MCP transport and the OAuth endpoints, whose answers their
+   * specifications fix (JSON-RPC, form-encoded token requests, `{ error }` bodies). `input` then
+   * holds no body schema.
+   */
+  readonly raw?: boolean;
   /**
    * A tighter limit than the stage default, for public routes a stranger can call in a loop
    * (API Gateway route throttling: steady requests per second and burst).
@@ -1144,6 +1152,109 @@ export const routes = {
     input: { path: webhookDeliveryPathSchema },
     output: webhookDeliverySchema,
     idempotent: true,
+  },
+  // The MCP server (docs/mcp.md): Streamable HTTP, stateless, authenticated by an API key or an
+  // OAuth access token the function checks itself; its tools call the public API's routes above.
+  mcpMessage: {
+    method: 'POST',
+    path: '/mcp',
+    auth: 'public',
+    handler: 'mcp',
+    summary: 'The MCP server (Streamable HTTP, stateless, JSON answers): one JSON-RPC message per request, with an API key or an OAuth access token as the bearer.',
+    input: {},
+    output: httpResultSchema,
+    raw: true,
+    throttle: publicEntryThrottle,
+  },
+  mcpStream: {
+    method: 'GET',
+    path: '/mcp',
+    auth: 'public',
+    handler: 'mcp',
+    summary: 'No server-sent event stream: the MCP server is stateless, so GET answers 405 as the transport allows.',
+    input: {},
+    output: httpResultSchema,
+    raw: true,
+  },
+  mcpEndSession: {
+    method: 'DELETE',
+    path: '/mcp',
+    auth: 'public',
+    handler: 'mcp',
+    summary: 'No sessions to end: the MCP server is stateless, so DELETE answers 405 as the transport allows.',
+    input: {},
+    output: httpResultSchema,
+    raw: true,
+  },
+  mcpProtectedResource: {
+    method: 'GET',
+    path: '/.well-known/oauth-protected-resource',
+    auth: 'public',
+    handler: 'mcp',
+    summary: "The MCP server's protected resource metadata (RFC 9728): the resource, its authorization server and scopes.",
+    input: {},
+    output: httpResultSchema,
+    raw: true,
+  },
+  mcpAuthorizationServer: {
+    method: 'GET',
+    path: '/.well-known/oauth-authorization-server',
+    auth: 'public',
+    handler: 'mcp',
+    summary: "The MCP authorization server's metadata (RFC 8414): its endpoints, PKCE S256, public clients.",
+    input: {},
+    output: httpResultSchema,
+    raw: true,
+  },
+  registerMcpClient: {
+    method: 'POST',
+    path: '/mcp/oauth/register',
+    auth: 'public',
+    handler: 'mcp',
+    summary: 'Dynamic client registration (RFC 7591) for MCP clients: public clients whose redirect URIs are https or a loopback address.',
+    input: {},
+    output: httpResultSchema,
+    raw: true,
+    throttle: publicEntryThrottle,
+  },
+  authorizeMcpClient: {
+    method: 'GET',
+    path: '/mcp/oauth/authorize',
+    auth: 'public',
+    handler: 'mcp',
+    summary: "The authorization endpoint: checks the client, its redirect URI and the PKCE challenge, then sends the browser to the app's consent page.",
+    input: { query: mcpAuthorizationQuerySchema },
+    output: httpResultSchema,
+    raw: true,
+  },
+  mcpToken: {
+    method: 'POST',
+    path: '/mcp/oauth/token',
+    auth: 'public',
+    handler: 'mcp',
+    summary: 'The token endpoint: an authorization code with its PKCE verifier, or a refresh token (rotated, single use), for a one-hour access token.',
+    input: {},
+    output: httpResultSchema,
+    raw: true,
+    throttle: publicEntryThrottle,
+  },
+  getMcpConsent: {
+    method: 'GET',
+    path: '/mcp/oauth/consent',
+    auth: 'user',
+    handler: 'mcp',
+    summary: "What the consent page shows: the MCP client's name and where it returns, or why the request cannot be approved.",
+    input: { query: mcpConsentRequestSchema },
+    output: mcpConsentSchema,
+  },
+  decideMcpConsent: {
+    method: 'POST',
+    path: '/mcp/oauth/consent',
+    auth: 'user',
+    handler: 'mcp',
+    summary: "The signed-in member approves (with the scopes they chose, in the current workspace) or denies an MCP client's request; answers where the browser goes back to.",
+    input: { body: mcpConsentResultSchema },
+    output: z.object({ location: z.string() }),
   },
 } as const satisfies Record<string, RouteDefinition>;
 

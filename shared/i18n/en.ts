@@ -22,6 +22,7 @@ import { queueEn } from './queue.en';
 import { apiKeysEn } from './apiKeys.en';
 import { apiReferenceEn } from './apiReference.en';
 import { webhooksEn } from './webhooks.en';
+import { mcpEn } from './mcp.en';
 
 export const en = {
   wizard: wizardEn,
@@ -45,6 +46,7 @@ export const en = {
   apiKeys: apiKeysEn,
   apiReference: apiReferenceEn,
   webhooks: webhooksEn,
+  mcp: mcpEn,
   common: {
     appName: 'OneClick',
     loading: 'Loading…',

@@ -21,6 +21,7 @@ import { queueTr } from './queue.tr';
 import { apiKeysTr } from './apiKeys.tr';
 import { apiReferenceTr } from './apiReference.tr';
 import { webhooksTr } from './webhooks.tr';
+import { mcpTr } from './mcp.tr';
 
 export const tr: Messages = {
   wizard: wizardTr,
@@ -44,6 +45,7 @@ export const tr: Messages = {
   apiKeys: apiKeysTr,
   apiReference: apiReferenceTr,
   webhooks: webhooksTr,
+  mcp: mcpTr,
   common: {
     appName: 'OneClick',
     loading: 'Yükleniyor…',

@@ -263,6 +263,10 @@ describe('the stack', () => {
       const apiBehavior = distribution.Properties.DistributionConfig.CacheBehaviors.find((behavior: { PathPattern: string }) => behavior.PathPattern === '/api/*');
       expect(apiBehavior.FunctionAssociations).toHaveLength(1);
       expect(apiBehavior.FunctionAssociations[0].EventType).toBe('viewer-request');
+      // The MCP server's OAuth metadata at the site root, rewritten to the API's routes (docs/mcp.md).
+      const wellKnown = distribution.Properties.DistributionConfig.CacheBehaviors.find((behavior: { PathPattern: string }) => behavior.PathPattern === '/.well-known/oauth-*');
+      expect(wellKnown.TargetOriginId).toBe(apiBehavior.TargetOriginId);
+      template.hasResourceProperties('AWS::CloudFront::Function', { FunctionCode: Match.stringLikeRegexp("r\\.uri = '/api/\\.well-known/' \\+ m\\[1\\]") });
     });
 
     it('runs each handler group on Node 24, arm64, with the table names it needs', () => {

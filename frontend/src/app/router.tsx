@@ -52,6 +52,8 @@ export const router = createBrowserRouter([
       // A client's review page: no account; the link's secret is in the fragment (/review#<token>).
       { path: '/review', lazy: async () => ({ Component: (await import('../features/posts/review/ReviewPage')).ReviewPage }) },
       { path: '/invitations', lazy: async () => ({ Component: (await import('../features/workspaces/InvitationPage')).InvitationPage }) },
+      // An MCP client's sign-in: the authorization endpoint sends the browser here (docs/mcp.md).
+      { path: '/connect-assistant', lazy: async () => ({ Component: (await import('../features/connectAssistant/ConnectAssistantPage')).ConnectAssistantPage }) },
       { path: '/account-deleted', lazy: async () => ({ Component: (await import('../features/settings/AccountDeletedPage')).AccountDeletedPage }) },
       {
         path: '/new-post',

@@ -425,4 +425,40 @@ export const matrix: Record<RouteId, MatrixEntry> = {
     sample: { path: { endpointId: someUlid, deliveryId: `msg_${'a'.repeat(26)}` } },
     againstVictim: () => ({ request: { path: { endpointId: someUlid, deliveryId: `msg_${'a'.repeat(26)}` } }, refusedWith: [404] }),
   },
+  // The MCP server: its own credential (an API key or MCP access token) is checked by the function.
+  mcpMessage: {
+    auth: 'public',
+    why: 'The MCP endpoint takes an API key or an MCP access token (checked by the function, 401 with the resource metadata otherwise), never the app\'s sign-in.',
+    probe: { body: { jsonrpc: '2.0', id: 1, method: 'tools/list' } },
+  },
+  mcpStream: { auth: 'public', why: 'Answers 405 to everyone: a stateless MCP server offers no event stream.', probe: {} },
+  mcpEndSession: { auth: 'public', why: 'Answers 405 to everyone: a stateless MCP server has no session to end.', probe: {} },
+  mcpProtectedResource: { auth: 'public', why: 'OAuth protected resource metadata (RFC 9728): public by definition, the same for everyone.', probe: {} },
+  mcpAuthorizationServer: { auth: 'public', why: 'OAuth authorization server metadata (RFC 8414): public by definition, the same for everyone.', probe: {} },
+  registerMcpClient: {
+    auth: 'public',
+    why: 'Dynamic client registration (RFC 7591) is open to any MCP client; a registration grants nothing until a member consents.',
+    probe: { body: { redirect_uris: ['http://example.com/not-https'] } },
+  },
+  authorizeMcpClient: {
+    auth: 'public',
+    why: 'The browser arrives from the MCP client without our token; it only checks the client and sends the browser to the consent page.',
+    probe: { query: { response_type: 'code', client_id: 'mcp_forged', redirect_uri: 'https://attacker.example/cb', code_challenge: 'A'.repeat(43), code_challenge_method: 'S256' } },
+  },
+  mcpToken: {
+    auth: 'public',
+    why: 'The token endpoint takes a code with its PKCE verifier, or a refresh token: those are the credential.',
+    probe: { body: { grant_type: 'authorization_code', code: 'forged', client_id: 'mcp_forged', redirect_uri: 'https://attacker.example/cb', code_verifier: 'A'.repeat(43) } },
+  },
+  getMcpConsent: {
+    auth: 'user',
+    sample: { query: { response_type: 'code', client_id: 'mcp_forged', redirect_uri: 'https://attacker.example/cb', code_challenge: 'A'.repeat(43), code_challenge_method: 'S256' } },
+    againstVictim: 'own-data-only',
+  },
+  // A code is made for the caller's own workspace; nobody else's can be named.
+  decideMcpConsent: {
+    auth: 'user',
+    sample: { body: { request: { response_type: 'code', client_id: 'mcp_forged', redirect_uri: 'https://attacker.example/cb', code_challenge: 'A'.repeat(43), code_challenge_method: 'S256' }, approve: true, scopes: ['read'] } },
+    againstVictim: 'own-data-only',
+  },
 };

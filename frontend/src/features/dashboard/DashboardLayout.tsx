@@ -11,6 +11,7 @@ import { roleMay } from '../../../../shared/api/authorization';
 import { accountNav, mainNav, moduleNav, type NavItem } from './navItems';
 import { ApplySavedSettings } from '../settings';
 import { NotificationsBell } from '../posts';
+import { takePendingConnect } from '../connectAssistant';
 import { LostAccessNotice, takePendingInvitation, useCurrentWorkspace, useWorkspaceInUrl, WorkspaceSwitcher } from '../workspaces';
 
 function NavList({ items }: { items: NavItem[] }) {
@@ -50,6 +51,9 @@ export function DashboardLayout({ withNav = true }: { withNav?: boolean }) {
   useEffect(() => {
     const token = takePendingInvitation();
     if (token) navigate(`/invitations?token=${encodeURIComponent(token)}`, { replace: true });
+    // Back to an assistant's sign-in opened before signing in.
+    const assistant = takePendingConnect();
+    if (assistant) navigate(`/connect-assistant${assistant}`, { replace: true });
   }, [navigate]);
 
   async function handleSignOut() {

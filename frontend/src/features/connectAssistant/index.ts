@@ -1,0 +1,2 @@
+// What other features may use from connectAssistant; everything else in this folder is its own.
+export { takePendingConnect } from './pendingConnect';
