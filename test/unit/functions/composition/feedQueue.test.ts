@@ -19,7 +19,7 @@ function setUp(options: { status?: string; addFails?: Error } = {}) {
   const added: Array<{ acting: unknown; input: unknown; draftId?: string }> = [];
   const queue = feedQueue({
     posts: { get: async () => stored },
-    workspaces: { access: async (person, workspaceId) => ({ workspaceId, role: person.userId === 'u1' ? ('editor' as const) : ('viewer' as const), personal: false }) },
+    workspaces: { access: async (person, workspaceId) => ({ workspaceId: workspaceId ?? person.userId, role: person.userId === 'u1' ? ('editor' as const) : ('viewer' as const), personal: false }) },
     queue: {
       add: async (acting, input, addOptions = {}) => {
         added.push({ acting, input, ...(addOptions.draftId ? { draftId: addOptions.draftId } : {}) });
