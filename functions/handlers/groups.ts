@@ -86,6 +86,14 @@ function unionOf(...groups: HandlerGroupNeeds[]): Omit<HandlerGroupNeeds, 'entry
   };
 }
 
+/** What fetching a feed needs, from "Fetch now" (the feeds function) or the job (fetchFeeds). */
+const feedNeeds = {
+  tables: { memberships: 'readWrite', posts: 'readWrite', connections: 'read', metrics: 'read' },
+  buckets: { media: 'readWrite' },
+  startsPublishing: true,
+  sendsMail: true,
+} satisfies Omit<HandlerGroupNeeds, 'entry'>;
+
 const groupNeeds = {
   me: { entry: 'functions/handlers/me.ts', tables: { memberships: 'readWrite' }, buckets: {} },
   connections: {
@@ -138,8 +146,11 @@ const groupNeeds = {
     disablesUsers: true,
   },
   // Feeds to drafts: a workspace's feeds and their items' markers (memberships table), the drafts
-  // they make (posts; the draft limit's guard is in memberships), the accounts they are for.
-  feeds: { entry: 'functions/handlers/feeds.ts', tables: { memberships: 'readWrite', posts: 'readWrite', connections: 'read' }, buckets: {} },
+  // they make (posts; the draft limit's guard is in memberships), the accounts they are for; an
+  // item's image taken into the media bucket as an upload from a URL (its record and the storage
+  // quota in memberships); the queue mode's posts (the queue service: the accounts' best times in
+  // metrics, publishing started, approvers mailed).
+  feeds: { entry: 'functions/handlers/feeds.ts', ...feedNeeds },
   // The public API's OpenAPI document (shared/api/openapi.ts), built from the route table: no data of
   // its own, only what every API function has (its callers counted per address).
   openapi: { entry: 'functions/handlers/openapi.ts', tables: {}, buckets: {} },
@@ -248,8 +259,8 @@ export const scheduledJobs = {
     entry: 'functions/handlers/fetchFeeds.ts',
     description: 'Fetches the followed feeds that are due (under the outbound rule) and makes drafts of their new items, once each, backing off from feeds that fail',
     everyMinutes: 5,
-    // connections: the drafts' accounts by name.
-    needs: { tables: { memberships: 'readWrite', posts: 'readWrite', connections: 'read' }, buckets: {} } satisfies Omit<HandlerGroupNeeds, 'entry'>,
+    // As the feeds function's "Fetch now" (feedNeeds): the drafts, their images, the queue mode's posts.
+    needs: feedNeeds,
   },
   reconcilePosts: {
     entry: 'functions/handlers/reconcilePosts.ts',

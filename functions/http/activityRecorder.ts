@@ -6,7 +6,7 @@ import type { UserIdentity } from '../services/memberships';
 import type { WorkspaceAccess } from '../services/workspaces';
 
 /** The ids an activity keeps from a route's path, body and answer (only these: a post's text stays on the post). */
-const TARGET_FIELDS = ['postId', 'memberId', 'email', 'role', 'platform', 'accountId', 'invitationId', 'linkId', 'feedId', 'keyId'] as const;
+const TARGET_FIELDS = ['postId', 'memberId', 'email', 'role', 'platform', 'accountId', 'invitationId', 'linkId', 'feedId', 'keyId', 'endpointId'] as const;
 
 function pickTarget(...sources: unknown[]): ActivityTarget {
   const target: Record<string, string> = {};
@@ -20,9 +20,17 @@ function pickTarget(...sources: unknown[]): ActivityTarget {
   return target;
 }
 
-/** A post's answer gives the log a line of it (a review link's, its label; an API key's, its name), so the log reads without opening each. */
-function excerptOf(output: unknown): string | undefined {
+/** A webhook endpoint as created or with its secret rotated comes as `{ endpoint, secret }`: the endpoint, never the secret. */
+const endpointOf = (output: unknown): unknown => (typeof output === 'object' && output !== null && 'secret' in output ? (output as { endpoint?: unknown }).endpoint : output);
+
+/** A post's answer gives the log a line of it (a review link's, its label; an API key's, its name; a webhook endpoint's, its address), so the log reads without opening each. */
+function excerptOf(answer: unknown): string | undefined {
+  const output = endpointOf(answer);
   if (typeof output !== 'object' || output === null) return undefined;
+  if ('endpointId' in output) {
+    const { url } = output as { url?: unknown };
+    return typeof url === 'string' ? url : undefined;
+  }
   const { label, name } = output as { label?: unknown; name?: unknown };
   if ('linkId' in output && typeof label === 'string') return label;
   if ('keyId' in output && typeof name === 'string') return name;
@@ -56,6 +64,6 @@ export function activityOf(
   if (!kind) return undefined;
   const excerpt = excerptOf(call.output);
   const count = kind === 'posts.imported' ? importedCount(call.output) : undefined;
-  const target = { ...pickTarget(call.path, call.body, call.output), ...(excerpt ? { excerpt } : {}), ...(count !== undefined ? { count } : {}) };
+  const target = { ...pickTarget(call.path, call.body, endpointOf(call.output)), ...(excerpt ? { excerpt } : {}), ...(count !== undefined ? { count } : {}) };
   return { workspaceId, kind, actor: { type: 'member', userId: call.caller.userId, email: call.caller.email }, target };
 }

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { parseFeed } from '@rowanmanning/feed-parser';
+import { uploadExtensionOf } from '../../shared/api/uploads';
 
 /** One item of a feed as a draft needs it. */
 export interface FeedEntry {
@@ -8,6 +9,8 @@ export interface FeedEntry {
   title: string | null;
   link: string | null;
   imageUrl: string | null;
+  /** The image's type as the feed names it (an enclosure's or media:content's `type`), when it does. */
+  imageType: string | null;
   /** Epoch ms, when the item says (newest first is the feed's own order otherwise). */
   publishedAt: number | null;
 }
@@ -60,7 +63,8 @@ export function parseFeedEntries(xml: string): ParsedFeed {
     if (seen.has(key)) continue;
     seen.add(key);
     const image = item.image?.url ?? item.media.find((media) => media.type === 'image')?.url ?? null;
-    entries.push({ key, title, link, imageUrl: webAddress(image), publishedAt: published ? published.getTime() : null });
+    const imageType = item.media.find((media) => media.url === image || media.image === image)?.mimeType ?? null;
+    entries.push({ key, title, link, imageUrl: webAddress(image), imageType: image ? imageType : null, publishedAt: published ? published.getTime() : null });
   }
   return { title: oneLine(feed.title), entries };
 }
@@ -68,4 +72,25 @@ export function parseFeedEntries(xml: string): ParsedFeed {
 /** The item's key as a record key: a hash, so a long or odd guid fits and names nothing. */
 export function entryKeyHash(key: string): string {
   return createHash('sha256').update(key).digest('base64url');
+}
+
+/** The extensions an image's type names, for an address that ends in no file name of ours. */
+const imageExtensions: Record<string, string> = { 'image/jpeg': 'jpg', 'image/jpg': 'jpg', 'image/pjpeg': 'jpg', 'image/png': 'png', 'image/gif': 'gif' };
+
+/**
+ * The name a feed item's image is taken under (its type follows from it, as for any upload): the
+ * address's last segment when it ends in an image's name we take, else `image.<extension>` from
+ * the type the feed names, else the last segment as it is (the take then refuses it in words).
+ */
+export function imageFileName(url: string, type: string | null): string {
+  const segment = new URL(url).pathname.split('/').pop() ?? '';
+  let last = segment;
+  try {
+    last = decodeURIComponent(segment);
+  } catch {
+    // Kept as it is: a malformed escape names no file of ours either.
+  }
+  if (uploadExtensionOf(last)) return last;
+  const extension = type ? imageExtensions[type.split(';')[0]!.trim()] : undefined;
+  return extension ? `image.${extension}` : last;
 }

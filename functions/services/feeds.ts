@@ -5,6 +5,7 @@ import {
   FEED_FIRST_FETCH_ITEMS,
   FEED_ITEMS_PER_FETCH,
   MAX_FEEDS,
+  QUEUE_NEEDS_ACCOUNTS,
   type AddFeed,
   type Feed,
   type FeedFetch,
@@ -14,12 +15,13 @@ import {
 } from '../../shared/api/feeds';
 import type { Platform } from '../../shared/platforms';
 import type { Clock } from '../clock';
-import { Conflict, InvalidInput, NotFound, QuotaExceeded } from '../errors';
+import { Conflict, DomainError, InvalidInput, NotFound, QuotaExceeded } from '../errors';
 import { nextFetchAt, retryAfterSeconds } from './feedBackoff';
-import { entryKeyHash, NotAFeed, parseFeedEntries, type FeedEntry } from './feedItems';
+import { entryKeyHash, imageFileName, NotAFeed, parseFeedEntries, type FeedEntry } from './feedItems';
 import type { UserIdentity } from './memberships';
 import type { OnceMarker } from './postDrafts';
 import type { Post, SaveDraft } from '../../shared/api/posts';
+import type { UploadedMedia } from '../../shared/api/uploads';
 
 /** The sparse byFeedDue index's one partition: every feed that is not paused, by when it is due. */
 export const FEED_SHARD = 'feeds';
@@ -68,7 +70,35 @@ export interface FeedServiceDeps {
   drafts: {
     createOnce(user: UserIdentity, input: SaveDraft, once: OnceMarker, options: { fromFeed?: FeedOrigin }): Promise<Post | 'duplicate'>;
   };
+  /**
+   * Takes an item's image into the workspace's media as POST /uploads/from-url does (the upload
+   * service's fromUrl: the outbound rule, its size and time bounds, the type check, the upload
+   * record, the storage quota), under a key that is the same on every try (`keyPart`).
+   */
+  images: { take(user: UserIdentity, input: { url: string; fileName: string }, keyPart: string): Promise<UploadedMedia> };
+  /**
+   * Puts a feed's draft into its accounts' queues as its follower would ("Add to queue": the queue
+   * service with the draft, going for approval where the workspace's rule says): `queued`, or
+   * `gone` when it is no longer a draft (queued already by an earlier try). A refusal is a
+   * DomainError in words.
+   */
+  queue: { add(feed: FeedOwner, postId: string): Promise<'queued' | 'gone'> };
   clock: Clock;
+}
+
+/** The workspace a feed belongs to and the person who followed it (who its drafts and queued posts are by). */
+export interface FeedOwner {
+  workspaceId: string;
+  createdBy: string;
+  createdByEmail: string;
+}
+
+/** An item's marker: the draft it made (null: seen at the first fetch), and, in the queue mode, whether that draft is queued yet. */
+interface ItemMarker {
+  record: string;
+  postId?: string | null;
+  /** `pending` from the draft's write until its queueing is done (a run that died between the two leaves it, and the next fetch queues it). */
+  queue?: 'pending' | 'done' | 'refused';
 }
 
 /** What one job run did. */
@@ -82,9 +112,12 @@ export interface FeedsRunReport {
 const feedRecord = (feedId: string) => `feed#${feedId}`;
 const itemRecord = (feedId: string, key: string) => `feedItem#${feedId}#${entryKeyHash(key)}`;
 
-/** What a draft says about an image the feed named: decided in docs/decisions.md ("A feed's image"). */
-export const FEED_IMAGE_NOTE =
-  "The feed's image was not added: OneClick's servers do not download files from the addresses a feed names (only your browser adds files). Open the image's address, save it and add it to the draft.";
+/** What a draft says when the image the feed named could not be taken (the take's reason follows, in words). */
+export const FEED_IMAGE_NOTE = "The feed's image was not added:";
+/** Why an item of a feed in the queue mode stays a draft when it brought no image (a post needs a file). */
+export const NO_FILE_FOR_QUEUE = 'a post needs an image or a video, and the item brought none.';
+
+const plural = (count: number, one: string, many: string) => (count === 1 ? `1 ${one}` : `${count} ${many}`);
 
 function toFeed(item: FeedItem): Feed {
   return {
@@ -124,7 +157,7 @@ function fetchFailure(error: unknown): string {
  * marker row (`feedItem#<feedId>#<hash of its key>`) written in the same transaction as its
  * draft, only where no marker is: a re-fetch, a retry or two fetches at once make one draft.
  */
-export function createFeedService({ db, tableName, fetch, checkAddress, accounts, drafts, clock }: FeedServiceDeps) {
+export function createFeedService({ db, tableName, fetch, checkAddress, accounts, drafts, images, queue, clock }: FeedServiceDeps) {
   const newId = monotonicFactory();
 
   async function load(userId: string, feedId: string): Promise<FeedItem> {
@@ -163,19 +196,74 @@ export function createFeedService({ db, tableName, fetch, checkAddress, accounts
     if (missing.length) throw new InvalidInput('Choose accounts connected in this workspace.', [{ path: 'accounts', message: 'Not a connected account of this workspace.' }]);
   }
 
-  /** The items already made into drafts (or seen at the first fetch), among these. */
-  async function markedKeys(userId: string, feedId: string, entries: FeedEntry[]): Promise<Set<string>> {
-    const marked = new Set<string>();
+  /** The markers of the items already made into drafts (or seen at the first fetch), among these, by item key. */
+  async function markers(userId: string, feedId: string, entries: FeedEntry[]): Promise<Map<string, ItemMarker>> {
+    const found = new Map<string, ItemMarker>();
     for (let start = 0; start < entries.length; start += 100) {
       const chunk = entries.slice(start, start + 100);
       let keys: Array<Record<string, unknown>> = chunk.map((entry) => ({ userId, record: itemRecord(feedId, entry.key) }));
       while (keys.length) {
-        const answer = await db.send(new BatchGetCommand({ RequestItems: { [tableName]: { Keys: keys, ConsistentRead: true, ProjectionExpression: '#record', ExpressionAttributeNames: { '#record': 'record' } } } }));
-        for (const row of answer.Responses?.[tableName] ?? []) marked.add(String(row['record']));
+        const answer = await db.send(
+          new BatchGetCommand({
+            RequestItems: { [tableName]: { Keys: keys, ConsistentRead: true, ProjectionExpression: '#record, postId, #queue', ExpressionAttributeNames: { '#record': 'record', '#queue': 'queue' } } },
+          }),
+        );
+        for (const row of answer.Responses?.[tableName] ?? []) found.set(String(row['record']), row as ItemMarker);
         keys = (answer.UnprocessedKeys?.[tableName]?.Keys ?? []) as Array<Record<string, unknown>>;
       }
     }
-    return new Set(entries.filter((entry) => marked.has(itemRecord(feedId, entry.key))).map((entry) => entry.key));
+    return new Map(entries.flatMap((entry) => (found.has(itemRecord(feedId, entry.key)) ? [[entry.key, found.get(itemRecord(feedId, entry.key))!] as const] : [])));
+  }
+
+  /** Records how an item's queueing ended on its marker (`done`, or `refused`: it stays a draft). */
+  async function queueSettled(userId: string, feedId: string, key: string, state: 'done' | 'refused'): Promise<void> {
+    await db.send(
+      new UpdateCommand({
+        TableName: tableName,
+        Key: { userId, record: itemRecord(feedId, key) },
+        UpdateExpression: 'SET #queue = :state',
+        ConditionExpression: '#queue = :pending',
+        ExpressionAttributeNames: { '#queue': 'queue' },
+        ExpressionAttributeValues: { ':state': state, ':pending': 'pending' },
+      }),
+    ).catch((error: unknown) => {
+      // Settled by another fetch, or the feed was removed meanwhile (its markers with it).
+      if (!(error instanceof ConditionalCheckFailedException)) throw error;
+    });
+  }
+
+  /**
+   * Queues a feed's draft (the queue mode): `queued`, or the reason it stays a draft in words. A
+   * failure that is no refusal (a service down) leaves the marker pending: the next fetch tries again.
+   */
+  async function queueDraft(feed: FeedItem, key: string, postId: string): Promise<'queued' | 'already' | { reason: string | null }> {
+    try {
+      const added = await queue.add({ workspaceId: feed.userId, createdBy: feed.createdBy, createdByEmail: feed.createdByEmail }, postId);
+      await queueSettled(feed.userId, feed.feedId, key, 'done');
+      return added === 'queued' ? 'queued' : 'already';
+    } catch (error) {
+      if (!(error instanceof DomainError)) return { reason: null };
+      await queueSettled(feed.userId, feed.feedId, key, 'refused');
+      return { reason: error.message };
+    }
+  }
+
+  /**
+   * The item's image as the draft's file, taken under a key of its own (the same on every try, so
+   * a fetch after a run that died between the take and the draft finds it taken); or why not, in
+   * words. `busy`: another fetch is taking it right now (the item waits for the next fetch).
+   */
+  async function imageOf(feed: FeedItem, entry: FeedEntry): Promise<{ media: SaveDraft['media']; note: string | null } | 'busy'> {
+    if (!entry.imageUrl) return { media: [], note: null };
+    const author: UserIdentity = { userId: feed.userId, email: feed.createdByEmail };
+    try {
+      const taken = await images.take(author, { url: entry.imageUrl, fileName: imageFileName(entry.imageUrl, entry.imageType) }, entryKeyHash(`${feed.feedId}#${entry.key}`));
+      return { media: [{ key: taken.key }], note: null };
+    } catch (error) {
+      if (error instanceof Conflict) return 'busy';
+      const reason = error instanceof DomainError ? error.message : 'it could not be stored just now.';
+      return { media: [], note: `${FEED_IMAGE_NOTE} ${reason}` };
+    }
   }
 
   /** Marks items as seen without a draft (the older items at a feed's first fetch). */
@@ -189,11 +277,11 @@ export function createFeedService({ db, tableName, fetch, checkAddress, accounts
     }
   }
 
-  function draftOf(feed: FeedItem, feedTitle: string | null, entry: FeedEntry): { input: SaveDraft; origin: FeedOrigin } {
+  function draftOf(feed: FeedItem, feedTitle: string | null, entry: FeedEntry, image: { media: SaveDraft['media']; note: string | null }): { input: SaveDraft; origin: FeedOrigin } {
     const description = [entry.title, entry.link].filter(Boolean).join('\n\n').slice(0, 10_000);
     return {
-      input: { description, ...(entry.title ? { title: entry.title.slice(0, 1000) } : {}), targets: feed.accounts, media: [] },
-      origin: { feedId: feed.feedId, feedTitle, link: entry.link, imageUrl: entry.imageUrl, imageNote: entry.imageUrl ? FEED_IMAGE_NOTE : null },
+      input: { description, ...(entry.title ? { title: entry.title.slice(0, 1000) } : {}), targets: feed.accounts, media: image.media },
+      origin: { feedId: feed.feedId, feedTitle, link: entry.link, imageUrl: entry.imageUrl, imageNote: image.note },
     };
   }
 
@@ -228,29 +316,70 @@ export function createFeedService({ db, tableName, fetch, checkAddress, accounts
       } else {
         const parsed = parseFeedEntries(await response.text());
         title = parsed.title ?? title;
-        validators = { ...(response.headers.get('etag') ? { etag: response.headers.get('etag')! } : {}), ...(response.headers.get('last-modified') ? { lastModified: response.headers.get('last-modified')! } : {}) };
-        const marked = await markedKeys(feed.userId, feed.feedId, parsed.entries);
+        const marked = await markers(feed.userId, feed.feedId, parsed.entries);
         const unseen = parsed.entries.filter((entry) => !marked.has(entry.key));
         const taken = fetched ? unseen.slice(0, FEED_ITEMS_PER_FETCH) : unseen.slice(0, FEED_FIRST_FETCH_ITEMS);
         if (!fetched) await markSeen(feed.userId, feed.feedId, unseen.slice(FEED_FIRST_FETCH_ITEMS), at);
-        let newDrafts = 0;
+        const tally = { drafts: 0, queued: 0, stayed: 0, images: 0, waiting: 0 };
+        const reasons: { image?: string; queue?: string } = {};
+        // A draft whose queueing a run that died left pending (its marker says so) is queued first.
+        for (const entry of parsed.entries) {
+          const marker = marked.get(entry.key);
+          if (marker?.queue !== 'pending' || !marker.postId) continue;
+          const queued = await queueDraft(feed, entry.key, marker.postId);
+          if (queued === 'queued') tally.queued++;
+          else if (typeof queued === 'object' && queued.reason) {
+            tally.stayed++;
+            reasons.queue ??= queued.reason;
+          }
+        }
         let stopped: string | undefined;
         const author: UserIdentity = { userId: feed.userId, email: feed.createdByEmail };
         for (const entry of taken.reverse()) {
-          const { input, origin } = draftOf(feed, title, entry);
-          const marker = { tableName, item: { userId: feed.userId, record: itemRecord(feed.feedId, entry.key), feedId: feed.feedId, at } };
+          const image = await imageOf(feed, entry);
+          if (image === 'busy') {
+            tally.waiting++;
+            continue;
+          }
+          if (image.note) {
+            tally.images++;
+            reasons.image ??= image.note.slice(FEED_IMAGE_NOTE.length + 1);
+          }
+          const { input, origin } = draftOf(feed, title, entry, image);
+          const queueIt = feed.mode === 'queue' && input.media.length > 0;
+          const marker = { tableName, item: { userId: feed.userId, record: itemRecord(feed.feedId, entry.key), feedId: feed.feedId, at, ...(queueIt ? { queue: 'pending' } : {}) } };
+          let made: Post | 'duplicate';
           try {
-            const made = await drafts.createOnce(author, input, marker, { fromFeed: origin });
-            if (made !== 'duplicate') newDrafts++;
+            made = await drafts.createOnce(author, input, marker, { fromFeed: origin });
           } catch (error) {
             if (!(error instanceof QuotaExceeded || error instanceof Conflict)) throw error;
             stopped = error.message;
             break;
           }
+          if (made === 'duplicate') continue;
+          if (feed.mode !== 'queue') {
+            tally.drafts++;
+            continue;
+          }
+          const queued = queueIt ? await queueDraft(feed, entry.key, made.postId) : { reason: image.note ? 'its image was not added.' : NO_FILE_FOR_QUEUE };
+          if (queued === 'queued' || queued === 'already') tally.queued++;
+          else {
+            tally.stayed++;
+            if (queued.reason) reasons.queue ??= queued.reason;
+          }
         }
         fetched = true;
-        const left = unseen.length - taken.length;
-        const made = newDrafts === 1 ? '1 new item became a draft.' : newDrafts === 0 ? 'No new items.' : `${newDrafts} new items became drafts.`;
+        // Only now: a fetch that fails on the way keeps the last validators, so the next one reads the feed whole again.
+        validators = { ...(response.headers.get('etag') ? { etag: response.headers.get('etag')! } : {}), ...(response.headers.get('last-modified') ? { lastModified: response.headers.get('last-modified')! } : {}) };
+        const left = unseen.length - taken.length + tally.waiting;
+        const newDrafts = tally.drafts + tally.queued + tally.stayed;
+        const parts = [
+          ...(tally.drafts ? [`${plural(tally.drafts, 'new item became a draft', 'new items became drafts')}.`] : []),
+          ...(tally.queued ? [`${plural(tally.queued, 'new item went to the queue', 'new items went to the queue')}.`] : []),
+          ...(tally.stayed ? [`${plural(tally.stayed, 'item stayed a draft', 'items stayed drafts')}${reasons.queue ? `: ${reasons.queue}` : ' for now: it is queued at the next fetch.'}`] : []),
+          ...(tally.images ? [`${plural(tally.images, "item's image was", "items' images were")} not added: ${reasons.image}`] : []),
+        ];
+        const made = parts.length ? parts.join(' ') : 'No new items.';
         const message = stopped ? `${made} The rest wait: ${stopped}` : left > 0 && feed.fetched ? `${made} ${left} more wait for the next fetch.` : made;
         outcome = { at, outcome: 'ok', message, newDrafts };
       }
@@ -360,6 +489,7 @@ export function createFeedService({ db, tableName, fetch, checkAddress, accounts
         ...(input.mode ? { mode: input.mode } : {}),
         ...(resumed ? { nextFetchAt: now, failures: 0 } : {}),
       };
+      if (updated.mode === 'queue' && updated.accounts.length === 0) throw new InvalidInput(QUEUE_NEEDS_ACCOUNTS, [{ path: 'accounts', message: QUEUE_NEEDS_ACCOUNTS }]);
       if (paused) {
         delete updated.feedShard;
         delete updated.feedDueAt;

@@ -170,7 +170,9 @@ export function createDraftService({ db, posts, connections, media, guard, clock
       if ((await draftCount(user.userId)) >= MAX_DRAFTS) {
         throw new QuotaExceeded(`You have ${MAX_DRAFTS} drafts, the most OneClick keeps: publish or delete some, then save again.`);
       }
-      const written = await writeDraft(item, records, { ConditionExpression: 'attribute_not_exists(postId)' }, guard.step(user.userId, seen), once);
+      // The marker names the draft it made (a feed's queue mode queues it after).
+      const marker = once && { ...once, item: { ...once.item, postId: item.postId } };
+      const written = await writeDraft(item, records, { ConditionExpression: 'attribute_not_exists(postId)' }, guard.step(user.userId, seen), marker);
       if (written === 'duplicate') return written;
       if (written !== 'raced') return toPost(item);
     }

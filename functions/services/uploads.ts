@@ -110,6 +110,8 @@ const UPLOAD_GONE_MESSAGE = 'This upload was not found: it was completed, aborte
  */
 export const FROM_URL_MAX_BYTES = 50 * MiB;
 export const FROM_URL_TIMEOUT_MS = 10_000;
+/** A take from an address still "uploading" after this long was left by a run that died (a take lasts at most FROM_URL_TIMEOUT_MS and its upload). */
+export const FROM_URL_STALE_MS = 2 * 60_000;
 
 /**
  * Fetches a user-given address under the outbound-address rule (functions/http/outbound.ts),
@@ -230,13 +232,13 @@ export function createUploadService({ s3, bucket, limits, clock, quota, storageL
      * signParts for the rest as it goes). The file's declared size is checked against the type's
      * limit first, then counted against the plan's storage (refused in words when full).
      */
-    async create(user: UserIdentity, upload: CreateUpload): Promise<UploadSession> {
+    async create(user: UserIdentity, upload: CreateUpload, keyPart?: string): Promise<UploadSession> {
       const extension = uploadExtensionOf(upload.fileName);
       if (!extension) throw new InvalidInput(UNSUPPORTED_FILE_MESSAGE);
       const kind = mediaKindOf(extension);
       if (upload.size > limitFor(kind)) throw tooLarge(kind);
       const limit = await storageLimit(user.userId);
-      const key = buildUploadKey(user.userId, upload.fileName);
+      const key = buildUploadKey(user.userId, upload.fileName, keyPart);
       const { UploadId } = await s3.send(
         new CreateMultipartUploadCommand({ Bucket: bucket, Key: key, ContentType: contentTypes[extension] }),
       );
@@ -396,16 +398,33 @@ export function createUploadService({ s3, bucket, limits, clock, quota, storageL
      * or the address's last segment) decides the type, the size is checked against the type's
      * limit (and FROM_URL_MAX_BYTES) while it is read, the answer's content type must agree with
      * the extension, then the same multipart upload, storage count and completion checks as a
-     * browser's upload. Answers as completing an upload does. The feeds service can take a feed
+     * browser's upload. Answers as completing an upload does. The feeds service takes a feed
      * item's image with it.
+     *
+     * `options.keyPart` (the feeds service: one per feed item) makes the file's key the same on
+     * every try: a file already taken at that key is answered as it is (nothing is downloaded or
+     * counted again), and one still "uploading" there for longer than a take can last was left by
+     * a run that died, so it is aborted (its count given back) and taken again.
      */
-    async fromUrl(user: UserIdentity, input: UploadFromUrl): Promise<UploadedMedia> {
+    async fromUrl(user: UserIdentity, input: UploadFromUrl, options: { keyPart?: string } = {}): Promise<UploadedMedia> {
       if (!download) throw new Error('This function takes no files from addresses');
       const address = new URL(input.url);
       const fileName = input.fileName ?? decodeURIComponent(address.pathname.split('/').pop() ?? '');
       const extension = uploadExtensionOf(fileName);
       if (!extension) throw new InvalidInput(`${UNSUPPORTED_FILE_MESSAGE}: the address does not end in such a file's name, so give its fileName (e.g. photo.jpg).`);
       const kind = mediaKindOf(extension);
+      if (options.keyPart) {
+        const key = buildUploadKey(user.userId, fileName, options.keyPart);
+        const taken = await quota.find(user.userId, 'media', key);
+        if (taken?.state === 'uploading') {
+          if (clock.now().getTime() - Date.parse(taken.createdAt) < FROM_URL_STALE_MS) throw new Conflict('This file is being taken from its address by another request right now. Try again in a minute.');
+          await service.abort(user, { key, uploadId: taken.uploadId ?? '' }).catch((error: unknown) => {
+            if (!(error instanceof NotFound)) throw error;
+          });
+        } else if (taken) {
+          return toUploaded(taken.described ? { key, ...taken.described } : await media.describe(key));
+        }
+      }
       const maxBytes = Math.min(limitFor(kind), FROM_URL_MAX_BYTES);
       const { body, contentType } = await download(input.url, maxBytes);
       const reported = contentType?.split(';')[0]!.trim().toLowerCase();
@@ -413,7 +432,7 @@ export function createUploadService({ s3, bucket, limits, clock, quota, storageL
         throw new InvalidInput(`The address answered a ${reported} file, which is not a .${extension} file (expected ${contentTypes[extension]}).`);
       }
       if (body.length === 0) throw new InvalidInput('The address answered an empty file.');
-      const session = await service.create(user, { fileName, contentType: acceptedContentTypes[extension][0]!, size: body.length });
+      const session = await service.create(user, { fileName, contentType: acceptedContentTypes[extension][0]!, size: body.length }, options.keyPart);
       const parts: CompleteUpload['parts'] = [];
       try {
         for (let partNumber = 1; partNumber <= session.partCount; partNumber++) {

@@ -36,6 +36,12 @@ export const activityKinds = [
   'review.commented',
   'apiKey.created',
   'apiKey.revoked',
+  'webhook.created',
+  'webhook.changed',
+  'webhook.enabled',
+  'webhook.disabled',
+  'webhook.secretRotated',
+  'webhook.deleted',
   'queue.slotsChanged',
   'queue.paused',
   'queue.resumed',
@@ -71,6 +77,8 @@ export const activityTargetSchema = z.object({
   invitationId: z.string().optional(),
   linkId: z.string().optional(),
   keyId: z.string().optional(),
+  /** A webhook endpoint (its address is the excerpt; its secret is never kept). */
+  endpointId: z.string().optional(),
   feedId: z.string().optional(),
   /** An import's rows made into posts or drafts. */
   count: z.number().int().optional(),

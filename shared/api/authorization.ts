@@ -245,6 +245,14 @@ const createdPostKind = (output: unknown): ActivityKind => {
   return post?.status === 'draft' ? 'draft.saved' : 'post.created';
 };
 
+/** An endpoint turned on or off by hand (only `enabled` sent), or otherwise changed (its address, events, description). */
+const webhookChangeKind = (body?: unknown): ActivityKind => {
+  const change = (body ?? {}) as { enabled?: boolean };
+  const fields = Object.keys(change);
+  if (fields.length === 1 && typeof change.enabled === 'boolean') return change.enabled ? 'webhook.enabled' : 'webhook.disabled';
+  return 'webhook.changed';
+};
+
 /** A queue time skipped, or used again. */
 const skipKind = (_output: unknown, body?: unknown): ActivityKind => ((body as { skip?: boolean } | undefined)?.skip === false ? 'queue.slotRestored' : 'queue.slotSkipped');
 /** An import that made posts or drafts (a dry run, or a file already imported, records nothing). */
@@ -284,6 +292,10 @@ export const routeActivity: { readonly [Id in RouteId]?: ActivityRule } = {
   addPostComment: { kind: 'post.commented' },
   createApiKey: { kind: 'apiKey.created' },
   revokeApiKey: { kind: 'apiKey.revoked' },
+  createWebhookEndpoint: { kind: 'webhook.created' },
+  updateWebhookEndpoint: { kind: (_output, body) => webhookChangeKind(body) },
+  rotateWebhookSecret: { kind: 'webhook.secretRotated' },
+  deleteWebhookEndpoint: { kind: 'webhook.deleted' },
   setQueueSlots: { kind: 'queue.slotsChanged' },
   pauseQueue: { kind: 'queue.paused' },
   resumeQueue: { kind: 'queue.resumed' },

@@ -17,10 +17,12 @@ export const FEED_ITEMS_PER_FETCH = 10;
 export const FEED_FIRST_FETCH_ITEMS = 3;
 
 /**
- * What each new item becomes: a draft. A queued post (the queue, docs/queue.md) needs a file and a
- * feed's item brings none (its image is not downloaded: docs/feeds.md), so there is no 'queue' mode.
+ * What each new item becomes: `draft`, a draft; `queue`, a post in the queues of the feed's
+ * accounts (docs/queue.md), going for approval where the workspace's rule says. A post needs a
+ * file, so in the queue mode an item that brought no image (or whose image was not taken) stays a
+ * draft, and the fetch's outcome says why.
  */
-export const feedModes = ['draft'] as const;
+export const feedModes = ['draft', 'queue'] as const;
 export type FeedMode = (typeof feedModes)[number];
 
 const feedAccountSchema = z.object({ platform: z.enum(platforms), accountId: z.string().min(1).max(200) });
@@ -32,22 +34,31 @@ const feedUrlSchema = z
   .max(2000, 'A feed address can be at most 2,000 characters.')
   .refine((value) => URL.canParse(value), 'Not an address: paste the whole feed address, starting with https://.');
 
-export const addFeedSchema = z.object({
-  url: feedUrlSchema,
-  /** The accounts each new item's draft is for (none: choose them on the draft). */
-  accounts: z
-    .array(feedAccountSchema)
-    .max(20, 'Choose at most 20 accounts.')
-    .refine((accounts) => new Set(accounts.map((account) => `${account.platform}#${account.accountId}`)).size === accounts.length, 'The same account is chosen twice.')
-    .default([]),
-  /** `draft`: each new item is a draft. */
-  mode: z.enum(feedModes).default('draft'),
-});
+const feedAccountsSchema = z
+  .array(feedAccountSchema)
+  .max(20, 'Choose at most 20 accounts.')
+  .refine((accounts) => new Set(accounts.map((account) => `${account.platform}#${account.accountId}`)).size === accounts.length, 'The same account is chosen twice.');
+
+/** The queue mode needs the accounts whose queues the posts go to. */
+export const QUEUE_NEEDS_ACCOUNTS = 'Choose the accounts whose queues the new items go to.';
+
+export const addFeedSchema = z
+  .object({
+    url: feedUrlSchema,
+    /** The accounts each new item's draft (or queued post) is for (none: choose them on the draft; not in the queue mode). */
+    accounts: feedAccountsSchema.default([]),
+    /** `draft`: each new item is a draft; `queue`: a post in the accounts' queues. */
+    mode: z.enum(feedModes).default('draft'),
+  })
+  .superRefine((feed, context) => {
+    if (feed.mode === 'queue' && feed.accounts.length === 0) context.addIssue({ code: 'custom', path: ['accounts'], message: QUEUE_NEEDS_ACCOUNTS });
+  });
 export type AddFeed = z.infer<typeof addFeedSchema>;
 
+/** A change to a feed; the service checks that a feed in the queue mode keeps its accounts (its mode and accounts may change apart). */
 export const updateFeedSchema = z.object({
   paused: z.boolean().optional(),
-  accounts: addFeedSchema.shape.accounts.optional(),
+  accounts: feedAccountsSchema.optional(),
   mode: z.enum(feedModes).optional(),
 });
 export type UpdateFeed = z.infer<typeof updateFeedSchema>;
@@ -58,8 +69,9 @@ export const feedPathSchema = z.object({ feedId: z.string().regex(/^[0-9A-HJKMNP
 export const feedFetchSchema = z.object({
   at: z.string(),
   outcome: z.enum(['ok', 'unchanged', 'failed']),
-  /** In words, for the page: "2 new items became drafts.", "The feed answered 500 …". */
+  /** In words, for the page: "2 new items became drafts.", "1 new item went to the queue.", "The feed answered 500 …". */
   message: z.string(),
+  /** The new items taken: drafts, or in the queue mode queued posts and the items that stayed drafts. */
   newDrafts: z.number().int().nonnegative(),
 });
 export type FeedFetch = z.infer<typeof feedFetchSchema>;
@@ -90,7 +102,7 @@ export const feedOriginSchema = z.object({
   feedTitle: z.string().nullable(),
   link: z.string().nullable(),
   imageUrl: z.string().nullable(),
-  /** Why the image is not the draft's media, in words (null when the item had none). */
+  /** Why the item's image is not the draft's media, in words (null when it is, or the item had none). */
   imageNote: z.string().nullable(),
 });
 export type FeedOrigin = z.infer<typeof feedOriginSchema>;

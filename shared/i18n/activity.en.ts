@@ -55,6 +55,14 @@ export const activityEn = {
       created: 'made an API key',
       revoked: 'revoked an API key',
     },
+    webhook: {
+      created: 'added a webhook endpoint',
+      changed: 'changed a webhook endpoint',
+      enabled: 'turned a webhook endpoint on',
+      disabled: 'turned a webhook endpoint off',
+      secretRotated: 'rotated a webhook endpoint’s signing secret',
+      deleted: 'deleted a webhook endpoint',
+    },
     review: {
       approved: 'approved a post',
       commented: 'commented on a post',

@@ -56,6 +56,14 @@ export const activityTr: typeof activityEn = {
       created: 'bir API anahtarı oluşturdu',
       revoked: 'bir API anahtarını iptal etti',
     },
+    webhook: {
+      created: 'bir webhook uç noktası ekledi',
+      changed: 'bir webhook uç noktasını değiştirdi',
+      enabled: 'bir webhook uç noktasını açtı',
+      disabled: 'bir webhook uç noktasını kapattı',
+      secretRotated: 'bir webhook uç noktasının imza sırrını yeniledi',
+      deleted: 'bir webhook uç noktasını sildi',
+    },
     review: {
       approved: 'bir gönderiyi onayladı',
       commented: 'bir gönderiye yorum yaptı',

@@ -1,13 +1,22 @@
 /** Feeds to drafts (the Feeds page) and bulk actions in the post lists and the calendar. */
 export const feedsEn = {
   title: 'Feeds',
-  intro: 'Follow a blog’s or a site’s RSS or Atom feed: each new item becomes a draft with its title and link, once, for the accounts you choose. OneClick checks each feed every 30 minutes.',
+  intro: 'Follow a blog’s or a site’s RSS or Atom feed: each new item becomes a draft (or a post in the queue) with its title, link and image, once, for the accounts you choose. OneClick checks each feed every 30 minutes.',
   notAllowed: 'Only the workspace’s owner, admins and editors can follow feeds. You see them here.',
   add: 'Follow a feed',
   url: 'Feed address',
   urlHint: 'An https address of an RSS or Atom feed, such as https://example.com/feed.xml.',
   accounts: 'Drafts for these accounts',
   accountsHint: 'Leave all unticked to choose the accounts on each draft.',
+  mode: 'Each new item becomes',
+  modes: { draft: 'A draft', queue: 'A post in the queue' },
+  modeHints: {
+    draft: 'You look at each draft and publish or schedule it yourself.',
+    queue: 'It goes to the next free slot of each chosen account’s queue (for approval first, where the workspace asks for it). An item without an image stays a draft: a post needs a file.',
+  },
+  queueAccounts: 'Queue posts for these accounts',
+  queueAccountsHint: 'Choose at least one account: its queue takes the new items.',
+  becomes: { draft: 'New items become drafts', queue: 'New items go to the queue' },
   noAccounts: 'No accounts are connected in this workspace yet: the drafts will have none.',
   submit: 'Follow',
   adding: 'Following…',
@@ -33,7 +42,7 @@ export const feedsEn = {
   status: { active: 'Active', paused: 'Paused', failing: 'Failing' },
   origin: 'From the feed {{feed}}',
   originLink: 'Open the item',
-  imageNotTaken: 'The item’s image was not added: OneClick’s servers do not download files from the addresses a feed names. Save it from its address and add it to the draft.',
+  imageNotTaken: '{{reason}} Save the image from its address and add it to the draft.',
   image: 'The item’s image',
 };
 

@@ -2,13 +2,22 @@ import type { bulkEn, feedsEn } from './feeds.en';
 
 export const feedsTr: typeof feedsEn = {
   title: 'Akışlar',
-  intro: 'Bir blogun ya da sitenin RSS veya Atom akışını takip edin: her yeni öğe, seçtiğiniz hesaplar için başlığı ve bağlantısıyla bir kez taslak olur. OneClick her akışı 30 dakikada bir kontrol eder.',
+  intro: 'Bir blogun ya da sitenin RSS veya Atom akışını takip edin: her yeni öğe, seçtiğiniz hesaplar için başlığı, bağlantısı ve görseliyle bir kez taslak (ya da kuyrukta bir gönderi) olur. OneClick her akışı 30 dakikada bir kontrol eder.',
   notAllowed: 'Akışları yalnızca çalışma alanının sahibi, yöneticileri ve editörleri takip edebilir. Siz onları burada görürsünüz.',
   add: 'Bir akışı takip et',
   url: 'Akış adresi',
   urlHint: 'Bir RSS veya Atom akışının https adresi, örneğin https://example.com/feed.xml.',
   accounts: 'Taslaklar bu hesaplar için',
   accountsHint: 'Hesapları her taslakta seçmek için hiçbirini işaretlemeyin.',
+  mode: 'Her yeni öğe şuna dönüşür',
+  modes: { draft: 'Taslak', queue: 'Kuyrukta bir gönderi' },
+  modeHints: {
+    draft: 'Her taslağa bakıp kendiniz yayınlar ya da zamanlarsınız.',
+    queue: 'Seçilen her hesabın kuyruğundaki ilk boş zamana girer (çalışma alanı istiyorsa önce onaya gider). Görseli olmayan bir öğe taslak kalır: bir gönderinin dosyası olmalıdır.',
+  },
+  queueAccounts: 'Gönderiler bu hesapların kuyruğuna',
+  queueAccountsHint: 'En az bir hesap seçin: yeni öğeler onun kuyruğuna girer.',
+  becomes: { draft: 'Yeni öğeler taslak olur', queue: 'Yeni öğeler kuyruğa girer' },
   noAccounts: 'Bu çalışma alanında henüz bağlı hesap yok: taslakların hesabı olmayacak.',
   submit: 'Takip et',
   adding: 'Takip ediliyor…',
@@ -34,7 +43,7 @@ export const feedsTr: typeof feedsEn = {
   status: { active: 'Etkin', paused: 'Duraklatıldı', failing: 'Başarısız' },
   origin: '{{feed}} akışından',
   originLink: 'Öğeyi aç',
-  imageNotTaken: 'Öğenin görseli eklenmedi: OneClick sunucuları bir akışın adını verdiği adreslerden dosya indirmez. Görseli adresinden kaydedip taslağa ekleyin.',
+  imageNotTaken: '{{reason}} Görseli adresinden kaydedip taslağa ekleyin.',
   image: 'Öğenin görseli',
 };
 

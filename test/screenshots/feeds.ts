@@ -1,8 +1,9 @@
 /**
  * `npx tsx test/screenshots/feeds.ts`: starts a throw-away twin and photographs, at 390, 1280 and
  * 1440 wide in light and dark, into screenshots/feeds/ (git-ignored), running axe-core on each: the
- * Feeds page with a followed feed fetched once, Scheduled with three posts selected for a bulk
- * action, and the calendar with two scheduled posts chosen.
+ * Feeds page with a followed feed fetched once, its form with the queue mode chosen, the drafts the
+ * demo feed made (the newest with the item's image as its file), Scheduled with three posts
+ * selected for a bulk action, and the calendar with two scheduled posts chosen.
  */
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -42,6 +43,12 @@ runScreenshots('feeds', async (info, browser) => {
       await page.goto(`${info.webUrl}/dashboard/feeds`);
       await page.getByText('3 new items became drafts.').waitFor();
       await shoot(page, '1-feeds');
+      await page.getByRole('radio', { name: 'A post in the queue' }).check();
+      await page.getByRole('checkbox').first().check();
+      await shoot(page, '1b-feeds-queue-mode');
+      await page.goto(`${info.webUrl}/dashboard/posts/drafts`);
+      await page.getByText('Three ways to plan a week of posts').first().waitFor();
+      await shoot(page, '1c-feed-drafts');
       await page.goto(`${info.webUrl}/dashboard/scheduled`);
       await page.getByRole('checkbox', { name: /Select Spring menu/ }).click();
       await page.getByRole('checkbox', { name: /Select Weekend market/ }).click({ modifiers: ['Shift'] });

@@ -22,6 +22,7 @@ import { platformSandboxes } from './registry';
 import { createStore } from './store';
 import { createTestFeeds } from './testFeeds';
 import { testFile } from './testFiles';
+import { createTestHooks } from './testHooks';
 
 export type { SandboxClient } from './platform';
 export type { ConsentInput, IssuedToken, SandboxControl } from './control';
@@ -52,6 +53,7 @@ export type { ProcessingInput } from './processing';
  *   /_sandbox/*                          the test control API (control.ts)
  *   /_feeds/*                            RSS test feeds a workspace can follow (testFeeds.ts)
  *   /_files/*                            files a script can upload from a URL (testFiles.ts)
+ *   /_hooks/*                            webhook receivers: what each got (testHooks.ts)
  *
  * Each platform's metrics endpoints (<platform>/metrics.ts) answer from simulated, growing
  * engagement of what was published (engagement.ts).
@@ -114,6 +116,7 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
   media.retainOnly(feed.blobIds());
   const faults = createFaults();
   const testFeeds = createTestFeeds();
+  const testHooks = createTestHooks();
   const requestLog = createRequestLog();
   const processing = createProcessingPlans();
   const events = Object.fromEntries(platforms.map((platform) => [platform, createEventLog()])) as Record<Platform, ReturnType<typeof createEventLog>>;
@@ -238,6 +241,7 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
     if (first === '_sandbox') return answerNow(await controlApi(control, method, `/${segments.slice(2).join('/')}`, url.searchParams, body));
     if (first === '_feeds' && segments.length === 3) return answerNow(await testFeeds.handle(method, decodeURIComponent(second), body, raw.headers));
     if (first === '_files' && segments.length === 3) return answerNow(testFile(method, decodeURIComponent(second)));
+    if (first === '_hooks' && segments.length === 3) return answerNow(await testHooks.handle(method, decodeURIComponent(second), body, raw.headers));
     if (!isPlatform(first)) return answerNow(notFound(method, url.pathname));
     const runtime = runtimes[first];
     const request = (hostKey: string, path: string, params: Record<string, string> = {}): SandboxRequest => ({

@@ -9,10 +9,11 @@ import { empty, json, type SandboxResponse } from './http';
  *   GET /_feeds/<name>.xml   the feed as RSS 2.0, with an ETag (If-None-Match → 304); or the
  *                            status, or the redirect, the feed was told to answer
  *   PUT /_feeds/<name>       {title, items: [{guid?, title, link, image?}], status?, redirectTo?} → 204
+ *                            (an image given as a path, `/_files/photo.png`, is the sandbox's own)
  *   GET /_feeds/<name>       {fetches, conditional}: how often it was fetched (and with a validator) → 200
  *
- * The `demo` feed exists from the start with three items (`npm start`'s Feeds page can follow
- * <sandbox>/_feeds/demo.xml).
+ * The `demo` feed exists from the start with three items, the newest with the sandbox's test image
+ * as its enclosure (`npm start`'s Feeds page can follow <sandbox>/_feeds/demo.xml).
  */
 const itemSchema = z.object({ guid: z.string().optional(), title: z.string(), link: z.string(), image: z.string().optional() });
 const feedSchema = z.object({
@@ -27,14 +28,18 @@ type TestFeed = z.infer<typeof feedSchema> & { fetches: number; conditional: num
 
 const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-function rss(name: string, feed: TestFeed): string {
+/** An enclosure's type, from the image's name (what a feed says; the take checks the file itself). */
+const imageType = (url: string) => ({ png: 'image/png', gif: 'image/gif' })[url.split('.').pop()?.toLowerCase() ?? ''] ?? 'image/jpeg';
+
+/** `origin`: the sandbox's own, for an image given as a path (`/_files/photo.png`, the demo feed's). */
+function rss(name: string, feed: TestFeed, origin: string): string {
   const items = feed.items
-    .map(
-      (item) =>
-        `<item><title>${escape(item.title)}</title><link>${escape(item.link)}</link>${item.guid ? `<guid isPermaLink="false">${escape(item.guid)}</guid>` : ''}${
-          item.image ? `<enclosure url="${escape(item.image)}" type="image/jpeg" length="1000"/>` : ''
-        }</item>`,
-    )
+    .map((item) => {
+      const image = item.image?.startsWith('/') ? `${origin}${item.image}` : item.image;
+      return `<item><title>${escape(item.title)}</title><link>${escape(item.link)}</link>${item.guid ? `<guid isPermaLink="false">${escape(item.guid)}</guid>` : ''}${
+        image ? `<enclosure url="${escape(image)}" type="${imageType(image)}" length="1000"/>` : ''
+      }</item>`;
+    })
     .join('');
   return `<?xml version="1.0" encoding="UTF-8"?><rss version="2.0"><channel><title>${escape(feed.title)}</title><link>https://example.com/${escape(name)}</link><description>A test feed of the platform sandbox</description>${items}</channel></rss>`;
 }
@@ -42,7 +47,8 @@ function rss(name: string, feed: TestFeed): string {
 const demoFeed = (): TestFeed => ({
   title: 'OneClick demo blog',
   items: [
-    { guid: 'demo-3', title: 'Three ways to plan a week of posts', link: 'https://example.com/blog/plan-a-week', image: 'https://example.com/blog/plan-a-week.jpg' },
+    // The sandbox's own test image (testFiles.ts), so the demo's draft gets it as its file.
+    { guid: 'demo-3', title: 'Three ways to plan a week of posts', link: 'https://example.com/blog/plan-a-week', image: '/_files/photo.png' },
     { guid: 'demo-2', title: 'What the best times to post tell you', link: 'https://example.com/blog/best-times' },
     { guid: 'demo-1', title: 'Hello from the OneClick blog', link: 'https://example.com/blog/hello' },
   ],
@@ -74,7 +80,7 @@ export function createTestFeeds() {
       const etag = `"v${feed.version}"`;
       if (headers['if-none-match']) feed.conditional++;
       if (headers['if-none-match'] === etag) return { status: 304, headers: { etag } };
-      return { status: 200, headers: { 'content-type': 'application/rss+xml; charset=utf-8', etag }, body: rss(name, feed) };
+      return { status: 200, headers: { 'content-type': 'application/rss+xml; charset=utf-8', etag }, body: rss(name, feed, `http://${String(headers['host'] ?? '127.0.0.1')}`) };
     },
   };
 }

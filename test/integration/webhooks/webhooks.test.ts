@@ -7,7 +7,7 @@ import type { Post } from '../../../shared/api/posts';
 import type { NotificationList } from '../../../shared/api/notifications';
 import type { PostEventData, WebhookDelivery, WebhookPayload } from '../../../shared/api/webhooks';
 import type { Clock } from '../../../functions/clock';
-import type { OutboundRule } from '../../../functions/http/outbound';
+import type { OutboundFetch, OutboundRule } from '../../../functions/http/outbound';
 import { buildWebhookService } from '../../../functions/composition/webhooks';
 import { createPostStore } from '../../../functions/services/postStore';
 import { createWorkspaceService } from '../../../functions/services/workspaces';
@@ -67,9 +67,10 @@ describe('signed webhooks', () => {
   afterAll(() => receiver?.stop());
 
   /** The service as the job and the API function build it, against the twin's tables, with the receiver's origin let through. */
-  function webhookService(clock: Clock, rule: OutboundRule = {}) {
+  function webhookService(clock: Clock, rule: OutboundRule = {}, fetchImpl?: OutboundFetch) {
     const db = documentClient(twin);
     return buildWebhookService({
+      ...(fetchImpl ? { fetchImpl } : {}),
       db,
       tableName: twin.tableNames.memberships,
       rule: { allowedOrigins: [receiver.origin], timeoutMs: 5_000, resolve: async (host) => addresses.get(host) ?? [], ...rule },
@@ -155,6 +156,55 @@ describe('signed webhooks', () => {
     expect(sent[1]!.headers['webhook-timestamp']).toBe(String(Date.parse('2027-01-04T09:00:05.000Z') / 1000));
     expect(() => new Webhook(secret).verify(sent[1]!.body, { ...(sent[1]!.headers as Record<string, string>), 'webhook-timestamp': String(Math.floor(Date.now() / 1000)) })).toThrow();
     expect((await service.list(me())).endpoints.find((one) => one.endpointId === endpoint.endpointId)).toMatchObject({ enabled: true, failingSince: null });
+  });
+
+  it('retries with the same webhook-id when the connection drops after the receiver handled the request, when it drops before, and after a timeout', async () => {
+    const clock = steppingClock(Date.parse('2027-02-01T09:00:00.000Z'));
+    // The network between us and the receiver, one fault per attempt: the request reaches the
+    // receiver and its answer is lost; the connection is reset before the request is sent; no
+    // answer comes in time; then a working network.
+    const faults = ['dropped after handling', 'dropped before handling', 'timed out'];
+    const network: OutboundFetch = async (url, init) => {
+      // Only this test's endpoint meets the faults (the job attempts whatever else is due too).
+      const fault = url.endsWith('/faults') ? faults.shift() : undefined;
+      if (fault === 'dropped before handling') throw new TypeError('fetch failed', { cause: Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }) });
+      if (fault === 'timed out') throw new DOMException('The operation was aborted due to timeout', 'TimeoutError');
+      const response = await fetch(url, init);
+      if (fault === 'dropped after handling') {
+        await response.arrayBuffer();
+        throw new TypeError('fetch failed', { cause: Object.assign(new Error('other side closed'), { code: 'UND_ERR_SOCKET' }) });
+      }
+      return response;
+    };
+    const service = webhookService(clock, {}, network);
+    const { endpoint } = await service.create(me(), me(), { url: `${receiver.origin}/faults`, events: ['post.partially_published'], description: '' });
+    expect(await service.emit(owner.userId, { type: 'post.partially_published', moment: 'post:fault-test:outcome:e1', at: clock.now().toISOString(), data: { workspaceId: owner.userId } })).toBe(1);
+    const before = receiver.received.length;
+
+    const messages: string[] = [];
+    for (let attempt = 1; attempt <= 4; attempt++) {
+      await service.run();
+      const [delivery] = (await service.deliveries(me(), endpoint.endpointId)).deliveries;
+      messages.push(delivery!.attempts[0]!.message);
+      if (attempt < 4) {
+        expect(delivery).toMatchObject({ status: 'pending' });
+        expect(delivery!.attempts[0]).toMatchObject({ attempt, statusCode: null, delivered: false });
+        // Not due before its next attempt: nothing is sent.
+        clock.set(Date.parse(delivery!.nextAttemptAt!) - 1);
+        await service.run();
+        clock.advance(1);
+      } else {
+        expect(delivery).toMatchObject({ status: 'delivered' });
+        expect(delivery!.attempts[0]).toMatchObject({ attempt: 4, statusCode: 200, delivered: true });
+      }
+    }
+    expect(messages).toEqual(['The endpoint could not be reached.', 'The endpoint could not be reached.', 'No answer within 15 seconds.', 'Delivered (200).']);
+    // The receiver saw the first attempt (whose answer was lost) and the last, with one webhook-id: it can drop the second.
+    const sent = receiver.received.slice(before);
+    expect(sent).toHaveLength(2);
+    const [delivery] = (await service.deliveries(me(), endpoint.endpointId)).deliveries;
+    expect(sent.map((one) => one.headers['webhook-id'])).toEqual([delivery!.deliveryId, delivery!.deliveryId]);
+    expect(sent[0]!.body).toBe(sent[1]!.body);
   });
 
   it('disables an endpoint that failed for a day, says why, tells the owner in the app, and sends nothing more until re-enabled', async () => {

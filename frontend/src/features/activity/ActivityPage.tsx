@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CheckCircle2, FileSpreadsheet, FileText, KeyRound, Link2, ListOrdered, Plug, Rss, Send, Settings2, UserRound, XCircle } from 'lucide-react';
+import { CheckCircle2, FileSpreadsheet, FileText, KeyRound, Link2, ListOrdered, Plug, Rss, Send, Settings2, UserRound, Webhook, XCircle } from 'lucide-react';
 import { activityKinds, type ActivityEntry, type ActivityKind } from '../../../../shared/api/activity';
 import { platformNames, type Platform } from '../../../../shared/platforms';
 import { EmptyState } from '../../components/ui/EmptyState';
@@ -24,6 +24,7 @@ function ActivityIcon({ kind }: { kind: ActivityKind }) {
   if (kind.startsWith('workspace.')) return <Settings2 size={16} />;
   if (kind.startsWith('queue.')) return <ListOrdered size={16} />;
   if (kind.startsWith('feed.')) return <Rss size={16} />;
+  if (kind.startsWith('webhook.')) return <Webhook size={16} />;
   if (kind === 'posts.imported') return <FileSpreadsheet size={16} />;
   return <FileText size={16} />;
 }

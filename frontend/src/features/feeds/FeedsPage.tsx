@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { roleMay } from '../../../../shared/api/authorization';
-import type { AddFeed, Feed } from '../../../../shared/api/feeds';
+import { feedModes, type AddFeed, type Feed, type FeedMode } from '../../../../shared/api/feeds';
 import { platformNames } from '../../../../shared/platforms';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
 import { ErrorBox, NoticeBox, Spinner } from '../../components/ui/Form';
@@ -25,11 +25,12 @@ const accountKey = (account: Account) => `${account.platform}#${account.accountI
 
 function AddFeedForm() {
   const { t } = useTranslation();
-  const ids = { title: useId(), url: useId(), urlHint: useId(), accounts: useId() };
+  const ids = { title: useId(), url: useId(), urlHint: useId(), accounts: useId(), mode: useId() };
   const connections = useFeedAccounts();
   const add = useAddFeed();
   const [url, setUrl] = useState('');
   const [chosen, setChosen] = useState<Account[]>([]);
+  const [mode, setMode] = useState<FeedMode>('draft');
   const accounts = connections.data?.connections ?? [];
 
   function toggle(account: Account, on: boolean) {
@@ -38,7 +39,7 @@ function AddFeedForm() {
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    add.mutate({ url: url.trim(), accounts: chosen, mode: 'draft' }, { onSuccess: () => (setUrl(''), setChosen([])) });
+    add.mutate({ url: url.trim(), accounts: chosen, mode }, { onSuccess: () => (setUrl(''), setChosen([]), setMode('draft')) });
   }
 
   return (
@@ -53,12 +54,26 @@ function AddFeedForm() {
           </p>
         </div>
         <fieldset>
-          <legend>{t('feeds.accounts')}</legend>
+          <legend>{t('feeds.mode')}</legend>
+          <ul className="feeds-accounts">
+            {feedModes.map((value) => (
+              <li key={value}>
+                <label>
+                  <input type="radio" name={ids.mode} value={value} checked={mode === value} onChange={() => setMode(value)} />
+                  <span>{t(`feeds.modes.${value}`)}</span>
+                </label>
+              </li>
+            ))}
+          </ul>
+          <p className="feeds-hint">{t(`feeds.modeHints.${mode}`)}</p>
+        </fieldset>
+        <fieldset>
+          <legend>{t(mode === 'queue' ? 'feeds.queueAccounts' : 'feeds.accounts')}</legend>
           {connections.isPending && <Spinner label={t('common.loading')} />}
           {connections.isSuccess && accounts.length === 0 && <p className="feeds-hint">{t('feeds.noAccounts')}</p>}
           {accounts.length > 0 && (
             <>
-              <p className="feeds-hint">{t('feeds.accountsHint')}</p>
+              <p className="feeds-hint">{t(mode === 'queue' ? 'feeds.queueAccountsHint' : 'feeds.accountsHint')}</p>
               <ul className="feeds-accounts">
                 {accounts.map((connection) => {
                   const account = { platform: connection.platform, accountId: connection.platformUserId };
@@ -77,7 +92,7 @@ function AddFeedForm() {
           )}
         </fieldset>
         <div>
-          <button type="submit" className="button primary" disabled={url.trim() === '' || add.isPending}>
+          <button type="submit" className="button primary" disabled={url.trim() === '' || (mode === 'queue' && chosen.length === 0) || add.isPending}>
             {add.isPending ? t('feeds.adding') : t('feeds.submit')}
           </button>
         </div>
@@ -111,6 +126,7 @@ function FeedRow({ feed, canManage }: { feed: Feed; canManage: boolean }) {
         <strong>{title}</strong>
         {feed.title && <span className="feeds-url">{feed.url}</span>}
         <span>{feed.accounts.length ? t('feeds.forAccounts', { accounts }) : t('feeds.forNoAccounts')}</span>
+        <span>{t(`feeds.becomes.${feed.mode}`)}</span>
         <span className="feeds-outcome" data-outcome={feed.lastFetch?.outcome ?? 'none'}>
           {feed.lastFetch ? t('feeds.lastFetch', { date: format(feed.lastFetch.at), message: feed.lastFetch.message }) : t('feeds.neverFetched')}
         </span>

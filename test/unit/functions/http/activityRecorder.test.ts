@@ -33,6 +33,26 @@ describe('what a route records in the activity log', () => {
     expect(record?.target?.excerpt?.endsWith('…')).toBe(true);
   });
 
+  it('records each change of a webhook endpoint with its id and address, never its secret', () => {
+    const endpoint = { endpointId: '01JWEBHOOK0000000000000000', url: 'https://hooks.example.com/oneclick', events: [], description: '', enabled: true, disabledReason: null, disabledAt: null, failingSince: null, secretStart: 'whsec_ab', createdAt: '' };
+    const path = { endpointId: endpoint.endpointId };
+    const kinds = [
+      activityOf('createWebhookEndpoint', { caller, workspace, path: undefined, body: { url: endpoint.url }, output: { endpoint, secret: 'whsec_the-secret' } }),
+      activityOf('updateWebhookEndpoint', { caller, workspace, path, body: { description: 'CRM' }, output: endpoint }),
+      activityOf('updateWebhookEndpoint', { caller, workspace, path, body: { enabled: false }, output: { ...endpoint, enabled: false } }),
+      activityOf('updateWebhookEndpoint', { caller, workspace, path, body: { enabled: true }, output: endpoint }),
+      activityOf('updateWebhookEndpoint', { caller, workspace, path, body: { enabled: true, url: endpoint.url }, output: endpoint }),
+      activityOf('rotateWebhookSecret', { caller, workspace, path, body: undefined, output: { endpoint, secret: 'whsec_the-new-secret' } }),
+      activityOf('deleteWebhookEndpoint', { caller, workspace, path, body: undefined, output: endpoint }),
+    ];
+
+    expect(kinds.map((record) => record?.kind)).toEqual(['webhook.created', 'webhook.changed', 'webhook.disabled', 'webhook.enabled', 'webhook.changed', 'webhook.secretRotated', 'webhook.deleted']);
+    for (const record of kinds) expect(record?.target).toEqual({ endpointId: endpoint.endpointId, excerpt: endpoint.url });
+    expect(JSON.stringify(kinds)).not.toContain('whsec_the');
+    // Sending a test or redelivering changes nothing of the endpoint: nothing is recorded.
+    expect(activityOf('testWebhookEndpoint', { caller, workspace, path, body: undefined, output: {} })).toBeUndefined();
+  });
+
   it("names a review link by its label, never its secret", () => {
     const record = activityOf('createReviewLink', { caller, workspace, path: undefined, body: { label: 'Acme' }, output: { linkId: 'l1', label: 'Acme', token: 'the-secret' } });
 

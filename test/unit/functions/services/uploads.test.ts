@@ -5,12 +5,14 @@ import {
   buildUploadKey,
   createUploadService,
   defaultUploadLimits,
+  FROM_URL_STALE_MS,
   MAX_PARTS,
   PART_SIZE,
   partLayout,
   randomKeyPart,
 } from '../../../../functions/services/uploads';
 import { parseMediaKey } from '../../../../shared/media';
+import { recordOf, type UploadRecord } from '../../../../functions/services/storageQuota';
 import { memoryStorageQuota } from '../../../support/storageQuota';
 
 const user = { userId: '8f0c2a6e-1b2c-4d5e-8f90-0123456789ab', email: 'a@example.com' };
@@ -88,5 +90,48 @@ describe('the upload service', () => {
     expect(sent).toHaveLength(1);
     expect(sent[0]).toBeInstanceOf(AbortMultipartUploadCommand);
     expect((sent[0] as AbortMultipartUploadCommand).input).toEqual({ Bucket: 'media', Key: key, UploadId: 'upload-1' });
+  });
+});
+
+describe('a file taken from an address under a key of its own (a feed item’s image)', () => {
+  const keyPart = 'feed-item-image-key-part';
+  const key = `${user.userId}/images/${keyPart}.png`;
+  const described = { kind: 'image' as const, contentType: 'image/png', size: 70, extension: 'png', width: 1, height: 1 };
+
+  function setUp(record?: Partial<UploadRecord>) {
+    const { s3, sent } = recordingS3();
+    const quota = memoryStorageQuota();
+    if (record) {
+      quota.records.set(`${user.userId}|${recordOf('media', key)}`, { userId: user.userId, record: recordOf('media', key), bucket: 'media', key, bytes: 70, state: 'pending', createdAt: clock.now().toISOString(), ...record });
+      quota.used.set(user.userId, 70);
+    }
+    const downloads: string[] = [];
+    const download = async (url: string) => {
+      downloads.push(url);
+      throw new InvalidInput('The address answered HTTP 404 instead of the file.');
+    };
+    const uploads = createUploadService({ s3, bucket: 'media', limits: defaultUploadLimits, clock, quota, storageLimit: async () => null, download });
+    return { uploads, sent, quota, downloads };
+  }
+
+  it('answers the file already taken at that key, downloading and counting nothing again', async () => {
+    const { uploads, sent, quota, downloads } = setUp({ described });
+    await expect(uploads.fromUrl(user, { url: 'https://example.com/photo.png' }, { keyPart })).resolves.toEqual({ key, kind: 'image', contentType: 'image/png', size: 70, width: 1, height: 1 });
+    expect(downloads).toEqual([]);
+    expect(sent).toEqual([]);
+    expect(quota.used.get(user.userId)).toBe(70);
+  });
+
+  it('refuses, in words, while another request is taking it, and takes again what a run that died left uploading', async () => {
+    const fresh = setUp({ state: 'uploading', uploadId: 'upload-1', createdAt: new Date(clock.now().getTime() - 30_000).toISOString() });
+    await expect(fresh.uploads.fromUrl(user, { url: 'https://example.com/photo.png' }, { keyPart })).rejects.toThrow('This file is being taken from its address by another request right now.');
+    expect(fresh.downloads).toEqual([]);
+
+    const stale = setUp({ state: 'uploading', uploadId: 'upload-1', createdAt: new Date(clock.now().getTime() - FROM_URL_STALE_MS).toISOString() });
+    await expect(stale.uploads.fromUrl(user, { url: 'https://example.com/photo.png' }, { keyPart })).rejects.toThrow('The address answered HTTP 404 instead of the file.');
+    expect(stale.sent.map((command) => (command as { input: unknown }).input)).toEqual([{ Bucket: 'media', Key: key, UploadId: 'upload-1' }]);
+    expect(stale.quota.records.size).toBe(0);
+    expect(stale.quota.used.get(user.userId)).toBe(0);
+    expect(stale.downloads).toEqual(['https://example.com/photo.png']);
   });
 });

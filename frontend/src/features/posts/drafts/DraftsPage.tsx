@@ -133,7 +133,7 @@ function DraftCard({ draft, selected, onToggle, onDelete }: { draft: Post; selec
   );
 }
 
-/** Where a feed's draft came from: the feed, the item's link, and why its image is not among the files. */
+/** Where a feed's draft came from: the feed, the item's link, and, when its image could not be taken, why (the server's words). */
 function FeedOriginNote({ origin }: { origin: NonNullable<Post['fromFeed']> }) {
   const { t } = useTranslation();
   return (
@@ -144,9 +144,9 @@ function FeedOriginNote({ origin }: { origin: NonNullable<Post['fromFeed']> }) {
           {t('feeds.originLink')}
         </a>
       )}
-      {origin.imageUrl && (
+      {origin.imageUrl && origin.imageNote && (
         <p className="hint">
-          {t('feeds.imageNotTaken')}{' '}
+          {t('feeds.imageNotTaken', { reason: origin.imageNote })}{' '}
           <a href={origin.imageUrl} target="_blank" rel="noreferrer noopener">
             {t('feeds.image')}
           </a>
