@@ -5,6 +5,7 @@ import { workspaceRoles, type WorkspaceRole } from '../../../shared/api/workspac
 import { matrix } from './routeMatrix';
 import { createUser, type TestUser } from '../../support/users';
 import { makeAdmin } from '../../support/connect';
+import { callRoute } from '../../support/routes';
 import { startDeletion } from '../../support/deletion';
 import { addMember, callIn, callInWithinLimits, createWorkspace } from '../../support/workspaces';
 
@@ -99,9 +100,22 @@ describe('workspace authorization matrix, generated from the rule table', () => 
     });
   });
 
+  /**
+   * A person's GET whose sample names something that must exist for a 200: the MCP consent page
+   * reads a registered assistant (its sample's forged client is refused, in words, as it should be).
+   */
+  async function answerableSample(id: RouteId) {
+    if (id !== 'getMcpConsent') return sampleOf(id);
+    const redirectUri = 'https://assistant.example/callback';
+    const registered = await callRoute(twin, 'registerMcpClient', { body: { client_name: 'Matrix assistant', redirect_uris: [redirectUri], token_endpoint_auth_method: 'none' } });
+    expect(registered.status, registered.text).toBe(201);
+    const clientId = (registered.body as { client_id: string }).client_id;
+    return { query: { ...sampleOf(id).query, client_id: clientId, redirect_uri: redirectUri } };
+  }
+
   it('ignores the workspace header on the routes about the person', async () => {
     for (const id of routeIds.filter((route) => routeRules[route].scope === 'person' && routes[route].method === 'GET')) {
-      const response = await callInWithinLimits(twin, workspaceId, id, sampleOf(id), outsider);
+      const response = await callInWithinLimits(twin, workspaceId, id, await answerableSample(id), outsider);
       expect(response.status, `${id}: ${response.text}`).toBe(200);
     }
   });
