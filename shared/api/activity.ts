@@ -36,6 +36,7 @@ export const activityKinds = [
   'review.commented',
   'apiKey.created',
   'apiKey.revoked',
+  'apiKey.assistantApproved',
   'webhook.created',
   'webhook.changed',
   'webhook.enabled',

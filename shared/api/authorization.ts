@@ -292,6 +292,8 @@ export const routeActivity: { readonly [Id in RouteId]?: ActivityRule } = {
   addPostComment: { kind: 'post.commented' },
   createApiKey: { kind: 'apiKey.created' },
   revokeApiKey: { kind: 'apiKey.revoked' },
+  // An assistant let in from the consent page (its grant, a key, is made when it exchanges the code).
+  decideMcpConsent: { kind: (_output, body) => ((body as { approve?: unknown } | undefined)?.approve === true ? 'apiKey.assistantApproved' : undefined) },
   createWebhookEndpoint: { kind: 'webhook.created' },
   updateWebhookEndpoint: { kind: (_output, body) => webhookChangeKind(body) },
   rotateWebhookSecret: { kind: 'webhook.secretRotated' },

@@ -54,6 +54,7 @@ export const activityEn = {
     apiKey: {
       created: 'made an API key',
       revoked: 'revoked an API key',
+      assistantApproved: 'let an AI assistant use the workspace (an MCP connection)',
     },
     webhook: {
       created: 'added a webhook endpoint',

@@ -55,6 +55,7 @@ export const activityTr: typeof activityEn = {
     apiKey: {
       created: 'bir API anahtarı oluşturdu',
       revoked: 'bir API anahtarını iptal etti',
+      assistantApproved: 'bir yapay zekâ asistanının çalışma alanını kullanmasına izin verdi (bir MCP bağlantısı)',
     },
     webhook: {
       created: 'bir webhook uç noktası ekledi',

@@ -9,6 +9,7 @@ import type { Post, PostPage } from '../../../shared/api/posts';
 import type { McpConsent } from '../../../shared/api/mcp';
 import { connectThroughOAuth, sandboxAccountName } from '../../support/connect';
 import { createTeam, type Team } from '../../support/workspaces';
+import type { ActivityPage } from '../../../shared/api/activity';
 
 const twin = inject('twin');
 const DAY_MS = 86_400_000;
@@ -148,6 +149,9 @@ describe('the MCP server', () => {
     const back = new URL((decided.body as { location: string }).location);
     expect(back.searchParams.get('state')).toBe('state-1');
     const code = back.searchParams.get('code')!;
+    // The approval is in the workspace's activity log, by the member who gave it.
+    const activity = await team.call(team.owner, 'listActivity', { query: { kind: 'apiKey.assistantApproved' } });
+    expect((activity.body as ActivityPage).entries.map((entry) => entry.actor)).toEqual([expect.objectContaining({ type: 'member', userId: team.owner.userId })]);
 
     const token = (form: Record<string, string>) => fetch(metadata['token_endpoint']!, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(form) });
     const wrongVerifier = await token({ grant_type: 'authorization_code', code, client_id: clientId, redirect_uri: request.redirect_uri, code_verifier: randomBytes(32).toString('base64url') });
