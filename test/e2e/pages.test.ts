@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { launchBrowser, openSession, signInThroughUi, type Session } from '../support/browser';
 import { createUser, type TestUser } from '../support/users';
@@ -109,9 +109,8 @@ async function checkPage(page: Page, path: string, problems: string[], dashboard
   return failures;
 }
 
-// The two themes and the wizard check run side by side: each has a browser context of its own.
-describe('every page, light and dark: axe-core, and at 360, 390, 768, 1280×720 and 1440 wide', { concurrent: true }, () => {
-  it.for(themes)('public pages (%s)', async (theme, { expect }) => {
+describe('every page, light and dark: axe-core, and at 360, 390, 768, 1280×720 and 1440 wide', () => {
+  it.each(themes)('public pages (%s)', async (theme) => {
     const { page, context, problems } = await quietSession(theme);
     const failures: string[] = [];
     for (const path of publicPages) {
@@ -123,7 +122,7 @@ describe('every page, light and dark: axe-core, and at 360, 390, 768, 1280×720 
     expect(failures).toEqual([]);
   });
 
-  it.for(themes)('dashboard pages (%s)', { timeout: 150_000 }, async (theme, { expect }) => {
+  it.each(themes)('dashboard pages (%s)', async (theme) => {
     const { page, context, problems } = await quietSession(theme);
     await signInThroughUi(page, twin.webUrl, user.email, user.password);
     const failures: string[] = [];
@@ -140,9 +139,9 @@ describe('every page, light and dark: axe-core, and at 360, 390, 768, 1280×720 
     await context.close();
     expect(failures).toEqual([]);
     // 17 pages, each at five widths with axe: 37 s in a loaded CI run, past the default minute in the other theme.
-  });
+  }, 150_000);
 
-  it('the wizard with every account selected fits a 360 px screen', async ({ expect }) => {
+  it('the wizard with every account selected fits a 360 px screen', async () => {
     const { page, context, problems } = await quietSession('light');
     await signInThroughUi(page, twin.webUrl, user.email, user.password);
     await page.getByLabel('Choose files to upload').setInputFiles({ name: 'photo.jpg', mimeType: 'image/jpeg', buffer: tinyJpeg });
