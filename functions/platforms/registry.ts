@@ -9,6 +9,7 @@ import { facebookModule } from './facebook';
 import { instagramModule } from './instagram';
 import { linkedinModule } from './linkedin';
 import { linkedinPageModule } from './linkedinPage';
+import { mastodonModule } from './mastodon';
 import { threadsModule } from './threads';
 import { tiktokModule } from './tiktok';
 import { xModule } from './x';
@@ -31,6 +32,7 @@ export const platformModules: Record<Platform, PlatformModule> = {
   threads: threadsModule,
   facebook: facebookModule,
   linkedinPage: linkedinPageModule,
+  mastodon: mastodonModule,
 };
 
 const allModules = Object.values(platformModules);
