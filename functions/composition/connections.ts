@@ -5,6 +5,18 @@ import { createAccountChoices } from '../services/accountChoices';
 import { connectionsContext } from './connectionsContext';
 import { memberships } from './memberships';
 import { clock, createLogger, documentClient, siteUrl, tableName } from './shared';
+import { checkOutboundAddress, outboundAllowedOrigins, OutboundRefused } from '../http/outbound';
+
+/** Why the one outbound rule refuses an address, in its words; undefined when it lets it through. */
+async function outboundRefusal(address: string, allowedOrigins: readonly string[]): Promise<string | undefined> {
+  try {
+    await checkOutboundAddress(address, { allowedOrigins });
+    return undefined;
+  } catch (error) {
+    if (error instanceof OutboundRefused) return error.message;
+    throw error;
+  }
+}
 
 let service: Promise<ConnectionService> | undefined;
 /** Connecting accounts (OAuth), listing and disconnecting them. */
@@ -22,6 +34,7 @@ export function connectionService(): Promise<ConnectionService> {
       clock,
       siteUrl: siteUrl(),
       warn: (message, details) => logger.warn(message, details),
+      outboundRefusal: (address) => outboundRefusal(address, outboundAllowedOrigins(process.env)),
     }),
   );
   return service;

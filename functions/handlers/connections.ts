@@ -12,7 +12,7 @@ export const handler = createHttpHandler(
   {
     listConnections: ({ user }) => connections.list(user),
     startConnection: async ({ user, input }) => {
-      const { authorizationUrl, cookie } = await connections.startAuthorization(user, input.path.platform);
+      const { authorizationUrl, cookie } = await connections.startAuthorization(user, input.path.platform, input.body?.server);
       return withCookies({ authorizationUrl }, [cookie]);
     },
     completeConnection: ({ input, event }) =>

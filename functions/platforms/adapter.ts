@@ -44,6 +44,11 @@ export interface AuthorizeParams {
   redirectUri: string;
   /** S256 challenge, for platforms that use PKCE. */
   codeChallenge?: string;
+  /**
+   * The server the account lives on, where the platform's capabilities say `connectServer`: an
+   * https origin the outbound rule let through (the connection service checked it).
+   */
+  server?: string;
 }
 
 /** Where the user's browser goes to consent, and what this attempt needs kept until its code returns. */
@@ -71,11 +76,24 @@ export interface PlatformCredentials {
   clientSecret: string;
 }
 
+/**
+ * The apps a platform registered at the servers its users name (Mastodon's POST /api/v1/apps, one
+ * app per instance), kept for every user of that server (functions/services/clientRegistrations.ts).
+ */
+export interface ClientRegistrations {
+  /** The app registered at this server, if one was. */
+  get(server: string): Promise<PlatformCredentials | undefined>;
+  /** Keeps a newly registered app unless one was kept first (a race keeps one); answers the one kept. */
+  keep(server: string, credentials: PlatformCredentials): Promise<PlatformCredentials>;
+}
+
 export interface AdapterDeps {
   credentials: PlatformCredentials;
   hosts: Record<string, string>;
   http: PlatformHttp;
   clock: Clock;
+  /** Where the adapter registers its app per server (absent in functions that never start a connection). */
+  clientRegistrations?: ClientRegistrations;
 }
 
 /**

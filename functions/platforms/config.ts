@@ -3,6 +3,7 @@ import type { Platform } from '../../shared/platforms';
 import { ConfigurationError } from '../config';
 import type { PlatformCredentials } from './adapter';
 import type { PlatformModule, PlatformSettings } from './module';
+import { outboundAllowedOrigins as outboundAllowedOriginsOf } from '../http/outbound';
 
 /**
  * Reading a platform module's settings from the environment, generic over the modules given:
@@ -98,7 +99,8 @@ export function readModuleSettings<Options>(
     if (override !== undefined && !z.url().safeParse(override).success) throw new ConfigurationError(`Bad configuration: ${variable} is not a URL`);
     hosts[hostKey] = (override ?? realHost).replace(/\/$/, '');
   }
-  return { credentials, hosts, options };
+  const outboundAllowedOrigins = outboundAllowedOriginsOf(env);
+  return { credentials, hosts, options, ...(outboundAllowedOrigins.length ? { outboundAllowedOrigins } : {}) };
 }
 
 /** The settings of each of these modules that is configured. */

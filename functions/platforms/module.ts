@@ -1,6 +1,6 @@
 import { platformNames, type Platform } from '../../shared/platforms';
 import type { Clock } from '../clock';
-import type { AdapterDeps, MetricsReader, PlatformAdapter, PlatformCredentials } from './adapter';
+import type { AdapterDeps, ClientRegistrations, MetricsReader, PlatformAdapter, PlatformCredentials } from './adapter';
 import { createOutboundFetch, type OutboundRule } from '../http/outbound';
 import { createPlatformHttp, type FetchLike } from './http';
 import type { PlatformPublisher } from './publisher';
@@ -44,7 +44,15 @@ export interface PlatformSettings<Options = unknown> {
   credentials: PlatformCredentials;
   hosts: Record<string, string>;
   options: Options;
+  /**
+   * Origins the outbound rule lets through besides public https hosts, named by configuration
+   * (ONECLICK_OUTBOUND_ALLOWED_ORIGINS: the twin's sandbox, where a user names a server); none on AWS.
+   */
+  outboundAllowedOrigins?: readonly string[];
 }
+
+/** Each platform's app registrations at the servers its users name (functions/services/clientRegistrations.ts). */
+export type ClientRegistrationsOf = (platform: Platform) => ClientRegistrations;
 
 export type Adapters = Partial<Record<Platform, PlatformAdapter>>;
 export type Publishers = Partial<Record<Platform, PlatformPublisher>>;
@@ -57,12 +65,20 @@ function overriddenOrigins(module: PlatformModule<unknown>, settings: PlatformSe
 }
 
 /** The deps a module's parts are built with, from its settings (one HTTP client per part, named for the platform). */
-export function moduleDeps<Options>(module: PlatformModule<Options>, settings: PlatformSettings<Options>, clock: Clock, fetchImpl?: FetchLike): ModuleDeps<Options> {
+export function moduleDeps<Options>(
+  module: PlatformModule<Options>,
+  settings: PlatformSettings<Options>,
+  clock: Clock,
+  fetchImpl?: FetchLike,
+  registrations?: ClientRegistrationsOf,
+): ModuleDeps<Options> {
+  const allowedOrigins = [...new Set([...overriddenOrigins(module, settings), ...(settings.outboundAllowedOrigins ?? [])])];
   return {
     credentials: settings.credentials,
     hosts: settings.hosts,
-    http: createPlatformHttp(platformNames[module.platform], module.outbound ? createOutboundFetch({ ...module.outbound, allowedOrigins: overriddenOrigins(module, settings) }, fetchImpl) : fetchImpl),
+    http: createPlatformHttp(platformNames[module.platform], module.outbound ? createOutboundFetch({ ...module.outbound, allowedOrigins }, fetchImpl) : fetchImpl),
     clock,
     options: settings.options,
+    ...(registrations ? { clientRegistrations: registrations(module.platform) } : {}),
   };
 }

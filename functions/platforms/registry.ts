@@ -3,12 +3,13 @@ import type { Clock } from '../clock';
 import type { PlatformCredentials } from './adapter';
 import { readSettingsOf, sandboxHostEnvironmentFor } from './config';
 import type { FetchLike } from './http';
-import { moduleDeps, type Adapters, type MetricsReaders, type PlatformModule, type PlatformSettings, type Publishers } from './module';
+import { moduleDeps, type Adapters, type ClientRegistrationsOf, type MetricsReaders, type PlatformModule, type PlatformSettings, type Publishers } from './module';
 import { blueskyModule } from './bluesky';
 import { facebookModule } from './facebook';
 import { instagramModule } from './instagram';
 import { linkedinModule } from './linkedin';
 import { linkedinPageModule } from './linkedinPage';
+import { mastodonModule } from './mastodon';
 import { threadsModule } from './threads';
 import { tiktokModule } from './tiktok';
 import { xModule } from './x';
@@ -31,6 +32,7 @@ export const platformModules: Record<Platform, PlatformModule> = {
   threads: threadsModule,
   facebook: facebookModule,
   linkedinPage: linkedinPageModule,
+  mastodon: mastodonModule,
 };
 
 const allModules = Object.values(platformModules);
@@ -54,18 +56,22 @@ function build<Part>(
   clock: Clock,
   fetchImpl: FetchLike | undefined,
   part: (module: PlatformModule, deps: ReturnType<typeof moduleDeps>) => Part,
+  registrations?: ClientRegistrationsOf,
 ): Partial<Record<Platform, Part>> {
   const parts: Partial<Record<Platform, Part>> = {};
   for (const module of allModules) {
     const platformSettings = settings[module.platform];
-    if (platformSettings) parts[module.platform] = part(module, moduleDeps(module, platformSettings, clock, fetchImpl));
+    if (platformSettings) parts[module.platform] = part(module, moduleDeps(module, platformSettings, clock, fetchImpl, registrations));
   }
   return parts;
 }
 
-/** OAuth adapters of the configured platforms (connections, token refresh, account deletion). */
-export function createAdapters(settings: Partial<Record<Platform, PlatformSettings>>, clock: Clock, fetchImpl?: FetchLike): Adapters {
-  return build(settings, clock, fetchImpl, (module, deps) => module.createAdapter(deps));
+/**
+ * OAuth adapters of the configured platforms (connections, token refresh, account deletion);
+ * `registrations` keeps the apps registered at servers users name (where a connection starts).
+ */
+export function createAdapters(settings: Partial<Record<Platform, PlatformSettings>>, clock: Clock, fetchImpl?: FetchLike, registrations?: ClientRegistrationsOf): Adapters {
+  return build(settings, clock, fetchImpl, (module, deps) => module.createAdapter(deps), registrations);
 }
 
 /** Publishers of the configured platforms (tests and benches; on AWS each platform's function builds only its own). */

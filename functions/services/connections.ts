@@ -1,6 +1,6 @@
 import { TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { platformNames, platforms, type Platform } from '../../shared/platforms';
+import { capabilities, platformNames, platforms, type Platform } from '../../shared/platforms';
 import type { Confirmation, ConnectErrorCode, ConnectionList } from '../../shared/api/connections';
 import type { Clock } from '../clock';
 import { DomainError, NotFound, QuotaExceeded, InvalidInput } from '../errors';
@@ -25,6 +25,11 @@ export interface ConnectionServiceDeps {
   siteUrl: string;
   /** Failures we swallow on purpose (a revoke that did not go through) are reported here. */
   warn: (message: string, details: Record<string, unknown>) => void;
+  /**
+   * Why the one outbound rule (functions/http/outbound.ts) refuses a server a user named, in
+   * words; undefined when it lets it through. Absent: no platform here takes a server.
+   */
+  outboundRefusal?: (address: string) => Promise<string | undefined>;
 }
 
 class ConnectFailure extends Error {
@@ -72,12 +77,40 @@ function quotaMessage(maxAccounts: number): string {
     : `Your plan allows ${maxAccounts} connected accounts. Disconnect one to connect another, or upgrade your plan.`;
 }
 
+/**
+ * A server the user typed ("server.example", "https://server.example/"), as the address the
+ * platform's adapter calls: https unless the user said otherwise, without a trailing slash, query,
+ * fragment or credentials. Refused in words when it is not an address at all.
+ */
+export function serverAddress(typed: string): string {
+  const text = typed.trim();
+  let url: URL;
+  try {
+    url = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(text) ? text : `https://${text}`);
+  } catch {
+    throw new InvalidInput(`"${text}" is not a server address; type it as server.example or https://server.example.`);
+  }
+  if (url.username || url.password || url.search || url.hash) {
+    throw new InvalidInput(`Type only the server's address (e.g. ${url.host}), without a user name, query or fragment.`);
+  }
+  return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+}
+
 export function createConnectionService(deps: ConnectionServiceDeps) {
   const { db, store, states, choices, memberships, adapters, clock, siteUrl } = deps;
   const redirectUri = (platform: Platform) => `${siteUrl}/api/connections/${platform}/callback`;
 
   function callbackLocation(params: Record<string, string>): string {
     return `${siteUrl}/auth/callback?${new URLSearchParams(params).toString()}`;
+  }
+
+  /** The server a user named for a platform whose accounts live on one: an address the outbound rule lets through, or why not in words. */
+  async function checkedServer(platform: Platform, typed: string | undefined): Promise<string> {
+    if (!typed?.trim()) throw new InvalidInput(`Type the ${platformNames[platform]} server your account is on (e.g. ${capabilities[platform].connectServer!.example}).`);
+    const server = serverAddress(typed);
+    const refusal = deps.outboundRefusal ? await deps.outboundRefusal(server) : 'no server can be named on this deployment.';
+    if (refusal) throw new InvalidInput(`OneClick cannot connect to ${server}: ${refusal} Type the address of a public ${platformNames[platform]} server.`);
+    return server;
   }
 
   /** The cookie lives under the platform's connection paths only (callback and confirm). */
@@ -235,9 +268,10 @@ export function createConnectionService(deps: ConnectionServiceDeps) {
       };
     },
 
-    async startAuthorization(user: UserIdentity, platform: Platform): Promise<{ authorizationUrl: string; cookie: string }> {
+    async startAuthorization(user: UserIdentity, platform: Platform, typedServer?: string): Promise<{ authorizationUrl: string; cookie: string }> {
       const adapter = adapters[platform];
       if (!adapter) throw new InvalidInput(`${platformNames[platform]} is not configured on this deployment.`);
+      const server = capabilities[platform].connectServer ? await checkedServer(platform, typedServer) : undefined;
       const { connectedAccounts, maxAccounts } = await memberships.accountUsage(user);
       if (maxAccounts !== null && connectedAccounts >= maxAccounts) {
         // Reconnecting an account that needs it does not take a new slot.
@@ -252,6 +286,7 @@ export function createConnectionService(deps: ConnectionServiceDeps) {
           state: state.state,
           redirectUri: redirectUri(platform),
           ...(state.codeChallenge ? { codeChallenge: state.codeChallenge } : {}),
+          ...(server ? { server } : {}),
         });
       } catch (error) {
         // A platform that takes the request first (PAR) may refuse it or be unreachable.

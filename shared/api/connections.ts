@@ -52,6 +52,12 @@ export const connectionListSchema = z.object({
 });
 export type ConnectionList = z.infer<typeof connectionListSchema>;
 
+/**
+ * Starting a connection: `server` is the server the account lives on, for platforms whose
+ * capabilities say `connectServer` ("server.example" or "https://server.example").
+ */
+export const startConnectionSchema = z.object({ server: z.string().trim().min(1).max(253).optional() }).optional();
+
 export const authorizationSchema = z.object({ authorizationUrl: z.url() });
 
 /** The OAuth callback's query: what a platform sends back (success or error). */

@@ -12,6 +12,7 @@ import {
   oauthCallbackQuerySchema,
   platformParamSchema,
   redirectSchema,
+  startConnectionSchema,
 } from './connections';
 import { creatorInfoSchema } from './creatorInfo';
 import { publishingQuotaSchema } from './publishingQuota';
@@ -196,8 +197,9 @@ export const routes = {
     path: '/connections/{platform}/authorize',
     auth: 'user',
     handler: 'connections',
-    summary: "Starts OAuth: a single-use state bound to the user and platform; returns the platform's consent URL.",
-    input: { path: platformParamSchema },
+    summary:
+      "Starts OAuth: a single-use state bound to the user and platform; returns the platform's consent URL. Where the account lives on a server the user names, the body names it (`server`).",
+    input: { path: platformParamSchema, body: startConnectionSchema },
     output: authorizationSchema,
   },
   completeConnection: {

@@ -298,6 +298,10 @@ export const en = {
     chooseExpires: 'This choice stays open for 15 minutes.',
   },
   accounts: {
+    server: {
+      label: 'Your {{platform}} server',
+      hint: 'The server your account is on: what follows the second @ of your full handle (@you@server).',
+    },
     notConnected: 'Not connected',
     connecting: 'Connecting...',
     connected: 'Connected',

@@ -97,6 +97,15 @@ export const postOptionsEn = {
     linkedinPage: {
       heading: 'LinkedIn Page',
     },
+    mastodon: {
+      heading: 'Mastodon',
+      label: 'Who can see this post',
+      values: { public: 'Public', unlisted: 'Unlisted (public, kept off the public timelines)', private: 'Followers only', direct: 'Only the people you mention' },
+      hint: 'Followers-only and mentioned-only posts cannot be boosted.',
+      topicLabel: 'Content warning (optional)',
+      topicHint: 'Shown in place of the text until people choose to read on; it counts in the post\'s {{max}}-character limit.',
+      topicInvalid: 'A content warning can be at most {{max}} characters.',
+    },
   },
   mediaFormat: {
     heading: 'Instagram',

@@ -95,6 +95,15 @@ export const postOptionsTr: typeof postOptionsEn = {
     linkedinPage: {
       heading: 'LinkedIn Sayfası',
     },
+    mastodon: {
+      heading: 'Mastodon',
+      label: 'Bu gönderiyi kim görebilir',
+      values: { public: 'Herkese açık', unlisted: 'Liste dışı (herkese açık, genel zaman akışlarında gösterilmez)', private: 'Yalnızca takipçiler', direct: 'Yalnızca andığınız kişiler' },
+      hint: 'Yalnızca takipçilere ve yalnızca anılanlara açık gönderiler yükseltilemez (boost).',
+      topicLabel: 'İçerik uyarısı (isteğe bağlı)',
+      topicHint: 'Okumayı seçene kadar metnin yerinde gösterilir; gönderinin {{max}} karakterlik sınırına sayılır.',
+      topicInvalid: 'İçerik uyarısı en fazla {{max}} karakter olabilir.',
+    },
   },
   mediaFormat: {
     heading: 'Instagram',

@@ -296,6 +296,10 @@ export const tr: Messages = {
     chooseExpires: 'Bu seçim 15 dakika açık kalır.',
   },
   accounts: {
+    server: {
+      label: '{{platform}} sunucunuz',
+      hint: 'Hesabınızın bulunduğu sunucu: tam kullanıcı adınızda ikinci @ işaretinden sonraki kısım (@siz@sunucu).',
+    },
     notConnected: 'Bağlı değil',
     connecting: 'Bağlanıyor...',
     connected: 'Bağlandı',

@@ -149,6 +149,12 @@ export interface PlatformCapabilities<Id extends string = string> {
    * it the chosen account has used. Absent where the platform reports none.
    */
   publishingLimit?: { posts: number; hours: number };
+  /**
+   * Present where an account lives on a server its user names (a Mastodon instance): the Accounts
+   * page asks for the server before connecting, the start call carries it (checked by the outbound
+   * rule: https, a public host), and the connection keeps it. `example` is the placeholder shown.
+   */
+  connectServer?: { example: string };
   /** What the platform bills for the API calls we make (shared/platformPrices.ts; docs/costs.md has the sources). */
   apiPrices: ApiPrices;
   /**

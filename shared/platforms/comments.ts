@@ -40,6 +40,8 @@ export const commentRules: Record<Platform, CommentRule> = {
   facebook: { scope: 'pages_manage_engagement' },
   // As the organization (actor = its URN), with w_organization_social: the same 1,250 characters.
   linkedinPage: { max: 1250 },
+  // A reply under the status (in_reply_to_id), counted as a status.
+  mastodon: {},
 };
 
 /** How a network counts a first comment, and the most it takes (its own rule, else the post's rule with its own limit). */

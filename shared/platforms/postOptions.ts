@@ -5,6 +5,7 @@ import { facebookPostOptions } from './facebookOptions';
 import { instagramPostOptions } from './instagramOptions';
 import { linkedinPostOptions } from './linkedinOptions';
 import { linkedinPagePostOptions } from './linkedinPageOptions';
+import { mastodonPostOptions } from './mastodonOptions';
 import { threadsPostOptions } from './threadsOptions';
 import { tiktokPostOptions } from './tiktokOptions';
 import { xPostOptions } from './xOptions';
@@ -26,6 +27,7 @@ export const postOptionRules: Partial<Record<Platform, PostOptionsRule>> = {
   youtube: youtubePostOptions as PostOptionsRule,
   facebook: facebookPostOptions as PostOptionsRule,
   linkedinPage: linkedinPagePostOptions as PostOptionsRule,
+  mastodon: mastodonPostOptions as PostOptionsRule,
 };
 
 /** Whether a topic breaks its network's rule (`PostOptionsRule.topic`): too long, or holding a forbidden character. */

@@ -68,4 +68,7 @@ export const previewRules: Record<Platform, PreviewRule> = {
     title: false,
   },
   facebook: { fold: { characters: 480, lines: 5, more: '… See more' }, media: { video: { own: { tallest: [4, 5] } }, image: { own: { tallest: [4, 5] } } }, text: 'above', author: 'name', title: false },
+  // The whole text under the display name and @handle; the web app shows a single file in a 16:9
+  // box, cropped to it (Mastodon's web UI, media gallery). Not checked in the app.
+  mastodon: { media: { video: { fit: [16, 9] }, image: { crop: [16, 9] } }, text: 'above', author: 'nameAndHandle', title: false },
 };

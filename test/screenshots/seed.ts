@@ -19,6 +19,7 @@ const accountNames: Record<Platform, string> = {
   threads: 'northwind.threads',
   facebook: 'northwind-page',
   linkedinPage: 'northwind-company',
+  mastodon: 'northwind',
 };
 
 /**

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Platform } from '../../shared/platforms';
+import { capabilities, type Platform } from '../../shared/platforms';
 import { connectSandboxControl } from '../../infra/local/sandbox/controlClient';
 import { createMembershipService } from '../../functions/services/memberships';
 import { systemClock } from '../../functions/clock';
@@ -33,11 +33,20 @@ export interface StartedFlow {
   setCookie: string | undefined;
 }
 
-/** POST /connections/{platform}/authorize as the user's browser does. */
-export async function startFlow(twin: TwinInfo, user: TestUser, platform: Platform, headers: Record<string, string> = {}): Promise<StartedFlow> {
+/** The sandbox server a platform's accounts live on, where the user names one (connectServer): the first instance of its sandbox. */
+const sandboxServers: Partial<Record<Platform, string>> = { mastodon: 'social' };
+
+/** The address a user types for the sandbox server of a platform whose accounts live on one they name (undefined elsewhere). */
+export function sandboxServer(twin: TwinInfo, platform: Platform, hostKey = sandboxServers[platform]): string | undefined {
+  return capabilities[platform].connectServer && hostKey ? `${twin.endpoints.sandbox}/${platform}/${hostKey}` : undefined;
+}
+
+/** POST /connections/{platform}/authorize as the user's browser does (naming the sandbox server where the platform asks for one). */
+export async function startFlow(twin: TwinInfo, user: TestUser, platform: Platform, headers: Record<string, string> = {}, server = sandboxServer(twin, platform)): Promise<StartedFlow> {
   const response = await fetch(`${twin.apiUrl}/connections/${platform}/authorize`, {
     method: 'POST',
-    headers: { authorization: `Bearer ${user.idToken}`, ...headers },
+    headers: { authorization: `Bearer ${user.idToken}`, ...(server ? { 'content-type': 'application/json' } : {}), ...headers },
+    ...(server ? { body: JSON.stringify({ server }) } : {}),
   });
   const body = (await response.json()) as { authorizationUrl?: string };
   if (response.status !== 200) throw new Error(`authorize answered ${response.status}: ${JSON.stringify(body)}`);
@@ -77,8 +86,10 @@ export async function connectThroughOAuth(
   decision: 'allow' | 'deny' = 'allow',
   /** More request headers (the workspace header, to connect in a shared workspace). */
   headers: Record<string, string> = {},
+  /** The server the user names, where the platform asks for one (default: the sandbox's first). */
+  server = sandboxServer(twin, platform),
 ): Promise<{ callbackUrl: string; location: URL; cookie: string | undefined }> {
-  const flow = await startFlow(twin, user, platform, headers);
+  const flow = await startFlow(twin, user, platform, headers, server);
   const callbackUrl = await sandboxControl(twin).consent(platform, { authorizeUrl: flow.authorizationUrl, account, displayName: `Sandbox ${account}`, decision });
   const returned = await arriveAtCallback(callbackUrl, flow.cookie);
   const state = returned.searchParams.get('state');

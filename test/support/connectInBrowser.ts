@@ -1,5 +1,6 @@
 import { expect } from 'vitest';
-import { platformNames, type Platform } from '../../shared/platforms';
+import { capabilities, platformNames, type Platform } from '../../shared/platforms';
+import { sandboxServer } from './connect';
 import { explained, type Session } from './browser';
 import type { TwinInfo } from './twinInfo';
 
@@ -8,7 +9,8 @@ import type { TwinInfo } from './twinInfo';
  * page as a person would. Where one consent manages several accounts (Facebook Pages, LinkedIn
  * organizations) the picker comes first: it is checked to offer two and to refuse an empty
  * choice, then `pick` is picked (by default the account named `<platform name> <account>`, the
- * sandbox's first).
+ * sandbox's first). Where the account lives on a server the user names (Mastodon), the sandbox's
+ * first instance is typed into the card's server field first.
  */
 export async function connectInBrowser(
   twin: TwinInfo,
@@ -19,6 +21,9 @@ export async function connectInBrowser(
 ) {
   const { page } = session;
   const name = platformNames[platform];
+  if (capabilities[platform].connectServer) {
+    await page.getByRole('listitem', { name, exact: true }).getByLabel(`Your ${name} server`).fill(sandboxServer(twin, platform)!);
+  }
   await page.getByRole('button', { name: new RegExp(`^(Connect ${name}|Connect another ${name} account|Reconnect)$`) }).click();
   await explained(session, `Opening ${name}'s consent page`, () => page.waitForURL((url) => url.origin === twin.endpoints.sandbox), twin.logFile);
   await page.getByLabel('Sandbox account').fill(account);

@@ -24,6 +24,11 @@ export interface AuthorizeDialect {
   /** Where the dialog is served: the real host key and path (a platform may have two). */
   endpoints: Array<{ hostKey: string; path: string }>;
   clientIdParameter: 'client_id' | 'client_key';
+  /**
+   * Apps the platform registers through its own API (one per
+   * server), known besides the sandbox's one app: the app with this id, or undefined.
+   */
+  registeredClient?(clientId: string): { clientId: string; clientSecret: string } | undefined;
   /** How the scope parameter separates scopes; `comma-or-space` takes either. */
   scopeDelimiter: 'space' | 'comma' | 'comma-or-space';
   knownScopes: readonly string[];

@@ -2,7 +2,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { basicCredentials, readForm, type SandboxRequest } from './http';
 import { accountNamePattern } from './identity';
 import type { AuthorizeDialect, AuthorizeRefusal, AuthorizeRequest } from './authorizeDialect';
-import type { PlatformContext } from './platform';
+import type { PlatformContext, SandboxClient } from './platform';
 import type { AccountRecord, CodeFailure, CodeRecord, TokenRecord } from './store';
 
 /**
@@ -58,6 +58,11 @@ function isAbsoluteHttpUrl(value: string): boolean {
   }
 }
 
+/** The app with this id: the sandbox's one app of the platform, or one registered through the platform's API. */
+export function knownClient(context: PlatformContext, dialect: Pick<AuthorizeDialect, 'registeredClient'> | undefined, clientId: string): SandboxClient | undefined {
+  return clientId === context.client.clientId ? context.client : dialect?.registeredClient?.(clientId);
+}
+
 /** Validates an authorize query as the platform would, in the order it would. */
 export function parseAuthorize(context: PlatformContext, dialect: AuthorizeDialect, dialogQuery: URLSearchParams): AuthorizeRequest | AuthorizeRefusal {
   const pushed = dialect.pushedParameters?.(dialogQuery) ?? dialogQuery;
@@ -67,7 +72,7 @@ export function parseAuthorize(context: PlatformContext, dialect: AuthorizeDiale
 
   const clientId = query.get(dialect.clientIdParameter);
   if (!clientId) return missing(dialect.clientIdParameter);
-  if (clientId !== context.client.clientId) {
+  if (!knownClient(context, dialect, clientId)) {
     return { error: 'invalid_client', description: `${dialect.clientIdParameter} "${clientId}" is not a registered app` };
   }
 
@@ -211,6 +216,7 @@ export function authenticateClient(
   request: SandboxRequest,
   form: URLSearchParams,
   method: { form: 'client_id' | 'client_key' } | 'basic',
+  dialect?: Pick<AuthorizeDialect, 'registeredClient'>,
 ): TokenFailure | undefined {
   let id: string | null | undefined;
   let secret: string | null | undefined;
@@ -226,8 +232,9 @@ export function authenticateClient(
     if (!id) return { failure: 'missing_parameter', parameter: method.form };
     if (!secret) return { failure: 'missing_parameter', parameter: 'client_secret' };
   }
-  if (id !== context.client.clientId) return { failure: 'invalid_client', reason: 'unknown' };
-  if (secret !== context.client.clientSecret) return { failure: 'invalid_client', reason: 'wrong_secret' };
+  const client = knownClient(context, dialect, id);
+  if (!client) return { failure: 'invalid_client', reason: 'unknown' };
+  if (secret !== client.clientSecret) return { failure: 'invalid_client', reason: 'wrong_secret' };
   return undefined;
 }
 
@@ -244,7 +251,9 @@ function verifierMatches(code: CodeRecord, verifier: string, hexChallenge: boole
 export function redeemCode(context: PlatformContext, dialect: AuthorizeDialect, form: URLSearchParams): CodeRecord | TokenFailure {
   const code = context.store.redeemCode(context.platform, form.get('code') ?? '');
   if (typeof code === 'string') return { failure: 'invalid_code', reason: code };
-  if (code.clientId !== context.client.clientId) return { failure: 'invalid_code', reason: 'other_client' };
+  // The code must be the authenticated app's: the sandbox's one app, or the registered one the form names.
+  const clientId = dialect.registeredClient && form.get('client_id') ? form.get('client_id') : context.client.clientId;
+  if (code.clientId !== clientId) return { failure: 'invalid_code', reason: 'other_client' };
   if (form.get('redirect_uri') !== code.redirectUri) return { failure: 'redirect_mismatch' };
   if (code.codeChallenge) {
     const verifier = form.get('code_verifier');

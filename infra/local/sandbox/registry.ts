@@ -4,6 +4,7 @@ import { facebook } from './facebook';
 import { instagram } from './instagram';
 import { linkedin } from './linkedin';
 import { linkedinPage } from './linkedinPage';
+import { mastodon } from './mastodon';
 import type { PlatformSandboxFactory } from './platform';
 import { threads } from './threads';
 import { tiktok } from './tiktok';
@@ -15,4 +16,4 @@ import { youtube } from './youtube';
  * (<platform>/index.ts and the files beside it) and is plugged in here by one line. Nothing
  * else in the sandbox names a platform.
  */
-export const platformSandboxes: Record<Platform, PlatformSandboxFactory> = { youtube, tiktok, instagram, x, linkedin, bluesky, threads, facebook, linkedinPage };
+export const platformSandboxes: Record<Platform, PlatformSandboxFactory> = { youtube, tiktok, instagram, x, linkedin, bluesky, threads, facebook, linkedinPage, mastodon };

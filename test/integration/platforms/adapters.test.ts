@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { platforms, type Platform } from '../../../shared/platforms';
+import { capabilities, platforms, type Platform } from '../../../shared/platforms';
 import { startSandbox, type Sandbox } from '../../../infra/local/sandbox/sandbox';
 import { memoryLog } from '../../../infra/local/log';
 import { createAdapters, readPlatformSettings, sandboxHostEnvironment, type Adapters } from '../../../functions/platforms/registry';
 import { pkceChallenge } from '../../../functions/services/oauthStates';
 import { AuthExpired } from '../../../functions/platforms/errors';
-import type { TokenSet } from '../../../functions/platforms/adapter';
+import type { PlatformCredentials, TokenSet } from '../../../functions/platforms/adapter';
 
 /**
  * Each adapter against the platform sandbox, both on one clock the test moves: connect,
@@ -26,8 +26,19 @@ let adapters: Adapters;
 
 beforeAll(async () => {
   sandbox = await startSandbox({ port: 0, clients, log: memoryLog(), clock: { now: () => time } });
-  adapters = createAdapters(readPlatformSettings(sandboxHostEnvironment(sandbox.url), clients), clock);
+  // A server a user names (a Mastodon instance) is the sandbox's, let through as the twin does; its apps kept in memory.
+  const env = { ...sandboxHostEnvironment(sandbox.url), ONECLICK_OUTBOUND_ALLOWED_ORIGINS: sandbox.url };
+  const registered = new Map<string, PlatformCredentials>();
+  const registrations = (platform: Platform) => ({
+    get: async (server: string) => registered.get(`${platform}#${server}`),
+    keep: async (server: string, app: PlatformCredentials) => registered.get(`${platform}#${server}`) ?? (registered.set(`${platform}#${server}`, app), app),
+  });
+  adapters = createAdapters(readPlatformSettings(env, clients), clock, undefined, registrations);
 });
+
+/** The sandbox server an account lives on, where the platform's accounts live on one the user names. */
+const servers: Partial<Record<Platform, string>> = { mastodon: 'social' };
+const serverOf = (platform: Platform) => (capabilities[platform].connectServer ? { server: sandbox.hostUrl(platform, servers[platform]!) } : {});
 afterAll(async () => {
   await sandbox?.stop();
 });
@@ -53,7 +64,7 @@ async function connect(platform: Platform, account: string): Promise<TokenSet> {
 async function consent(platform: Platform, account: string): Promise<TokenSet> {
   const adapter = adapters[platform]!;
   const verifier = `verifier-${randomUUID()}-${randomUUID()}`;
-  const { url: authorizeUrl, flowData } = await adapter.authorizeUrl({ state: `${platform}_state`, redirectUri, ...(adapter.usesPkce ? { codeChallenge: pkceChallenge(verifier) } : {}) });
+  const { url: authorizeUrl, flowData } = await adapter.authorizeUrl({ state: `${platform}_state`, redirectUri, ...(adapter.usesPkce ? { codeChallenge: pkceChallenge(verifier) } : {}), ...serverOf(platform) });
   const redirect = new URL(await sandbox.control.consent(platform, { authorizeUrl, account, decision: 'allow' }));
   expect(redirect.searchParams.get('state')).toBe(`${platform}_state`);
   const issuer = redirect.searchParams.get('iss');
@@ -82,6 +93,12 @@ describe.each(platforms)('%s adapter against the sandbox', (platform) => {
     if (!adapter.canRefresh(tokens) && platform === 'facebook') {
       // Nothing to refresh: a Facebook connection holds a Page token, which does not expire.
       await expect(adapter.refresh(tokens)).resolves.toEqual(tokens);
+      return;
+    }
+    if (!adapter.canRefresh(tokens) && !tokens.accessTokenExpiresAt) {
+      // A token that does not expire (Mastodon's lasts until revoked): nothing to refresh, and refreshing says so.
+      expect(platform).toBe('mastodon');
+      await expect(adapter.refresh(tokens)).rejects.toBeInstanceOf(AuthExpired);
       return;
     }
     if (!adapter.canRefresh(tokens)) {

@@ -50,6 +50,10 @@ describe("the review step's per-network media notes", () => {
       en: ['LinkedIn Page cannot combine a video and images: LinkedIn Page gets the video only.'],
       tr: ['LinkedIn Page video ile görselleri birlikte yayınlayamaz: LinkedIn Page yalnızca videoyu alır.'],
     },
+    mastodon: {
+      en: ['Mastodon cannot combine a video and images: Mastodon gets the video only.'],
+      tr: ['Mastodon video ile görselleri birlikte yayınlayamaz: Mastodon yalnızca videoyu alır.'],
+    },
     youtube: {
       en: ['YouTube takes only videos: the 2 images are not sent to YouTube.'],
       tr: ['YouTube yalnızca video alır: 2 görsel YouTube hesabına gönderilmez.'],

@@ -15,7 +15,7 @@ describe("the twin's environment and the user's", () => {
     expect(isUserSettable('TIKTOK_CLIENT_SECRET')).toBe(true);
     expect(isUserSettable('AWS_ENDPOINT_URL_DYNAMODB')).toBe(false);
     expect(isUserSettable('STATE_MACHINE_ARN')).toBe(false);
-    expect(isUserSettable('MASTODON_HOST_API')).toBe(false);
+    expect(isUserSettable('PIXELFED_HOST_API')).toBe(false);
   });
 
   it("keeps what the user set (hosts, client ids and secrets) over the sandbox's defaults, and says which", () => {

@@ -17,6 +17,8 @@ export const clients: Record<Platform, SandboxClient> = {
   threads: { clientId: '1017452880033715', clientSecret: 'threads-secret' },
   facebook: { clientId: '1180934522176411', clientSecret: 'facebook-secret' },
   linkedinPage: { clientId: '78sandboxlinkedinpages', clientSecret: 'linkedin-page-secret' },
+  // The sandbox's own app; a Mastodon connection uses the app registered at its server (mastodonApp).
+  mastodon: { clientId: 'oneclick-sandbox-mastodon', clientSecret: 'mastodon-secret' },
 };
 
 export const redirectUri = 'https://app.oneclick.test/connections/callback';
@@ -87,6 +89,7 @@ export const publishingScopes: Record<Platform, string> = {
   threads: 'threads_basic,threads_content_publish',
   facebook: 'pages_show_list,pages_manage_posts,pages_read_engagement,read_insights,pages_manage_engagement',
   linkedinPage: 'w_organization_social r_organization_social rw_organization_admin',
+  mastodon: 'read write:statuses write:media profile',
 };
 
 const dialogs: Record<Platform, { hostKey: string; path: string }> = {
@@ -99,11 +102,19 @@ const dialogs: Record<Platform, { hostKey: string; path: string }> = {
   threads: { hostKey: 'www', path: '/oauth/authorize' },
   facebook: { hostKey: 'www', path: '/v24.0/dialog/oauth' },
   linkedinPage: { hostKey: 'www', path: '/oauth/v2/authorization' },
+  mastodon: { hostKey: 'social', path: '/oauth/authorize' },
 };
+
+/** An app registered at a sandbox Mastodon instance (POST /api/v1/apps), as the adapter registers OneClick. */
+export async function mastodonApp(sandbox: Sandbox, instance = 'social'): Promise<SandboxClient> {
+  const response = await fetch(`${sandbox.hostUrl('mastodon', instance)}/api/v1/apps`, formPost({ client_name: 'OneClick', redirect_uris: redirectUri, scopes: publishingScopes.mastodon }));
+  const app = (await response.json()) as { client_id: string; client_secret: string };
+  return { clientId: app.client_id, clientSecret: app.client_secret };
+}
 
 /** Connects a sandbox account the way the app does (consent, then the code exchange) and returns its access token. */
 export async function accessTokenFor(sandbox: Sandbox, platform: Platform, account = 'sandbox-user', scope = publishingScopes[platform]): Promise<string> {
-  const client = clients[platform];
+  const client = platform === 'mastodon' ? await mastodonApp(sandbox) : clients[platform];
   const pkce = pkcePair();
   const dialog = dialogs[platform];
   const authorizeUrl = urlWith(`${sandbox.hostUrl(platform, dialog.hostKey)}${dialog.path}`, {
@@ -112,7 +123,7 @@ export async function accessTokenFor(sandbox: Sandbox, platform: Platform, accou
     response_type: 'code',
     scope,
     state: 'publish-state',
-    ...(platform === 'x' ? { code_challenge: pkce.challenge, code_challenge_method: 'S256' } : {}),
+    ...(platform === 'x' || platform === 'mastodon' ? { code_challenge: pkce.challenge, code_challenge_method: 'S256' } : {}),
   });
   const { code } = await allow(sandbox, platform, authorizeUrl, account);
   const exchange: Record<Platform, () => Promise<Response>> = {
@@ -147,6 +158,11 @@ export async function accessTokenFor(sandbox: Sandbox, platform: Platform, accou
       await fetch(`${sandbox.hostUrl('linkedinPage', 'api')}/rest/organizationAcls?q=roleAssignee&state=APPROVED`, { headers: { authorization: `Bearer ${body.access_token}`, 'linkedin-version': '202601', 'x-restli-protocol-version': '2.0.0' } });
       return new Response(JSON.stringify({ access_token: body.access_token }), { status: 200 });
     },
+    mastodon: () =>
+      fetch(
+        `${sandbox.hostUrl('mastodon', 'social')}/oauth/token`,
+        formPost({ grant_type: 'authorization_code', code, client_id: client.clientId, client_secret: client.clientSecret, redirect_uri: redirectUri, code_verifier: pkce.verifier }),
+      ),
   };
   const response = await exchange[platform]();
   if (response.status !== 200) throw new Error(`${platform} token exchange answered ${response.status}: ${await response.text()}`);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkPostOptions, postOptionRules } from '../../../shared/platforms/postOptions';
+import { checkPostOptions, optionsMediaProblems, postOptionRules } from '../../../shared/platforms/postOptions';
 import { platforms } from '../../../shared/platforms';
 import { en } from '../../../shared/i18n/en';
 import { tr } from '../../../shared/i18n/tr';
@@ -74,7 +74,7 @@ describe('who can see or reply (the audience options)', () => {
 
   it("names every value of every network's audience choice in both languages, the network's default first", () => {
     const withAudience = [...platforms].filter((platform) => postOptionRules[platform]?.audience);
-    expect(withAudience.sort()).toEqual(['facebook', 'linkedin', 'threads', 'x']);
+    expect(withAudience.sort()).toEqual(['facebook', 'linkedin', 'mastodon', 'threads', 'x']);
     for (const platform of withAudience) {
       const rule = postOptionRules[platform]!;
       const { field, values } = rule.audience!;
@@ -87,5 +87,16 @@ describe('who can see or reply (the audience options)', () => {
         if (rule.topic) expect((texts as unknown as Record<string, string>)['topicLabel'] && (texts as unknown as Record<string, string>)['topicHint'] && (texts as unknown as Record<string, string>)['topicInvalid']).toBeTruthy();
       }
     }
+  });
+
+  it('takes a Mastodon post\'s visibility, content warning, language and poll, and refuses a poll with files', () => {
+    expect(checkPostOptions('mastodon', {}, noSchedule, 'Mastodon')).toEqual({ options: { visibility: 'public' }, problems: [] });
+    const options = { visibility: 'unlisted', spoilerText: ' Spoilers ', language: 'tr', poll: { options: ['Yes', 'No'], expiresInSeconds: 3600 } };
+    expect(checkPostOptions('mastodon', options, noSchedule, 'Mastodon').options).toEqual({ ...options, spoilerText: 'Spoilers', poll: { ...options.poll, multiple: false } });
+    expect(checkPostOptions('mastodon', { visibility: 'everyone' }, noSchedule, 'Mastodon').problems[0]?.message).toMatch(/Choose who sees the Mastodon post/);
+    expect(checkPostOptions('mastodon', { language: 'Turkish' }, noSchedule, 'Mastodon').problems[0]?.message).toMatch(/two-letter ISO 639-1 code/);
+    expect(checkPostOptions('mastodon', { poll: { options: ['Only one'], expiresInSeconds: 3600 } }, noSchedule, 'Mastodon').problems[0]?.message).toBe('A poll needs at least 2 options.');
+    expect(optionsMediaProblems('mastodon', options, [{ kind: 'image', contentType: 'image/jpeg', size: 1000 }])).toEqual(['A Mastodon post carries a poll or media, not both: remove the files or the poll.']);
+    expect(optionsMediaProblems('mastodon', { visibility: 'public' }, [{ kind: 'image', contentType: 'image/jpeg', size: 1000 }])).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import { siBluesky, siFacebook, siInstagram, siThreads, siTiktok, siX, siYoutube } from 'simple-icons';
+import { siBluesky, siFacebook, siInstagram, siMastodon, siThreads, siTiktok, siX, siYoutube } from 'simple-icons';
 import type { Platform } from '../../../../shared/platforms';
 
 /**
@@ -16,4 +16,5 @@ export const platformArtwork: Partial<Record<Platform, string>> = {
   bluesky: siBluesky.path,
   threads: siThreads.path,
   facebook: siFacebook.path,
+  mastodon: siMastodon.path,
 };

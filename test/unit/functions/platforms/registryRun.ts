@@ -12,6 +12,7 @@ import { syntheticMp4 } from '../../../support/mp4';
 import { accessTokenFor, clients, publishingScopes, startFileServer, startTestSandbox, testBytes, testClock } from '../../sandbox/harness';
 import { defaultOptions, memoryMedia } from './harness';
 import { blueskyConnect } from '../../sandbox/bluesky.harness';
+import { mastodonTokens } from '../../sandbox/mastodon.harness';
 import { testOptions } from '../../../support/postOptions';
 
 /**
@@ -103,14 +104,24 @@ export function cases(platform: Platform): Array<{ name: string; kinds: Kind[] }
 /** A connected account: its tokens (with the comment permission where the network asks for one) and its id on the platform. */
 export async function setUp(registry: RegistrySandbox, platform: Platform, account: string): Promise<Setup> {
   const { sandbox, clock } = registry;
-  const settings = { [platform]: { credentials: clients[platform], hosts: Object.fromEntries(Object.keys(platformHosts[platform]).map((key) => [key, sandbox.hostUrl(platform, key)])), options: defaultOptions(platform) } };
+  const settings = {
+    [platform]: {
+      credentials: clients[platform],
+      hosts: Object.fromEntries(Object.keys(platformHosts[platform]).map((key) => [key, sandbox.hostUrl(platform, key)])),
+      options: defaultOptions(platform),
+      // A server a user names (a Mastodon instance) is the sandbox's: let through as the twin does.
+      outboundAllowedOrigins: [new URL(sandbox.url).origin],
+    },
+  };
   const commentScope = commentRules[platform].scope;
   const scope = commentScope ? `${publishingScopes[platform]}${platform === 'instagram' ? ',' : ' '}${commentScope}` : publishingScopes[platform];
   // Bluesky's tokens are DPoP-bound to a key kept with them: connected through the adapter.
   const tokens =
     platform === 'bluesky'
       ? (await blueskyConnect(sandbox, createAdapters(settings, clock).bluesky!, account)).tokens
-      : { accessToken: await accessTokenFor(sandbox, platform, account, scope), accessTokenIssuedAt: new Date().toISOString(), scopes: commentScope ? [commentScope] : [] };
+      : platform === 'mastodon'
+        ? await mastodonTokens(sandbox, account)
+        : { accessToken: await accessTokenFor(sandbox, platform, account, scope), accessTokenIssuedAt: new Date().toISOString(), scopes: commentScope ? [commentScope] : [] };
   // The id the platform knows the account by (X, Instagram and LinkedIn put it in paths); TikTok needs none.
   const adapter = createAdapters(settings, clock)[platform]!;
   const connected = await adapter.fetchProfile(tokens).then(

@@ -18,21 +18,27 @@ export function useConnections() {
 /**
  * Asks the API for the platform's consent URL and sends the browser there. With `returnTo` (an
  * in-app path, e.g. the wizard), /auth/callback comes back there instead of the Accounts page;
- * an unsafe path is refused before the browser leaves.
+ * an unsafe path is refused before the browser leaves. `server` is the server the account lives
+ * on, for platforms whose accounts live on one the user names (`connectServer`).
  */
 export function useStartConnection() {
   const api = useApi();
   return useMutation({
-    mutationFn: async (target: Platform | { platform: Platform; returnTo: string }) => {
+    mutationFn: async (target: Platform | { platform: Platform; returnTo?: string; server?: string }) => {
       const platform = typeof target === 'string' ? target : target.platform;
-      if (typeof target !== 'string' && !rememberReturnPath(target.returnTo, window.location.origin, sessionStorage)) {
-        throw new Error(`Not a page of this app to come back to: ${target.returnTo}`);
+      const returnTo = typeof target === 'string' ? undefined : target.returnTo;
+      if (returnTo !== undefined && !rememberReturnPath(returnTo, window.location.origin, sessionStorage)) {
+        throw new Error(`Not a page of this app to come back to: ${returnTo}`);
       }
-      const { authorizationUrl } = await api('startConnection', { path: { platform } });
+      const server = typeof target === 'string' ? undefined : target.server;
+      const { authorizationUrl } = await api('startConnection', { path: { platform }, body: server ? { server } : undefined });
       window.location.assign(authorizationUrl);
     },
   });
 }
+
+/** The platform a start-connection call was for. */
+export const startedPlatform = (target: Platform | { platform: Platform } | undefined): Platform | undefined => (typeof target === 'string' ? target : target?.platform);
 
 export function useDisconnect() {
   const api = useApi();

@@ -9,7 +9,7 @@ import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
 import { UpgradeHint } from '../../../components/ui/UpgradeHint';
 import { SandboxOnlyNote } from '../../../components/ui/SandboxOnlyNote';
 import { ApiError } from '../../../lib/apiClient';
-import { useConnections, useDisconnect, useStartConnection } from '../api/connections';
+import { startedPlatform, useConnections, useDisconnect, useStartConnection } from '../api/connections';
 import { PlatformCard } from './PlatformCard';
 import { connectErrorText } from './connectErrorText';
 
@@ -65,10 +65,10 @@ export function AccountsPage() {
     return false;
   }
 
-  function connect(target: Platform) {
+  function connect(target: Platform, server?: string) {
     setActionError(undefined);
     if (params.toString()) setParams({}, { replace: true });
-    start.mutate(target, {
+    start.mutate(server === undefined ? target : { platform: target, server }, {
       onError: (error) => {
         if (!handleAuthError(error)) setActionError(errorText(error, target, connections.data?.usage.maxAccounts));
       },
@@ -116,9 +116,9 @@ export function AccountsPage() {
             connections={data?.connections.filter((connection) => connection.platform === name) ?? []}
             available={data ? data.availablePlatforms.includes(name) : true}
             loading={connections.isPending}
-            connecting={start.isPending && start.variables === name}
+            connecting={start.isPending && startedPlatform(start.variables) === name}
             disconnecting={disconnect.isPending ? `${disconnect.variables?.platform}#${disconnect.variables?.accountId}` : undefined}
-            onConnect={() => connect(name)}
+            onConnect={(server) => connect(name, server)}
             onDisconnect={setConfirming}
           />
         ))}

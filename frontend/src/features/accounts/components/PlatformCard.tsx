@@ -1,5 +1,6 @@
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { platformNames, type Platform } from '../../../../../shared/platforms';
+import { capabilities, platformNames, type Platform } from '../../../../../shared/platforms';
 import type { Connection } from '../../../../../shared/api/connections';
 import { X } from 'lucide-react';
 import { PlatformMark } from '../../../components/ui/PlatformMark';
@@ -13,7 +14,8 @@ interface PlatformCardProps {
   loading: boolean;
   connecting: boolean;
   disconnecting: string | undefined;
-  onConnect: () => void;
+  /** `server`: the server the user typed, where the platform's accounts live on one they name (`connectServer`). */
+  onConnect: (server?: string) => void;
   onDisconnect: (connection: Connection) => void;
 }
 
@@ -31,6 +33,15 @@ export function PlatformCard(props: PlatformCardProps) {
   const accessKey = `accounts.access.${props.platform}`;
   const accessNote = i18n.exists(accessKey) ? String(t(accessKey as never)) : undefined;
   const formatDate = (iso: string) => new Intl.DateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'medium' }).format(new Date(iso));
+  const connectServer = capabilities[props.platform].connectServer;
+  const [server, setServer] = useState('');
+  const serverInputId = useId();
+  const connectLabel =
+    status === 'needsReconnect'
+      ? t('accounts.reconnect')
+      : props.connections.length
+        ? t('accounts.connectAnother', { platform: name })
+        : t('accounts.connect', { platform: name });
 
   return (
     <li className={`card platform-card platform-${props.platform} status-${status}`} aria-label={name} style={brandStyle(props.platform)}>
@@ -76,13 +87,37 @@ export function PlatformCard(props: PlatformCardProps) {
         </div>
       ))}
 
-      {props.available ? (
-        <button type="button" className="button secondary wide" onClick={props.onConnect} disabled={props.connecting}>
-          {status === 'needsReconnect'
-            ? t('accounts.reconnect')
-            : props.connections.length
-              ? t('accounts.connectAnother', { platform: name })
-              : t('accounts.connect', { platform: name })}
+      {props.available && connectServer ? (
+        <form
+          className="connect-server"
+          onSubmit={(event) => {
+            event.preventDefault();
+            props.onConnect(server);
+          }}
+        >
+          <div className="field">
+            <label htmlFor={serverInputId}>{t('accounts.server.label', { platform: name })}</label>
+            <input
+              id={serverInputId}
+              type="text"
+              inputMode="url"
+              autoComplete="url"
+              spellCheck={false}
+              required
+              maxLength={253}
+              placeholder={connectServer.example}
+              value={server}
+              onChange={(event) => setServer(event.target.value)}
+            />
+            <p className="hint">{t('accounts.server.hint', { platform: name })}</p>
+          </div>
+          <button type="submit" className="button secondary wide" disabled={props.connecting}>
+            {connectLabel}
+          </button>
+        </form>
+      ) : props.available ? (
+        <button type="button" className="button secondary wide" onClick={() => props.onConnect()} disabled={props.connecting}>
+          {connectLabel}
         </button>
       ) : (
         <p className="hint">{t('accounts.notAvailable')}</p>

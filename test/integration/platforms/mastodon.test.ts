@@ -1,0 +1,84 @@
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import type { ConnectionList } from '../../../shared/api/connections';
+import type { Post } from '../../../shared/api/posts';
+import { callApi, createUser, documentClient, type TestUser } from '../../support/users';
+import { connectThroughOAuth, makeAdmin, sandboxAccountName, sandboxControl, sandboxServer } from '../../support/connect';
+import { createPost, tinyJpeg, uploadMedia, waitForPost } from '../../support/posts';
+
+/**
+ * Mastodon end to end through the API, the PublishPost state machine and the sandbox's two
+ * instances: connecting on the instance the user types (the app registered there once), the
+ * outbound rule on that address, and the exactly-once rule when a
+ * status create's answer is lost (found again by its Idempotency-Key).
+ */
+const twin = inject('twin');
+const sandbox = () => sandboxControl(twin);
+
+let user: TestUser;
+const accounts: Record<'social' | 'large', { name: string; accountId: string }> = { social: { name: '', accountId: '' }, large: { name: '', accountId: '' } };
+
+async function publish(body: Record<string, unknown>): Promise<Post> {
+  const created = await createPost(twin, user, body);
+  expect(created.status, JSON.stringify(created.body)).toBe(200);
+  return waitForPost(twin, user, (created.body as unknown as Post).postId);
+}
+
+describe('Mastodon through the API (against the sandbox\'s two instances)', () => {
+  beforeAll(async () => {
+    user = await createUser(twin);
+    await makeAdmin(twin, user);
+    for (const instance of ['social', 'large'] as const) {
+      const name = sandboxAccountName('toot');
+      const { location } = await connectThroughOAuth(twin, user, 'mastodon', name, 'allow', {}, sandboxServer(twin, 'mastodon', instance));
+      expect(location.searchParams.get('status')).toBe('connected');
+      const { body } = await callApi(twin, '/connections', user.idToken);
+      const connection = (body as unknown as ConnectionList).connections.find((item) => item.platform === 'mastodon' && item.username?.startsWith(`@${name}@`))!;
+      accounts[instance] = { name, accountId: connection.platformUserId };
+    }
+  });
+
+  it('connects an account on each instance the user typed, its app registered there once and kept encrypted', async () => {
+    expect(accounts.social.accountId).not.toBe(accounts.large.accountId);
+    const server = sandboxServer(twin, 'mastodon', 'social')!;
+    const { Item } = await documentClient(twin).send(new GetCommand({ TableName: twin.tableNames.oauthStates, Key: { state: `client#mastodon#${server}` }, ConsistentRead: true }));
+    expect(Item).toMatchObject({ stage: 'client', platform: 'mastodon', server, clientId: expect.stringMatching(/^social\./) });
+    expect(JSON.stringify(Item)).not.toMatch(/client_secret|clientSecret/);
+  });
+
+  it('refuses a server that is not a public https address, in words, before anything is sent', async () => {
+    for (const server of ['https://127.0.0.1', 'http://mastodon.example']) {
+      const { status, body } = await callApi(twin, '/connections/mastodon/authorize', user.idToken, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ server }) });
+      expect(status).toBe(400);
+      expect(String(body?.['message'])).toMatch(/^OneClick cannot connect to .*: .* Type the address of a public Mastodon server\.$/);
+    }
+    const { status, body } = await callApi(twin, '/connections/mastodon/authorize', user.idToken, { method: 'POST' });
+    expect([status, body?.['message']]).toEqual([400, 'Type the Mastodon server your account is on (e.g. mastodon.social).']);
+  });
+
+  it('publishes to the account on the other instance, on that instance', async () => {
+    const key = await uploadMedia(twin, user.userId, { kind: 'image', body: tinyJpeg });
+    const text = `On the large instance ${Date.now()}`;
+    const post = await publish({ description: text, media: [{ key }], targets: [{ platform: 'mastodon', accountId: accounts.large.accountId }] });
+    expect(post.status, JSON.stringify(post.targets)).toBe('published');
+    expect(post.targets[0]!.postUrl).toContain('/mastodon/large/@');
+    expect((await sandbox().feed('mastodon', accounts.large.name)).posts.filter((item) => item.text === text)).toHaveLength(1);
+  });
+
+  it('a status create whose answer is lost is found again by its Idempotency-Key: one status', async () => {
+    const { name, accountId } = accounts.social;
+    const key = await uploadMedia(twin, user.userId, { kind: 'image', body: tinyJpeg });
+    await sandbox().injectFault({ platform: 'mastodon', account: name, method: 'POST', hostKey: 'social', path: '/api/v1/statuses', dropConnection: 'after' });
+    const text = `answer lost ${Date.now()}`;
+
+    const post = await publish({ description: text, media: [{ key }], targets: [{ platform: 'mastodon', accountId }] });
+
+    expect(post.status, JSON.stringify(post.targets)).toBe('published');
+    const posts = (await sandbox().feed('mastodon', name)).posts.filter((item) => item.text === text);
+    expect(posts).toHaveLength(1);
+    expect(post.targets[0]!.platformPostId).toBe(posts[0]!.id);
+    // The create was sent twice with one key: the instance answered the second with the status the first made.
+    const creates = (await sandbox().requests('mastodon')).filter((call) => call.account === name && call.route === '/api/v1/statuses');
+    expect(creates.length).toBeGreaterThanOrEqual(2);
+  });
+});
