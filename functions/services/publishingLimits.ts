@@ -1,3 +1,5 @@
+import { platforms } from '../../shared/platforms';
+
 /**
  * How long publishing may legitimately take: the one source of the PublishPost state machine's
  * bounds (retries, waits, concurrency, the functions' timeouts). The state machine definition,
@@ -40,16 +42,19 @@ export const EXPRESS_LIMIT_SECONDS = 300;
 
 /** Targets published at the same time (the Map's MaxConcurrency). */
 export const TARGET_CONCURRENCY = 5;
+/** Lambda's usual concurrency quota for an account, and what the API and the jobs keep of it whatever publishing reserves. */
+export const ACCOUNT_CONCURRENCY_QUOTA = 1000;
+export const UNRESERVED_CONCURRENCY_KEPT = 800;
+export const FINALIZE_RESERVED_CONCURRENCY = 10;
 /**
  * Concurrency reserved for each platform's publish function, and for finalize: however many API
  * requests arrive, these are always free to run (issue 26, item 3). It is also their ceiling: an
- * invocation beyond it is throttled, and the state machine retries it (THROTTLE_RETRY). With the
- * usual account quota of 1,000, 8 × 20 + 10 = 170 are reserved and 830 stay for the API and the
- * jobs, at least the 800 the infra test asks (docs/decisions.md, "A post's texts are bounded …";
- * 20 since Threads and Facebook, 25 for six platforms).
+ * invocation beyond it is throttled, and the state machine retries it (THROTTLE_RETRY). What the
+ * quota has beyond the 800 kept for the API and the jobs and finalize's 10, shared by the
+ * platforms: 19 each for ten (25 for six, 20 for eight, docs/decisions.md, "A post's texts are
+ * bounded …"); each post publishes at most TARGET_CONCURRENCY targets at once.
  */
-export const PUBLISH_STEP_RESERVED_CONCURRENCY = 20;
-export const FINALIZE_RESERVED_CONCURRENCY = 10;
+export const PUBLISH_STEP_RESERVED_CONCURRENCY = Math.floor((ACCOUNT_CONCURRENCY_QUOTA - UNRESERVED_CONCURRENCY_KEPT - FINALIZE_RESERVED_CONCURRENCY) / platforms.length);
 /** A publish step's Lambda timeout (uploads stream large videos in chunks). */
 export const PUBLISH_STEP_TIMEOUT_SECONDS = 15 * 60;
 /** The finalize Lambda's timeout. */

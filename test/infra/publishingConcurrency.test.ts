@@ -15,6 +15,8 @@ describe('publishing concurrency (issue 26, item 3)', () => {
   const reservedOf = (prefix: string) => lambdas.find(([id]) => id.startsWith(prefix))?.[1].Properties.ReservedConcurrentExecutions as number | undefined;
 
   it('reserves concurrency for every platform\'s publish function and for finalize, so API traffic cannot take it', () => {
+    // Enough for a few posts' targets at once on each platform, however many platforms there are.
+    expect(PUBLISH_STEP_RESERVED_CONCURRENCY).toBeGreaterThanOrEqual(10);
     for (const platform of platforms) expect(reservedOf(publisherId(platform)), platform).toBe(PUBLISH_STEP_RESERVED_CONCURRENCY);
     expect(reservedOf('PublishingFinalizePost')).toBe(FINALIZE_RESERVED_CONCURRENCY);
   });

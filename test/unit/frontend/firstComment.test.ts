@@ -48,7 +48,7 @@ describe('the first comment', () => {
     expect(messages({ firstComment: Array.from({ length: 31 }, (_, index) => `#t${index}`).join(' '), targets: [instagram] })).toEqual([['firstComment', 'Instagram first comment: Instagram allows at most 30 hashtags.']]);
     // TikTok's own options are asked for too; only the comment's messages are looked at here.
     const about = (input: Record<string, unknown>) => messages(input).filter(([path]) => path === 'firstComment');
-    expect(about({ firstComment: 'Hi', targets: [tiktok] })).toEqual([['firstComment', 'None of the chosen networks takes a first comment: YouTube, Instagram, X, LinkedIn, Bluesky, Threads, Facebook and LinkedIn Page do.']]);
+    expect(about({ firstComment: 'Hi', targets: [tiktok] })).toEqual([['firstComment', 'None of the chosen networks takes a first comment: YouTube, Instagram, X, LinkedIn, Bluesky, Threads, Facebook, LinkedIn Page and Mastodon do.']]);
     expect(about({ firstComment: '   ', targets: [tiktok] })).toEqual([]);
     expect(createPostSchema.parse({ ...base, firstComment: '  Hi  ', targets: [x] }).firstComment).toBe('Hi');
   });
