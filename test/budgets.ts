@@ -70,8 +70,8 @@ export const lambdaBundleBudgets: Readonly<Record<string, Budget>> = {
  * gzip (451 KiB raw) in 18 files.
  */
 export const initialJsBudgets: Readonly<Record<'/login' | '/dashboard', Budget>> = {
-  '/login': { kib: 155, why: 'React and React DOM, the router, TanStack Query, i18next (~49 KiB with its React binding) and the app shell with the sign-in form; Amplify\'s auth client, zod and every other page load on demand' },
-  '/dashboard': { kib: 155, why: 'the same entry: the dashboard\'s frame and skeleton; its pages (the wizard, lists, calendar) load on demand' },
+  '/login': { kib: 157, why: 'React and React DOM, the router, TanStack Query, i18next (~49 KiB with its React binding) and the app shell with the sign-in form; Amplify\'s auth client, zod and every other page load on demand. 155.5 KiB with the tenth platform in the platform data and the MCP consent route (issues 30 and 32)' },
+  '/dashboard': { kib: 157, why: 'the same entry: the dashboard\'s frame and skeleton; its pages (the wizard, lists, calendar) load on demand; 155.5 KiB as /login' },
 };
 
 /**
