@@ -22,7 +22,8 @@ function card(page: Page, platform: Platform) {
 }
 
 describe('the Accounts page in Chromium', () => {
-  it('connects each platform, shows the profile, disconnects and reconnects', async () => {
+  // Ten consents in the browser, one after another: past the default minute in a loaded run.
+  it('connects each platform, shows the profile, disconnects and reconnects', { timeout: 150_000 }, async () => {
     const user = await createUser(twin);
     await makeAdmin(twin, user);
     const session = await openSession(browser);

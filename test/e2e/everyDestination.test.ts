@@ -44,7 +44,9 @@ function secondAccount(platform: Platform, account: string): { pick: string; fee
  * (wizard.test.ts); here the posts go through the API so the walk stays about the destinations.
  */
 describe('every destination in Chromium', () => {
-  it('connects every network, publishes an image and a video to every destination once, a story and a document, links each and shows its numbers', async () => {
+  // Ten consents in the browser, then every destination's posts: 41 s at load 5–8, past the
+  // default minute in a fresh clone's run beside the heaviest files.
+  it('connects every network, publishes an image and a video to every destination once, a story and a document, links each and shows its numbers', { timeout: 150_000 }, async () => {
     const user = await createUser(twin);
     await makeAdmin(twin, user);
     const session = await openSession(browser);
