@@ -1,11 +1,17 @@
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Locator, type Page } from 'playwright-core';
 import { existsSync, readFileSync } from 'node:fs';
 
-/** Debian's Chromium (installed by .ci/run when missing), with flags for a closed network. */
-export const chromiumPath = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
+/**
+ * Debian's Chromium headless shell (package chromium-headless-shell, installed by .ci/run when
+ * missing): the same Blink and V8 as Chromium without the browser's UI layer, which Playwright
+ * itself uses for headless runs. The e2e files spent less than half the CPU in it (24 against 57
+ * CPU-seconds for three files; docs/testing.md). CHROMIUM_PATH=/usr/bin/chromium runs them in
+ * the full browser instead.
+ */
+export const chromiumPath = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium-headless-shell';
 
 export async function launchBrowser(): Promise<Browser> {
-  if (!existsSync(chromiumPath)) throw new Error(`Chromium not found at ${chromiumPath}: run .ci/run or apt-get install chromium`);
+  if (!existsSync(chromiumPath)) throw new Error(`Chromium not found at ${chromiumPath}: run .ci/run, apt-get install chromium-headless-shell, or set CHROMIUM_PATH to another Chromium`);
   return chromium.launch({
     executablePath: chromiumPath,
     args: [

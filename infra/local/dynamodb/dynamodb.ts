@@ -43,6 +43,11 @@ export async function startDynamoDb(options: { port: number; dataDir?: string; l
     [
       `-Djava.library.path=${join(home, 'DynamoDBLocal_lib')}`,
       '-Xmx512m',
+      // The client compiler only and the single-threaded collector: a local stand-in serving a
+      // few requests at a time spent half its CPU on the server compiler's and the parallel
+      // collector's threads (17 against 33 CPU-seconds for two security files; docs/testing.md).
+      '-XX:TieredStopAtLevel=1',
+      '-XX:+UseSerialGC',
       '-cp',
       `${join(home, 'DynamoDBLocal.jar')}:${join(home, 'DynamoDBLocal_lib', '*')}`,
       join(here, 'LoopbackDynamoDb.java'),
