@@ -1,5 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { API_KEYS_PER_WORKSPACE, formatApiKey, MCP_ACCESS_TOKEN_PREFIX, MCP_REFRESH_TOKEN_PREFIX, parseApiKey, type ApiKey, type ApiKeyAccount, type ApiKeyList, type CreateApiKey, type CreatedApiKey } from '../../shared/api/apiKeys';
 import { roleMay } from '../../shared/api/authorization';
@@ -9,6 +9,7 @@ import type { Clock } from '../clock';
 import { DomainError, NotFound, QuotaExceeded } from '../errors';
 import type { UserIdentity } from './memberships';
 import type { WorkspaceAccess } from './workspaces';
+import { recordsWithPrefix } from './recordsWithPrefix';
 
 /**
  * API keys, kept in the memberships table beside the workspace's members and review links:
@@ -123,25 +124,7 @@ export function createApiKeys({ db, tableName, clock }: ApiKeyDeps) {
     };
   }
 
-  async function keysOf(workspaceId: string): Promise<ApiKeyItem[]> {
-    const items: ApiKeyItem[] = [];
-    let start: Record<string, unknown> | undefined;
-    do {
-      const page = await db.send(
-        new QueryCommand({
-          TableName: tableName,
-          KeyConditionExpression: 'userId = :id AND begins_with(#record, :prefix)',
-          ExpressionAttributeNames: { '#record': 'record' },
-          ExpressionAttributeValues: { ':id': workspaceId, ':prefix': API_KEY_RECORD_PREFIX },
-          ConsistentRead: true,
-          ExclusiveStartKey: start,
-        }),
-      );
-      items.push(...((page.Items ?? []) as ApiKeyItem[]));
-      start = page.LastEvaluatedKey;
-    } while (start);
-    return items;
-  }
+  const keysOf = (workspaceId: string) => recordsWithPrefix<ApiKeyItem>(db, tableName, workspaceId, API_KEY_RECORD_PREFIX, { consistent: true });
 
   async function grantOf(workspaceId: string, keyId: string): Promise<ApiKeyItem | undefined> {
     const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: { userId: workspaceId, record: `${API_KEY_RECORD_PREFIX}${keyId}` }, ConsistentRead: true }));

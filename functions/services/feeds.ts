@@ -22,6 +22,7 @@ import type { UserIdentity } from './memberships';
 import type { OnceMarker } from './postDrafts';
 import type { Post, SaveDraft } from '../../shared/api/posts';
 import type { UploadedMedia } from '../../shared/api/uploads';
+import { recordsWithPrefix } from './recordsWithPrefix';
 
 /** The sparse byFeedDue index's one partition: every feed that is not paused, by when it is due. */
 export const FEED_SHARD = 'feeds';
@@ -166,26 +167,7 @@ export function createFeedService({ db, tableName, fetch, checkAddress, accounts
     return Item as FeedItem;
   }
 
-  /** Every row of a workspace's partition whose record begins with `prefix`, page by page. */
-  async function rowsWithPrefix<T>(userId: string, prefix: string, projection?: string): Promise<T[]> {
-    const rows: T[] = [];
-    let startKey: Record<string, unknown> | undefined;
-    do {
-      const page = await db.send(
-        new QueryCommand({
-          TableName: tableName,
-          KeyConditionExpression: 'userId = :userId AND begins_with(#record, :prefix)',
-          ExpressionAttributeNames: { '#record': 'record' },
-          ExpressionAttributeValues: { ':userId': userId, ':prefix': prefix },
-          ...(projection ? { ProjectionExpression: projection } : {}),
-          ...(startKey ? { ExclusiveStartKey: startKey } : {}),
-        }),
-      );
-      rows.push(...((page.Items ?? []) as T[]));
-      startKey = page.LastEvaluatedKey;
-    } while (startKey);
-    return rows;
-  }
+  const rowsWithPrefix = <T>(userId: string, prefix: string, projection?: string) => recordsWithPrefix<T>(db, tableName, userId, prefix, projection ? { projection } : {});
 
   const list = (userId: string): Promise<FeedItem[]> => rowsWithPrefix<FeedItem>(userId, 'feed#');
 

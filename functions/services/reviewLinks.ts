@@ -19,6 +19,7 @@ import type { MediaLinks } from './mediaLinks';
 import type { UserIdentity } from './memberships';
 import { NOTIFICATION_PREFIX, toPost, userListKey, type PostItem } from './postStore';
 import { WORKSPACE_RECORD, type WorkspaceItem } from './workspaces';
+import { recordsWithPrefix } from './recordsWithPrefix';
 
 /**
  * Review links, kept in the memberships table beside the workspace's members:
@@ -251,22 +252,7 @@ export function createReviewLinks({ db, membershipsTable, postsTable, connection
     },
 
     async list(workspaceId: string): Promise<{ links: ReviewLink[] }> {
-      const items: ReviewLinkItem[] = [];
-      let startKey: Record<string, unknown> | undefined;
-      do {
-        const page = await db.send(
-          new QueryCommand({
-            TableName: membershipsTable,
-            KeyConditionExpression: 'userId = :id AND begins_with(#record, :prefix)',
-            ExpressionAttributeNames: { '#record': 'record' },
-            ExpressionAttributeValues: { ':id': workspaceId, ':prefix': LINK_PREFIX },
-            ScanIndexForward: false,
-            ...(startKey ? { ExclusiveStartKey: startKey } : {}),
-          }),
-        );
-        items.push(...((page.Items ?? []) as ReviewLinkItem[]));
-        startKey = page.LastEvaluatedKey;
-      } while (startKey);
+      const items = await recordsWithPrefix<ReviewLinkItem>(db, membershipsTable, workspaceId, LINK_PREFIX, { newestFirst: true });
       return { links: items.map(toLink) };
     },
 

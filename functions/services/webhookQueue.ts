@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { PutCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { WEBHOOK_LOG_DAYS, type WebhookAttempt, type WebhookDelivery, type WebhookDeliveryType, type WebhookEventType, type WebhookPayload } from '../../shared/api/webhooks';
 import type { Clock } from '../clock';
+import { recordsWithPrefix } from './recordsWithPrefix';
 
 /**
  * The webhooks' queue: a moment becomes one delivery row per endpoint that chose it, due now. The
@@ -87,25 +88,7 @@ export interface WebhookQueueDeps {
 }
 
 export function createWebhookQueue({ db, tableName, clock }: WebhookQueueDeps) {
-  /** Every row of a workspace's partition whose record begins with `prefix`, page by page. */
-  async function rowsWithPrefix<T>(userId: string, prefix: string): Promise<T[]> {
-    const rows: T[] = [];
-    let startKey: Record<string, unknown> | undefined;
-    do {
-      const page = await db.send(
-        new QueryCommand({
-          TableName: tableName,
-          KeyConditionExpression: 'userId = :userId AND begins_with(#record, :prefix)',
-          ExpressionAttributeNames: { '#record': 'record' },
-          ExpressionAttributeValues: { ':userId': userId, ':prefix': prefix },
-          ...(startKey ? { ExclusiveStartKey: startKey } : {}),
-        }),
-      );
-      rows.push(...((page.Items ?? []) as T[]));
-      startKey = page.LastEvaluatedKey;
-    } while (startKey);
-    return rows;
-  }
+  const rowsWithPrefix = <T>(userId: string, prefix: string) => recordsWithPrefix<T>(db, tableName, userId, prefix);
 
   const endpointsOf = (userId: string) => rowsWithPrefix<EndpointItem>(userId, 'webhook#');
 

@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { BatchGetCommand, GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, GetCommand, TransactWriteCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { ulid } from 'ulid';
 import { membershipAllowances, workspaceAllowances, type MembershipType } from '../../shared/api/membership';
@@ -18,6 +18,7 @@ import type { Clock } from '../clock';
 import { Conflict, DomainError, Forbidden, InvalidInput, NotFound, QuotaExceeded } from '../errors';
 import type { Mailer } from './mailer';
 import type { UserIdentity } from './memberships';
+import { recordsWithPrefix } from './recordsWithPrefix';
 
 /**
  * Workspaces and their members, kept in the memberships table beside each workspace's plan
@@ -115,25 +116,7 @@ export function createWorkspaceService({ db, tableName, clock, mailer, siteUrl }
     return Item as T | undefined;
   }
 
-  async function queryAll<T>(userId: string, prefix: string): Promise<T[]> {
-    const items: T[] = [];
-    let start: Record<string, unknown> | undefined;
-    do {
-      const page = await db.send(
-        new QueryCommand({
-          TableName: tableName,
-          KeyConditionExpression: 'userId = :id AND begins_with(#record, :prefix)',
-          ExpressionAttributeNames: { '#record': 'record' },
-          ExpressionAttributeValues: { ':id': userId, ':prefix': prefix },
-          ConsistentRead: true,
-          ExclusiveStartKey: start,
-        }),
-      );
-      items.push(...((page.Items ?? []) as T[]));
-      start = page.LastEvaluatedKey;
-    } while (start);
-    return items;
-  }
+  const queryAll = <T>(userId: string, prefix: string) => recordsWithPrefix<T>(db, tableName, userId, prefix, { consistent: true });
 
   async function planOf(workspaceId: string): Promise<MembershipType> {
     return (await get<{ membershipType: MembershipType }>(workspaceId, MEMBERSHIP_RECORD))?.membershipType ?? 'free';

@@ -37,7 +37,7 @@ function memoryTables() {
         }
         case 'QueryCommand': {
           const values = input.ExpressionAttributeValues!;
-          return { Items: [...rows.values()].filter((row) => row['userId'] === values[':id'] && String(row['record']).startsWith(String(values[':prefix']))) };
+          return { Items: [...rows.values()].filter((row) => row['userId'] === values[':partition'] && String(row['record']).startsWith(String(values[':prefix']))) };
         }
         case 'UpdateCommand': {
           const row = rows.get(id(input.Key!));

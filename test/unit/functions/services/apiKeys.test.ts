@@ -24,7 +24,7 @@ function memoryTable() {
       if (name === 'GetCommand') return { Item: structuredClone(rows.get(id(input.Key!))) };
       if (name === 'QueryCommand') {
         const values = input.ExpressionAttributeValues!;
-        return { Items: [...rows.values()].filter((row) => row['userId'] === values[':id'] && String(row['record']).startsWith(String(values[':prefix']))) };
+        return { Items: [...rows.values()].filter((row) => row['userId'] === values[':partition'] && String(row['record']).startsWith(String(values[':prefix']))) };
       }
       if (name === 'UpdateCommand') {
         const row = rows.get(id(input.Key!));
