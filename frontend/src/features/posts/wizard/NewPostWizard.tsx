@@ -134,7 +134,7 @@ function WizardForm() {
   const titleRule = titleRuleFor(chosenPlatforms);
   const nativeSchedulers = nativeSchedulersAmong(chosenPlatforms);
   const textCounting = useTextCounting(chosenPlatforms);
-  const overLimit = platformCounts(description, chosenPlatforms, texts, threads).some((entry) => entry.over && entry.thread === undefined);
+  const overLimit = platformCounts(description, chosenPlatforms, texts, threads, chosenAccounts).some((entry) => entry.over && entry.thread === undefined);
   const sentTexts = keptTexts(texts, chosenPlatforms);
   const sentThreads = keptThreads(threads, chosenPlatforms);
   const sentComment = firstComment.trim();
