@@ -234,10 +234,10 @@ function WizardForm() {
           }
         : undefined;
 
-  function connect(platform: Platform) {
+  function connect(platform: Platform, server?: string) {
     setConnectError(undefined);
     startConnection.mutate(
-      { platform, returnTo: location.pathname },
+      { platform, returnTo: location.pathname, ...(server ? { server } : {}) },
       { onError: (error) => setConnectError(t('composer.platforms.connectFailed', { message: error.message || t('common.genericError') })) },
     );
   }
