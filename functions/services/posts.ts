@@ -5,7 +5,7 @@ import { capabilities, type Platform } from '../../shared/platforms';
 import { keptTexts, keptThreads, mediaProblemMessage, mediaProblemsOn, textFor, threadFor } from '../../shared/platformRules';
 import { rulesFor } from '../../shared/platforms/accountLimits';
 import { beyondCounting } from '../../shared/platforms/textCounting';
-import { checkPostOptions, optionsMediaProblems } from '../../shared/platforms/postOptions';
+import { checkPostOptions, optionsMediaProblems, postOptionRules } from '../../shared/platforms/postOptions';
 import { parseMediaKey } from '../../shared/media';
 import { SCHEDULE_HORIZON_DAYS, type CreatePost, type EditPost, type Post, type PostList, type ReschedulePost } from '../../shared/api/posts';
 import type { Notification, NotificationList } from '../../shared/api/notifications';
@@ -93,7 +93,7 @@ function mediaProblems(media: StoredMedia[], targets: readonly AccountTarget[], 
   }
   for (const target of targets) {
     const own = ownRules(target, connections);
-    if (!own) continue;
+    if (!own || postOptionRules[target.platform]?.withoutMedia?.(target.options ?? {})) continue;
     for (const problem of mediaProblemsOn(target.platform, media, own)) {
       const message = `${mediaProblemMessage(target.platform, problem)} (${target.accountName})`;
       if (!problems.includes(message)) problems.push(message);
