@@ -103,7 +103,7 @@ export const postOptionsEn = {
       values: { public: 'Public', unlisted: 'Unlisted (public, kept off the public timelines)', private: 'Followers only', direct: 'Only the people you mention' },
       hint: 'Followers-only and mentioned-only posts cannot be boosted.',
       topicLabel: 'Content warning (optional)',
-      topicHint: 'Shown in place of the text until people choose to read on; it counts in the post\'s {{max}}-character limit.',
+      topicHint: 'Shown in place of the text until people choose to read on; it counts in the post\'s character limit (at most {{max}} characters).',
       topicInvalid: 'A content warning can be at most {{max}} characters.',
     },
   },

@@ -101,7 +101,7 @@ export const postOptionsTr: typeof postOptionsEn = {
       values: { public: 'Herkese açık', unlisted: 'Liste dışı (herkese açık, genel zaman akışlarında gösterilmez)', private: 'Yalnızca takipçiler', direct: 'Yalnızca andığınız kişiler' },
       hint: 'Yalnızca takipçilere ve yalnızca anılanlara açık gönderiler yükseltilemez (boost).',
       topicLabel: 'İçerik uyarısı (isteğe bağlı)',
-      topicHint: 'Okumayı seçene kadar metnin yerinde gösterilir; gönderinin {{max}} karakterlik sınırına sayılır.',
+      topicHint: 'Okumayı seçene kadar metnin yerinde gösterilir; gönderinin karakter sınırına sayılır (en fazla {{max}} karakter).',
       topicInvalid: 'İçerik uyarısı en fazla {{max}} karakter olabilir.',
     },
   },

@@ -77,6 +77,18 @@ describe('Mastodon through the API (against the sandbox\'s two instances)', () =
     expect(post.status, JSON.stringify(post.targets)).toBe('published');
   });
 
+  it('publishes a poll in the language chosen: the status goes without the post\'s file (a poll takes its place)', async () => {
+    const key = await uploadMedia(twin, user.userId, { kind: 'image', body: tinyJpeg });
+    const text = `Which one? ${Date.now()}`;
+    const poll = { options: ['Tea', 'Coffee', 'Both'], expiresInSeconds: 86_400, multiple: true };
+    const post = await publish({ description: text, media: [{ key }], targets: [{ platform: 'mastodon', accountId: accounts.large.accountId, options: { language: 'tr', poll } }] });
+    expect(post.status, JSON.stringify(post.targets)).toBe('published');
+    const statuses = (await sandbox().feed('mastodon', accounts.large.name)).posts.filter((item) => item.text === text);
+    expect(statuses).toHaveLength(1);
+    expect(statuses[0]!.media).toEqual([]);
+    expect(statuses[0]!.settings).toMatchObject({ language: 'tr', poll: ['Tea', 'Coffee', 'Both'] });
+  });
+
   it('refuses a server that is not a public https address, in words, before anything is sent', async () => {
     for (const server of ['https://127.0.0.1', 'http://mastodon.example']) {
       const { status, body } = await callApi(twin, '/connections/mastodon/authorize', user.idToken, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ server }) });

@@ -108,6 +108,17 @@ describe('Mastodon publishing: the server\'s own limits, async media, and one Id
     expect(requests.map((request) => `${request.method} ${request.url.pathname}`)).toEqual(['GET /api/v2/instance', 'POST /api/v2/media', 'GET /api/v1/media/m1', 'GET /api/v1/media/m1']);
   });
 
+  it('with a poll, uploads none of the post\'s files (a poll takes their place) and sends the poll', async () => {
+    const { publisher, requests } = parts([instance(500), { body: { id: '201', url: `${server}/@ada/201` } }]);
+    const options = { visibility: 'public', poll: { options: ['Yes', 'No'], expiresInSeconds: 86_400, multiple: true } };
+    const started = await publisher.start!(publishRequest({ tokens, options }));
+    expect(started).toMatchObject({ state: 'ready' });
+    const published = await publisher.publish(publishRequest({ tokens, options, progress: started.progress }));
+    expect(published).toMatchObject({ state: 'published', platformPostId: '201' });
+    expect(requests.map((request) => `${request.method} ${request.url.pathname}`)).toEqual(['GET /api/v2/instance', 'POST /api/v1/statuses']);
+    expect(jsonOf(requests[1]!)).toEqual({ status: 'Hello world', visibility: 'public', poll: { options: ['Yes', 'No'], expires_in: 86_400, multiple: true } });
+  });
+
   it('sends the status with its choices and an Idempotency-Key, and after a lost answer sends the same key again', async () => {
     const { publisher, requests } = parts([{ body: { id: '200', url: `${server}/@ada/200` } }, { body: { id: '200', url: `${server}/@ada/200` } }]);
     const options = { visibility: 'unlisted', spoilerText: 'CW', language: 'en', poll: { options: ['Yes', 'No'], expiresInSeconds: 3600 } };
