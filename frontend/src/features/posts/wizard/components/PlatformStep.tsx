@@ -5,7 +5,7 @@ import { documentNetworks, formatName, mediaProblemsOn, type MediaFacts, type Me
 import { ErrorBox, NoticeBox } from '../../../../components/ui/Form';
 import { PlatformMark } from '../../../../components/ui/PlatformMark';
 import type { MediaItem } from '../useMediaUploads';
-import { ServerConnectForm } from '../../../accounts/components/ServerConnectForm';
+import { ServerConnectForm } from '../../../accounts';
 import '../composer.css';
 
 export const accountKey = (connection: Connection) => `${connection.platform}#${connection.platformUserId}`;
