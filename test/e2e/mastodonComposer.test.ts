@@ -82,12 +82,12 @@ describe('Mastodon in the composer, in Chromium', () => {
     await page.getByLabel('Language of the post').selectOption('tr');
     await page.getByRole('button', { name: 'Add a poll' }).click();
     const publish = page.getByRole('button', { name: 'Publish Now' });
-    await expect.poll(() => page.getByText('Every answer of the poll needs at least one character.').isVisible(), settle).toBe(true);
+    await expect.poll(() => page.getByTestId('options-mastodon').getByRole('alert').textContent(), settle).toBe('Every answer of the poll needs at least one character.');
     expect(await publish.isDisabled()).toBe(true);
-    await page.getByLabel('Answer 1').fill('Linen');
-    await page.getByLabel('Answer 2').fill('Raincoat');
+    await page.getByLabel('Answer 1', { exact: true }).fill('Linen');
+    await page.getByLabel('Answer 2', { exact: true }).fill('Raincoat');
     await page.getByRole('button', { name: 'Add an answer (up to 4)' }).click();
-    await page.getByLabel('Answer 3').fill('Both');
+    await page.getByLabel('Answer 3', { exact: true }).fill('Both');
     await page.getByLabel('Runs for').selectOption('3600');
     await page.getByLabel('People may choose several answers').check();
     await shown(page.getByText('With a poll, the Mastodon post goes without the files'));

@@ -49,8 +49,8 @@ runScreenshots('mastodon-composer', async (info, browser) => {
       await page.getByLabel('Description').fill('Our spring lookbook is out: which look is yours?');
       await next.click();
       await page.getByRole('button', { name: 'Add a poll' }).first().click();
-      await page.getByLabel('Answer 1').first().fill('The linen suit');
-      await page.getByLabel('Answer 2').first().fill('The yellow raincoat');
+      await page.getByLabel('Answer 1', { exact: true }).first().fill('The linen suit');
+      await page.getByLabel('Answer 2', { exact: true }).first().fill('The yellow raincoat');
       await page.getByLabel('Language of the post').first().selectOption('en');
       await shoot('2-poll-language');
       problems.push(...session.problems);
