@@ -1,4 +1,4 @@
-import { capabilities, platforms, type Platform } from './platforms';
+import { capabilities, platforms, type Platform, type PlatformCapabilities } from './platforms';
 import type { MediaKind } from './media';
 import { threadParts } from './thread';
 
@@ -64,8 +64,8 @@ export interface MediaFacts {
  * mediaProblemsOn says so). The wizard's review step (mediaLeftOutOn), the API's checks and the
  * publishing engine all read this one function.
  */
-export function mediaForPlatform<M extends { kind: MediaKind }>(platform: Platform, media: readonly M[]): M[] {
-  const { media: rules, carousel } = capabilities[platform];
+export function mediaForPlatform<M extends { kind: MediaKind }>(platform: Platform, media: readonly M[], own: PlatformCapabilities = capabilities[platform]): M[] {
+  const { media: rules, carousel } = own;
   const document = media.find((item) => item.kind === 'document');
   if (document) return rules.document ? [document] : [];
   if (carousel) {
@@ -132,8 +132,8 @@ export type MediaProblem<M> =
   | { code: 'tooLong'; item: M; seconds: number; max: number };
 
 /** Every problem one platform has with a post's media; empty when it takes them as they are. */
-export function mediaProblemsOn<M extends MediaFacts>(platform: Platform, media: readonly M[]): Array<MediaProblem<M>> {
-  const rules = capabilities[platform].media;
+export function mediaProblemsOn<M extends MediaFacts>(platform: Platform, media: readonly M[], own: PlatformCapabilities = capabilities[platform]): Array<MediaProblem<M>> {
+  const rules = own.media;
   const document = media.find((item) => item.kind === 'document');
   if (document) {
     if (!rules.document) return [{ code: 'noDocuments' }];
@@ -143,11 +143,11 @@ export function mediaProblemsOn<M extends MediaFacts>(platform: Platform, media:
     if (rules.document.maxBytes !== undefined && document.size > rules.document.maxBytes) problems.push({ code: 'tooLarge', item: document, maxBytes: rules.document.maxBytes });
     return problems;
   }
-  const chosen = mediaForPlatform(platform, media);
+  const chosen = mediaForPlatform(platform, media, own);
   if (chosen.length === 0) return media.length ? [{ code: rules.video ? 'videosOnly' : 'imagesOnly' }] : [];
   const problems: Array<MediaProblem<M>> = [];
   const images = media.filter((item) => item.kind === 'image');
-  const carousel = capabilities[platform].carousel;
+  const carousel = own.carousel;
   const taken = media.filter((item) => (item.kind === 'video' ? rules.video : rules.image));
   if (carousel && taken.length > carousel.max) {
     problems.push({ code: 'tooManyFiles', count: taken.length, max: carousel.max });

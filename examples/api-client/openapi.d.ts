@@ -1475,6 +1475,18 @@ export interface operations {
                             };
                             reconnectReason: string | null;
                             grantedScopes: string[] | null;
+                            limits: {
+                                textMax?: number;
+                                urlCharacters?: number;
+                                imageMaxCount?: number;
+                                imageMaxBytes?: number;
+                                videoMaxBytes?: number;
+                                pollMaxOptions?: number;
+                                pollMaxCharactersPerOption?: number;
+                                pollMinSeconds?: number;
+                                pollMaxSeconds?: number;
+                                readAt: string;
+                            } | null;
                             connectedAt: string;
                             updatedAt: string;
                         }[];

@@ -1,4 +1,5 @@
 import type { Platform } from '../../shared/platforms';
+import type { AccountLimits } from '../../shared/platforms/capabilities';
 import type { Clock } from '../clock';
 import type { PlatformHttp } from './http';
 import type { CreatorInfo } from '../../shared/api/creatorInfo';
@@ -26,6 +27,8 @@ export interface PlatformProfile {
   displayName: string;
   username?: string;
   avatarUrl?: string;
+  /** The limits the account's server sets, where the platform data says `accountLimits`. */
+  limits?: AccountLimits;
 }
 
 /**
@@ -113,6 +116,11 @@ export interface PlatformAdapter {
   canRefresh(tokens: TokenSet): boolean;
   refresh(tokens: TokenSet): Promise<TokenSet>;
   fetchProfile(tokens: TokenSet): Promise<PlatformProfile>;
+  /**
+   * Where the account's server sets its own limits (`accountLimits`): reads them again (the
+   * connections list does, at most daily; `fetchProfile` answers them at connect). Absent elsewhere.
+   */
+  readLimits?(tokens: TokenSet): Promise<AccountLimits>;
   /**
    * For platforms where one consent manages several accounts: the accounts these (just
    * exchanged) tokens let the user connect, each with its own tokens. When present, the user

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { GetCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { Platform } from '../../shared/platforms';
 import type { Connection, ConnectionStatus } from '../../shared/api/connections';
+import type { AccountLimits } from '../../shared/platforms/capabilities';
 import type { Clock } from '../clock';
 import type { PlatformProfile, TokenSet } from '../platforms/adapter';
 import type { TokenCipher } from './tokenCipher';
@@ -27,6 +28,8 @@ export interface ConnectionItem {
   reconnectBy?: string;
   /** The tokens' scopes in plain text (not secret), for the API; absent on connections saved before they were kept. */
   grantedScopes?: string[];
+  /** The limits the account's server sets (`accountLimits` platforms), in plain text (not secret). */
+  limits?: AccountLimits;
   createdAt: string;
   updatedAt: string;
   refreshShard?: string;
@@ -91,6 +94,7 @@ export function toConnection(item: ConnectionItem, now: Date): Connection {
     tokenExpiry: { state, reconnectBy: !item.canRefresh && item.accessTokenExpiresAt ? item.accessTokenExpiresAt : null },
     reconnectReason: item.reconnectReason ?? null,
     grantedScopes: item.grantedScopes ?? null,
+    limits: item.limits ?? null,
     connectedAt: item.createdAt,
     updatedAt: item.updatedAt,
   };
@@ -178,6 +182,7 @@ export function createConnectionStore({ db, tableName, cipher, clock, onNeedsRec
         tokens: await cipher.encrypt(JSON.stringify(tokens), { userId, connectionId }),
         tokenVersion: (previous?.tokenVersion ?? 0) + 1,
         grantedScopes: tokens.scopes,
+        ...(profile.limits ? { limits: profile.limits } : previous?.limits ? { limits: previous.limits } : {}),
         ...(tokens.accessTokenExpiresAt ? { accessTokenExpiresAt: tokens.accessTokenExpiresAt } : {}),
         canRefresh,
         createdAt: previous && previous.status !== 'disconnected' ? previous.createdAt : now.toISOString(),
@@ -257,6 +262,22 @@ export function createConnectionStore({ db, tableName, cipher, clock, onNeedsRec
     },
 
     /** The platform said the token is dead: the user must reconnect. Earlier data is kept. */
+    /** Keeps limits read again from the account's server (any token state: they are not the tokens'). */
+    async saveLimits(item: ConnectionItem, limits: AccountLimits): Promise<void> {
+      await writeIf(
+        db.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: { userId: item.userId, connectionId: item.connectionId },
+            UpdateExpression: 'SET limits = :limits',
+            ConditionExpression: '#status = :connected',
+            ExpressionAttributeNames: { '#status': 'status' },
+            ExpressionAttributeValues: { ':limits': limits, ':connected': 'connected' },
+          }),
+        ),
+      );
+    },
+
     async markNeedsReconnect(item: ConnectionItem, reason: string): Promise<void> {
       const now = clock.now().toISOString();
       const marked = await writeIf(

@@ -11,6 +11,7 @@ import type { MembershipService, UserIdentity } from './memberships';
 import { InvalidOAuthState, nonceMatches, OAUTH_CONFIRM_TTL_SECONDS, OAUTH_STATE_TTL_SECONDS, type OAuthStates } from './oauthStates';
 import { ACCOUNT_CHOICE_TTL_SECONDS, InvalidAccountChoice, type AccountChoices } from './accountChoices';
 import { connectionIdOf, toConnection, type ConnectionItem, type ConnectionStore } from './connectionStore';
+import { accountLimitsStale } from '../../shared/platforms/accountLimits';
 
 export interface ConnectionServiceDeps {
   db: DynamoDBDocumentClient;
@@ -190,6 +191,26 @@ export function createConnectionService(deps: ConnectionServiceDeps) {
   }
 
   /**
+   * A connected account whose server sets its own limits, with them read again when they are a day
+   * old or missing (`readLimits`). A server that does not answer leaves the kept ones (or the
+   * platform data's) in use: the list never fails for it, and the publisher checks again.
+   */
+  async function withFreshLimits(item: ConnectionItem, now: Date): Promise<ConnectionItem> {
+    const adapter = adapters[item.platform];
+    if (item.status !== 'connected' || !adapter?.readLimits || !capabilities[item.platform].accountLimits || !accountLimitsStale(item.limits, now)) return item;
+    try {
+      const tokens = await store.tokensOf(item);
+      if (!tokens) return item;
+      const limits = await adapter.readLimits(tokens);
+      await store.saveLimits(item, limits);
+      return { ...item, limits };
+    } catch (error) {
+      deps.warn('account limits not read again', { platform: item.platform, connectionId: item.connectionId, error: error instanceof Error ? error.message : String(error) });
+      return item;
+    }
+  }
+
+  /**
    * Stores (re)connected accounts in one transaction: all or none. Each new one takes an account
    * slot in the same transaction (the plan's limit, in words when exceeded); an account already
    * connected, or needing reconnect, is updated in place and takes none.
@@ -259,8 +280,9 @@ export function createConnectionService(deps: ConnectionServiceDeps) {
     },
 
     async list(user: UserIdentity): Promise<ConnectionList> {
-      const [items, usage] = await Promise.all([store.list(user.userId), memberships.accountUsage(user)]);
+      const [listed, usage] = await Promise.all([store.list(user.userId), memberships.accountUsage(user)]);
       const now = clock.now();
+      const items = await Promise.all(listed.map((item) => withFreshLimits(item, now)));
       return {
         connections: items.filter((item) => item.status !== 'disconnected').map((item) => toConnection(item, now)),
         availablePlatforms: platforms.filter((platform) => adapters[platform] !== undefined),

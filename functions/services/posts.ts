@@ -2,8 +2,10 @@ import { TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { monotonicFactory } from 'ulid';
 import { capabilities, type Platform } from '../../shared/platforms';
-import { keptTexts, keptThreads, mediaProblemMessage, mediaProblemsOn } from '../../shared/platformRules';
-import { checkPostOptions, optionsMediaProblems } from '../../shared/platforms/postOptions';
+import { keptTexts, keptThreads, mediaProblemMessage, mediaProblemsOn, textFor, threadFor } from '../../shared/platformRules';
+import { rulesFor } from '../../shared/platforms/accountLimits';
+import { beyondCounting } from '../../shared/platforms/textCounting';
+import { checkPostOptions, optionsMediaProblems, postOptionRules } from '../../shared/platforms/postOptions';
 import { parseMediaKey } from '../../shared/media';
 import { SCHEDULE_HORIZON_DAYS, type CreatePost, type EditPost, type Post, type PostList, type ReschedulePost } from '../../shared/api/posts';
 import type { Notification, NotificationList } from '../../shared/api/notifications';
@@ -72,15 +74,63 @@ function decodeCursor(cursor: string | undefined, userId: string): Record<string
   }
 }
 
-/** Checks media against each chosen platform's capabilities (shared/platforms), in words the user can act on. */
-function mediaProblems(media: StoredMedia[], targets: ReadonlyArray<Pick<TargetItem, 'platform' | 'options'>>): string[] {
+type AccountTarget = Pick<TargetItem, 'platform' | 'options' | 'connectionId' | 'accountName'>;
+
+/** A target's account's own limits, where its server sets them (`accountLimits`); undefined elsewhere. */
+function ownRules(target: AccountTarget, connections: readonly ConnectionItem[]) {
+  if (!capabilities[target.platform].accountLimits) return undefined;
+  return rulesFor(target.platform, connections.find((item) => item.connectionId === target.connectionId)?.limits);
+}
+
+/**
+ * Checks media against each chosen platform's capabilities (shared/platforms) — an account whose
+ * server sets its own limits against those (its connection's) —, in words the user can act on.
+ */
+function mediaProblems(media: StoredMedia[], targets: readonly AccountTarget[], connections: readonly ConnectionItem[]): string[] {
   const problems = media.filter((item) => item.kind === 'video').length > 1 ? ['A post can carry one video.'] : [];
-  for (const platform of new Set(targets.map((target) => target.platform))) {
+  for (const platform of new Set(targets.filter((target) => !capabilities[target.platform].accountLimits).map((target) => target.platform))) {
     for (const problem of mediaProblemsOn(platform, media)) problems.push(mediaProblemMessage(platform, problem));
+  }
+  for (const target of targets) {
+    const own = ownRules(target, connections);
+    if (!own || postOptionRules[target.platform]?.withoutMedia?.(target.options ?? {})) continue;
+    for (const problem of mediaProblemsOn(target.platform, media, own)) {
+      const message = `${mediaProblemMessage(target.platform, problem)} (${target.accountName})`;
+      if (!problems.includes(message)) problems.push(message);
+    }
   }
   // What a target's choices ask of the files (an Instagram story: one file, a video of at most 60 s), once per message.
   for (const target of targets) {
     for (const problem of optionsMediaProblems(target.platform, target.options, media)) if (!problems.includes(problem)) problems.push(problem);
+  }
+  return problems;
+}
+
+/**
+ * The text (or each post of its thread) against the limit each account's server sets, where the
+ * platform's data says `accountLimits` (the schema left that count to this check), with the
+ * server's figure in the words.
+ */
+function accountTextProblems(post: Parameters<typeof textFor>[0], targets: readonly AccountTarget[], connections: readonly ConnectionItem[]): Array<{ path: string; message: string }> {
+  const problems: Array<{ path: string; message: string }> = [];
+  for (const target of targets) {
+    const own = ownRules(target, connections);
+    if (!own) continue;
+    const { name, text } = own;
+    const account = target.accountName;
+    const thread = threadFor(post, target.platform);
+    if (thread) {
+      for (const [index, part] of thread.entries()) {
+        const count = beyondCounting(text, part) ? undefined : text.count(part);
+        if (count !== undefined && count > text.max) problems.push({ path: `threads.${target.platform}`, message: `Post ${index + 1} of the ${name} thread is too long for ${account}: its server takes at most ${text.max} characters per post (this one has ${count}).` });
+      }
+      continue;
+    }
+    const words = textFor(post, target.platform);
+    if (beyondCounting(text, words)) continue;
+    const count = text.count(words);
+    const path = post.texts?.[target.platform]?.trim() ? `texts.${target.platform}` : 'description';
+    if (count > text.max) problems.push({ path, message: `The ${name} text is too long for ${account}: its server takes at most ${text.max} characters per post (this one has ${count}).` });
   }
   return problems;
 }
@@ -264,7 +314,10 @@ export function createPostService(deps: PostServiceDeps) {
     }
 
     // Targets: the user's own connected accounts only.
-    const targets = targetsFor(valueOf(connectionsRead), input.targets, now, input.youtubeNative ? scheduledFor : undefined);
+    const userConnections = valueOf(connectionsRead);
+    const targets = targetsFor(userConnections, input.targets, now, input.youtubeNative ? scheduledFor : undefined);
+    const tooLong = accountTextProblems(input, Object.values(targets), userConnections);
+    if (tooLong.length) throw new InvalidInput(tooLong.map((problem) => problem.message).join(' '), tooLong);
 
     // Media: the user's own files, and what every chosen platform accepts.
     const stored: StoredMedia[] = [];
@@ -282,7 +335,7 @@ export function createPostService(deps: PostServiceDeps) {
       records.push(...chosen.records);
     }
     const platforms = [...new Set(Object.values(targets).map((target) => target.platform))];
-    const problems = mediaProblems(stored, Object.values(targets));
+    const problems = mediaProblems(stored, Object.values(targets), userConnections);
     if (problems.length) throw new InvalidInput(problems.join(' '), problems.map((message) => ({ path: 'media', message })));
     return { membership, now, scheduledFor, targets, stored, records, platforms };
   }
@@ -456,9 +509,12 @@ export function createPostService(deps: PostServiceDeps) {
     async edit(user: UserIdentity, postId: string, input: EditPost, approval?: ApprovalItem): Promise<Post> {
       const post = await load(user, postId);
       assertChangeable(post, 'edited');
-      const targets = targetsFor(await connections.list(user.userId), input.targets, clock.now(), post.youtubeNative ? post.scheduledFor : undefined);
+      const userConnections = await connections.list(user.userId);
+      const targets = targetsFor(userConnections, input.targets, clock.now(), post.youtubeNative ? post.scheduledFor : undefined);
       const platforms = [...new Set(Object.values(targets).map((target) => target.platform))];
-      const problems = mediaProblems(post.media, Object.values(targets));
+      const tooLong = accountTextProblems({ description: input.description, texts: input.texts, threads: input.threads ?? post.threads }, Object.values(targets), userConnections);
+      if (tooLong.length) throw new InvalidInput(tooLong.map((problem) => problem.message).join(' '), tooLong);
+      const problems = mediaProblems(post.media, Object.values(targets), userConnections);
       if (problems.length) throw new InvalidInput(problems.join(' '), problems.map((message) => ({ path: 'targets', message })));
       return replaceExecution(user, post, { description: input.description, title: input.title ?? null, texts: keptTexts(input.texts, platforms) ?? null, threads: input.threads === undefined ? undefined : (keptThreads(input.threads, platforms) ?? null), firstComment: input.firstComment === undefined ? undefined : input.firstComment || null, targets, platforms, ...(approval ? { approval } : {}) });
     },

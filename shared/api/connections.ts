@@ -1,5 +1,6 @@
 import * as z from '../zod';
 import { platforms } from '../platforms';
+import { accountLimitsSchema } from '../platforms/accountLimits';
 
 export const connectionStatuses = ['connected', 'needs_reconnect', 'disconnected'] as const;
 export type ConnectionStatus = (typeof connectionStatuses)[number];
@@ -39,6 +40,11 @@ export const connectionSchema = z.object({
    * from them who gets a first comment (`commentRules[p].scope`, shared/platforms/comments.ts).
    */
   grantedScopes: z.array(z.string()).nullable(),
+  /**
+   * The limits the account's server sets where the platform's data says `accountLimits` (read at
+   * connect, again at most daily); null elsewhere. The composer counts against them.
+   */
+  limits: accountLimitsSchema.nullable(),
   connectedAt: z.string(),
   updatedAt: z.string(),
 });

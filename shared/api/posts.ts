@@ -94,7 +94,8 @@ function checkPostText(post: PostText, context: z.RefinementCtx): void {
     const { name, text, title } = capabilities[platform];
     const thread = threadFor(post, platform);
     if (thread) {
-      const problems = threadProblems(thread, text, name);
+      // Where each account's server sets its own limit, the posts service counts each post against it.
+      const problems = threadProblems(thread, capabilities[platform].accountLimits ? { ...text, max: Number.POSITIVE_INFINITY } : text, name);
       for (const problem of problems) context.addIssue({ code: 'custom', path: ['threads', platform], message: problem });
       // A thread of too many posts is not read further, nor a post too long to count (said above).
       for (const [index, part] of thread.length <= THREAD_MAX_PARTS ? thread.entries() : []) {
@@ -113,7 +114,8 @@ function checkPostText(post: PostText, context: z.RefinementCtx): void {
       context.addIssue({ code: 'custom', path, message: own ? `The ${name} text is too long (${over}).` : `The description is too long for ${name} (${over}).` });
     } else {
       const count = text.count(words);
-      if (count > text.max) context.addIssue({ code: 'custom', path, message: own ? `The ${name} text is too long (${count} of ${text.max}).` : `The description is too long for ${name} (${count} of ${text.max}).` });
+      // Where each account's server sets its own limit, the posts service counts against it (its connection's).
+      if (count > text.max && !capabilities[platform].accountLimits) context.addIssue({ code: 'custom', path, message: own ? `The ${name} text is too long (${count} of ${text.max}).` : `The description is too long for ${name} (${count} of ${text.max}).` });
       for (const problem of text.problems?.(words) ?? []) context.addIssue({ code: 'custom', path, message: own ? `${name} text: ${problem}` : problem });
     }
     if (!title) continue;

@@ -301,6 +301,8 @@ export const en = {
     server: {
       label: 'Your {{platform}} server',
       hint: 'The server your account is on: what follows the second @ of your full handle (@you@server).',
+      empty: 'Type the {{platform}} server your account is on, e.g. {{example}}.',
+      notAddress: '“{{server}}” is not a server address: type only its name, e.g. {{example}}.',
     },
     notConnected: 'Not connected',
     connecting: 'Connecting...',

@@ -299,6 +299,8 @@ export const tr: Messages = {
     server: {
       label: '{{platform}} sunucunuz',
       hint: 'Hesabınızın bulunduğu sunucu: tam kullanıcı adınızda ikinci @ işaretinden sonraki kısım (@siz@sunucu).',
+      empty: 'Hesabınızın bulunduğu {{platform}} sunucusunu yazın, örneğin {{example}}.',
+      notAddress: '“{{server}}” bir sunucu adresi değil: yalnızca adını yazın, örneğin {{example}}.',
     },
     notConnected: 'Bağlı değil',
     connecting: 'Bağlanıyor...',

@@ -15,8 +15,11 @@ export interface TextRule {
   /** The most the text may count, in `unit`. */
   max: number;
   unit: TextUnit;
-  /** Counts the text as the platform does. */
-  count(text: string): number;
+  /**
+   * Counts the text as the platform does; `limits`, the account's own where its server sets them
+   * (`accountLimits`: how many characters a link counts for there).
+   */
+  count(text: string, limits?: AccountLimits | null): number;
   /** The platform's other text rules (hashtags, mentions, characters), as messages; empty when fine. */
   problems?(text: string): string[];
   /**
@@ -31,6 +34,29 @@ export interface TextRule {
    */
   ready?(): boolean;
   load?(): Promise<void>;
+}
+
+/**
+ * The limits one account's server sets, read from the platform when the account is connected (and
+ * again at most daily), kept on the connection in plain text (nothing secret). Each field absent
+ * keeps the platform data's figure.
+ */
+export interface AccountLimits {
+  /** The most the text may count, in the platform's unit. */
+  textMax?: number;
+  /** How many characters every link counts for, where the platform counts links at a fixed length. */
+  urlCharacters?: number;
+  /** Images (files) in one post. */
+  imageMaxCount?: number;
+  imageMaxBytes?: number;
+  videoMaxBytes?: number;
+  /** Polls: the most options, the longest option, the shortest and longest duration in seconds. */
+  pollMaxOptions?: number;
+  pollMaxCharactersPerOption?: number;
+  pollMinSeconds?: number;
+  pollMaxSeconds?: number;
+  /** When they were read (ISO time). */
+  readAt: string;
 }
 
 /** Files of one kind a platform takes. Formats are MIME types; sizes in bytes. */
@@ -155,6 +181,13 @@ export interface PlatformCapabilities<Id extends string = string> {
    * rule: https, a public host), and the connection keeps it. `example` is the placeholder shown.
    */
   connectServer?: { example: string };
+  /**
+   * Where each account's server sets its own limits (a Mastodon instance's characters, files and
+   * polls): the adapter reads them with the profile, the connection keeps them (`AccountLimits`,
+   * shared/platforms/accountLimits.ts), and the composer and the API count a post against each
+   * account's own; this entry's figures are the default for an account without them.
+   */
+  accountLimits?: boolean;
   /** What the platform bills for the API calls we make (shared/platformPrices.ts; docs/costs.md has the sources). */
   apiPrices: ApiPrices;
   /**

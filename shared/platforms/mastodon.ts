@@ -21,7 +21,8 @@ export function mastodonLength(text: string, urlCharacters = MASTODON_URL_CHARAC
 
 /**
  * Mastodon (docs.joinmastodon.org, REST API): a status of 500 characters on the default
- * instance — each instance sets its own, read from its /api/v2/instance when publishing — with
+ * instance — each instance sets its own, read from its /api/v2/instance when the account is
+ * connected (kept with the connection, read again daily) and again when publishing — with
  * up to 4 images or one video (never both) or a poll; images up to 16 MiB and videos up to 99 MiB
  * on the default configuration (`image_size_limit`, `video_size_limit`). The account lives on a
  * server its user names (`connectServer`); OneClick registers its app there.
@@ -32,7 +33,7 @@ export const mastodon: PlatformCapabilities<'mastodon'> = {
   displayOrder: 10,
   brandColor: '#6364FF',
   monogram: 'M',
-  text: { max: MASTODON_DEFAULT_MAX_CHARACTERS, unit: 'graphemes', count: (text) => mastodonLength(text) },
+  text: { max: MASTODON_DEFAULT_MAX_CHARACTERS, unit: 'graphemes', count: (text, limits) => mastodonLength(text, limits?.urlCharacters) },
   media: {
     video: { formats: ['video/mp4', 'video/webm', 'video/quicktime'], maxBytes: 99 * sizes.MiB },
     image: { formats: ['image/jpeg', 'image/png', 'image/gif', 'image/webp'], maxBytes: 16 * sizes.MiB, maxCount: 4 },
@@ -47,5 +48,7 @@ export const mastodon: PlatformCapabilities<'mastodon'> = {
   // (https://docs.joinmastodon.org/api/rate-limits/, read 2026-11-28).
   apiPrices: noApiCharges,
   connectServer: { example: 'mastodon.social' },
+  // Each server sets its own characters, files and polls (/api/v2/instance), kept with the connection.
+  accountLimits: true,
   verifiedAgainst: 'sandbox',
 };

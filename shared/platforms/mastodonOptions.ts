@@ -6,7 +6,8 @@ import type { PostOptionsRule } from './postOptionsRule';
  * public, unlisted — public but kept out of the public timelines —, private — followers only —,
  * or direct — the mentioned accounts only), a content warning shown before the text
  * (`spoiler_text`, counted in the status's length), its language (ISO 639-1), and a poll of 2 to
- * 4 options (`poll[options][]`, `poll[expires_in]` in seconds) — a poll cannot go with media.
+ * 4 options (`poll[options][]`, `poll[expires_in]` in seconds) — a poll cannot go with media: with
+ * one, the status goes without the post's files (the other networks still get them).
  */
 export const mastodonVisibilities = ['public', 'unlisted', 'private', 'direct'] as const;
 export type MastodonVisibility = (typeof mastodonVisibilities)[number];
@@ -46,5 +47,8 @@ export const mastodonPostOptions: PostOptionsRule<MastodonOptions> = {
   audience: { field: 'visibility', values: mastodonVisibilities },
   // The form's one short text beside the choice: here the content warning.
   topic: { field: 'spoilerText', max: MASTODON_WARNING_MAX, forbidden: [] },
-  mediaProblems: (options, media) => (options.poll && media.length ? ['A Mastodon post carries a poll or media, not both: remove the files or the poll.'] : []),
+  language: { field: 'language' },
+  poll: { field: 'poll', maxOptions: mastodonPollLimits.maxOptions, maxCharactersPerOption: mastodonPollLimits.maxCharactersPerOption, minSeconds: mastodonPollLimits.minExpiration, maxSeconds: mastodonPollLimits.maxExpiration },
+  // Mastodon takes a poll or files, not both: with a poll, the post goes there without its files.
+  withoutMedia: (options) => Boolean(options.poll),
 };

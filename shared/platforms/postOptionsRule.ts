@@ -35,6 +35,13 @@ export interface PostOptionsRule<Options = unknown> {
    * sets, the most characters it may have and the characters it may not hold. Left empty, no topic.
    */
   topic?: { field: string; max: number; forbidden: readonly string[] };
+  /** For the `audience` form, where the network takes the post's language (an ISO 639-1 code): the option it sets. */
+  language?: { field: string };
+  /**
+   * For the `audience` form, where the network takes a poll (`PollChoice`): the option it sets and
+   * the network's limits; an account whose server sets its own (`AccountLimits.poll*`) narrows them.
+   */
+  poll?: { field: string; maxOptions: number; maxCharactersPerOption: number; minSeconds: number; maxSeconds: number };
   /** Rules that depend on the post, not only on the options (e.g. its own scheduling). */
   problems?(options: Options, post: PostContext): string[];
   /**
@@ -43,11 +50,23 @@ export interface PostOptionsRule<Options = unknown> {
    */
   mediaProblems?(options: Options, media: readonly MediaFacts[]): string[];
   /**
+   * With these choices the network gets none of the post's files (a poll takes their place on
+   * Mastodon); the other networks still get them, and the files are not checked against it.
+   */
+  withoutMedia?(options: Options): boolean;
+  /**
    * Why the network takes no first comment on a post with these choices, as a reason code the
    * composer words (`composer.firstComment.off.<code>`), where it takes none (YouTube: made for
    * kids, private). The choices may still be incomplete (the wizard asks as they are made).
    */
   commentsOff?(choices: Partial<Options>, post: PostContext): string | undefined;
+}
+
+/** A poll as the `poll` option holds it: its options, how long it runs, whether several may be chosen. */
+export interface PollChoice {
+  options: string[];
+  expiresInSeconds: number;
+  multiple: boolean;
 }
 
 export type PostOptionsEditor = 'creatorSettings' | 'videoDetails' | 'mediaFormat' | 'audience';

@@ -5,6 +5,7 @@ import { withQuery, type PlatformResponse } from '../http';
 import type { MastodonApi } from './api';
 import { classifyMastodonError, errorOf, NAME } from './errors';
 import { sessionData, sessionOf } from './session';
+import { accountLimitsOf, readInstanceLimits } from './instance';
 
 /**
  * Mastodon OAuth (docs.joinmastodon.org/spec/oauth, /methods/apps, /methods/oauth): the account
@@ -12,7 +13,8 @@ import { sessionData, sessionOf } from './session';
  * kept per server by `clientRegistrations`), sends the browser to that server's /oauth/authorize
  * with PKCE (S256, Mastodon 4.3 and later) and exchanges the code at /oauth/token with the app's
  * id and secret. The token does not expire (no refresh token); disconnecting revokes it
- * (/oauth/revoke). The profile is GET /api/v1/accounts/verify_credentials.
+ * (/oauth/revoke). The profile is GET /api/v1/accounts/verify_credentials, with the server's
+ * limits (GET /api/v2/instance) the connection keeps.
  */
 
 /** What OneClick asks for: reading the account (its profile, its statuses' numbers) and writing statuses and media. */
@@ -34,6 +36,12 @@ export function createMastodonAdapter({ http, clock, clientRegistrations }: Adap
       if (error instanceof AddressRefused) throw new Rejected(`The ${NAME} server ${server} is not a public https address.`);
       throw error;
     }
+  }
+
+  /** The server's own limits (GET /api/v2/instance, public), kept with the connection. */
+  async function readLimits(tokens: TokenSet) {
+    const { server } = sessionOf(tokens);
+    return accountLimitsOf(await publicServer(server, () => readInstanceLimits(http, server, clock.now())), clock.now());
   }
 
   /** The app registered at this server for this redirect URI: kept, or registered now (once: a race keeps one). */
@@ -124,8 +132,11 @@ export function createMastodonAdapter({ http, clock, clientRegistrations }: Adap
         displayName: (typeof account.display_name === 'string' && account.display_name.trim()) || account.username,
         username: handle,
         ...(typeof account.avatar === 'string' ? { avatarUrl: account.avatar } : {}),
+        limits: await readLimits(tokens),
       };
     },
+
+    readLimits,
 
     async revoke(tokens) {
       const { server, clientId, clientSecret } = sessionOf(tokens);

@@ -1,4 +1,5 @@
 import type { PlatformHttp } from '../http';
+import type { AccountLimits } from '../../../shared/platforms/capabilities';
 import { Rejected } from '../errors';
 import { mastodon, MASTODON_URL_CHARACTERS } from '../../../shared/platforms/mastodon';
 import { mastodonPollLimits } from '../../../shared/platforms/mastodonOptions';
@@ -19,6 +20,8 @@ export interface InstanceLimits {
   videoSizeLimit: number;
   pollMaxOptions: number;
   pollMaxCharactersPerOption: number;
+  pollMinExpiration: number;
+  pollMaxExpiration: number;
 }
 
 const positive = (value: unknown, fallback: number) => (typeof value === 'number' && Number.isInteger(value) && value > 0 ? value : fallback);
@@ -39,6 +42,24 @@ export function instanceLimitsOf(body: unknown): InstanceLimits {
     videoSizeLimit: positive(media['video_size_limit'], defaults.video!.maxBytes!),
     pollMaxOptions: positive(polls['max_options'], mastodonPollLimits.maxOptions),
     pollMaxCharactersPerOption: positive(polls['max_characters_per_option'], mastodonPollLimits.maxCharactersPerOption),
+    pollMinExpiration: positive(polls['min_expiration'], mastodonPollLimits.minExpiration),
+    pollMaxExpiration: positive(polls['max_expiration'], mastodonPollLimits.maxExpiration),
+  };
+}
+
+/** The instance's limits as the connection keeps them (shared/platforms/accountLimits.ts). */
+export function accountLimitsOf(limits: InstanceLimits, now: Date): AccountLimits {
+  return {
+    textMax: limits.maxCharacters,
+    urlCharacters: limits.charactersReservedPerUrl,
+    imageMaxCount: limits.maxMediaAttachments,
+    imageMaxBytes: limits.imageSizeLimit,
+    videoMaxBytes: limits.videoSizeLimit,
+    pollMaxOptions: limits.pollMaxOptions,
+    pollMaxCharactersPerOption: limits.pollMaxCharactersPerOption,
+    pollMinSeconds: limits.pollMinExpiration,
+    pollMaxSeconds: limits.pollMaxExpiration,
+    readAt: now.toISOString(),
   };
 }
 

@@ -132,7 +132,9 @@ export function createMastodonPublisher({ http, clock }: ModuleDeps<Record<strin
     async start(request) {
       const options = optionsOf(request);
       const limits = await readInstanceLimits(http, sessionOf(request.tokens).server, clock.now());
-      const problems = [textProblem(request.text, options.spoilerText, limits), ...mediaProblems(request.media, options, limits)].filter((problem): problem is string => problem !== undefined);
+      // A poll takes the place of the files (Mastodon takes one or the other): none is sent.
+      const media = options.poll ? [] : request.media;
+      const problems = [textProblem(request.text, options.spoilerText, limits), ...mediaProblems(media, options, limits)].filter((problem): problem is string => problem !== undefined);
       if (problems.length) throw new Rejected(problems.join(' '));
       let progress: PublishProgress = {
         ...request.progress,
@@ -144,8 +146,8 @@ export function createMastodonPublisher({ http, clock }: ModuleDeps<Record<strin
       const mediaIds = progressList(progress, 'mediaIds');
       const pending = progressList(progress, 'pendingMediaIds');
       // A resumed step continues after the files already uploaded (each saved as it went up).
-      for (let index = mediaIds.length; index < request.media.length; index++) {
-        const uploaded = await upload(request, request.media[index]!, index);
+      for (let index = mediaIds.length; index < media.length; index++) {
+        const uploaded = await upload(request, media[index]!, index);
         mediaIds.push(uploaded.id);
         if (uploaded.processing) pending.push(uploaded.id);
         progress = { ...progress, mediaIds: [...mediaIds], pendingMediaIds: [...pending] };

@@ -89,14 +89,18 @@ describe('who can see or reply (the audience options)', () => {
     }
   });
 
-  it('takes a Mastodon post\'s visibility, content warning, language and poll, and refuses a poll with files', () => {
+  it('takes a Mastodon post\'s visibility, content warning, language and poll; with a poll the status goes without the post\'s files', () => {
     expect(checkPostOptions('mastodon', {}, noSchedule, 'Mastodon')).toEqual({ options: { visibility: 'public' }, problems: [] });
     const options = { visibility: 'unlisted', spoilerText: ' Spoilers ', language: 'tr', poll: { options: ['Yes', 'No'], expiresInSeconds: 3600 } };
     expect(checkPostOptions('mastodon', options, noSchedule, 'Mastodon').options).toEqual({ ...options, spoilerText: 'Spoilers', poll: { ...options.poll, multiple: false } });
     expect(checkPostOptions('mastodon', { visibility: 'everyone' }, noSchedule, 'Mastodon').problems[0]?.message).toMatch(/Choose who sees the Mastodon post/);
     expect(checkPostOptions('mastodon', { language: 'Turkish' }, noSchedule, 'Mastodon').problems[0]?.message).toMatch(/two-letter ISO 639-1 code/);
     expect(checkPostOptions('mastodon', { poll: { options: ['Only one'], expiresInSeconds: 3600 } }, noSchedule, 'Mastodon').problems[0]?.message).toBe('A poll needs at least 2 options.');
-    expect(optionsMediaProblems('mastodon', options, [{ kind: 'image', contentType: 'image/jpeg', size: 1000 }])).toEqual(['A Mastodon post carries a poll or media, not both: remove the files or the poll.']);
+    expect(optionsMediaProblems('mastodon', options, [{ kind: 'image', contentType: 'image/jpeg', size: 1000 }])).toEqual([]);
+    expect(postOptionRules.mastodon?.withoutMedia?.(options)).toBe(true);
+    expect(postOptionRules.mastodon?.withoutMedia?.({ visibility: 'public' })).toBe(false);
+    // The composer's fields: the language and the poll, within the default server's limits.
+    expect(postOptionRules.mastodon).toMatchObject({ language: { field: 'language' }, poll: { field: 'poll', maxOptions: 4, maxCharactersPerOption: 50, minSeconds: 300 } });
     expect(optionsMediaProblems('mastodon', { visibility: 'public' }, [{ kind: 'image', contentType: 'image/jpeg', size: 1000 }])).toEqual([]);
   });
 });

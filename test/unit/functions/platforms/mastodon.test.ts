@@ -8,6 +8,8 @@ import { createMastodonApi } from '../../../../functions/platforms/mastodon/api'
 import { createMastodonPublisher, IDEMPOTENCY_KEY_TRUSTED_MS } from '../../../../functions/platforms/mastodon/publisher';
 import { createMastodonMetricsReader } from '../../../../functions/platforms/mastodon/metrics';
 import { mastodonLength } from '../../../../shared/platforms/mastodon';
+import { capabilities } from '../../../../shared/platforms';
+import { rulesFor } from '../../../../shared/platforms/accountLimits';
 import { armedTarget, clock, credentials, jsonOf, memoryMedia, now, publishRequest, recordingFetch, type CannedResponse } from './harness';
 
 const server = 'https://mastodon.example';
@@ -54,9 +56,27 @@ describe('Mastodon (docs.joinmastodon.org): OAuth at the server the user names',
     expect(adapter.canRefresh(exchanged)).toBe(false);
   });
 
-  it('names the account by its id at its server, and its full handle', async () => {
-    const { adapter } = parts([{ body: { id: '109', username: 'ada', display_name: 'Ada', avatar: 'https://files.example/ada.png' } }]);
-    expect(await adapter.fetchProfile(tokens)).toEqual({ platformUserId: '109@mastodon.example', displayName: 'Ada', username: '@ada@mastodon.example', avatarUrl: 'https://files.example/ada.png' });
+  it('names the account by its id at its server, and its full handle, with the server\'s own limits kept with the connection', async () => {
+    const large = { configuration: { statuses: { max_characters: 5000, max_media_attachments: 8, characters_reserved_per_url: 30 }, media_attachments: { image_size_limit: 33_554_432, video_size_limit: 209_715_200 }, polls: { max_options: 6, max_characters_per_option: 80, min_expiration: 600, max_expiration: 86_400 } } };
+    const { adapter, requests } = parts([{ body: { id: '109', username: 'ada', display_name: 'Ada', avatar: 'https://files.example/ada.png' } }, { body: large }, { body: { configuration: {} } }]);
+    expect(await adapter.fetchProfile(tokens)).toEqual({
+      platformUserId: '109@mastodon.example',
+      displayName: 'Ada',
+      username: '@ada@mastodon.example',
+      avatarUrl: 'https://files.example/ada.png',
+      limits: { textMax: 5000, urlCharacters: 30, imageMaxCount: 8, imageMaxBytes: 33_554_432, videoMaxBytes: 209_715_200, pollMaxOptions: 6, pollMaxCharactersPerOption: 80, pollMinSeconds: 600, pollMaxSeconds: 86_400, readAt: now.toISOString() },
+    });
+    expect(requests.map((request) => `${request.method} ${request.url.toString()}`)).toEqual([`GET ${server}/api/v1/accounts/verify_credentials`, `GET ${server}/api/v2/instance`]);
+    // The instance endpoint is public: no token is sent to it.
+    expect(requests[1]!.headers['authorization']).toBeUndefined();
+    // A server that leaves its limits out gets the default instance's (500 characters, 4 files).
+    expect(await adapter.readLimits!(tokens)).toMatchObject({ textMax: 500, urlCharacters: 23, imageMaxCount: 4, pollMaxOptions: 4 });
+  });
+
+  it('counts a link as the server\'s own characters_reserved_per_url', () => {
+    const text = 'see https://example.com/a/very/long/path/that/is/long';
+    expect(capabilities.mastodon.text.count(text)).toBe(4 + 23);
+    expect(rulesFor('mastodon', { urlCharacters: 30, readAt: now.toISOString() }).text.count(text)).toBe(4 + 30);
   });
 
   it('maps 429 to its X-RateLimit-Reset, 401 to reconnecting, 422 to the server\'s words', async () => {
@@ -86,6 +106,17 @@ describe('Mastodon publishing: the server\'s own limits, async media, and one Id
     const ready = await publisher.checkStatus({ ...request, progress: started.progress });
     expect(ready).toMatchObject({ state: 'ready', progress: { pendingMediaIds: [] } });
     expect(requests.map((request) => `${request.method} ${request.url.pathname}`)).toEqual(['GET /api/v2/instance', 'POST /api/v2/media', 'GET /api/v1/media/m1', 'GET /api/v1/media/m1']);
+  });
+
+  it('with a poll, uploads none of the post\'s files (a poll takes their place) and sends the poll', async () => {
+    const { publisher, requests } = parts([instance(500), { body: { id: '201', url: `${server}/@ada/201` } }]);
+    const options = { visibility: 'public', poll: { options: ['Yes', 'No'], expiresInSeconds: 86_400, multiple: true } };
+    const started = await publisher.start!(publishRequest({ tokens, options }));
+    expect(started).toMatchObject({ state: 'ready' });
+    const published = await publisher.publish(publishRequest({ tokens, options, progress: started.progress }));
+    expect(published).toMatchObject({ state: 'published', platformPostId: '201' });
+    expect(requests.map((request) => `${request.method} ${request.url.pathname}`)).toEqual(['GET /api/v2/instance', 'POST /api/v1/statuses']);
+    expect(jsonOf(requests[1]!)).toEqual({ status: 'Hello world', visibility: 'public', poll: { options: ['Yes', 'No'], expires_in: 86_400, multiple: true } });
   });
 
   it('sends the status with its choices and an Idempotency-Key, and after a lost answer sends the same key again', async () => {

@@ -1,4 +1,3 @@
-import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { capabilities, platformNames, type Platform } from '../../../../../shared/platforms';
 import type { Connection } from '../../../../../shared/api/connections';
@@ -6,6 +5,7 @@ import { X } from 'lucide-react';
 import { PlatformMark } from '../../../components/ui/PlatformMark';
 import { Truncated } from '../../../components/ui/Truncated';
 import { brandStyle } from '../../../components/ui/brandStyle';
+import { ServerConnectForm } from './ServerConnectForm';
 
 interface PlatformCardProps {
   platform: Platform;
@@ -34,8 +34,6 @@ export function PlatformCard(props: PlatformCardProps) {
   const accessNote = i18n.exists(accessKey) ? String(t(accessKey as never)) : undefined;
   const formatDate = (iso: string) => new Intl.DateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'medium' }).format(new Date(iso));
   const connectServer = capabilities[props.platform].connectServer;
-  const [server, setServer] = useState('');
-  const serverInputId = useId();
   const connectLabel =
     status === 'needsReconnect'
       ? t('accounts.reconnect')
@@ -88,33 +86,7 @@ export function PlatformCard(props: PlatformCardProps) {
       ))}
 
       {props.available && connectServer ? (
-        <form
-          className="connect-server"
-          onSubmit={(event) => {
-            event.preventDefault();
-            props.onConnect(server);
-          }}
-        >
-          <div className="field">
-            <label htmlFor={serverInputId}>{t('accounts.server.label', { platform: name })}</label>
-            <input
-              id={serverInputId}
-              type="text"
-              inputMode="url"
-              autoComplete="url"
-              spellCheck={false}
-              required
-              maxLength={253}
-              placeholder={connectServer.example}
-              value={server}
-              onChange={(event) => setServer(event.target.value)}
-            />
-            <p className="hint">{t('accounts.server.hint', { platform: name })}</p>
-          </div>
-          <button type="submit" className="button secondary wide" disabled={props.connecting}>
-            {connectLabel}
-          </button>
-        </form>
+        <ServerConnectForm platform={props.platform} label={connectLabel} disabled={props.connecting} onConnect={props.onConnect} />
       ) : props.available ? (
         <button type="button" className="button secondary wide" onClick={() => props.onConnect()} disabled={props.connecting}>
           {connectLabel}

@@ -37,6 +37,7 @@ function asConnection(account: ReviewPost['accounts'][number]): Connection {
     tokenExpiry: { state: 'valid', reconnectBy: null },
     reconnectReason: null,
     grantedScopes: null,
+    limits: null,
     connectedAt: '',
     updatedAt: '',
   };

@@ -86,7 +86,7 @@ export function EditPostDialog({ post, onClose }: { post: Post; onClose: () => v
   const titled = titleRule ? platformList(titleRule.platforms, i18n.resolvedLanguage ?? 'en') : '';
   // X's counting (twitter-text) loads on demand, here as in the wizard: Save waits for it.
   const counting = useTextCounting(platforms);
-  const counts = platformCounts(description, platforms, texts, threads);
+  const counts = platformCounts(description, platforms, texts, threads, targets);
   const problem = !targets.length
     ? t('scheduling.editPost.needAccount')
     : !description.trim()

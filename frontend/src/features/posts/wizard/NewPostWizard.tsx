@@ -134,7 +134,7 @@ function WizardForm() {
   const titleRule = titleRuleFor(chosenPlatforms);
   const nativeSchedulers = nativeSchedulersAmong(chosenPlatforms);
   const textCounting = useTextCounting(chosenPlatforms);
-  const overLimit = platformCounts(description, chosenPlatforms, texts, threads).some((entry) => entry.over && entry.thread === undefined);
+  const overLimit = platformCounts(description, chosenPlatforms, texts, threads, chosenAccounts).some((entry) => entry.over && entry.thread === undefined);
   const sentTexts = keptTexts(texts, chosenPlatforms);
   const sentThreads = keptThreads(threads, chosenPlatforms);
   const sentComment = firstComment.trim();
@@ -234,10 +234,10 @@ function WizardForm() {
           }
         : undefined;
 
-  function connect(platform: Platform) {
+  function connect(platform: Platform, server?: string) {
     setConnectError(undefined);
     startConnection.mutate(
-      { platform, returnTo: location.pathname },
+      { platform, returnTo: location.pathname, ...(server ? { server } : {}) },
       { onError: (error) => setConnectError(t('composer.platforms.connectFailed', { message: error.message || t('common.genericError') })) },
     );
   }

@@ -2,7 +2,8 @@ import { useEffect, useId, useState, useSyncExternalStore, type ReactNode } from
 import { useTranslation } from 'react-i18next';
 import { DESCRIPTION_MAX, textFor, threadFor, titleRuleFor, type NetworkTexts, type NetworkThreads } from '../../../../../../shared/platformRules';
 import { threadProblems } from '../../../../../../shared/thread';
-import { capabilities, type Platform } from '../../../../../../shared/platforms';
+import { capabilities, type Platform, type PlatformCapabilities } from '../../../../../../shared/platforms';
+import { rulesFor } from '../../../../../../shared/platforms/accountLimits';
 import type { Connection } from '../../../../../../shared/api/connections';
 import { platformList } from '../../../../components/ui/platformList';
 import { NetworkPreview } from '../preview/NetworkPreview';
@@ -13,19 +14,32 @@ import { PlatformCountList, type PlatformCount } from './PlatformCountList';
 /**
  * Each chosen platform's own count of the text it gets (its own version, else the description)
  * against its limit, in its unit. A platform whose counting is still loading (X's twitter-text)
- * has no count yet: `counting`, never over.
+ * has no count yet: `counting`, never over. Where each account's server sets its own limits
+ * (`accountLimits`), one count per chosen account, against that account's (its connection's).
  */
-export function platformCounts(description: string, chosen: readonly Platform[], texts?: NetworkTexts, threads?: NetworkThreads): PlatformCount[] {
-  return chosen.map((platform) => {
-    const { text, name } = capabilities[platform];
-    const own = Boolean(texts?.[platform]?.trim());
-    // A network going as a thread: its posts are counted one by one (ThreadField); here, how many and whether one is wrong.
-    const thread = threadFor({ threads }, platform);
-    if (text.ready && !text.ready()) return { platform, own, thread: thread?.length, counting: true, count: undefined, max: text.max, unit: text.unit, over: false };
-    if (thread) return { platform, own, thread: thread.length, counting: false, count: undefined, max: text.max, unit: text.unit, over: threadProblems(thread, text, name).length > 0 };
-    const count = text.count(textFor({ description, texts }, platform));
-    return { platform, own, thread: undefined, counting: false, count, max: text.max, unit: text.unit, over: count > text.max };
+export function platformCounts(
+  description: string,
+  chosen: readonly Platform[],
+  texts?: NetworkTexts,
+  threads?: NetworkThreads,
+  accounts: ReadonlyArray<Pick<Connection, 'platform' | 'connectionId' | 'username' | 'displayName' | 'limits'>> = [],
+): PlatformCount[] {
+  return chosen.flatMap((platform) => {
+    const own = capabilities[platform].accountLimits ? accounts.filter((account) => account.platform === platform) : [];
+    if (own.length === 0) return [countOn(platform, capabilities[platform], description, texts, threads)];
+    return own.map((account) => ({ ...countOn(platform, rulesFor(platform, account.limits), description, texts, threads), account: { id: account.connectionId, name: account.username ?? account.displayName } }));
   });
+}
+
+function countOn(platform: Platform, rules: PlatformCapabilities, description: string, texts?: NetworkTexts, threads?: NetworkThreads): PlatformCount {
+  const { text, name } = rules;
+  const own = Boolean(texts?.[platform]?.trim());
+  // A network going as a thread: its posts are counted one by one (ThreadField); here, how many and whether one is wrong.
+  const thread = threadFor({ threads }, platform);
+  if (text.ready && !text.ready()) return { platform, own, thread: thread?.length, counting: true, count: undefined, max: text.max, unit: text.unit, over: false };
+  if (thread) return { platform, own, thread: thread.length, counting: false, count: undefined, max: text.max, unit: text.unit, over: threadProblems(thread, text, name).length > 0 };
+  const count = text.count(textFor({ description, texts }, platform));
+  return { platform, own, thread: undefined, counting: false, count, max: text.max, unit: text.unit, over: count > text.max };
 }
 
 /**
@@ -113,7 +127,7 @@ export function DescriptionStep({
   const { t, i18n } = useTranslation();
   const id = useId();
   const counting = useTextCounting(chosenPlatforms);
-  const counts = platformCounts(description, chosenPlatforms, texts, threads);
+  const counts = platformCounts(description, chosenPlatforms, texts, threads, chosenAccounts);
   const baseOver = counts.some((entry) => entry.over && !entry.own && entry.thread === undefined);
   const titleRule = titleRuleFor(chosenPlatforms);
   // The network previewed: the text tab's when a network's tab is open, else the one last picked (first chosen at the start).

@@ -5,6 +5,7 @@ import { documentNetworks, formatName, mediaProblemsOn, type MediaFacts, type Me
 import { ErrorBox, NoticeBox } from '../../../../components/ui/Form';
 import { PlatformMark } from '../../../../components/ui/PlatformMark';
 import type { MediaItem } from '../useMediaUploads';
+import { ServerConnectForm } from '../../../accounts';
 import '../composer.css';
 
 export const accountKey = (connection: Connection) => `${connection.platform}#${connection.platformUserId}`;
@@ -37,7 +38,8 @@ export function PlatformStep({
   selected: ReadonlySet<string>;
   onToggle: (key: string) => void;
   /** Starts the Accounts connect flow for a platform; it comes back here with the post kept. */
-  onConnect: (platform: Platform) => void;
+  /** `server`: the server the user typed, where the platform's accounts live on one they name (`connectServer`). */
+  onConnect: (platform: Platform, server?: string) => void;
   /** The platform whose consent page is being opened. */
   connecting: Platform | undefined;
   /** The outcome of a connection (or of starting one), in words. */
@@ -186,21 +188,32 @@ export function PlatformStep({
                           : t('composer.platforms.notConnected')}
                   </span>
                 </span>
-                <button
-                  type="button"
-                  className="button secondary small platform-connect"
-                  disabled={blocked || connecting !== undefined}
-                  aria-label={t(lapsed ? 'composer.platforms.reconnectAria' : 'composer.platforms.connectAria', { platform: name })}
-                  aria-describedby={hintId}
-                  title={blocked ? undefined : t('composer.platforms.connectHint', { platform: name })}
-                  onClick={() => onConnect(platform)}
-                >
-                  {connecting === platform
-                    ? t('composer.platforms.connecting', { platform: name })
-                    : lapsed
-                      ? t('composer.platforms.reconnect')
-                      : t('composer.platforms.connect')}
-                </button>
+                {capabilities[platform].connectServer && !blocked ? (
+                  <ServerConnectForm
+                    platform={platform}
+                    className="platform-connect-server"
+                    disabled={connecting !== undefined}
+                    ariaLabel={t(lapsed ? 'composer.platforms.reconnectAria' : 'composer.platforms.connectAria', { platform: name })}
+                    label={connecting === platform ? t('composer.platforms.connecting', { platform: name }) : lapsed ? t('composer.platforms.reconnect') : t('composer.platforms.connect')}
+                    onConnect={(server) => onConnect(platform, server)}
+                  />
+                ) : (
+                  <button
+                    type="button"
+                    className="button secondary small platform-connect"
+                    disabled={blocked || connecting !== undefined}
+                    aria-label={t(lapsed ? 'composer.platforms.reconnectAria' : 'composer.platforms.connectAria', { platform: name })}
+                    aria-describedby={hintId}
+                    title={blocked ? undefined : t('composer.platforms.connectHint', { platform: name })}
+                    onClick={() => onConnect(platform)}
+                  >
+                    {connecting === platform
+                      ? t('composer.platforms.connecting', { platform: name })
+                      : lapsed
+                        ? t('composer.platforms.reconnect')
+                        : t('composer.platforms.connect')}
+                  </button>
+                )}
               </div>
             );
           })}

@@ -1,4 +1,5 @@
-import { useEffect, useId } from 'react';
+import { useEffect, useId, useState } from 'react';
+import { PollAndLanguage } from './PollAndLanguage';
 import { useTranslation } from 'react-i18next';
 import { postOptionRules, topicProblem as topicRuleProblem } from '../../../../../../shared/platforms/postOptions';
 import { platformNames } from '../../../../../../shared/platforms';
@@ -18,7 +19,8 @@ export function asksFor(platform: Platform, media: readonly { kind: string }[]):
  * title, which the network requires: publishing waits for it. Where the rule also names a topic
  * (`topic`), a text field for it: a topic the network would refuse (too long, a forbidden
  * character) blocks publishing, in the network's words. A network with no choice to make but a
- * document's title (a LinkedIn Page) shows the title alone, under its heading.
+ * document's title (a LinkedIn Page) shows the title alone, under its heading. Where the rule names
+ * a language or a poll, their fields follow (PollAndLanguage).
  */
 export function AudienceOptions({ account, value, onChange, onBlocker, media }: OptionsEditorProps) {
   const { t } = useTranslation();
@@ -31,7 +33,9 @@ export function AudienceOptions({ account, value, onChange, onBlocker, media }: 
   // The texts are the network's own (postOptions.audience.<platform>), as its rule's values are.
   const text = (key: string, values?: Record<string, unknown>) => String(t(`postOptions.audience.${account.platform}.${key}` as never, values as never));
   const topicProblem = topic && topicRuleProblem(topic, topicValue) ? text('topicInvalid', { max: topic.max, forbidden: topic.forbidden.join(' ') }) : undefined;
-  const blocker = documentTitle && !titleValue.trim() ? t('postOptions.document.titleNeeded', { platform: platformNames[account.platform] }) : topicProblem;
+  // The poll's own problem (PollAndLanguage) counts where the title and topic have none.
+  const [pollBlocker, setPollBlocker] = useState<string>();
+  const blocker = documentTitle && !titleValue.trim() ? t('postOptions.document.titleNeeded', { platform: platformNames[account.platform] }) : (topicProblem ?? pollBlocker);
   useEffect(() => onBlocker(blocker), [onBlocker, blocker]);
   const audience = rule?.audience && asksFor(account.platform, media) ? rule.audience : undefined;
   if (!audience && !documentTitle) return null;
@@ -93,6 +97,7 @@ export function AudienceOptions({ account, value, onChange, onBlocker, media }: 
           </p>
         </div>
       ) : null}
+      {rule && (rule.language || rule.poll) ? <PollAndLanguage rule={rule} account={account} value={value} onChange={onChange} hasMedia={media.length > 0} onBlocker={setPollBlocker} /> : null}
     </section>
   );
 }
