@@ -90,7 +90,8 @@ export function LocalPostOptions({ account, value, onChange, onBlocker }: Option
   return (
     <section className="post-options" aria-labelledby={`${id}-heading`} data-testid={`options-${account.platform}`}>
       <h4 id={`${id}-heading`} className="post-options-heading">
-        {t('postOptions.localPost.heading')} <span className="hint">{account.username ?? account.displayName}</span>
+        {/* A place is known by its name (its username, where it has one, is its address). */}
+        {t('postOptions.localPost.heading')} <span className="hint">{account.displayName}</span>
       </h4>
       <div className="post-options-fields">
         {field('kind', t('postOptions.localPost.kind'), (describedBy) => (
