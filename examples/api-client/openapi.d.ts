@@ -500,6 +500,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/analytics/accounts/{platform}/{accountId}/daily": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A connected account's own numbers per day over the last 28 days up to yesterday (UTC) and their totals, where its platform reports numbers per account rather than per post (views on search and maps, calls, website clicks, direction requests); 404 for platforms without them.
+         * @description Needs an API key with the **read** scope; the role of the key's creator in the workspace still applies.
+         */
+        get: operations["getAccountDailyMetrics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/exports/posts": {
         parameters: {
             query?: never;
@@ -2791,6 +2811,49 @@ export interface operations {
                             hour: number;
                             score: number;
                         } | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getAccountDailyMetrics: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                platform: "youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon" | "googleBusiness";
+                accountId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        from: string;
+                        to: string;
+                        metrics: ("searchViews" | "mapsViews" | "calls" | "websiteClicks" | "directionRequests")[];
+                        totals: {
+                            [key: string]: number;
+                        };
+                        days: {
+                            date: string;
+                            values: {
+                                [key: string]: number;
+                            };
+                        }[];
+                        readAt: string;
                     };
                 };
             };
