@@ -500,6 +500,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/analytics/accounts/{platform}/{accountId}/daily": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A connected account's own numbers per day over the last 28 days up to yesterday (UTC) and their totals, where its platform reports numbers per account rather than per post (views on search and maps, calls, website clicks, direction requests); 404 for platforms without them.
+         * @description Needs an API key with the **read** scope; the role of the key's creator in the workspace still applies.
+         */
+        get: operations["getAccountDailyMetrics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/exports/posts": {
         parameters: {
             query?: never;
@@ -986,7 +1006,7 @@ export interface components {
             targets: {
                 targetId: string;
                 /** @enum {string} */
-                platform: "youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon";
+                platform: "youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon" | "googleBusiness";
                 accountId: string;
                 accountName: string;
                 /** @enum {string} */
@@ -1020,7 +1040,7 @@ export interface components {
                 } | null;
                 updatedAt: string;
             }[];
-            platforms: ("youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon")[];
+            platforms: ("youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon" | "googleBusiness")[];
             createdAt: string;
             updatedAt: string;
             scheduledFor: string | null;
@@ -1075,7 +1095,7 @@ export interface components {
             title?: string;
             targets: {
                 /** @enum {string} */
-                platform: "youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon";
+                platform: "youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon" | "googleBusiness";
                 accountId: string;
                 options?: {
                     [key: string]: unknown;
@@ -1105,7 +1125,7 @@ export interface components {
             title?: string;
             targets: {
                 /** @enum {string} */
-                platform: "youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon";
+                platform: "youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon" | "googleBusiness";
                 accountId: string;
                 options?: {
                     [key: string]: unknown;
@@ -1122,7 +1142,7 @@ export interface components {
                 account: string;
                 accountName: string;
                 /** @enum {string} */
-                platform: "youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon";
+                platform: "youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon" | "googleBusiness";
                 accountId: string;
                 timeZone: string;
                 workspaceZone: boolean;
@@ -1166,7 +1186,7 @@ export interface components {
                         targets: {
                             targetId: string;
                             /** @enum {string} */
-                            platform: "youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon";
+                            platform: "youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon" | "googleBusiness";
                             accountId: string;
                             accountName: string;
                             /** @enum {string} */
@@ -1200,7 +1220,7 @@ export interface components {
                             } | null;
                             updatedAt: string;
                         }[];
-                        platforms: ("youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon")[];
+                        platforms: ("youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon" | "googleBusiness")[];
                         createdAt: string;
                         updatedAt: string;
                         scheduledFor: string | null;
@@ -1273,7 +1293,7 @@ export interface components {
                     targets: {
                         targetId: string;
                         /** @enum {string} */
-                        platform: "youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon";
+                        platform: "youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon" | "googleBusiness";
                         accountId: string;
                         accountName: string;
                         /** @enum {string} */
@@ -1307,7 +1327,7 @@ export interface components {
                         } | null;
                         updatedAt: string;
                     }[];
-                    platforms: ("youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon")[];
+                    platforms: ("youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon" | "googleBusiness")[];
                     createdAt: string;
                     updatedAt: string;
                     scheduledFor: string | null;
@@ -1461,7 +1481,7 @@ export interface operations {
                         connections: {
                             connectionId: string;
                             /** @enum {string} */
-                            platform: "youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon";
+                            platform: "youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon" | "googleBusiness";
                             platformUserId: string;
                             /** @enum {string} */
                             status: "connected" | "needs_reconnect" | "disconnected";
@@ -1490,7 +1510,7 @@ export interface operations {
                             connectedAt: string;
                             updatedAt: string;
                         }[];
-                        availablePlatforms: ("youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon")[];
+                        availablePlatforms: ("youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon" | "googleBusiness")[];
                         usage: {
                             connectedAccounts: number;
                             maxAccounts: number | null;
@@ -1511,7 +1531,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                platform: "youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon";
+                platform: "youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon" | "googleBusiness";
                 accountId: string;
             };
             cookie?: never;
@@ -1549,7 +1569,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                platform: "youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon";
+                platform: "youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon" | "googleBusiness";
                 accountId: string;
             };
             cookie?: never;
@@ -1581,7 +1601,7 @@ export interface operations {
         parameters: {
             query?: {
                 status?: "scheduled" | "publishing" | "published" | "draft";
-                platform?: "youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon";
+                platform?: "youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon" | "googleBusiness";
                 limit?: number;
                 cursor?: string;
             };
@@ -1627,7 +1647,7 @@ export interface operations {
                             targets: {
                                 targetId: string;
                                 /** @enum {string} */
-                                platform: "youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon";
+                                platform: "youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon" | "googleBusiness";
                                 accountId: string;
                                 accountName: string;
                                 /** @enum {string} */
@@ -1661,7 +1681,7 @@ export interface operations {
                                 } | null;
                                 updatedAt: string;
                             }[];
-                            platforms: ("youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon")[];
+                            platforms: ("youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon" | "googleBusiness")[];
                             createdAt: string;
                             updatedAt: string;
                             scheduledFor: string | null;
@@ -1767,7 +1787,7 @@ export interface operations {
                         targets: {
                             targetId: string;
                             /** @enum {string} */
-                            platform: "youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon";
+                            platform: "youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon" | "googleBusiness";
                             accountId: string;
                             accountName: string;
                             /** @enum {string} */
@@ -1801,7 +1821,7 @@ export interface operations {
                             } | null;
                             updatedAt: string;
                         }[];
-                        platforms: ("youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon")[];
+                        platforms: ("youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon" | "googleBusiness")[];
                         createdAt: string;
                         updatedAt: string;
                         scheduledFor: string | null;
@@ -1914,7 +1934,7 @@ export interface operations {
                     title?: string;
                     targets: {
                         /** @enum {string} */
-                        platform: "youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon";
+                        platform: "youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon" | "googleBusiness";
                         accountId: string;
                         options?: {
                             [key: string]: unknown;
@@ -2666,7 +2686,7 @@ export interface operations {
                         targets: {
                             targetId: string;
                             /** @enum {string} */
-                            platform: "youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon";
+                            platform: "youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon" | "googleBusiness";
                             accountId: string;
                             /** @enum {string} */
                             state: "tracking" | "finished" | "unavailable" | "paused";
@@ -2717,7 +2737,7 @@ export interface operations {
                         accounts: {
                             account: string;
                             /** @enum {string} */
-                            platform: "youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon";
+                            platform: "youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon" | "googleBusiness";
                             accountId: string;
                             accountName: string;
                         }[];
@@ -2740,7 +2760,7 @@ export interface operations {
                             postId: string;
                             targetId: string;
                             /** @enum {string} */
-                            platform: "youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon";
+                            platform: "youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon" | "googleBusiness";
                             accountName: string;
                             title: string;
                             postUrl: string | null;
@@ -2814,11 +2834,54 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
         };
     };
+    getAccountDailyMetrics: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                platform: "youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon" | "googleBusiness";
+                accountId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        from: string;
+                        to: string;
+                        metrics: ("searchViews" | "mapsViews" | "calls" | "websiteClicks" | "directionRequests")[];
+                        totals: {
+                            [key: string]: number;
+                        };
+                        days: {
+                            date: string;
+                            values: {
+                                [key: string]: number;
+                            };
+                        }[];
+                        readAt: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
     exportPosts: {
         parameters: {
             query?: {
                 status?: "scheduled" | "publishing" | "published" | "draft";
-                platform?: "youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon";
+                platform?: "youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon" | "googleBusiness";
                 from?: string;
                 to?: string;
             };
@@ -2861,7 +2924,7 @@ export interface operations {
                 "application/json": {
                     accounts: {
                         /** @enum {string} */
-                        platform: "youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon";
+                        platform: "youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon" | "googleBusiness";
                         accountId: string;
                     }[];
                     sameTimeForAll?: boolean;
@@ -2900,7 +2963,7 @@ export interface operations {
             };
             header?: never;
             path: {
-                platform: "youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon";
+                platform: "youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon" | "googleBusiness";
                 accountId: string;
             };
             cookie?: never;
@@ -2917,7 +2980,7 @@ export interface operations {
                         account: string;
                         accountName: string;
                         /** @enum {string} */
-                        platform: "youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon";
+                        platform: "youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon" | "googleBusiness";
                         accountId: string;
                         timeZone: string;
                         workspaceZone: boolean;
@@ -2961,7 +3024,7 @@ export interface operations {
                                 targets: {
                                     targetId: string;
                                     /** @enum {string} */
-                                    platform: "youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon";
+                                    platform: "youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon" | "googleBusiness";
                                     accountId: string;
                                     accountName: string;
                                     /** @enum {string} */
@@ -2995,7 +3058,7 @@ export interface operations {
                                     } | null;
                                     updatedAt: string;
                                 }[];
-                                platforms: ("youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon")[];
+                                platforms: ("youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon" | "googleBusiness")[];
                                 createdAt: string;
                                 updatedAt: string;
                                 scheduledFor: string | null;
@@ -3068,7 +3131,7 @@ export interface operations {
                             targets: {
                                 targetId: string;
                                 /** @enum {string} */
-                                platform: "youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon";
+                                platform: "youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon" | "googleBusiness";
                                 accountId: string;
                                 accountName: string;
                                 /** @enum {string} */
@@ -3102,7 +3165,7 @@ export interface operations {
                                 } | null;
                                 updatedAt: string;
                             }[];
-                            platforms: ("youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon")[];
+                            platforms: ("youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon" | "googleBusiness")[];
                             createdAt: string;
                             updatedAt: string;
                             scheduledFor: string | null;
@@ -3164,7 +3227,7 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                platform: "youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon";
+                platform: "youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon" | "googleBusiness";
                 accountId: string;
             };
             cookie?: never;
@@ -3207,7 +3270,7 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                platform: "youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon";
+                platform: "youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon" | "googleBusiness";
                 accountId: string;
             };
             cookie?: never;
@@ -3240,7 +3303,7 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                platform: "youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon";
+                platform: "youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon" | "googleBusiness";
                 accountId: string;
             };
             cookie?: never;
@@ -3273,7 +3336,7 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                platform: "youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon";
+                platform: "youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon" | "googleBusiness";
                 accountId: string;
             };
             cookie?: never;
@@ -3312,7 +3375,7 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                platform: "youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon";
+                platform: "youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon" | "googleBusiness";
                 accountId: string;
             };
             cookie?: never;
@@ -3354,7 +3417,7 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                platform: "youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon";
+                platform: "youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon" | "googleBusiness";
                 accountId: string;
             };
             cookie?: never;
@@ -3430,7 +3493,7 @@ export interface operations {
                             targets: {
                                 targetId: string;
                                 /** @enum {string} */
-                                platform: "youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon";
+                                platform: "youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon" | "googleBusiness";
                                 accountId: string;
                                 accountName: string;
                                 /** @enum {string} */
@@ -3464,7 +3527,7 @@ export interface operations {
                                 } | null;
                                 updatedAt: string;
                             }[];
-                            platforms: ("youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon")[];
+                            platforms: ("youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon" | "googleBusiness")[];
                             createdAt: string;
                             updatedAt: string;
                             scheduledFor: string | null;

@@ -43,5 +43,5 @@ export function connectionService(): Promise<ConnectionService> {
 let creatorInfo: Promise<CreatorInfoService> | undefined;
 /** A connected account's current posting settings (TikTok's creator_info), asked with its tokens. */
 export function creatorInfoService(): Promise<CreatorInfoService> {
-  return (creatorInfo ??= connectionsContext().then(({ adapters, store, freshness }) => createCreatorInfoService({ store, adapters, freshness })));
+  return (creatorInfo ??= connectionsContext().then(({ adapters, store, freshness }) => createCreatorInfoService({ store, adapters, freshness, clock })));
 }

@@ -33,6 +33,7 @@ export const handler = createHttpHandler(
     getClientMetadata: async ({ input }) => connections.clientMetadata(input.path.platform),
     getCreatorInfo: ({ user, input }) => creatorInfo.get(user, input.path.platform, input.path.accountId),
     getPublishingQuota: ({ user, input }) => creatorInfo.publishingQuota(user, input.path.platform, input.path.accountId),
+    getAccountDailyMetrics: ({ user, input }) => creatorInfo.dailyMetrics(user, input.path.platform, input.path.accountId),
     disconnectConnection: async ({ user, input }) => {
       await connections.disconnect(user, input.path.platform, input.path.accountId);
       return undefined;

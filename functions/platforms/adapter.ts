@@ -3,6 +3,7 @@ import type { AccountLimits } from '../../shared/platforms/capabilities';
 import type { Clock } from '../clock';
 import type { PlatformHttp } from './http';
 import type { CreatorInfo } from '../../shared/api/creatorInfo';
+import type { AccountMetricKey } from '../../shared/api/accountMetrics';
 import type { PublishingQuota } from '../../shared/api/publishingQuota';
 
 /** Tokens as we keep them (encrypted at rest). Times are ISO strings. */
@@ -144,6 +145,18 @@ export interface PlatformAdapter {
    * how much of it the account has used now. Absent elsewhere.
    */
   publishingQuota?(tokens: TokenSet, platformUserId: string): Promise<PublishingQuota>;
+  /**
+   * For platforms that report an account's numbers per day rather than per post: those numbers
+   * for the days `from`..`to` (YYYY-MM-DD, both included; `days` lists them, oldest first).
+   * Absent elsewhere.
+   */
+  accountDailyMetrics?(tokens: TokenSet, range: { from: string; to: string; days: readonly string[] }): Promise<AccountDailyNumbers>;
+}
+
+/** An account's numbers per day as its platform reports them: the metrics it gives, and each day's values. */
+export interface AccountDailyNumbers {
+  metrics: AccountMetricKey[];
+  days: Record<string, Partial<Record<AccountMetricKey, number>>>;
 }
 
 export type AdapterFactory = (deps: AdapterDeps) => PlatformAdapter;

@@ -6,6 +6,7 @@ import type { FetchLike } from './http';
 import { moduleDeps, type Adapters, type ClientRegistrationsOf, type MetricsReaders, type PlatformModule, type PlatformSettings, type Publishers } from './module';
 import { blueskyModule } from './bluesky';
 import { facebookModule } from './facebook';
+import { googleBusinessModule } from './googleBusiness';
 import { instagramModule } from './instagram';
 import { linkedinModule } from './linkedin';
 import { linkedinPageModule } from './linkedinPage';
@@ -33,6 +34,7 @@ export const platformModules: Record<Platform, PlatformModule> = {
   facebook: facebookModule,
   linkedinPage: linkedinPageModule,
   mastodon: mastodonModule,
+  googleBusiness: googleBusinessModule,
 };
 
 const allModules = Object.values(platformModules);

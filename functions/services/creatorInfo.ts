@@ -1,6 +1,8 @@
 import { platformNames, type Platform } from '../../shared/platforms';
 import type { CreatorInfo } from '../../shared/api/creatorInfo';
 import type { PublishingQuota } from '../../shared/api/publishingQuota';
+import { ACCOUNT_METRICS_DAYS, type AccountDailyMetrics, type AccountMetricKey } from '../../shared/api/accountMetrics';
+import type { Clock } from '../clock';
 import { Conflict, DomainError, NotFound } from '../errors';
 import { AuthExpired, PlatformError, RateLimited } from '../platforms/errors';
 import type { TokenSet } from '../platforms/adapter';
@@ -13,6 +15,7 @@ export interface CreatorInfoServiceDeps {
   store: ConnectionStore;
   adapters: Adapters;
   freshness: TokenFreshness;
+  clock: Clock;
 }
 
 /** The platform could not answer now (rate limit, outage, refusal): 502 with its reason in words. */
@@ -27,9 +30,11 @@ class PlatformUnavailable extends DomainError {
  * never leave the server: fresh tokens first, and one refresh when the platform refuses a token
  * before its recorded expiry. `get`: its current posting settings (the adapter's `creatorInfo`,
  * e.g. TikTok's creator_info/query); `publishingQuota`: how much of the platform's publishing
- * limit it has used (the adapter's `publishingQuota`).
+ * limit it has used (the adapter's `publishingQuota`); `dailyMetrics`: the account's own numbers
+ * per day over the last four weeks up to yesterday (UTC), where its platform reports them per
+ * account (the adapter's `accountDailyMetrics`).
  */
-export function createCreatorInfoService({ store, adapters, freshness }: CreatorInfoServiceDeps) {
+export function createCreatorInfoService({ store, adapters, freshness, clock }: CreatorInfoServiceDeps) {
   async function askAbout<T>(user: UserIdentity, platform: Platform, accountId: string, what: string, ask: ((tokens: TokenSet, platformUserId: string) => Promise<T>) | undefined): Promise<T> {
     const name = platformNames[platform];
     if (!ask) throw new NotFound(`${name} has no ${what} to show.`);
@@ -62,6 +67,23 @@ export function createCreatorInfoService({ store, adapters, freshness }: Creator
     publishingQuota(user: UserIdentity, platform: Platform, accountId: string): Promise<PublishingQuota> {
       const adapter = adapters[platform];
       return askAbout(user, platform, accountId, 'publishing limit', adapter?.publishingQuota && ((tokens, platformUserId) => adapter.publishingQuota!(tokens, platformUserId)));
+    },
+    async dailyMetrics(user: UserIdentity, platform: Platform, accountId: string): Promise<AccountDailyMetrics> {
+      const adapter = adapters[platform];
+      const today = Date.UTC(clock.now().getUTCFullYear(), clock.now().getUTCMonth(), clock.now().getUTCDate());
+      const days = Array.from({ length: ACCOUNT_METRICS_DAYS }, (_, index) => new Date(today - (ACCOUNT_METRICS_DAYS - index) * 86_400_000).toISOString().slice(0, 10));
+      const range = { from: days[0]!, to: days[days.length - 1]!, days };
+      const numbers = await askAbout(user, platform, accountId, 'numbers', adapter?.accountDailyMetrics && ((tokens) => adapter.accountDailyMetrics!(tokens, range)));
+      const totals: Partial<Record<AccountMetricKey, number>> = {};
+      for (const metric of numbers.metrics) totals[metric] = days.reduce((sum, day) => sum + (numbers.days[day]?.[metric] ?? 0), 0);
+      return {
+        from: range.from,
+        to: range.to,
+        metrics: numbers.metrics,
+        totals,
+        days: days.map((date) => ({ date, values: Object.fromEntries(numbers.metrics.flatMap((metric) => (numbers.days[date]?.[metric] === undefined ? [] : [[metric, numbers.days[date]![metric]!]]))) })),
+        readAt: clock.now().toISOString(),
+      };
     },
   };
 }

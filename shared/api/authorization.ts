@@ -63,6 +63,7 @@ export const routeRules = {
   getClientMetadata: publicRoute,
   disconnectConnection: may('connect'),
   getCreatorInfo: may('read'),
+  getAccountDailyMetrics: may('read'),
   getPublishingQuota: may('read'),
   // Creating a post is open to whoever may draft: a role that may not publish, or one the
   // workspace's approval rule names, submits it for approval instead (needsApproval below).

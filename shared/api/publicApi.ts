@@ -59,6 +59,7 @@ export const publicApiRoutes = {
   getPostMetrics: 'read',
   getAnalyticsSummary: 'read',
   getBestTimes: 'read',
+  getAccountDailyMetrics: 'read',
   exportPosts: 'read',
   // Queue and time slots.
   previewQueue: 'read',

@@ -32,6 +32,7 @@ import {
   postMetricsPathSchema,
   postMetricsSchema,
 } from './analytics';
+import { accountDailyMetricsSchema } from './accountMetrics';
 import { contentIdSchema, contentItemSchema, contentPageSchema, listContentQuerySchema } from './content';
 import { accountDeletionSchema, accountSchema, accountSettingsSchema, dataExportSchema, deleteAccountSchema } from './account';
 import {
@@ -577,6 +578,16 @@ export const routes = {
     summary: "The weekday × hour heat map of the user's own first-48-hours engagement, in the given time zone, and the next best slot.",
     input: { query: bestTimesQuerySchema },
     output: bestTimesSchema,
+  },
+  getAccountDailyMetrics: {
+    method: 'GET',
+    path: '/analytics/accounts/{platform}/{accountId}/daily',
+    auth: 'user',
+    handler: 'connections',
+    summary:
+      "A connected account's own numbers per day over the last 28 days up to yesterday (UTC) and their totals, where its platform reports numbers per account rather than per post (views on search and maps, calls, website clicks, direction requests); 404 for platforms without them.",
+    input: { path: accountPathSchema },
+    output: accountDailyMetricsSchema,
   },
   getAccount: {
     method: 'GET',

@@ -291,6 +291,9 @@ export const en = {
     chooseTitle_linkedinPage: 'Choose the LinkedIn Pages to connect',
     chooseHint_linkedinPage: 'Your LinkedIn login may post for these Pages. Each one you tick is connected to OneClick as its own account.',
     chooseLegend_linkedinPage: 'LinkedIn Pages',
+    chooseTitle_googleBusiness: 'Choose the Google Business Profile locations to connect',
+    chooseHint_googleBusiness: 'Your Google account manages these business locations. Each one you tick is connected to OneClick as its own account.',
+    chooseLegend_googleBusiness: 'Business locations',
     chooseAtLeastOne: 'Choose at least one account.',
     chooseSubmit: 'Connect selected',
     choosing: 'Connecting...',
@@ -323,6 +326,7 @@ export const en = {
     connectedSeveral: '{{count}} {{platform}} accounts are connected.',
     connectedSeveral_facebook: '{{count}} Facebook Pages are connected.',
     connectedSeveral_linkedinPage: '{{count}} LinkedIn Pages are connected.',
+    connectedSeveral_googleBusiness: '{{count}} Google Business Profile locations are connected.',
     loadFailed: 'Failed to fetch social connection',
     disconnectFailed: 'Failed to update social connection status',
     /** What a network's review of the app decides, where it limits who can connect (the operator's part: docs/operations.md). */
@@ -333,6 +337,8 @@ export const en = {
         "Until Meta grants this deployment's Facebook app Advanced Access in App Review (pages_show_list, pages_manage_posts, pages_read_engagement, read_insights, pages_manage_engagement), only people with a role on the app can connect their Pages.",
       linkedinPage:
         "LinkedIn Pages need this deployment's own LinkedIn app approved for LinkedIn's Community Management API (w_organization_social, r_organization_social, rw_organization_admin): its Development tier is for building and testing, and only after LinkedIn's review for the Standard tier can any Page admin connect.",
+      googleBusiness:
+        "Google Business Profile needs this deployment's Google project granted access to the Business Profile APIs, and until Google verifies its app for the business.manage scope, only the project's test users can connect their locations.",
     },
     errors: {
       access_denied: 'You did not give OneClick access to your {{platform}} account.',

@@ -289,6 +289,9 @@ export const tr: Messages = {
     chooseTitle_linkedinPage: 'Bağlanacak LinkedIn Sayfalarını seçin',
     chooseHint_linkedinPage: 'LinkedIn girişiniz bu Sayfalar adına paylaşım yapabiliyor. İşaretlediğiniz her biri OneClick\'e ayrı bir hesap olarak bağlanır.',
     chooseLegend_linkedinPage: 'LinkedIn Sayfaları',
+    chooseTitle_googleBusiness: 'Bağlanacak Google Business Profile konumlarını seçin',
+    chooseHint_googleBusiness: 'Google hesabınız bu işletme konumlarını yönetiyor. İşaretlediğiniz her biri OneClick\'e ayrı bir hesap olarak bağlanır.',
+    chooseLegend_googleBusiness: 'İşletme konumları',
     chooseAtLeastOne: 'En az bir hesap seçin.',
     chooseSubmit: 'Seçilenleri bağla',
     choosing: 'Bağlanıyor...',
@@ -321,6 +324,7 @@ export const tr: Messages = {
     connectedSeveral: '{{count}} {{platform}} hesabı bağlandı.',
     connectedSeveral_facebook: '{{count}} Facebook Sayfası bağlandı.',
     connectedSeveral_linkedinPage: '{{count}} LinkedIn Sayfası bağlandı.',
+    connectedSeveral_googleBusiness: '{{count}} Google Business Profile konumu bağlandı.',
     loadFailed: 'Sosyal bağlantı alınamadı',
     disconnectFailed: 'Sosyal bağlantı durumu güncellenemedi',
     access: {
@@ -330,6 +334,8 @@ export const tr: Messages = {
         "Meta bu kurulumun Facebook uygulamasına App Review'da Advanced Access verene kadar (pages_show_list, pages_manage_posts, pages_read_engagement, read_insights, pages_manage_engagement) yalnızca uygulamada rolü olan kişiler Sayfalarını bağlayabilir.",
       linkedinPage:
         "LinkedIn Sayfaları için bu kurulumun kendi LinkedIn uygulamasının LinkedIn Community Management API için onaylanması gerekir (w_organization_social, r_organization_social, rw_organization_admin): Development katmanı geliştirme ve deneme içindir; herhangi bir Sayfa yöneticisi ancak LinkedIn'in Standard katmanı için yaptığı incelemeden sonra bağlanabilir.",
+      googleBusiness:
+        "Google Business Profile için bu kurulumun Google projesine Business Profile API erişiminin verilmesi gerekir; Google uygulamayı business.manage kapsamı için doğrulayana kadar yalnızca projenin test kullanıcıları konumlarını bağlayabilir.",
     },
     errors: {
       access_denied: 'OneClick\'e {{platform}} hesabınıza erişim izni vermediniz.',

@@ -1,6 +1,7 @@
 import { bluesky } from './bluesky';
 import { facebook } from './facebook';
 import type { PlatformCapabilities } from './capabilities';
+import { googleBusiness } from './googleBusiness';
 import { instagram } from './instagram';
 import { linkedin } from './linkedin';
 import { linkedinPage } from './linkedinPage';
@@ -17,7 +18,7 @@ export type { PlatformCapabilities, TextUnit } from './capabilities';
  * accounts page shows them. Every other list and type is derived from this one, so adding a
  * platform is one entry file and one line here.
  */
-const entries = [youtube, tiktok, instagram, x, linkedin, bluesky, threads, facebook, linkedinPage, mastodon] as const;
+const entries = [youtube, tiktok, instagram, x, linkedin, bluesky, threads, facebook, linkedinPage, mastodon, googleBusiness] as const;
 
 export type Platform = (typeof entries)[number]['id'];
 

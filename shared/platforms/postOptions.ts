@@ -2,6 +2,7 @@ import type { Platform } from './index';
 import type { PostOptionsRule } from './postOptionsRule';
 import type { MediaFacts } from '../platformRules';
 import { facebookPostOptions } from './facebookOptions';
+import { googleBusinessPostOptions } from './googleBusinessOptions';
 import { instagramPostOptions } from './instagramOptions';
 import { linkedinPostOptions } from './linkedinOptions';
 import { linkedinPagePostOptions } from './linkedinPageOptions';
@@ -28,6 +29,7 @@ export const postOptionRules: Partial<Record<Platform, PostOptionsRule>> = {
   facebook: facebookPostOptions as PostOptionsRule,
   linkedinPage: linkedinPagePostOptions as PostOptionsRule,
   mastodon: mastodonPostOptions as PostOptionsRule,
+  googleBusiness: googleBusinessPostOptions as PostOptionsRule,
 };
 
 /** Whether a topic breaks its network's rule (`PostOptionsRule.topic`): too long, or holding a forbidden character. */

@@ -1,5 +1,6 @@
 import type * as z from '../zod';
 import type { MediaFacts } from '../platformRules';
+import type { LocalPostRule } from './localPost';
 
 /**
  * The per-post choices a platform asks of the user (privacy, declarations, interactions…),
@@ -13,7 +14,9 @@ export interface PostOptionsRule<Options = unknown> {
    * Publish button), `videoDetails` (privacy, audience declaration, tags, category) or
    * `mediaFormat` (what the post is on the network — feed post, Reel or story — and the format's
    * own settings) or `audience` (one choice among the network's values, named by `audience`: who can see or reply, or
-   * how a video goes out).
+   * how a video goes out) or `localPost` (a post on a place's profile: its kind — update, offer,
+   * event —, a call-to-action button, an offer's coupon, redeem address and terms, a title with
+   * start and end; shared/platforms/localPost.ts).
    */
   editor: PostOptionsEditor;
   /** Validates (and completes, e.g. defaults) a target's options; its messages are the platform's rules in words. */
@@ -42,6 +45,8 @@ export interface PostOptionsRule<Options = unknown> {
    * the network's limits; an account whose server sets its own (`AccountLimits.poll*`) narrows them.
    */
   poll?: { field: string; maxOptions: number; maxCharactersPerOption: number; minSeconds: number; maxSeconds: number };
+  /** For the `localPost` form: the network's button types and lengths. */
+  localPost?: LocalPostRule;
   /** Rules that depend on the post, not only on the options (e.g. its own scheduling). */
   problems?(options: Options, post: PostContext): string[];
   /**
@@ -69,7 +74,7 @@ export interface PollChoice {
   multiple: boolean;
 }
 
-export type PostOptionsEditor = 'creatorSettings' | 'videoDetails' | 'mediaFormat' | 'audience';
+export type PostOptionsEditor = 'creatorSettings' | 'videoDetails' | 'mediaFormat' | 'audience' | 'localPost';
 
 /** What an option rule may need to know about the post. */
 export interface PostContext {

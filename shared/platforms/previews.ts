@@ -71,4 +71,7 @@ export const previewRules: Record<Platform, PreviewRule> = {
   // The whole text under the display name and @handle; the web app shows a single file in a 16:9
   // box, cropped to it (Mastodon's web UI, media gallery). Not checked in the app.
   mastodon: { media: { video: { fit: [16, 9] }, image: { crop: [16, 9] } }, text: 'above', author: 'nameAndHandle', title: false },
+  // A post on the profile: the photo on top, cropped to 4:3, then the text cut with "More" after
+  // about three lines (Google's post guidelines advise the first 100 characters say the most). Not checked in the app.
+  googleBusiness: { fold: { characters: 100, lines: 3, more: '… More' }, media: { image: { crop: [4, 3] } }, text: 'below', author: 'name', title: false },
 };

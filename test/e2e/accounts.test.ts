@@ -47,6 +47,7 @@ describe('the Accounts page in Chromium', () => {
     expect(await card(page, 'threads').getByTestId('access-threads').textContent()).toMatch(/^Until Meta approves this deployment's Threads app in App Review .*only the app's Threads testers can connect\.$/);
     expect(await card(page, 'facebook').getByTestId('access-facebook').textContent()).toMatch(/^Until Meta grants this deployment's Facebook app Advanced Access in App Review .*only people with a role on the app can connect their Pages\.$/);
     expect(await card(page, 'linkedinPage').getByTestId('access-linkedinPage').textContent()).toMatch(/^LinkedIn Pages need this deployment's own LinkedIn app approved for LinkedIn's Community Management API .*Development tier .*Standard tier can any Page admin connect\.$/);
+    expect(await card(page, 'googleBusiness').getByTestId('access-googleBusiness').textContent()).toMatch(/^Google Business Profile needs this deployment's Google project granted access to the Business Profile APIs, .*only the project's test users can connect their locations\.$/);
     expect(await card(page, 'x').getByTestId('access-x').count()).toBe(0);
 
     const youtube = card(page, 'youtube');

@@ -31,6 +31,7 @@ afterAll(async () => {
 function secondAccount(platform: Platform, account: string): { pick: string; feed: string } | undefined {
   if (platform === 'facebook') return { pick: `${platformNames.facebook} ${account} (Page 2)`, feed: `${account}.page-2` };
   if (platform === 'linkedinPage') return { pick: `${platformNames.linkedinPage} ${account} (Page 2)`, feed: `${account}.org-2` };
+  if (platform === 'googleBusiness') return { pick: `${platformNames.googleBusiness} ${account} (second location)`, feed: `${account}.location-2` };
   return undefined;
 }
 
@@ -78,12 +79,16 @@ describe('every destination in Chromium', () => {
     const video = await uploadMedia(twin, user.userId, { kind: 'video', body: sampleVideo(8) });
     const stamp = Date.now();
 
+    // A place's profile gets the post as an event with its dates and a button (the local-post fields).
+    const localEvent: Partial<Record<Platform, Record<string, unknown>>> = {
+      googleBusiness: { kind: 'event', event: { title: 'Open day', start: '2026-12-05T10:00', end: '2026-12-05T16:00' }, callToAction: { type: 'LEARN_MORE', url: 'https://northwind.example/open-day' } },
+    };
     // One post, an image and a video, to every destination: each gets what it takes of the two.
     const everywhere = await createPost(twin, user, {
       description: `Everywhere at once ${stamp}`,
       title: 'Everywhere at once',
       media: [{ key: video }, { key: image }],
-      targets: platformsInDisplayOrder.map((platform) => target(platform)),
+      targets: platformsInDisplayOrder.map((platform) => target(platform, localEvent[platform] ?? {})),
     });
     expect(everywhere.status, JSON.stringify(everywhere.body)).toBe(200);
     // A story to Instagram (no caption reaches it).
@@ -111,8 +116,11 @@ describe('every destination in Chromium', () => {
       const mine = (await feedOf(platform)).filter((entry) => entry.title === 'Everywhere at once' || entry.text.includes(`Everywhere at once ${stamp}`));
       expect(mine, platform).toHaveLength(1);
       const kinds = mine[0]!.media.map((item) => item.contentType.split('/')[0]);
-      expect(kinds, platform).toEqual(capabilities[platform].carousel ? ['video', 'image'] : ['video']);
+      // A carousel takes both; a network that takes videos gets the video; one that takes photos only (a Business Profile) the image.
+      expect(kinds, platform).toEqual(capabilities[platform].carousel ? ['video', 'image'] : capabilities[platform].media.video ? ['video'] : ['image']);
     }
+    const [event] = (await feedOf('googleBusiness')).filter((entry) => entry.text.includes(`Everywhere at once ${stamp}`));
+    expect(event!.settings).toMatchObject({ topicType: 'EVENT', eventTitle: 'Open day', actionType: 'LEARN_MORE', actionUrl: 'https://northwind.example/open-day' });
     const stories = (await feedOf('instagram')).filter((entry) => entry.settings?.['productType'] === 'STORY');
     expect(stories).toHaveLength(1);
     expect(stories[0]!.url).toBe(storyPost.targets[0]!.postUrl);

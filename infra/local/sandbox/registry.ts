@@ -1,6 +1,7 @@
 import type { Platform } from '../../../shared/platforms';
 import { bluesky } from './bluesky';
 import { facebook } from './facebook';
+import { googleBusiness } from './googleBusiness';
 import { instagram } from './instagram';
 import { linkedin } from './linkedin';
 import { linkedinPage } from './linkedinPage';
@@ -16,4 +17,4 @@ import { youtube } from './youtube';
  * (<platform>/index.ts and the files beside it) and is plugged in here by one line. Nothing
  * else in the sandbox names a platform.
  */
-export const platformSandboxes: Record<Platform, PlatformSandboxFactory> = { youtube, tiktok, instagram, x, linkedin, bluesky, threads, facebook, linkedinPage, mastodon };
+export const platformSandboxes: Record<Platform, PlatformSandboxFactory> = { youtube, tiktok, instagram, x, linkedin, bluesky, threads, facebook, linkedinPage, mastodon, googleBusiness };

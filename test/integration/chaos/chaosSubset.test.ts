@@ -59,6 +59,8 @@ describe('the fault matrix, fast subset', () => {
       ['facebook', 'image', 0, '/{page}/feed', 'lost, look-up malformed'],
       // As the organization: its posts can be read (r_organization_social), so a look-up that fails is the only way to "check your account".
       ['linkedinPage', 'document', 0, '/rest/posts', 'lost, look-up 404'],
+      // No idempotency key: found among the location's posts by summary, kind and time, or "check your account".
+      ['googleBusiness', 'image', 0, '/v4/accounts/{account}/locations/{location}/localPosts', 'lost, look-up malformed'],
     ];
     for (const [platform, kind, index, route, fault] of picks) {
       const call = (await discoverCreatingCalls(context, platform, kind))[index]!;

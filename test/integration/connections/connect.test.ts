@@ -22,7 +22,7 @@ describe('connecting accounts through each platform\'s OAuth (against the sandbo
 
     expect(`${location.origin}${location.pathname}`).toBe(`${twin.webUrl}/auth/callback`);
     // Picked from a consent that manages several accounts, the address also says how many were connected.
-    const picked = new Set(['facebook', 'linkedinPage']).has(platform) ? { count: '1' } : {};
+    const picked = new Set(['facebook', 'linkedinPage', 'googleBusiness']).has(platform) ? { count: '1' } : {};
     expect(Object.fromEntries(location.searchParams)).toEqual({ platform, status: 'connected', ...picked });
     const { connections, usage } = await list(user.idToken);
     expect(connections).toHaveLength(1);

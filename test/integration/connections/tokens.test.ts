@@ -96,7 +96,7 @@ describe('token freshness', () => {
     await expect(later.freshness.freshTokens((await later.store.get(user.userId, connectionId))!)).resolves.toBeDefined();
   });
 
-  it.each(['youtube', 'tiktok', 'x', 'linkedin', 'instagram', 'threads', 'facebook', 'linkedinPage'] as const)(
+  it.each(['youtube', 'tiktok', 'x', 'linkedin', 'instagram', 'threads', 'facebook', 'linkedinPage', 'googleBusiness'] as const)(
     'marks the %s connection needs_reconnect when the user revoked access at the platform',
     async (platform) => {
       const { user, account, connectionId } = await connected(platform);

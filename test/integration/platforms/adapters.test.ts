@@ -50,9 +50,9 @@ const metaLongLived: readonly Platform[] = ['instagram', 'threads'];
 
 /**
  * Where a consent's tokens act only through an account the user picks (a LinkedIn member's
- * organizations), a connection holds the first one offered, as the picker makes it.
+ * organizations, a Google user's business locations), a connection holds the first one offered, as the picker makes it.
  */
-const actsThroughPick: readonly Platform[] = ['linkedinPage'];
+const actsThroughPick: readonly Platform[] = ['linkedinPage', 'googleBusiness'];
 
 async function connect(platform: Platform, account: string): Promise<TokenSet> {
   const consented = await consent(platform, account);
@@ -114,7 +114,8 @@ describe.each(platforms)('%s adapter against the sandbox', (platform) => {
       expect(fresh.refreshToken).not.toBe(tokens.refreshToken);
       await expect(adapter.refresh(tokens)).rejects.toBeInstanceOf(AuthExpired);
     }
-    if (platform === 'youtube') expect(fresh.refreshToken).toBe(tokens.refreshToken);
+    // Google does not rotate refresh tokens.
+    if (platform === 'youtube' || platform === 'googleBusiness') expect(fresh.refreshToken).toBe(tokens.refreshToken);
   });
 
   it('detects a grant the user revoked at the platform', async () => {

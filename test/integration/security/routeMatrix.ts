@@ -209,6 +209,12 @@ export const matrix: Record<RouteId, MatrixEntry> = {
   },
   getAnalyticsSummary: { auth: 'user', sample: { query: { days: '30', timeZone: 'Europe/Istanbul' } }, againstVictim: 'own-data-only' },
   getBestTimes: { auth: 'user', sample: { query: { timeZone: 'Europe/Istanbul' } }, againstVictim: 'own-data-only' },
+  getAccountDailyMetrics: {
+    auth: 'user',
+    sample: { path: { platform: 'googleBusiness', accountId: 'someone' } },
+    // The victim's account id under a platform that reports numbers per account: the attacker has no such connection.
+    againstVictim: (victim) => ({ request: { path: { platform: 'googleBusiness', accountId: victim.accountId } }, refusedWith: [404] }),
+  },
   abortUpload: {
     auth: 'user',
     sample: { body: { key: 'k', uploadId: 'u' } },

@@ -50,6 +50,10 @@ describe("the review step's per-network media notes", () => {
       en: ['LinkedIn Page cannot combine a video and images: LinkedIn Page gets the video only.'],
       tr: ['LinkedIn Page video ile görselleri birlikte yayınlayamaz: LinkedIn Page yalnızca videoyu alır.'],
     },
+    googleBusiness: {
+      en: ['Google Business Profile takes only images: the video is not sent to Google Business Profile.'],
+      tr: ['Google Business Profile yalnızca görsel alır: video Google Business Profile hesabına gönderilmez.'],
+    },
     mastodon: {
       en: ['Mastodon cannot combine a video and images: Mastodon gets the video only.'],
       tr: ['Mastodon video ile görselleri birlikte yayınlayamaz: Mastodon yalnızca videoyu alır.'],

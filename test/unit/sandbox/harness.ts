@@ -19,6 +19,7 @@ export const clients: Record<Platform, SandboxClient> = {
   linkedinPage: { clientId: '78sandboxlinkedinpages', clientSecret: 'linkedin-page-secret' },
   // The sandbox's own app; a Mastodon connection uses the app registered at its server (mastodonApp).
   mastodon: { clientId: 'oneclick-sandbox-mastodon', clientSecret: 'mastodon-secret' },
+  googleBusiness: { clientId: '5678-sandbox.apps.googleusercontent.com', clientSecret: 'GOCSPX-business-secret' },
 };
 
 export const redirectUri = 'https://app.oneclick.test/connections/callback';
@@ -90,6 +91,7 @@ export const publishingScopes: Record<Platform, string> = {
   facebook: 'pages_show_list,pages_manage_posts,pages_read_engagement,read_insights,pages_manage_engagement',
   linkedinPage: 'w_organization_social r_organization_social rw_organization_admin',
   mastodon: 'read write:statuses write:media profile',
+  googleBusiness: 'https://www.googleapis.com/auth/business.manage',
 };
 
 const dialogs: Record<Platform, { hostKey: string; path: string }> = {
@@ -103,6 +105,7 @@ const dialogs: Record<Platform, { hostKey: string; path: string }> = {
   facebook: { hostKey: 'www', path: '/v24.0/dialog/oauth' },
   linkedinPage: { hostKey: 'www', path: '/oauth/v2/authorization' },
   mastodon: { hostKey: 'social', path: '/oauth/authorize' },
+  googleBusiness: { hostKey: 'accounts', path: '/o/oauth2/v2/auth' },
 };
 
 /** An app registered at a sandbox Mastodon instance (POST /api/v1/apps), as the adapter registers OneClick. */
@@ -158,6 +161,8 @@ export async function accessTokenFor(sandbox: Sandbox, platform: Platform, accou
       await fetch(`${sandbox.hostUrl('linkedinPage', 'api')}/rest/organizationAcls?q=roleAssignee&state=APPROVED`, { headers: { authorization: `Bearer ${body.access_token}`, 'linkedin-version': '202601', 'x-restli-protocol-version': '2.0.0' } });
       return new Response(JSON.stringify({ access_token: body.access_token }), { status: 200 });
     },
+    googleBusiness: () =>
+      fetch(`${sandbox.hostUrl('googleBusiness', 'oauth2')}/token`, formPost({ code, client_id: client.clientId, client_secret: client.clientSecret, redirect_uri: redirectUri, grant_type: 'authorization_code' })),
     mastodon: () =>
       fetch(
         `${sandbox.hostUrl('mastodon', 'social')}/oauth/token`,

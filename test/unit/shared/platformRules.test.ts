@@ -77,7 +77,8 @@ describe('a video and images in one post: what each network gets, and what the r
   const notes = (platform: Platform, media: MediaFacts[]) => mediaLeftOutOn(platform, media).map((note) => mediaLeftOutMessage(platform, note));
 
   // Every platform, named: a new one fails here until its row says what it does with a mixed post.
-  const mixed: Record<Platform, { gets: MediaFacts[]; says: string[] }> = {
+  // `problems`: where the network takes fewer photos than the post has, the extra one is a problem said in words (not left out silently).
+  const mixed: Record<Platform, { gets: MediaFacts[]; says: string[]; problems?: string[] }> = {
     instagram: { gets: [video, photo, second], says: [] },
     x: { gets: [video], says: ['X cannot combine a video and images: X gets the video only.'] },
     linkedin: { gets: [video], says: ['LinkedIn cannot combine a video and images: LinkedIn gets the video only.'] },
@@ -88,6 +89,7 @@ describe('a video and images in one post: what each network gets, and what the r
     facebook: { gets: [video], says: ['Facebook cannot combine a video and images: Facebook gets the video only.'] },
     linkedinPage: { gets: [video], says: ['LinkedIn Page cannot combine a video and images: LinkedIn Page gets the video only.'] },
     mastodon: { gets: [video], says: ['Mastodon cannot combine a video and images: Mastodon gets the video only.'] },
+    googleBusiness: { gets: [photo], says: ['Google Business Profile takes only images: the video is not sent to Google Business Profile.'], problems: ['tooManyImages'] },
   };
 
   for (const platform of platforms) {
@@ -95,11 +97,11 @@ describe('a video and images in one post: what each network gets, and what the r
       expect(mediaForPlatform(platform, [video, photo, second])).toEqual(mixed[platform].gets);
       expect(notes(platform, [video, photo, second])).toEqual(mixed[platform].says);
       // Consistent with step 2: what is left out is said, never counted as a problem as well.
-      expect(mediaProblemsOn(platform, [video, photo, second])).toEqual([]);
+      expect(mediaProblemsOn(platform, [video, photo, second]).map((problem) => problem.code)).toEqual(mixed[platform].problems ?? []);
     });
 
     it(`${platform}: a post of one kind it takes goes whole, with nothing to say`, () => {
-      const media = capabilities[platform].media.image ? [photo, second] : [video];
+      const media = capabilities[platform].media.image ? [photo, second].slice(0, capabilities[platform].media.image.maxCount) : [video];
       expect(mediaForPlatform(platform, media)).toEqual(media);
       expect(mediaLeftOutOn(platform, media)).toEqual([]);
     });
