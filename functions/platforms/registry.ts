@@ -10,6 +10,7 @@ import { instagramModule } from './instagram';
 import { linkedinModule } from './linkedin';
 import { linkedinPageModule } from './linkedinPage';
 import { mastodonModule } from './mastodon';
+import { pinterestModule } from './pinterest';
 import { threadsModule } from './threads';
 import { tiktokModule } from './tiktok';
 import { xModule } from './x';
@@ -33,6 +34,7 @@ export const platformModules: Record<Platform, PlatformModule> = {
   facebook: facebookModule,
   linkedinPage: linkedinPageModule,
   mastodon: mastodonModule,
+  pinterest: pinterestModule,
 };
 
 const allModules = Object.values(platformModules);

@@ -331,6 +331,8 @@ export const en = {
         "Until Meta grants this deployment's Facebook app Advanced Access in App Review (pages_show_list, pages_manage_posts, pages_read_engagement, read_insights, pages_manage_engagement), only people with a role on the app can connect their Pages.",
       linkedinPage:
         "LinkedIn Pages need this deployment's own LinkedIn app approved for LinkedIn's Community Management API (w_organization_social, r_organization_social, rw_organization_admin): its Development tier is for building and testing, and only after LinkedIn's review for the Standard tier can any Page admin connect.",
+      pinterest:
+        "Until Pinterest upgrades this deployment's Pinterest app from Trial to Standard access (user_accounts:read, boards:read, boards:write, pins:read, pins:write), the app can make at most 1,000 calls a day for all its users together.",
     },
     errors: {
       access_denied: 'You did not give OneClick access to your {{platform}} account.',

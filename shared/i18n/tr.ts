@@ -328,6 +328,8 @@ export const tr: Messages = {
         "Meta bu kurulumun Facebook uygulamasına App Review'da Advanced Access verene kadar (pages_show_list, pages_manage_posts, pages_read_engagement, read_insights, pages_manage_engagement) yalnızca uygulamada rolü olan kişiler Sayfalarını bağlayabilir.",
       linkedinPage:
         "LinkedIn Sayfaları için bu kurulumun kendi LinkedIn uygulamasının LinkedIn Community Management API için onaylanması gerekir (w_organization_social, r_organization_social, rw_organization_admin): Development katmanı geliştirme ve deneme içindir; herhangi bir Sayfa yöneticisi ancak LinkedIn'in Standard katmanı için yaptığı incelemeden sonra bağlanabilir.",
+      pinterest:
+        "Pinterest bu kurulumun Pinterest uygulamasını Trial erişimden Standard erişime yükseltene kadar (user_accounts:read, boards:read, boards:write, pins:read, pins:write) uygulama tüm kullanıcıları için toplam günde en fazla 1.000 çağrı yapabilir.",
     },
     errors: {
       access_denied: 'OneClick\'e {{platform}} hesabınıza erişim izni vermediniz.',

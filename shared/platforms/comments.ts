@@ -42,6 +42,8 @@ export const commentRules: Record<Platform, CommentRule> = {
   linkedinPage: { max: 1250 },
   // A reply under the status (in_reply_to_id), counted as a status.
   mastodon: {},
+  // Pinterest takes no first comment through the API (no comment-create endpoint in API v5).
+  pinterest: {},
 };
 
 /** How a network counts a first comment, and the most it takes (its own rule, else the post's rule with its own limit). */

@@ -71,4 +71,8 @@ export const previewRules: Record<Platform, PreviewRule> = {
   // The whole text under the display name and @handle; the web app shows a single file in a 16:9
   // box, cropped to it (Mastodon's web UI, media gallery). Not checked in the app.
   mastodon: { media: { video: { fit: [16, 9] }, image: { crop: [16, 9] } }, text: 'above', author: 'nameAndHandle', title: false },
+  // A Pin shows its image in its own shape, up to 2:3 tall in the grid (Pinterest's Pin
+  // specifications recommend 2:3 [C]); the title above the description, under the image, and the
+  // board owner's name. Not checked in the app.
+  pinterest: { media: { image: { own: { tallest: [2, 3] } } }, text: 'below', author: 'name', title: true },
 };

@@ -20,6 +20,7 @@ const accountNames: Record<Platform, string> = {
   facebook: 'northwind-page',
   linkedinPage: 'northwind-company',
   mastodon: 'northwind',
+  pinterest: 'northwind.pins',
 };
 
 /**

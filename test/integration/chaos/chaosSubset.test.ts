@@ -59,6 +59,8 @@ describe('the fault matrix, fast subset', () => {
       ['facebook', 'image', 0, '/{page}/feed', 'lost, look-up malformed'],
       // As the organization: its posts can be read (r_organization_social), so a look-up that fails is the only way to "check your account".
       ['linkedinPage', 'document', 0, '/rest/posts', 'lost, look-up 404'],
+      // No idempotency key: the look-up reads the board's Pins; one that fails cannot tell.
+      ['pinterest', 'image', 0, '/pins', 'lost, look-up 500'],
     ];
     for (const [platform, kind, index, route, fault] of picks) {
       const call = (await discoverCreatingCalls(context, platform, kind))[index]!;

@@ -19,6 +19,7 @@ export const clients: Record<Platform, SandboxClient> = {
   linkedinPage: { clientId: '78sandboxlinkedinpages', clientSecret: 'linkedin-page-secret' },
   // The sandbox's own app; a Mastodon connection uses the app registered at its server (mastodonApp).
   mastodon: { clientId: 'oneclick-sandbox-mastodon', clientSecret: 'mastodon-secret' },
+  pinterest: { clientId: '1509876', clientSecret: 'pinterest-secret' },
 };
 
 export const redirectUri = 'https://app.oneclick.test/connections/callback';
@@ -90,6 +91,7 @@ export const publishingScopes: Record<Platform, string> = {
   facebook: 'pages_show_list,pages_manage_posts,pages_read_engagement,read_insights,pages_manage_engagement',
   linkedinPage: 'w_organization_social r_organization_social rw_organization_admin',
   mastodon: 'read write:statuses write:media profile',
+  pinterest: 'user_accounts:read,boards:read,boards:write,pins:read,pins:write',
 };
 
 const dialogs: Record<Platform, { hostKey: string; path: string }> = {
@@ -103,6 +105,7 @@ const dialogs: Record<Platform, { hostKey: string; path: string }> = {
   facebook: { hostKey: 'www', path: '/v24.0/dialog/oauth' },
   linkedinPage: { hostKey: 'www', path: '/oauth/v2/authorization' },
   mastodon: { hostKey: 'social', path: '/oauth/authorize' },
+  pinterest: { hostKey: 'www', path: '/oauth/' },
 };
 
 /** An app registered at a sandbox Mastodon instance (POST /api/v1/apps), as the adapter registers OneClick. */
@@ -163,6 +166,7 @@ export async function accessTokenFor(sandbox: Sandbox, platform: Platform, accou
         `${sandbox.hostUrl('mastodon', 'social')}/oauth/token`,
         formPost({ grant_type: 'authorization_code', code, client_id: client.clientId, client_secret: client.clientSecret, redirect_uri: redirectUri, code_verifier: pkce.verifier }),
       ),
+    pinterest: () => fetch(`${sandbox.hostUrl('pinterest', 'api')}/v5/oauth/token`, formPost({ grant_type: 'authorization_code', code, redirect_uri: redirectUri }, { authorization: basicAuth(client) })),
   };
   const response = await exchange[platform]();
   if (response.status !== 200) throw new Error(`${platform} token exchange answered ${response.status}: ${await response.text()}`);
