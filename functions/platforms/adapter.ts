@@ -3,6 +3,7 @@ import type { Clock } from '../clock';
 import type { PlatformHttp } from './http';
 import type { CreatorInfo } from '../../shared/api/creatorInfo';
 import type { PublishingQuota } from '../../shared/api/publishingQuota';
+import type { AccountCollection } from '../../shared/api/collections';
 
 /** Tokens as we keep them (encrypted at rest). Times are ISO strings. */
 export interface TokenSet {
@@ -136,6 +137,13 @@ export interface PlatformAdapter {
    * how much of it the account has used now. Absent elsewhere.
    */
   publishingQuota?(tokens: TokenSet, platformUserId: string): Promise<PublishingQuota>;
+  /**
+   * For platforms that file each post in a collection the user picks (boards): the account's
+   * collections, as the platform lists them now (`PostOptionsRule.collection`). Absent elsewhere.
+   */
+  collections?(tokens: TokenSet): Promise<AccountCollection[]>;
+  /** With `collections`: makes one with this name (already checked: 1 to 100 characters) and answers it. */
+  createCollection?(tokens: TokenSet, name: string): Promise<AccountCollection>;
 }
 
 export type AdapterFactory = (deps: AdapterDeps) => PlatformAdapter;

@@ -1,6 +1,7 @@
 import { platformNames, type Platform } from '../../shared/platforms';
 import type { CreatorInfo } from '../../shared/api/creatorInfo';
 import type { PublishingQuota } from '../../shared/api/publishingQuota';
+import type { AccountCollection, AccountCollections } from '../../shared/api/collections';
 import { Conflict, DomainError, NotFound } from '../errors';
 import { AuthExpired, PlatformError, RateLimited } from '../platforms/errors';
 import type { TokenSet } from '../platforms/adapter';
@@ -62,6 +63,16 @@ export function createCreatorInfoService({ store, adapters, freshness }: Creator
     publishingQuota(user: UserIdentity, platform: Platform, accountId: string): Promise<PublishingQuota> {
       const adapter = adapters[platform];
       return askAbout(user, platform, accountId, 'publishing limit', adapter?.publishingQuota && ((tokens, platformUserId) => adapter.publishingQuota!(tokens, platformUserId)));
+    },
+    /** The account's collections (boards), for the post's choice (the adapter's `collections`). */
+    async collections(user: UserIdentity, platform: Platform, accountId: string): Promise<AccountCollections> {
+      const adapter = adapters[platform];
+      return { collections: await askAbout(user, platform, accountId, 'collections', adapter?.collections && ((tokens) => adapter.collections!(tokens))) };
+    },
+    /** Makes a collection (a board) for the account on its platform (the adapter's `createCollection`). */
+    createCollection(user: UserIdentity, platform: Platform, accountId: string, name: string): Promise<AccountCollection> {
+      const adapter = adapters[platform];
+      return askAbout(user, platform, accountId, 'collections', adapter?.createCollection && ((tokens) => adapter.createCollection!(tokens, name)));
     },
   };
 }

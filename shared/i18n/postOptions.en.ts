@@ -60,6 +60,28 @@ export const postOptionsEn = {
     hint: '{{platform}} requires a title for a document and shows it above its pages.',
     titleNeeded: 'Give the document a title: {{platform}} does not post a document without one.',
   },
+  /** A collection (board) the post goes in, listed from the account (`PostOptionsRule.collection`); `_<platform>` variants name the network's own word. */
+  collection: {
+    label: 'Collection',
+    first: "The account's first collection",
+    hint: 'The post goes in the collection chosen here.',
+    loading: "Loading the account's collections…",
+    failed: 'The collections could not be loaded: {{reason}}',
+    retry: 'Try again',
+    newLabel: 'New collection',
+    create: 'Create',
+    creating: 'Creating…',
+    created: '“{{name}}” is created and chosen.',
+    createFailed: 'It was not created: {{reason}}',
+    nameNeeded: 'Type a name for the new collection first.',
+  },
+  /** A web address the post leads to (`PostOptionsRule.link`). */
+  link: {
+    label: 'Link (optional)',
+    hint: 'Where people go when they open the post on {{platform}}: a web address starting with https:// or http://.',
+    invalid: 'The link must be a web address starting with https:// or http://.',
+    tooLong: 'The link can be at most {{max}} characters.',
+  },
   audience: {
     x: {
       heading: 'X',

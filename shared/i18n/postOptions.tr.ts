@@ -58,6 +58,26 @@ export const postOptionsTr: typeof postOptionsEn = {
     hint: '{{platform}} bir belge için başlık ister ve başlığı sayfaların üstünde gösterir.',
     titleNeeded: 'Belgeye bir başlık verin: {{platform}} başlıksız belge paylaşmaz.',
   },
+  collection: {
+    label: 'Koleksiyon',
+    first: 'Hesabın ilk koleksiyonu',
+    hint: 'Gönderi burada seçilen koleksiyona eklenir.',
+    loading: 'Hesabın koleksiyonları yükleniyor…',
+    failed: 'Koleksiyonlar yüklenemedi: {{reason}}',
+    retry: 'Yeniden dene',
+    newLabel: 'Yeni koleksiyon',
+    create: 'Oluştur',
+    creating: 'Oluşturuluyor…',
+    created: '“{{name}}” oluşturuldu ve seçildi.',
+    createFailed: 'Oluşturulamadı: {{reason}}',
+    nameNeeded: 'Önce yeni koleksiyon için bir ad yazın.',
+  },
+  link: {
+    label: 'Bağlantı (isteğe bağlı)',
+    hint: 'Gönderiyi {{platform}} üzerinde açanların gideceği yer: https:// ya da http:// ile başlayan bir web adresi.',
+    invalid: 'Bağlantı https:// ya da http:// ile başlayan bir web adresi olmalı.',
+    tooLong: 'Bağlantı en fazla {{max}} karakter olabilir.',
+  },
   audience: {
     x: {
       heading: 'X',
