@@ -74,6 +74,13 @@ export const postOptionsEn = {
     created: '“{{name}}” is created and chosen.',
     createFailed: 'It was not created: {{reason}}',
     nameNeeded: 'Type a name for the new collection first.',
+    label_pinterest: 'Board',
+    first_pinterest: "The account's first board",
+    hint_pinterest: 'The Pin goes on the board chosen here.',
+    loading_pinterest: "Loading the account's boards…",
+    failed_pinterest: 'The boards could not be loaded: {{reason}}',
+    newLabel_pinterest: 'New board',
+    nameNeeded_pinterest: 'Type a name for the new board first.',
   },
   /** A web address the post leads to (`PostOptionsRule.link`). */
   link: {
@@ -118,6 +125,9 @@ export const postOptionsEn = {
     },
     linkedinPage: {
       heading: 'LinkedIn Page',
+    },
+    pinterest: {
+      heading: 'Pinterest',
     },
     mastodon: {
       heading: 'Mastodon',

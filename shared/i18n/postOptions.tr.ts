@@ -71,6 +71,13 @@ export const postOptionsTr: typeof postOptionsEn = {
     created: '“{{name}}” oluşturuldu ve seçildi.',
     createFailed: 'Oluşturulamadı: {{reason}}',
     nameNeeded: 'Önce yeni koleksiyon için bir ad yazın.',
+    label_pinterest: 'Pano',
+    first_pinterest: 'Hesabın ilk panosu',
+    hint_pinterest: 'Pin burada seçilen panoya eklenir.',
+    loading_pinterest: 'Hesabın panoları yükleniyor…',
+    failed_pinterest: 'Panolar yüklenemedi: {{reason}}',
+    newLabel_pinterest: 'Yeni pano',
+    nameNeeded_pinterest: 'Önce yeni pano için bir ad yazın.',
   },
   link: {
     label: 'Bağlantı (isteğe bağlı)',
@@ -114,6 +121,9 @@ export const postOptionsTr: typeof postOptionsEn = {
     },
     linkedinPage: {
       heading: 'LinkedIn Sayfası',
+    },
+    pinterest: {
+      heading: 'Pinterest',
     },
     mastodon: {
       heading: 'Mastodon',

@@ -31,4 +31,7 @@ export type PinterestPostOptions = z.infer<typeof pinterestOptionsSchema>;
 export const pinterestPostOptions: PostOptionsRule<PinterestPostOptions> = {
   editor: 'audience',
   schema: pinterestOptionsSchema,
+  // The board is chosen from the account's (or made beside the list); left out, its first board.
+  collection: { field: 'boardId' },
+  link: { field: 'link', max: PINTEREST_LINK_MAX },
 };

@@ -5,6 +5,7 @@ import type { ModuleDeps } from '../module';
 import { isOk } from '../steps';
 import { classifyPinterestError, NAME } from './errors';
 import type { PinterestOptions } from './options';
+import type { AccountCollection } from '../../../shared/api/collections';
 
 /**
  * The Pinterest scopes we ask for (developers.pinterest.com/docs/getting-started/authentication-and-scopes):
@@ -21,6 +22,17 @@ export const pinterestScopes = ['user_accounts:read', 'boards:read', 'boards:wri
  * 60 days), so a refreshed connection never lapses. Pinterest's token revocation is for system
  * users only: disconnecting deletes our tokens, and the user can remove the app in Pinterest.
  */
+interface Board {
+  id?: unknown;
+  name?: unknown;
+  privacy?: unknown;
+}
+
+/** A board as our collections say it: SECRET and PROTECTED boards are the account's own. */
+function collectionOf(board: Board): AccountCollection {
+  return { id: String(board.id), name: typeof board.name === 'string' && board.name ? board.name : String(board.id), secret: board.privacy === 'SECRET' || board.privacy === 'PROTECTED' };
+}
+
 export function createPinterestAdapter({ credentials, hosts, http, clock, options }: ModuleDeps<PinterestOptions>): ReturnType<AdapterFactory> {
   const api = (path: string) => `${hosts['api']}/${options.apiVersion}${path}`;
   const fail = (response: PlatformResponse) => classifyPinterestError(response, clock.now());
@@ -96,6 +108,25 @@ export function createPinterestAdapter({ credentials, hosts, http, clock, option
         ...(username ? { username } : {}),
         ...(typeof account.profile_image === 'string' && account.profile_image ? { avatarUrl: account.profile_image } : {}),
       };
+    },
+
+    /** The account's boards (GET /v5/boards, up to 250), for the post's board choice. */
+    async collections(tokens) {
+      const response = await http({ method: 'GET', url: withQuery(api('/boards'), { page_size: '250' }), headers: { authorization: `Bearer ${tokens.accessToken}` } });
+      if (!isOk(response)) throw fail(response);
+      const items = (response.body as { items?: unknown } | undefined)?.items;
+      if (!Array.isArray(items)) throw new Rejected(`${NAME} answered without the list of boards`);
+      return items.flatMap((board: Board) => (typeof board.id === 'string' && board.id ? [collectionOf(board)] : []));
+    },
+
+    /** A new board with this name (POST /v5/boards), public as Pinterest's default. */
+    async createCollection(tokens, name) {
+      const response = await http({ method: 'POST', url: api('/boards'), headers: { authorization: `Bearer ${tokens.accessToken}` }, json: { name } });
+      if (response.status === 409) throw new Rejected(`The ${NAME} account already has a board named “${name}”: choose it in the list.`);
+      if (!isOk(response)) throw fail(response);
+      const board = (response.body ?? {}) as Board;
+      if (typeof board.id !== 'string' || !board.id) throw new Rejected(`${NAME} answered without the new board's id`);
+      return collectionOf(board);
     },
 
     // POST /v5/oauth/token/revoke is documented for system users' tokens only: nothing to call.

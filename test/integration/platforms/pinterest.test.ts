@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { ConnectionList } from '../../../shared/api/connections';
 import type { Post } from '../../../shared/api/posts';
+import type { AccountCollection, AccountCollections } from '../../../shared/api/collections';
 import { callApi, createUser, type TestUser } from '../../support/users';
 import { connectThroughOAuth, makeAdmin, sandboxAccountName, sandboxControl } from '../../support/connect';
 import { createPost, tinyJpeg, uploadMedia, waitForPost } from '../../support/posts';
@@ -17,6 +18,7 @@ const sandbox = () => sandboxControl(twin);
 
 let user: TestUser;
 let name = '';
+const accountName = () => name;
 let accountId = '';
 
 async function publish(body: Record<string, unknown>): Promise<Post> {
@@ -72,6 +74,34 @@ describe('Pinterest through the API (against the sandbox)', () => {
     expect(post.targets[0]!.status).toBe('failed');
     expect(post.targets[0]!.error).toMatch(/^Pinterest did not find the board or the Pin \(its error code 3\)/);
     expect((await sandbox().feed('pinterest', name)).posts.filter((item) => item.text === text)).toEqual([]);
+  });
+
+  it('lists the account\'s boards, makes one, and publishes a Pin on the board chosen; a stranger gets 404 and no board is made', async () => {
+    const path = `/connections/pinterest/${encodeURIComponent(accountId)}/collections`;
+    const listed = await callApi(twin, path, user.idToken);
+    expect(listed.status).toBe(200);
+    expect((listed.body as unknown as AccountCollections).collections[0]).toMatchObject({ name: 'Ideas', secret: false });
+    const name = `Recipes ${Date.now()}`;
+    const created = await callApi(twin, path, user.idToken, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name }) });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    const board = created.body as unknown as AccountCollection;
+    expect(board).toMatchObject({ name, secret: false, id: expect.stringMatching(/^\d+$/) });
+    expect(((await callApi(twin, path, user.idToken)).body as unknown as AccountCollections).collections.map((item) => item.id)).toContain(board.id);
+    const again = await callApi(twin, path, user.idToken, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name }) });
+    expect(again.status).toBe(502);
+    expect(String(again.body?.['message'])).toContain(`already has a board named “${name}”`);
+    const blank = await callApi(twin, path, user.idToken, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: '  ' }) });
+    expect(blank.status).toBe(400);
+
+    const stranger = await createUser(twin);
+    expect((await callApi(twin, path, stranger.idToken)).status).toBe(404);
+    expect((await callApi(twin, path, stranger.idToken, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Not yours' }) })).status).toBe(404);
+
+    const key = await uploadMedia(twin, user.userId, { kind: 'image', body: tinyJpeg });
+    const text = `On the chosen board ${Date.now()}`;
+    const post = await publish({ description: text, media: [{ key }], targets: [{ platform: 'pinterest', accountId, options: { boardId: board.id } }] });
+    expect(post.status, JSON.stringify(post.targets)).toBe('published');
+    expect((await sandbox().feed('pinterest', accountName())).posts.find((item) => item.text === text)?.settings).toMatchObject({ board_id: board.id });
   });
 
   it("a Pin create whose answer is lost is found on the board by the look-up: one Pin, never a second", async () => {

@@ -92,6 +92,23 @@ describe('Pinterest OAuth (API v5: www.pinterest.com/oauth/, POST /v5/oauth/toke
     await expect(refused).rejects.toThrow(/^Pinterest refused the request \(its error code 1\)\.$/);
   });
 
+  it("lists the account's boards as collections (secret and protected ones marked) and makes a board by name", async () => {
+    const { adapter, requests } = parts([
+      { body: { items: [{ id: '77', name: 'Ideas', privacy: 'PUBLIC' }, { id: '78', name: 'Drafts', privacy: 'SECRET' }, { name: 'no id' }], bookmark: null } },
+      { status: 201, body: { id: '79', name: 'Recipes', privacy: 'PUBLIC' } },
+      { status: 409, body: { code: 58, message: 'You already have a board with this name.' } },
+    ]);
+    expect(await adapter.collections!(tokens)).toEqual([
+      { id: '77', name: 'Ideas', secret: false },
+      { id: '78', name: 'Drafts', secret: true },
+    ]);
+    expect(`${requests[0]!.method} ${requests[0]!.url.pathname}`).toBe('GET /v5/boards');
+    expect(queryOf(requests[0]!.url)).toEqual({ page_size: '250' });
+    expect(await adapter.createCollection!(tokens, 'Recipes')).toEqual({ id: '79', name: 'Recipes', secret: false });
+    expect(jsonOf(requests[1]!)).toEqual({ name: 'Recipes' });
+    await expect(adapter.createCollection!(tokens, 'Recipes')).rejects.toThrow('The Pinterest account already has a board named “Recipes”: choose it in the list.');
+  });
+
   it('revokes nothing at Pinterest (its revoke is for system users only)', async () => {
     const { adapter, requests } = parts();
     await adapter.revoke(tokens);
