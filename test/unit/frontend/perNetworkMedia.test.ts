@@ -55,8 +55,8 @@ describe("the review step's per-network media notes", () => {
       tr: ['Mastodon video ile görselleri birlikte yayınlayamaz: Mastodon yalnızca videoyu alır.'],
     },
     pinterest: {
-      en: ['Pinterest takes only images: the video is not sent to Pinterest.'],
-      tr: ['Pinterest yalnızca görsel alır: video Pinterest hesabına gönderilmez.'],
+      en: ['Pinterest cannot combine a video and images: Pinterest gets the video only.'],
+      tr: ['Pinterest video ile görselleri birlikte yayınlayamaz: Pinterest yalnızca videoyu alır.'],
     },
     youtube: {
       en: ['YouTube takes only videos: the 2 images are not sent to YouTube.'],

@@ -185,3 +185,90 @@ describe('the Pinterest sandbox: boards, Pins, the look-up list, analytics and l
     expect((await get(token, `/boards/${board}/pins`)).status).toBe(500);
   });
 });
+
+describe('the Pinterest sandbox: video uploads (POST /v5/media, the S3 form, GET /v5/media/{id}) and video Pins', () => {
+  const video = testBytes(4096, 'mp4');
+
+  async function register(token: string) {
+    const answer = await postJson(token, '/media', { media_type: 'video' });
+    expect(answer.status).toBe(201);
+    return (await jsonOf(answer)) as { media_id: string; media_type: string; upload_url: string; upload_parameters: Record<string, string> };
+  }
+
+  function upload(registered: { upload_url: string; upload_parameters: Record<string, string> }, change: (form: FormData) => void = () => undefined, bytes: Buffer = video) {
+    const form = new FormData();
+    for (const [name, value] of Object.entries(registered.upload_parameters)) form.append(name, value);
+    change(form);
+    if (!form.has('file')) form.append('file', new Blob([new Uint8Array(bytes)], { type: 'video/mp4' }), 'video.mp4');
+    return fetch(registered.upload_url, { method: 'POST', body: form });
+  }
+
+  const status = async (token: string, id: string) => ((await jsonOf(await get(token, `/media/${id}`))) as { status: string }).status;
+  const videoPin = (token: string, board: string, mediaId: string, description = 'a video Pin') =>
+    postJson(token, '/pins', { board_id: board, description, media_source: { source_type: 'video_id', media_id: mediaId, cover_image_key_frame_time: 1 } });
+
+  it('registers an upload, takes the form with every field, goes registered → processing → succeeded, and makes one video Pin of it', async () => {
+    const token = await accessTokenFor(sandbox, 'pinterest', 'ada');
+    const board = await firstBoard(token);
+    const registered = await register(token);
+    expect(registered).toMatchObject({ media_id: expect.stringMatching(/^\d+$/), media_type: 'video' });
+    expect(Object.keys(registered.upload_parameters)).toEqual(expect.arrayContaining(['key', 'policy', 'x-amz-signature', 'x-amz-credential', 'x-amz-algorithm', 'x-amz-date', 'x-amz-security-token', 'Content-Type']));
+    expect(await status(token, registered.media_id)).toBe('registered');
+    expect((await videoPin(token, board, registered.media_id)).status).toBe(400);
+    expect((await upload(registered)).status).toBe(204);
+    expect(await status(token, registered.media_id)).toBe('processing');
+    expect(await status(token, registered.media_id)).toBe('succeeded');
+    const pin = await videoPin(token, board, registered.media_id);
+    expect(pin.status).toBe(201);
+    expect(await jsonOf(pin)).toMatchObject({ description: 'a video Pin', media: { media_type: 'video' } });
+    expect((await sandbox.control.feed('pinterest', 'ada')).posts.map((entry) => entry.media[0])).toEqual([expect.objectContaining({ contentType: 'video/mp4', size: video.byteLength })]);
+    // The upload made its one Pin.
+    expect((await videoPin(token, board, registered.media_id)).status).toBe(400);
+    expect((await sandbox.control.feed('pinterest', 'ada')).posts).toHaveLength(1);
+  });
+
+  it("refuses a form with a changed or missing field (S3's 403 XML), a form without the file, a Pin without a cover, another account's upload, and says failed when processing fails", async () => {
+    const token = await accessTokenFor(sandbox, 'pinterest', 'ada');
+    const other = await accessTokenFor(sandbox, 'pinterest', 'bob');
+    const board = await firstBoard(token);
+    const registered = await register(token);
+    const changed = await upload(registered, (form) => form.set('x-amz-signature', 'forged'));
+    expect(changed.status).toBe(403);
+    expect(await changed.text()).toContain('<Code>AccessDenied</Code>');
+    expect((await upload(registered, (form) => form.delete('policy'))).status).toBe(403);
+    const noFile = await fetch(registered.upload_url, { method: 'POST', body: (() => { const form = new FormData(); for (const [name, value] of Object.entries(registered.upload_parameters)) form.append(name, value); return form; })() });
+    expect(noFile.status).toBe(400);
+    expect(await status(token, registered.media_id)).toBe('registered');
+    expect((await postJson(token, '/media', { media_type: 'image' })).status).toBe(400);
+    expect((await get(other, `/media/${registered.media_id}`)).status).toBe(404);
+    expect((await upload(registered)).status).toBe(204);
+    await status(token, registered.media_id);
+    expect(await status(token, registered.media_id)).toBe('succeeded');
+    expect((await postJson(token, '/pins', { board_id: board, description: 'no cover', media_source: { source_type: 'video_id', media_id: registered.media_id } })).status).toBe(400);
+    expect((await videoPin(other, await firstBoard(other), registered.media_id)).status).toBe(404);
+    await sandbox.control.setProcessing('pinterest', { outcome: 'fail', reads: 0, reason: 'bad video' });
+    const failing = await register(token);
+    expect((await upload(failing)).status).toBe(204);
+    expect(await status(token, failing.media_id)).toBe('failed');
+    expect((await videoPin(token, board, failing.media_id)).status).toBe(400);
+    expect((await sandbox.control.feed('pinterest', 'ada')).posts).toHaveLength(0);
+  });
+
+  it('takes faults at the new calls: a registration, an upload and a status read (500, 429, dropped before and after)', async () => {
+    const token = await accessTokenFor(sandbox, 'pinterest', 'ada');
+    await sandbox.control.injectFault({ platform: 'pinterest', method: 'POST', path: '/media', status: 429, body: { code: 8, message: 'limit' }, headers: { 'x-ratelimit-reset': '1' } });
+    expect((await postJson(token, '/media', { media_type: 'video' })).status).toBe(429);
+    const registered = await register(token);
+    await sandbox.control.injectFault({ platform: 'pinterest', method: 'POST', hostKey: 'upload', path: '/', dropConnection: 'after' });
+    await expect(upload(registered)).rejects.toThrow();
+    // Dropped after S3 stored it: the upload happened, and sending it again is fine.
+    expect(await status(token, registered.media_id)).toBe('processing');
+    expect((await upload(registered)).status).toBe(204);
+    await sandbox.control.injectFault({ platform: 'pinterest', method: 'GET', route: '/media/{media_id}', status: 500, body: { code: 0, message: 'fault' } });
+    expect((await get(token, `/media/${registered.media_id}`)).status).toBe(500);
+    await sandbox.control.injectFault({ platform: 'pinterest', method: 'POST', hostKey: 'upload', path: '/', dropConnection: 'before' });
+    const second = await register(token);
+    await expect(upload(second)).rejects.toThrow();
+    expect(await status(token, second.media_id)).toBe('registered');
+  });
+});

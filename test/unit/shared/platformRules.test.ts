@@ -88,7 +88,7 @@ describe('a video and images in one post: what each network gets, and what the r
     facebook: { gets: [video], says: ['Facebook cannot combine a video and images: Facebook gets the video only.'] },
     linkedinPage: { gets: [video], says: ['LinkedIn Page cannot combine a video and images: LinkedIn Page gets the video only.'] },
     mastodon: { gets: [video], says: ['Mastodon cannot combine a video and images: Mastodon gets the video only.'] },
-    pinterest: { gets: [photo, second], says: ['Pinterest takes only images: the video is not sent to Pinterest.'] },
+    pinterest: { gets: [video], says: ['Pinterest cannot combine a video and images: Pinterest gets the video only.'] },
   };
 
   for (const platform of platforms) {

@@ -134,6 +134,7 @@ export const pinterest: PlatformSandboxFactory = (context) => {
     avatarId: pinterestUserId,
     canonicalPath: (hostKey, path) => (hostKey === 'api' ? path.replace(/^\/v5(?=\/)/, '') : path),
     routes: [{ method: 'POST', hostKey: 'api', path: '/oauth/token', handle: token }, { method: 'GET', hostKey: 'api', path: '/user_account', handle: account }, ...pins.routes],
+    uploadHosts: pins.uploadHosts,
     limits: pins.limits,
     reset: pins.reset,
   };

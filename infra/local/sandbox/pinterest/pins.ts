@@ -8,6 +8,7 @@ import type { PlatformContext } from '../platform';
 import { fetchMedia, sniffImage } from '../remoteMedia';
 import { invalidParameters, isResponse, notFound, pinterestAccess, pinterestError } from './api';
 import { firstBoardId, pinterestUserId, pinterestUsername } from './identity';
+import { pinterestMedia } from './media';
 
 /**
  * Pinterest API v5's boards, Pins and Pin analytics (paths after /v5; docs/platforms/pinterest.md):
@@ -17,7 +18,9 @@ import { firstBoardId, pinterestUserId, pinterestUsername } from './identity';
  *   POST /pins                         a Pin (JSON PinCreate): board_id (one of the account's), description
  *                                      ≤ 800, title ≤ 100, link ≤ 2,048 (http or https), alt_text ≤ 500,
  *                                      media_source image_url (fetched at once: JPEG, PNG or WebP, ≤ 20 MB)
- *                                      or multiple_image_urls (2 to 5 items, each fetched)
+ *                                      or multiple_image_urls (2 to 5 items, each fetched) or video_id (a
+ *                                      succeeded upload of the account's, not used before; cover_image_url
+ *                                      or cover_image_key_frame_time required); the uploads: media.ts
  *   GET  /pins/{pin_id}                the account's Pin
  *   GET  /boards/{board_id}/pins       the board's Pins, newest first (page_size 1–250, default 25)
  *   GET  /pins/{pin_id}/analytics      start_date, end_date (≤ 90 days back), metric_types → { all: { summary_metrics, daily_metrics } }
@@ -54,7 +57,7 @@ interface StoredPin {
   description: string | null;
   link: string | null;
   altText: string | null;
-  mediaType: 'image' | 'multiple_images';
+  mediaType: 'image' | 'multiple_images' | 'video';
   createdAt: number;
 }
 
@@ -69,7 +72,7 @@ function isWebAddress(value: string): boolean {
   }
 }
 
-export function pinterestPins(context: PlatformContext): { routes: Route[]; limits: LimitDefinitions; reset(): void } {
+export function pinterestPins(context: PlatformContext): { routes: Route[]; uploadHosts: string[]; limits: LimitDefinitions; reset(): void } {
   let createdBoards = new Map<string, Board[]>();
   let pins = new Map<string, StoredPin>();
 
@@ -194,9 +197,22 @@ export function pinterestPins(context: PlatformContext): { routes: Route[]; limi
     if (fields['link'] && !isWebAddress(fields['link'])) return invalidParameters('link must be an http or https URL.');
     const source = body['media_source'];
     if (!isRecord(source)) return invalidParameters('media_source is required.');
-    let urls: unknown[];
+    let urls: unknown[] = [];
     let mediaType: StoredPin['mediaType'];
-    if (source['source_type'] === 'image_url') {
+    let video: ReturnType<typeof videos.find>;
+    if (source['source_type'] === 'video_id') {
+      const mediaId = source['media_id'];
+      if (typeof mediaId !== 'string' || !mediaId) return invalidParameters('media_source.media_id is required.');
+      const hasCoverUrl = typeof source['cover_image_url'] === 'string' && isWebAddress(source['cover_image_url']);
+      const frame = source['cover_image_key_frame_time'];
+      const hasFrame = typeof frame === 'number' && Number.isFinite(frame) && frame >= 0;
+      if (!hasCoverUrl && !hasFrame) return invalidParameters('media_source needs cover_image_url or cover_image_key_frame_time.');
+      video = videos.find(account, mediaId);
+      if (!video) return notFound('Media upload');
+      if (!video.processing?.finished || video.processing.plan.outcome !== 'succeed' || !video.blobId) return invalidParameters('The media upload has not succeeded: wait until GET /v5/media/{media_id} says succeeded.');
+      if (video.used) return invalidParameters('The media upload has already been used by a Pin.');
+      mediaType = 'video';
+    } else if (source['source_type'] === 'image_url') {
       urls = [source['url']];
       mediaType = 'image';
     } else if (source['source_type'] === 'multiple_image_urls') {
@@ -206,11 +222,15 @@ export function pinterestPins(context: PlatformContext): { routes: Route[]; limi
       urls = items.map((item) => (item as Record<string, unknown>)['url']);
       mediaType = 'multiple_images';
     } else {
-      return invalidParameters(`media_source.source_type ${JSON.stringify(source['source_type'] ?? null)} is not supported here (image_url or multiple_image_urls).`);
+      return invalidParameters(`media_source.source_type ${JSON.stringify(source['source_type'] ?? null)} is not supported here (image_url, multiple_image_urls or video_id).`);
     }
     const limited = rateLimited(account, 'pins', 'pinsPerMinute');
     if (limited) return limited;
     const media: FeedMedia[] = [];
+    if (video) {
+      video.used = true;
+      media.push({ contentType: video.contentType ?? 'video/mp4', size: video.size, blobId: video.blobId! });
+    }
     for (const url of urls) {
       const fetched = await fetchImage(url);
       if ('status' in fetched) {
@@ -273,6 +293,8 @@ export function pinterestPins(context: PlatformContext): { routes: Route[]; limi
     return json(200, { items, bookmark: null });
   }
 
+  const videos = pinterestMedia(context, rateLimited);
+
   const metricTypes = ['IMPRESSION', 'OUTBOUND_CLICK', 'PIN_CLICK', 'SAVE', 'SAVE_RATE', 'TOTAL_COMMENTS', 'TOTAL_REACTIONS', 'USER_FOLLOW', 'PROFILE_VISIT'];
   const DAY_MS = 86_400_000;
 
@@ -316,9 +338,12 @@ export function pinterestPins(context: PlatformContext): { routes: Route[]; limi
       { method: 'POST', hostKey: 'api', path: '/pins', handle: createPin },
       { method: 'GET', hostKey: 'api', path: '/pins/{pin_id}/analytics', handle: analytics },
       { method: 'GET', hostKey: 'api', path: '/pins/{pin_id}', handle: getPin },
+      ...videos.routes,
     ],
-    limits,
+    uploadHosts: videos.uploadHosts,
+    limits: { ...limits, ...videos.limits },
     reset() {
+      videos.reset();
       createdBoards = new Map();
       pins = new Map();
     },

@@ -132,7 +132,7 @@ describe('Pinterest publishing: a Pin on a board, exactly once without an idempo
     expect(first.requests[0]!.url.pathname).toBe('/v5/boards');
   });
 
-  it('refuses in words: no board, too long a text or title, a video, a GIF', async () => {
+  it('refuses in words: no board, too long a text or title, a video of another format, size or length, a GIF', async () => {
     await expect(parts([{ body: { items: [] } }]).publisher.start(publishRequest({ tokens, media: [image('https://m/a.jpg')] }))).rejects.toThrow(
       'The Pinterest account has no board yet: create a board on Pinterest (or choose one) and publish again.',
     );
@@ -140,7 +140,10 @@ describe('Pinterest publishing: a Pin on a board, exactly once without an idempo
     const media = [image('https://m/a.jpg')];
     await expect(publisher.start(publishRequest({ tokens, media, text: 'a'.repeat(801) }))).rejects.toThrow("A Pin's description can be at most 800 characters.");
     await expect(publisher.start(publishRequest({ tokens, media, title: 't'.repeat(101) }))).rejects.toThrow("A Pin's title can be at most 100 characters.");
-    await expect(publisher.start(publishRequest({ tokens, media: [memoryMedia({ kind: 'video' })] }))).rejects.toThrow('Pinterest does not publish videos');
+    await expect(publisher.start(publishRequest({ tokens, media: [memoryMedia({ kind: 'video', contentType: 'video/webm' })] }))).rejects.toThrow('Pinterest publishes MP4, MOV and M4V videos only: convert the video.');
+    await expect(publisher.start(publishRequest({ tokens, media: [memoryMedia({ kind: 'video', size: 200_000_001 })] }))).rejects.toThrow('We send Pinterest videos of at most 200 MB: shorten or compress the video.');
+    await expect(publisher.start(publishRequest({ tokens, media: [memoryMedia({ kind: 'video', durationSeconds: 3 })] }))).rejects.toThrow('A Pinterest video must last from 4 seconds to 15 minutes.');
+    await expect(publisher.start(publishRequest({ tokens, media: [memoryMedia({ kind: 'video', durationSeconds: 901 })] }))).rejects.toThrow('A Pinterest video must last from 4 seconds to 15 minutes.');
     await expect(publisher.start(publishRequest({ tokens, media: [memoryMedia({ kind: 'image', contentType: 'image/gif' })] }))).rejects.toThrow(
       'Pinterest publishes JPEG, PNG and WebP images only: convert the image.',
     );
@@ -231,6 +234,72 @@ describe('Pinterest publishing: a Pin on a board, exactly once without an idempo
     const attempt = publisher.publish(publishRequest({ tokens, media: [image('https://m/a.jpg')], progress: { boardId: '55' } }));
     await expect(attempt).rejects.toBeInstanceOf(Rejected);
     await expect(attempt).rejects.toThrow('Pinterest refused the request (its error code 1).');
+  });
+});
+
+describe('Pinterest video Pins: POST /v5/media, the S3 form upload, GET /v5/media/{id}, then video_id', () => {
+  const registration = {
+    status: 201,
+    body: { media_id: '5001', media_type: 'video', upload_url: 'https://pinterest-media-upload.s3-accelerate.amazonaws.com/', upload_parameters: { key: 'uploads/a/5001.mp4', policy: 'cG9s', 'x-amz-signature': 'sig', 'Content-Type': 'multipart/form-data' } },
+  };
+  const video = () => memoryMedia({ kind: 'video', bytes: new Uint8Array([1, 2, 3, 4, 5]), durationSeconds: 12 });
+
+  it('registers the upload (saved at once), sends every upload_parameters field then the file, and waits in the status step', async () => {
+    const { publisher, requests } = parts([registration, { status: 204 }]);
+    const saved: unknown[] = [];
+    const result = await publisher.start(publishRequest({ tokens, media: [video()], options: { boardId: '55' }, saveProgress: async (progress) => void saved.push(progress) }));
+    expect(requests.map((request) => `${request.method} ${request.url.toString()}`)).toEqual(['POST https://api.pinterest.com/v5/media', 'POST https://pinterest-media-upload.s3-accelerate.amazonaws.com/']);
+    expect(jsonOf(requests[0]!)).toEqual({ media_type: 'video' });
+    const form = requests[1]!.multipart!;
+    expect([...form.keys()]).toEqual(['key', 'policy', 'x-amz-signature', 'Content-Type', 'file']);
+    expect(form.get('x-amz-signature')).toBe('sig');
+    expect(new Uint8Array(await (form.get('file') as Blob).arrayBuffer())).toEqual(new Uint8Array([1, 2, 3, 4, 5]));
+    expect(requests[1]!.headers['authorization']).toBeUndefined();
+    expect(saved).toContainEqual(expect.objectContaining({ boardId: '55', mediaId: '5001' }));
+    expect(result).toMatchObject({ state: 'processing', waitSeconds: 10, progress: { boardId: '55', mediaId: '5001', videoUploaded: true } });
+  });
+
+  it('reads the status: registered and processing wait, succeeded is ready, failed is refused in words', async () => {
+    const progress = { boardId: '55', mediaId: '5001', uploadUrl: 'https://u/', uploadParameters: '{}', videoUploaded: true };
+    const { publisher, requests } = parts([{ body: { media_id: '5001', status: 'registered' } }, { body: { media_id: '5001', status: 'processing' } }, { body: { media_id: '5001', status: 'succeeded' } }, { body: { media_id: '5001', status: 'failed' } }]);
+    const request = publishRequest({ tokens, media: [video()], progress });
+    expect(await publisher.checkStatus(request)).toMatchObject({ state: 'processing', waitSeconds: 10 });
+    expect(await publisher.checkStatus(request)).toMatchObject({ state: 'processing' });
+    expect(await publisher.checkStatus(request)).toEqual({ state: 'ready', progress: { ...progress, videoReady: true } });
+    await expect(publisher.checkStatus(request)).rejects.toThrow("Pinterest could not process the video: check that it plays and meets Pinterest's video rules, then publish again.");
+    expect(requests[0]!.url.toString()).toBe('https://api.pinterest.com/v5/media/5001');
+    // A step run again after the upload only waits: nothing is registered or sent twice.
+    expect(await parts().publisher.start(publishRequest({ tokens, media: [video()], progress }))).toMatchObject({ state: 'processing' });
+  });
+
+  it('a form S3 refuses (its signature expired) forgets the upload and tries again with a new one; a 500 is retried as is', async () => {
+    const saved: Array<Record<string, unknown>> = [];
+    const refused = parts([registration, { status: 403, body: undefined }]);
+    await expect(refused.publisher.start(publishRequest({ tokens, media: [video()], options: { boardId: '55' }, saveProgress: async (progress) => void saved.push(progress) }))).rejects.toBeInstanceOf(Retryable);
+    expect(saved.at(-1)).toEqual({ boardId: '55' });
+    const down = parts([{ status: 500, body: { code: 0, message: 'x' } }]);
+    await expect(down.publisher.start(publishRequest({ tokens, media: [video()], progress: { boardId: '55', mediaId: '5001', uploadUrl: 'https://u/', uploadParameters: '{}' } }))).rejects.toBeInstanceOf(Retryable);
+    expect(down.requests[0]!.url.toString()).toBe('https://u/');
+  });
+
+  it('creates the video Pin with the upload as video_id and a cover frame; after a lost answer the look-up finds it, nothing sent again', async () => {
+    const { publisher, requests } = parts([{ status: 201, body: { id: '1003' } }]);
+    const progress = { boardId: '55', mediaId: '5001', videoUploaded: true, videoReady: true };
+    await publisher.publish(publishRequest({ tokens, title: 'Cooking', text: 'Watch', media: [video()], options: { link: 'https://n.example' }, progress }));
+    expect(jsonOf(requests[0]!)).toEqual({ board_id: '55', description: 'Watch', title: 'Cooking', link: 'https://n.example', media_source: { source_type: 'video_id', media_id: '5001', cover_image_key_frame_time: 1 } });
+
+    const lost = parts([{ body: { items: [{ id: '1004', description: 'Watch', title: 'Cooking', created_at: new Date(now.getTime() + 1000).toISOString() }], bookmark: null } }]);
+    const log: string[] = [];
+    const found = await lost.publisher.publish(publishRequest({ tokens, title: 'Cooking', text: 'Watch', media: [video()], progress: { ...progress, pinArmedAt: now.toISOString() }, createOnce: armedTarget('Pinterest', log) }));
+    expect(log).toEqual(['reconcile']);
+    expect(lost.requests.map((request) => `${request.method} ${request.url.pathname}`)).toEqual(['GET /v5/boards/55/pins']);
+    expect(found).toMatchObject({ platformPostId: '1004' });
+  });
+
+  it('refuses to create a video Pin before the upload succeeded', async () => {
+    const { publisher, requests } = parts();
+    await expect(publisher.publish(publishRequest({ tokens, media: [video()], progress: { boardId: '55', mediaId: '5001', videoUploaded: true } }))).rejects.toThrow('Pinterest has not finished processing the video yet');
+    expect(requests).toEqual([]);
   });
 });
 
