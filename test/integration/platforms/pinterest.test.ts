@@ -4,7 +4,7 @@ import type { Post } from '../../../shared/api/posts';
 import type { AccountCollection, AccountCollections } from '../../../shared/api/collections';
 import { callApi, createUser, type TestUser } from '../../support/users';
 import { connectThroughOAuth, makeAdmin, sandboxAccountName, sandboxControl } from '../../support/connect';
-import { createPost, tinyJpeg, uploadMedia, waitForPost } from '../../support/posts';
+import { createPost, sampleVideo, tinyJpeg, uploadMedia, waitForPost } from '../../support/posts';
 
 /**
  * Pinterest end to end through the API, the PublishPost state machine and the sandbox: a Pin with
@@ -120,5 +120,40 @@ describe('Pinterest through the API (against the sandbox)', () => {
     // One create (its answer lost), then the look-up that found the Pin: never a second create.
     expect(await count('/pins', 'POST')).toBe(createsBefore + 1);
     expect(await count('/boards/{board_id}/pins', 'GET')).toBeGreaterThan(lookUpsBefore);
+  });
+
+  it('publishes a video Pin once: the upload registered, the form sent, processing waited for in the status step, then video_id', async () => {
+    const key = await uploadMedia(twin, user.userId, { kind: 'video', body: sampleVideo(10) });
+    await sandbox().setProcessing('pinterest', { outcome: 'succeed', reads: 2, account: name });
+    const text = `A video Pin ${Date.now()}`;
+    const post = await publish({ title: 'Cooking', description: text, media: [{ key }], targets: [{ platform: 'pinterest', accountId }] });
+    expect(post.status, JSON.stringify(post.targets)).toBe('published');
+    const pins = (await sandbox().feed('pinterest', name)).posts.filter((item) => item.text === text);
+    expect(pins).toHaveLength(1);
+    expect(pins[0]!.media).toEqual([expect.objectContaining({ contentType: 'video/mp4' })]);
+    expect(post.targets[0]!.postUrl).toBe(`https://www.pinterest.com/pin/${pins[0]!.id}/`);
+    const calls = (await sandbox().requests('pinterest')).filter((call) => call.account === name && call.route === '/media/{media_id}');
+    expect(calls.length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('a video Pin whose create answer is lost is found by the look-up: one Pin; a video Pinterest cannot process fails in words', async () => {
+    const key = await uploadMedia(twin, user.userId, { kind: 'video', body: sampleVideo(10) });
+    const creates = async () => (await sandbox().requests('pinterest')).filter((call) => call.account === name && call.route === '/pins' && call.method === 'POST').length;
+    const before = await creates();
+    await sandbox().injectFault({ platform: 'pinterest', account: name, method: 'POST', path: '/pins', dropConnection: 'after' });
+    const text = `video answer lost ${Date.now()}`;
+    const post = await publish({ description: text, media: [{ key }], targets: [{ platform: 'pinterest', accountId }] });
+    expect(post.status, JSON.stringify(post.targets)).toBe('published');
+    const pins = (await sandbox().feed('pinterest', name)).posts.filter((item) => item.text === text);
+    expect(pins).toHaveLength(1);
+    expect(post.targets[0]!.platformPostId).toBe(pins[0]!.id);
+    expect(await creates()).toBe(before + 1);
+
+    await sandbox().setProcessing('pinterest', { outcome: 'fail', reads: 0, reason: 'bad video', account: name });
+    const failing = `video failed ${Date.now()}`;
+    const failed = await publish({ description: failing, media: [{ key }], targets: [{ platform: 'pinterest', accountId }] });
+    expect(failed.targets[0]!.status).toBe('failed');
+    expect(failed.targets[0]!.error).toContain('Pinterest could not process the video');
+    expect((await sandbox().feed('pinterest', name)).posts.filter((item) => item.text === failing)).toEqual([]);
   });
 });
