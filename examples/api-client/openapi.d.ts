@@ -986,7 +986,7 @@ export interface components {
             targets: {
                 targetId: string;
                 /** @enum {string} */
-                platform: "youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon";
+                platform: "youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon" | "pinterest";
                 accountId: string;
                 accountName: string;
                 /** @enum {string} */
@@ -1020,7 +1020,7 @@ export interface components {
                 } | null;
                 updatedAt: string;
             }[];
-            platforms: ("youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon")[];
+            platforms: ("youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon" | "pinterest")[];
             createdAt: string;
             updatedAt: string;
             scheduledFor: string | null;
@@ -1075,7 +1075,7 @@ export interface components {
             title?: string;
             targets: {
                 /** @enum {string} */
-                platform: "youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon";
+                platform: "youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon" | "pinterest";
                 accountId: string;
                 options?: {
                     [key: string]: unknown;
@@ -1105,7 +1105,7 @@ export interface components {
             title?: string;
             targets: {
                 /** @enum {string} */
-                platform: "youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon";
+                platform: "youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon" | "pinterest";
                 accountId: string;
                 options?: {
                     [key: string]: unknown;
@@ -1122,7 +1122,7 @@ export interface components {
                 account: string;
                 accountName: string;
                 /** @enum {string} */
-                platform: "youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon";
+                platform: "youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon" | "pinterest";
                 accountId: string;
                 timeZone: string;
                 workspaceZone: boolean;
@@ -1166,7 +1166,7 @@ export interface components {
                         targets: {
                             targetId: string;
                             /** @enum {string} */
-                            platform: "youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon";
+                            platform: "youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon" | "pinterest";
                             accountId: string;
                             accountName: string;
                             /** @enum {string} */
@@ -1200,7 +1200,7 @@ export interface components {
                             } | null;
                             updatedAt: string;
                         }[];
-                        platforms: ("youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon")[];
+                        platforms: ("youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon" | "pinterest")[];
                         createdAt: string;
                         updatedAt: string;
                         scheduledFor: string | null;
@@ -1273,7 +1273,7 @@ export interface components {
                     targets: {
                         targetId: string;
                         /** @enum {string} */
-                        platform: "youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon";
+                        platform: "youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon" | "pinterest";
                         accountId: string;
                         accountName: string;
                         /** @enum {string} */
@@ -1307,7 +1307,7 @@ export interface components {
                         } | null;
                         updatedAt: string;
                     }[];
-                    platforms: ("youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon")[];
+                    platforms: ("youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon" | "pinterest")[];
                     createdAt: string;
                     updatedAt: string;
                     scheduledFor: string | null;
@@ -1461,7 +1461,7 @@ export interface operations {
                         connections: {
                             connectionId: string;
                             /** @enum {string} */
-                            platform: "youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon";
+                            platform: "youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon" | "pinterest";
                             platformUserId: string;
                             /** @enum {string} */
                             status: "connected" | "needs_reconnect" | "disconnected";
@@ -1478,7 +1478,7 @@ export interface operations {
                             connectedAt: string;
                             updatedAt: string;
                         }[];
-                        availablePlatforms: ("youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon")[];
+                        availablePlatforms: ("youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon" | "pinterest")[];
                         usage: {
                             connectedAccounts: number;
                             maxAccounts: number | null;
@@ -1499,7 +1499,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                platform: "youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon";
+                platform: "youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon" | "pinterest";
                 accountId: string;
             };
             cookie?: never;
@@ -1537,7 +1537,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                platform: "youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon";
+                platform: "youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon" | "pinterest";
                 accountId: string;
             };
             cookie?: never;
@@ -1569,7 +1569,7 @@ export interface operations {
         parameters: {
             query?: {
                 status?: "scheduled" | "publishing" | "published" | "draft";
-                platform?: "youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon";
+                platform?: "youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon" | "pinterest";
                 limit?: number;
                 cursor?: string;
             };
@@ -1615,7 +1615,7 @@ export interface operations {
                             targets: {
                                 targetId: string;
                                 /** @enum {string} */
-                                platform: "youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon";
+                                platform: "youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon" | "pinterest";
                                 accountId: string;
                                 accountName: string;
                                 /** @enum {string} */
@@ -1649,7 +1649,7 @@ export interface operations {
                                 } | null;
                                 updatedAt: string;
                             }[];
-                            platforms: ("youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon")[];
+                            platforms: ("youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon" | "pinterest")[];
                             createdAt: string;
                             updatedAt: string;
                             scheduledFor: string | null;
@@ -1755,7 +1755,7 @@ export interface operations {
                         targets: {
                             targetId: string;
                             /** @enum {string} */
-                            platform: "youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon";
+                            platform: "youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon" | "pinterest";
                             accountId: string;
                             accountName: string;
                             /** @enum {string} */
@@ -1789,7 +1789,7 @@ export interface operations {
                             } | null;
                             updatedAt: string;
                         }[];
-                        platforms: ("youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon")[];
+                        platforms: ("youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon" | "pinterest")[];
                         createdAt: string;
                         updatedAt: string;
                         scheduledFor: string | null;
@@ -1902,7 +1902,7 @@ export interface operations {
                     title?: string;
                     targets: {
                         /** @enum {string} */
-                        platform: "youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon";
+                        platform: "youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon" | "pinterest";
                         accountId: string;
                         options?: {
                             [key: string]: unknown;
@@ -2654,7 +2654,7 @@ export interface operations {
                         targets: {
                             targetId: string;
                             /** @enum {string} */
-                            platform: "youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon";
+                            platform: "youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon" | "pinterest";
                             accountId: string;
                             /** @enum {string} */
                             state: "tracking" | "finished" | "unavailable" | "paused";
@@ -2664,6 +2664,9 @@ export interface operations {
                                 comments: number | null;
                                 shares: number | null;
                                 saves: number | null;
+                                clicks?: number | null;
+                                linkClicks?: number | null;
+                                videoViews?: number | null;
                             } | null;
                             engagement: number | null;
                             lastRefreshedAt: string | null;
@@ -2705,7 +2708,7 @@ export interface operations {
                         accounts: {
                             account: string;
                             /** @enum {string} */
-                            platform: "youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon";
+                            platform: "youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon" | "pinterest";
                             accountId: string;
                             accountName: string;
                         }[];
@@ -2728,7 +2731,7 @@ export interface operations {
                             postId: string;
                             targetId: string;
                             /** @enum {string} */
-                            platform: "youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon";
+                            platform: "youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon" | "pinterest";
                             accountName: string;
                             title: string;
                             postUrl: string | null;
@@ -2739,6 +2742,9 @@ export interface operations {
                                 comments: number | null;
                                 shares: number | null;
                                 saves: number | null;
+                                clicks?: number | null;
+                                linkClicks?: number | null;
+                                videoViews?: number | null;
                             };
                             engagement: number;
                         }[];
@@ -2806,7 +2812,7 @@ export interface operations {
         parameters: {
             query?: {
                 status?: "scheduled" | "publishing" | "published" | "draft";
-                platform?: "youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon";
+                platform?: "youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon" | "pinterest";
                 from?: string;
                 to?: string;
             };
@@ -2849,7 +2855,7 @@ export interface operations {
                 "application/json": {
                     accounts: {
                         /** @enum {string} */
-                        platform: "youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon";
+                        platform: "youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon" | "pinterest";
                         accountId: string;
                     }[];
                     sameTimeForAll?: boolean;
@@ -2888,7 +2894,7 @@ export interface operations {
             };
             header?: never;
             path: {
-                platform: "youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon";
+                platform: "youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon" | "pinterest";
                 accountId: string;
             };
             cookie?: never;
@@ -2905,7 +2911,7 @@ export interface operations {
                         account: string;
                         accountName: string;
                         /** @enum {string} */
-                        platform: "youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon";
+                        platform: "youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon" | "pinterest";
                         accountId: string;
                         timeZone: string;
                         workspaceZone: boolean;
@@ -2949,7 +2955,7 @@ export interface operations {
                                 targets: {
                                     targetId: string;
                                     /** @enum {string} */
-                                    platform: "youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon";
+                                    platform: "youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon" | "pinterest";
                                     accountId: string;
                                     accountName: string;
                                     /** @enum {string} */
@@ -2983,7 +2989,7 @@ export interface operations {
                                     } | null;
                                     updatedAt: string;
                                 }[];
-                                platforms: ("youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon")[];
+                                platforms: ("youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon" | "pinterest")[];
                                 createdAt: string;
                                 updatedAt: string;
                                 scheduledFor: string | null;
@@ -3056,7 +3062,7 @@ export interface operations {
                             targets: {
                                 targetId: string;
                                 /** @enum {string} */
-                                platform: "youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon";
+                                platform: "youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon" | "pinterest";
                                 accountId: string;
                                 accountName: string;
                                 /** @enum {string} */
@@ -3090,7 +3096,7 @@ export interface operations {
                                 } | null;
                                 updatedAt: string;
                             }[];
-                            platforms: ("youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon")[];
+                            platforms: ("youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon" | "pinterest")[];
                             createdAt: string;
                             updatedAt: string;
                             scheduledFor: string | null;
@@ -3152,7 +3158,7 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                platform: "youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon";
+                platform: "youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon" | "pinterest";
                 accountId: string;
             };
             cookie?: never;
@@ -3195,7 +3201,7 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                platform: "youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon";
+                platform: "youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon" | "pinterest";
                 accountId: string;
             };
             cookie?: never;
@@ -3228,7 +3234,7 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                platform: "youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon";
+                platform: "youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon" | "pinterest";
                 accountId: string;
             };
             cookie?: never;
@@ -3261,7 +3267,7 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                platform: "youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon";
+                platform: "youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon" | "pinterest";
                 accountId: string;
             };
             cookie?: never;
@@ -3300,7 +3306,7 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                platform: "youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon";
+                platform: "youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon" | "pinterest";
                 accountId: string;
             };
             cookie?: never;
@@ -3342,7 +3348,7 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                platform: "youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon";
+                platform: "youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon" | "pinterest";
                 accountId: string;
             };
             cookie?: never;
@@ -3418,7 +3424,7 @@ export interface operations {
                             targets: {
                                 targetId: string;
                                 /** @enum {string} */
-                                platform: "youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon";
+                                platform: "youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon" | "pinterest";
                                 accountId: string;
                                 accountName: string;
                                 /** @enum {string} */
@@ -3452,7 +3458,7 @@ export interface operations {
                                 } | null;
                                 updatedAt: string;
                             }[];
-                            platforms: ("youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon")[];
+                            platforms: ("youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon" | "pinterest")[];
                             createdAt: string;
                             updatedAt: string;
                             scheduledFor: string | null;

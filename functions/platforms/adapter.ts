@@ -158,6 +158,12 @@ export interface PostMetrics {
   comments?: number;
   shares?: number;
   saves?: number;
+  /** Clicks on the post that open it larger (Pinterest's pin clicks); not engagement of its own. */
+  clicks?: number;
+  /** Clicks through to the post's link (Pinterest's outbound clicks). */
+  linkClicks?: number;
+  /** Plays of a video counted as a view by the platform's own rule (Pinterest's VIDEO_MRC_VIEW). */
+  videoViews?: number;
 }
 
 /** Whether a connection's grant lets us read metrics at all (LinkedIn needs a partner-only scope). */
