@@ -1006,7 +1006,7 @@ export interface components {
             targets: {
                 targetId: string;
                 /** @enum {string} */
-                platform: "youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon" | "googleBusiness";
+                platform: "youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon" | "pinterest" | "googleBusiness";
                 accountId: string;
                 accountName: string;
                 /** @enum {string} */
@@ -1040,7 +1040,7 @@ export interface components {
                 } | null;
                 updatedAt: string;
             }[];
-            platforms: ("youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon" | "googleBusiness")[];
+            platforms: ("youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon" | "pinterest" | "googleBusiness")[];
             createdAt: string;
             updatedAt: string;
             scheduledFor: string | null;
@@ -1095,7 +1095,7 @@ export interface components {
             title?: string;
             targets: {
                 /** @enum {string} */
-                platform: "youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon" | "googleBusiness";
+                platform: "youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon" | "pinterest" | "googleBusiness";
                 accountId: string;
                 options?: {
                     [key: string]: unknown;
@@ -1125,7 +1125,7 @@ export interface components {
             title?: string;
             targets: {
                 /** @enum {string} */
-                platform: "youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon" | "googleBusiness";
+                platform: "youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon" | "pinterest" | "googleBusiness";
                 accountId: string;
                 options?: {
                     [key: string]: unknown;
@@ -1142,7 +1142,7 @@ export interface components {
                 account: string;
                 accountName: string;
                 /** @enum {string} */
-                platform: "youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon" | "googleBusiness";
+                platform: "youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon" | "pinterest" | "googleBusiness";
                 accountId: string;
                 timeZone: string;
                 workspaceZone: boolean;
@@ -1186,7 +1186,7 @@ export interface components {
                         targets: {
                             targetId: string;
                             /** @enum {string} */
-                            platform: "youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon" | "googleBusiness";
+                            platform: "youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon" | "pinterest" | "googleBusiness";
                             accountId: string;
                             accountName: string;
                             /** @enum {string} */
@@ -1220,7 +1220,7 @@ export interface components {
                             } | null;
                             updatedAt: string;
                         }[];
-                        platforms: ("youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon" | "googleBusiness")[];
+                        platforms: ("youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon" | "pinterest" | "googleBusiness")[];
                         createdAt: string;
                         updatedAt: string;
                         scheduledFor: string | null;
@@ -1293,7 +1293,7 @@ export interface components {
                     targets: {
                         targetId: string;
                         /** @enum {string} */
-                        platform: "youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon" | "googleBusiness";
+                        platform: "youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon" | "pinterest" | "googleBusiness";
                         accountId: string;
                         accountName: string;
                         /** @enum {string} */
@@ -1327,7 +1327,7 @@ export interface components {
                         } | null;
                         updatedAt: string;
                     }[];
-                    platforms: ("youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon" | "googleBusiness")[];
+                    platforms: ("youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon" | "pinterest" | "googleBusiness")[];
                     createdAt: string;
                     updatedAt: string;
                     scheduledFor: string | null;
@@ -1481,7 +1481,7 @@ export interface operations {
                         connections: {
                             connectionId: string;
                             /** @enum {string} */
-                            platform: "youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon" | "googleBusiness";
+                            platform: "youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon" | "pinterest" | "googleBusiness";
                             platformUserId: string;
                             /** @enum {string} */
                             status: "connected" | "needs_reconnect" | "disconnected";
@@ -1510,7 +1510,7 @@ export interface operations {
                             connectedAt: string;
                             updatedAt: string;
                         }[];
-                        availablePlatforms: ("youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon" | "googleBusiness")[];
+                        availablePlatforms: ("youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon" | "pinterest" | "googleBusiness")[];
                         usage: {
                             connectedAccounts: number;
                             maxAccounts: number | null;
@@ -1531,7 +1531,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                platform: "youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon" | "googleBusiness";
+                platform: "youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon" | "pinterest" | "googleBusiness";
                 accountId: string;
             };
             cookie?: never;
@@ -1569,7 +1569,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                platform: "youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon" | "googleBusiness";
+                platform: "youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon" | "pinterest" | "googleBusiness";
                 accountId: string;
             };
             cookie?: never;
@@ -1601,7 +1601,7 @@ export interface operations {
         parameters: {
             query?: {
                 status?: "scheduled" | "publishing" | "published" | "draft";
-                platform?: "youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon" | "googleBusiness";
+                platform?: "youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon" | "pinterest" | "googleBusiness";
                 limit?: number;
                 cursor?: string;
             };
@@ -1647,7 +1647,7 @@ export interface operations {
                             targets: {
                                 targetId: string;
                                 /** @enum {string} */
-                                platform: "youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon" | "googleBusiness";
+                                platform: "youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon" | "pinterest" | "googleBusiness";
                                 accountId: string;
                                 accountName: string;
                                 /** @enum {string} */
@@ -1681,7 +1681,7 @@ export interface operations {
                                 } | null;
                                 updatedAt: string;
                             }[];
-                            platforms: ("youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon" | "googleBusiness")[];
+                            platforms: ("youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon" | "pinterest" | "googleBusiness")[];
                             createdAt: string;
                             updatedAt: string;
                             scheduledFor: string | null;
@@ -1787,7 +1787,7 @@ export interface operations {
                         targets: {
                             targetId: string;
                             /** @enum {string} */
-                            platform: "youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon" | "googleBusiness";
+                            platform: "youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon" | "pinterest" | "googleBusiness";
                             accountId: string;
                             accountName: string;
                             /** @enum {string} */
@@ -1821,7 +1821,7 @@ export interface operations {
                             } | null;
                             updatedAt: string;
                         }[];
-                        platforms: ("youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon" | "googleBusiness")[];
+                        platforms: ("youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon" | "pinterest" | "googleBusiness")[];
                         createdAt: string;
                         updatedAt: string;
                         scheduledFor: string | null;
@@ -1934,7 +1934,7 @@ export interface operations {
                     title?: string;
                     targets: {
                         /** @enum {string} */
-                        platform: "youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon" | "googleBusiness";
+                        platform: "youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon" | "pinterest" | "googleBusiness";
                         accountId: string;
                         options?: {
                             [key: string]: unknown;
@@ -2686,7 +2686,7 @@ export interface operations {
                         targets: {
                             targetId: string;
                             /** @enum {string} */
-                            platform: "youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon" | "googleBusiness";
+                            platform: "youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon" | "pinterest" | "googleBusiness";
                             accountId: string;
                             /** @enum {string} */
                             state: "tracking" | "finished" | "unavailable" | "paused";
@@ -2696,6 +2696,9 @@ export interface operations {
                                 comments: number | null;
                                 shares: number | null;
                                 saves: number | null;
+                                clicks?: number | null;
+                                linkClicks?: number | null;
+                                videoViews?: number | null;
                             } | null;
                             engagement: number | null;
                             lastRefreshedAt: string | null;
@@ -2737,7 +2740,7 @@ export interface operations {
                         accounts: {
                             account: string;
                             /** @enum {string} */
-                            platform: "youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon" | "googleBusiness";
+                            platform: "youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon" | "pinterest" | "googleBusiness";
                             accountId: string;
                             accountName: string;
                         }[];
@@ -2760,7 +2763,7 @@ export interface operations {
                             postId: string;
                             targetId: string;
                             /** @enum {string} */
-                            platform: "youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon" | "googleBusiness";
+                            platform: "youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon" | "pinterest" | "googleBusiness";
                             accountName: string;
                             title: string;
                             postUrl: string | null;
@@ -2771,6 +2774,9 @@ export interface operations {
                                 comments: number | null;
                                 shares: number | null;
                                 saves: number | null;
+                                clicks?: number | null;
+                                linkClicks?: number | null;
+                                videoViews?: number | null;
                             };
                             engagement: number;
                         }[];
@@ -2839,7 +2845,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                platform: "youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon" | "googleBusiness";
+                platform: "youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon" | "pinterest" | "googleBusiness";
                 accountId: string;
             };
             cookie?: never;
@@ -2881,7 +2887,7 @@ export interface operations {
         parameters: {
             query?: {
                 status?: "scheduled" | "publishing" | "published" | "draft";
-                platform?: "youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon" | "googleBusiness";
+                platform?: "youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon" | "pinterest" | "googleBusiness";
                 from?: string;
                 to?: string;
             };
@@ -2924,7 +2930,7 @@ export interface operations {
                 "application/json": {
                     accounts: {
                         /** @enum {string} */
-                        platform: "youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon" | "googleBusiness";
+                        platform: "youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon" | "pinterest" | "googleBusiness";
                         accountId: string;
                     }[];
                     sameTimeForAll?: boolean;
@@ -2963,7 +2969,7 @@ export interface operations {
             };
             header?: never;
             path: {
-                platform: "youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon" | "googleBusiness";
+                platform: "youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon" | "pinterest" | "googleBusiness";
                 accountId: string;
             };
             cookie?: never;
@@ -2980,7 +2986,7 @@ export interface operations {
                         account: string;
                         accountName: string;
                         /** @enum {string} */
-                        platform: "youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon" | "googleBusiness";
+                        platform: "youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon" | "pinterest" | "googleBusiness";
                         accountId: string;
                         timeZone: string;
                         workspaceZone: boolean;
@@ -3024,7 +3030,7 @@ export interface operations {
                                 targets: {
                                     targetId: string;
                                     /** @enum {string} */
-                                    platform: "youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon" | "googleBusiness";
+                                    platform: "youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon" | "pinterest" | "googleBusiness";
                                     accountId: string;
                                     accountName: string;
                                     /** @enum {string} */
@@ -3058,7 +3064,7 @@ export interface operations {
                                     } | null;
                                     updatedAt: string;
                                 }[];
-                                platforms: ("youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon" | "googleBusiness")[];
+                                platforms: ("youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon" | "pinterest" | "googleBusiness")[];
                                 createdAt: string;
                                 updatedAt: string;
                                 scheduledFor: string | null;
@@ -3131,7 +3137,7 @@ export interface operations {
                             targets: {
                                 targetId: string;
                                 /** @enum {string} */
-                                platform: "youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon" | "googleBusiness";
+                                platform: "youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon" | "pinterest" | "googleBusiness";
                                 accountId: string;
                                 accountName: string;
                                 /** @enum {string} */
@@ -3165,7 +3171,7 @@ export interface operations {
                                 } | null;
                                 updatedAt: string;
                             }[];
-                            platforms: ("youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon" | "googleBusiness")[];
+                            platforms: ("youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon" | "pinterest" | "googleBusiness")[];
                             createdAt: string;
                             updatedAt: string;
                             scheduledFor: string | null;
@@ -3227,7 +3233,7 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                platform: "youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon" | "googleBusiness";
+                platform: "youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon" | "pinterest" | "googleBusiness";
                 accountId: string;
             };
             cookie?: never;
@@ -3270,7 +3276,7 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                platform: "youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon" | "googleBusiness";
+                platform: "youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon" | "pinterest" | "googleBusiness";
                 accountId: string;
             };
             cookie?: never;
@@ -3303,7 +3309,7 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                platform: "youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon" | "googleBusiness";
+                platform: "youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon" | "pinterest" | "googleBusiness";
                 accountId: string;
             };
             cookie?: never;
@@ -3336,7 +3342,7 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                platform: "youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon" | "googleBusiness";
+                platform: "youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon" | "pinterest" | "googleBusiness";
                 accountId: string;
             };
             cookie?: never;
@@ -3375,7 +3381,7 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                platform: "youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon" | "googleBusiness";
+                platform: "youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon" | "pinterest" | "googleBusiness";
                 accountId: string;
             };
             cookie?: never;
@@ -3417,7 +3423,7 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                platform: "youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon" | "googleBusiness";
+                platform: "youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon" | "pinterest" | "googleBusiness";
                 accountId: string;
             };
             cookie?: never;
@@ -3493,7 +3499,7 @@ export interface operations {
                             targets: {
                                 targetId: string;
                                 /** @enum {string} */
-                                platform: "youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon" | "googleBusiness";
+                                platform: "youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon" | "pinterest" | "googleBusiness";
                                 accountId: string;
                                 accountName: string;
                                 /** @enum {string} */
@@ -3527,7 +3533,7 @@ export interface operations {
                                 } | null;
                                 updatedAt: string;
                             }[];
-                            platforms: ("youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon" | "googleBusiness")[];
+                            platforms: ("youtube" | "tiktok" | "instagram" | "x" | "linkedin" | "bluesky" | "threads" | "facebook" | "linkedinPage" | "mastodon" | "pinterest" | "googleBusiness")[];
                             createdAt: string;
                             updatedAt: string;
                             scheduledFor: string | null;

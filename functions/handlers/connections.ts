@@ -34,6 +34,8 @@ export const handler = createHttpHandler(
     getCreatorInfo: ({ user, input }) => creatorInfo.get(user, input.path.platform, input.path.accountId),
     getPublishingQuota: ({ user, input }) => creatorInfo.publishingQuota(user, input.path.platform, input.path.accountId),
     getAccountDailyMetrics: ({ user, input }) => creatorInfo.dailyMetrics(user, input.path.platform, input.path.accountId),
+    listAccountCollections: ({ user, input }) => creatorInfo.collections(user, input.path.platform, input.path.accountId),
+    createAccountCollection: ({ user, input }) => creatorInfo.createCollection(user, input.path.platform, input.path.accountId, input.body.name),
     disconnectConnection: async ({ user, input }) => {
       await connections.disconnect(user, input.path.platform, input.path.accountId);
       return undefined;

@@ -5,6 +5,7 @@ import type { PlatformHttp } from './http';
 import type { CreatorInfo } from '../../shared/api/creatorInfo';
 import type { AccountMetricKey } from '../../shared/api/accountMetrics';
 import type { PublishingQuota } from '../../shared/api/publishingQuota';
+import type { AccountCollection } from '../../shared/api/collections';
 
 /** Tokens as we keep them (encrypted at rest). Times are ISO strings. */
 export interface TokenSet {
@@ -151,6 +152,13 @@ export interface PlatformAdapter {
    * Absent elsewhere.
    */
   accountDailyMetrics?(tokens: TokenSet, range: { from: string; to: string; days: readonly string[] }): Promise<AccountDailyNumbers>;
+  /**
+   * For platforms that file each post in a collection the user picks (boards): the account's
+   * collections, as the platform lists them now (`PostOptionsRule.collection`). Absent elsewhere.
+   */
+  collections?(tokens: TokenSet): Promise<AccountCollection[]>;
+  /** With `collections`: makes one with this name (already checked: 1 to 100 characters) and answers it. */
+  createCollection?(tokens: TokenSet, name: string): Promise<AccountCollection>;
 }
 
 /** An account's numbers per day as its platform reports them: the metrics it gives, and each day's values. */
@@ -171,6 +179,12 @@ export interface PostMetrics {
   comments?: number;
   shares?: number;
   saves?: number;
+  /** Clicks on the post that open it larger (Pinterest's pin clicks); not engagement of its own. */
+  clicks?: number;
+  /** Clicks through to the post's link (Pinterest's outbound clicks). */
+  linkClicks?: number;
+  /** Plays of a video counted as a view by the platform's own rule (Pinterest's VIDEO_MRC_VIEW). */
+  videoViews?: number;
 }
 
 /** Whether a connection's grant lets us read metrics at all (LinkedIn needs a partner-only scope). */

@@ -11,6 +11,7 @@ import { instagramModule } from './instagram';
 import { linkedinModule } from './linkedin';
 import { linkedinPageModule } from './linkedinPage';
 import { mastodonModule } from './mastodon';
+import { pinterestModule } from './pinterest';
 import { threadsModule } from './threads';
 import { tiktokModule } from './tiktok';
 import { xModule } from './x';
@@ -34,6 +35,7 @@ export const platformModules: Record<Platform, PlatformModule> = {
   facebook: facebookModule,
   linkedinPage: linkedinPageModule,
   mastodon: mastodonModule,
+  pinterest: pinterestModule,
   googleBusiness: googleBusinessModule,
 };
 

@@ -60,6 +60,9 @@ export function metricsView(metrics: PostMetrics): Metrics {
     comments: metrics.comments ?? null,
     shares: metrics.shares ?? null,
     saves: metrics.saves ?? null,
+    clicks: metrics.clicks ?? null,
+    linkClicks: metrics.linkClicks ?? null,
+    videoViews: metrics.videoViews ?? null,
   };
 }
 

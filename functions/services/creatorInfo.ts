@@ -3,6 +3,7 @@ import type { CreatorInfo } from '../../shared/api/creatorInfo';
 import type { PublishingQuota } from '../../shared/api/publishingQuota';
 import { ACCOUNT_METRICS_DAYS, type AccountDailyMetrics, type AccountMetricKey } from '../../shared/api/accountMetrics';
 import type { Clock } from '../clock';
+import type { AccountCollection, AccountCollections } from '../../shared/api/collections';
 import { Conflict, DomainError, NotFound } from '../errors';
 import { AuthExpired, PlatformError, RateLimited } from '../platforms/errors';
 import type { TokenSet } from '../platforms/adapter';
@@ -84,6 +85,16 @@ export function createCreatorInfoService({ store, adapters, freshness, clock }: 
         days: days.map((date) => ({ date, values: Object.fromEntries(numbers.metrics.flatMap((metric) => (numbers.days[date]?.[metric] === undefined ? [] : [[metric, numbers.days[date]![metric]!]]))) })),
         readAt: clock.now().toISOString(),
       };
+    },
+    /** The account's collections (boards), for the post's choice (the adapter's `collections`). */
+    async collections(user: UserIdentity, platform: Platform, accountId: string): Promise<AccountCollections> {
+      const adapter = adapters[platform];
+      return { collections: await askAbout(user, platform, accountId, 'collections', adapter?.collections && ((tokens) => adapter.collections!(tokens))) };
+    },
+    /** Makes a collection (a board) for the account on its platform (the adapter's `createCollection`). */
+    createCollection(user: UserIdentity, platform: Platform, accountId: string, name: string): Promise<AccountCollection> {
+      const adapter = adapters[platform];
+      return askAbout(user, platform, accountId, 'collections', adapter?.createCollection && ((tokens) => adapter.createCollection!(tokens, name)));
     },
   };
 }

@@ -37,6 +37,10 @@ export const metricsSchema = z.object({
   comments: z.number().int().nullable(),
   shares: z.number().int().nullable(),
   saves: z.number().int().nullable(),
+  /** Reported by few platforms (Pinterest's pin clicks, outbound clicks, video views): absent or null where not reported. */
+  clicks: z.number().int().nullable().optional(),
+  linkClicks: z.number().int().nullable().optional(),
+  videoViews: z.number().int().nullable().optional(),
 });
 export type Metrics = z.infer<typeof metricsSchema>;
 

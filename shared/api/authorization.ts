@@ -65,6 +65,9 @@ export const routeRules = {
   getCreatorInfo: may('read'),
   getAccountDailyMetrics: may('read'),
   getPublishingQuota: may('read'),
+  listAccountCollections: may('read'),
+  // A new board shows on the network under the account's name: whoever may publish there.
+  createAccountCollection: may('publish'),
   // Creating a post is open to whoever may draft: a role that may not publish, or one the
   // workspace's approval rule names, submits it for approval instead (needsApproval below).
   createPost: may('draft'),

@@ -16,6 +16,7 @@ import {
 } from './connections';
 import { creatorInfoSchema } from './creatorInfo';
 import { publishingQuotaSchema } from './publishingQuota';
+import { accountCollectionSchema, accountCollectionsSchema, createCollectionSchema } from './collections';
 import { approvalQueueSchema, createdPostSchema, createPostSchema, editPostSchema, listPostsQuerySchema, postIdSchema, postPageSchema, postSchema, postTargetPathSchema, reschedulePostSchema, saveDraftSchema } from './posts';
 import { notificationListSchema } from './notifications';
 import { exportPostsQuerySchema, importPostsSchema, importResultSchema, postExportSchema } from './imports';
@@ -271,6 +272,24 @@ export const routes = {
     summary: "How much of its platform's publishing limit the connected account has used (posts in the platform's moving window, as the platform reports them); 404 for platforms that report none.",
     input: { path: accountPathSchema },
     output: publishingQuotaSchema,
+  },
+  listAccountCollections: {
+    method: 'GET',
+    path: '/connections/{platform}/{accountId}/collections',
+    auth: 'user',
+    handler: 'connections',
+    summary: "The collections (boards) the connected account files its posts in, as its platform lists them now, for the post's choice; 404 for platforms without them.",
+    input: { path: accountPathSchema },
+    output: accountCollectionsSchema,
+  },
+  createAccountCollection: {
+    method: 'POST',
+    path: '/connections/{platform}/{accountId}/collections',
+    auth: 'user',
+    handler: 'connections',
+    summary: 'Makes a collection (a board) for the connected account on its platform, with the name given; 404 for platforms without them.',
+    input: { path: accountPathSchema, body: createCollectionSchema },
+    output: accountCollectionSchema,
   },
   createPost: {
     method: 'POST',

@@ -339,6 +339,8 @@ export const en = {
         "LinkedIn Pages need this deployment's own LinkedIn app approved for LinkedIn's Community Management API (w_organization_social, r_organization_social, rw_organization_admin): its Development tier is for building and testing, and only after LinkedIn's review for the Standard tier can any Page admin connect.",
       googleBusiness:
         "Google Business Profile needs this deployment's Google project granted access to the Business Profile APIs, and until Google verifies its app for the business.manage scope, only the project's test users can connect their locations.",
+      pinterest:
+        "Until Pinterest upgrades this deployment's Pinterest app from Trial to Standard access (user_accounts:read, boards:read, boards:write, pins:read, pins:write), the app can make at most 1,000 calls a day for all its users together.",
     },
     errors: {
       access_denied: 'You did not give OneClick access to your {{platform}} account.',

@@ -95,6 +95,35 @@ export const postOptionsEn = {
       address: 'Give a web address starting with https:// or http://.',
     },
   },
+  /** A collection (board) the post goes in, listed from the account (`PostOptionsRule.collection`); `_<platform>` variants name the network's own word. */
+  collection: {
+    label: 'Collection',
+    first: "The account's first collection",
+    hint: 'The post goes in the collection chosen here.',
+    loading: "Loading the account's collections…",
+    failed: 'The collections could not be loaded: {{reason}}',
+    retry: 'Try again',
+    newLabel: 'New collection',
+    create: 'Create',
+    creating: 'Creating…',
+    created: '“{{name}}” is created and chosen.',
+    createFailed: 'It was not created: {{reason}}',
+    nameNeeded: 'Type a name for the new collection first.',
+    label_pinterest: 'Board',
+    first_pinterest: "The account's first board",
+    hint_pinterest: 'The Pin goes on the board chosen here.',
+    loading_pinterest: "Loading the account's boards…",
+    failed_pinterest: 'The boards could not be loaded: {{reason}}',
+    newLabel_pinterest: 'New board',
+    nameNeeded_pinterest: 'Type a name for the new board first.',
+  },
+  /** A web address the post leads to (`PostOptionsRule.link`). */
+  link: {
+    label: 'Link (optional)',
+    hint: 'Where people go when they open the post on {{platform}}: a web address starting with https:// or http://.',
+    invalid: 'The link must be a web address starting with https:// or http://.',
+    tooLong: 'The link can be at most {{max}} characters.',
+  },
   audience: {
     x: {
       heading: 'X',
@@ -131,6 +160,9 @@ export const postOptionsEn = {
     },
     linkedinPage: {
       heading: 'LinkedIn Page',
+    },
+    pinterest: {
+      heading: 'Pinterest',
     },
     mastodon: {
       heading: 'Mastodon',

@@ -93,6 +93,33 @@ export const postOptionsTr: typeof postOptionsEn = {
       address: 'https:// ya da http:// ile başlayan bir web adresi yazın.',
     },
   },
+  collection: {
+    label: 'Koleksiyon',
+    first: 'Hesabın ilk koleksiyonu',
+    hint: 'Gönderi burada seçilen koleksiyona eklenir.',
+    loading: 'Hesabın koleksiyonları yükleniyor…',
+    failed: 'Koleksiyonlar yüklenemedi: {{reason}}',
+    retry: 'Yeniden dene',
+    newLabel: 'Yeni koleksiyon',
+    create: 'Oluştur',
+    creating: 'Oluşturuluyor…',
+    created: '“{{name}}” oluşturuldu ve seçildi.',
+    createFailed: 'Oluşturulamadı: {{reason}}',
+    nameNeeded: 'Önce yeni koleksiyon için bir ad yazın.',
+    label_pinterest: 'Pano',
+    first_pinterest: 'Hesabın ilk panosu',
+    hint_pinterest: 'Pin burada seçilen panoya eklenir.',
+    loading_pinterest: 'Hesabın panoları yükleniyor…',
+    failed_pinterest: 'Panolar yüklenemedi: {{reason}}',
+    newLabel_pinterest: 'Yeni pano',
+    nameNeeded_pinterest: 'Önce yeni pano için bir ad yazın.',
+  },
+  link: {
+    label: 'Bağlantı (isteğe bağlı)',
+    hint: 'Gönderiyi {{platform}} üzerinde açanların gideceği yer: https:// ya da http:// ile başlayan bir web adresi.',
+    invalid: 'Bağlantı https:// ya da http:// ile başlayan bir web adresi olmalı.',
+    tooLong: 'Bağlantı en fazla {{max}} karakter olabilir.',
+  },
   audience: {
     x: {
       heading: 'X',
@@ -129,6 +156,9 @@ export const postOptionsTr: typeof postOptionsEn = {
     },
     linkedinPage: {
       heading: 'LinkedIn Sayfası',
+    },
+    pinterest: {
+      heading: 'Pinterest',
     },
     mastodon: {
       heading: 'Mastodon',

@@ -336,6 +336,8 @@ export const tr: Messages = {
         "LinkedIn Sayfaları için bu kurulumun kendi LinkedIn uygulamasının LinkedIn Community Management API için onaylanması gerekir (w_organization_social, r_organization_social, rw_organization_admin): Development katmanı geliştirme ve deneme içindir; herhangi bir Sayfa yöneticisi ancak LinkedIn'in Standard katmanı için yaptığı incelemeden sonra bağlanabilir.",
       googleBusiness:
         "Google Business Profile için bu kurulumun Google projesine Business Profile API erişiminin verilmesi gerekir; Google uygulamayı business.manage kapsamı için doğrulayana kadar yalnızca projenin test kullanıcıları konumlarını bağlayabilir.",
+      pinterest:
+        "Pinterest bu kurulumun Pinterest uygulamasını Trial erişimden Standard erişime yükseltene kadar (user_accounts:read, boards:read, boards:write, pins:read, pins:write) uygulama tüm kullanıcıları için toplam günde en fazla 1.000 çağrı yapabilir.",
     },
     errors: {
       access_denied: 'OneClick\'e {{platform}} hesabınıza erişim izni vermediniz.',

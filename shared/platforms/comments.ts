@@ -44,6 +44,8 @@ export const commentRules: Record<Platform, CommentRule> = {
   mastodon: {},
   // Local posts take no comments.
   googleBusiness: {},
+  // Pinterest takes no first comment through the API (no comment-create endpoint in API v5).
+  pinterest: {},
 };
 
 /** How a network counts a first comment, and the most it takes (its own rule, else the post's rule with its own limit). */

@@ -15,7 +15,7 @@ export const GOOGLE_BUSINESS_SUMMARY_MAX = 1500;
 export const googleBusiness: PlatformCapabilities<'googleBusiness'> = {
   id: 'googleBusiness',
   name: 'Google Business Profile',
-  displayOrder: 11,
+  displayOrder: 12,
   brandColor: '#4285F4',
   monogram: 'G',
   text: { max: GOOGLE_BUSINESS_SUMMARY_MAX, unit: 'characters', count: codePoints },

@@ -6,6 +6,7 @@ import { instagram } from './instagram';
 import { linkedin } from './linkedin';
 import { linkedinPage } from './linkedinPage';
 import { mastodon } from './mastodon';
+import { pinterest } from './pinterest';
 import { threads } from './threads';
 import { tiktok } from './tiktok';
 import { x } from './x';
@@ -18,7 +19,7 @@ export type { PlatformCapabilities, TextUnit } from './capabilities';
  * accounts page shows them. Every other list and type is derived from this one, so adding a
  * platform is one entry file and one line here.
  */
-const entries = [youtube, tiktok, instagram, x, linkedin, bluesky, threads, facebook, linkedinPage, mastodon, googleBusiness] as const;
+const entries = [youtube, tiktok, instagram, x, linkedin, bluesky, threads, facebook, linkedinPage, mastodon, pinterest, googleBusiness] as const;
 
 export type Platform = (typeof entries)[number]['id'];
 

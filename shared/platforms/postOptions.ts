@@ -7,6 +7,7 @@ import { instagramPostOptions } from './instagramOptions';
 import { linkedinPostOptions } from './linkedinOptions';
 import { linkedinPagePostOptions } from './linkedinPageOptions';
 import { mastodonPostOptions } from './mastodonOptions';
+import { pinterestPostOptions } from './pinterestOptions';
 import { threadsPostOptions } from './threadsOptions';
 import { tiktokPostOptions } from './tiktokOptions';
 import { xPostOptions } from './xOptions';
@@ -30,6 +31,7 @@ export const postOptionRules: Partial<Record<Platform, PostOptionsRule>> = {
   linkedinPage: linkedinPagePostOptions as PostOptionsRule,
   mastodon: mastodonPostOptions as PostOptionsRule,
   googleBusiness: googleBusinessPostOptions as PostOptionsRule,
+  pinterest: pinterestPostOptions as PostOptionsRule,
 };
 
 /** Whether a topic breaks its network's rule (`PostOptionsRule.topic`): too long, or holding a forbidden character. */

@@ -47,6 +47,15 @@ export interface PostOptionsRule<Options = unknown> {
   poll?: { field: string; maxOptions: number; maxCharactersPerOption: number; minSeconds: number; maxSeconds: number };
   /** For the `localPost` form: the network's button types and lengths. */
   localPost?: LocalPostRule;
+  /**
+   * Where the network files each post in a collection of the account's (a board): the option
+   * holding the chosen collection's id. The form lists the account's collections from the network
+   * (the adapter's `collections`, through our API), offers to make a new one, and leaves the
+   * option out for the network's default (the account's first).
+   */
+  collection?: { field: string };
+  /** Where the post carries a web address people go to (a Pin's link): the option holding it and its longest length. */
+  link?: { field: string; max: number };
   /** Rules that depend on the post, not only on the options (e.g. its own scheduling). */
   problems?(options: Options, post: PostContext): string[];
   /**

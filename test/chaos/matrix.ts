@@ -130,6 +130,8 @@ function rateLimited(platform: Platform): Pick<FaultInput, 'status' | 'body' | '
       return { status: 429, headers: { ...headers, 'x-ratelimit-limit': '300', 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': new Date(Number(reset) * 1000).toISOString() }, body: { error: 'Too many requests' } };
     case 'googleBusiness':
       return { status: 429, headers, body: { error: { code: 429, message: "Quota exceeded for quota metric 'Requests' and limit 'Requests per minute'.", status: 'RESOURCE_EXHAUSTED' } } };
+    case 'pinterest':
+      return { status: 429, headers: { 'x-ratelimit-limit': '100', 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': '1' }, body: { code: 8, message: 'You have exceeded your rate limit. Try again later.' } };
     case 'facebook': {
       // The Pages business-use-case limit: code 32, the wait in X-Business-Use-Case-Usage (minutes; the twin shortens it).
       const usage = { chaos: [{ type: 'pages', call_count: 100, total_cputime: 10, total_time: 10, estimated_time_to_regain_access: 1 }] };

@@ -22,7 +22,7 @@ function card(page: Page, platform: Platform) {
 }
 
 describe('the Accounts page in Chromium', () => {
-  // Ten consents in the browser, one after another: past the default minute in a loaded run.
+  // Eleven consents in the browser, one after another: past the default minute in a loaded run.
   it('connects each platform, shows the profile, disconnects and reconnects', { timeout: 150_000 }, async () => {
     const user = await createUser(twin);
     await makeAdmin(twin, user);
@@ -48,6 +48,7 @@ describe('the Accounts page in Chromium', () => {
     expect(await card(page, 'facebook').getByTestId('access-facebook').textContent()).toMatch(/^Until Meta grants this deployment's Facebook app Advanced Access in App Review .*only people with a role on the app can connect their Pages\.$/);
     expect(await card(page, 'linkedinPage').getByTestId('access-linkedinPage').textContent()).toMatch(/^LinkedIn Pages need this deployment's own LinkedIn app approved for LinkedIn's Community Management API .*Development tier .*Standard tier can any Page admin connect\.$/);
     expect(await card(page, 'googleBusiness').getByTestId('access-googleBusiness').textContent()).toMatch(/^Google Business Profile needs this deployment's Google project granted access to the Business Profile APIs, .*only the project's test users can connect their locations\.$/);
+    expect(await card(page, 'pinterest').getByTestId('access-pinterest').textContent()).toMatch(/^Until Pinterest upgrades this deployment's Pinterest app from Trial to Standard access .*at most 1,000 calls a day for all its users together\.$/);
     expect(await card(page, 'x').getByTestId('access-x').count()).toBe(0);
 
     const youtube = card(page, 'youtube');

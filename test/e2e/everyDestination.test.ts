@@ -45,7 +45,7 @@ function secondAccount(platform: Platform, account: string): { pick: string; fee
  * (wizard.test.ts); here the posts go through the API so the walk stays about the destinations.
  */
 describe('every destination in Chromium', () => {
-  // Ten consents in the browser, then every destination's posts: 41 s at load 5–8, past the
+  // Eleven consents in the browser, then every destination's posts: 41 s at load 5–8, past the
   // default minute in a fresh clone's run beside the heaviest files.
   it('connects every network, publishes an image and a video to every destination once, a story and a document, links each and shows its numbers', { timeout: 150_000 }, async () => {
     const user = await createUser(twin);
@@ -88,7 +88,8 @@ describe('every destination in Chromium', () => {
       description: `Everywhere at once ${stamp}`,
       title: 'Everywhere at once',
       media: [{ key: video }, { key: image }],
-      targets: platformsInDisplayOrder.map((platform) => target(platform, localEvent[platform] ?? {})),
+      // Pinterest: the Pin's link (the board is the account's first, none being chosen); the Business Profile: an event with a button.
+      targets: platformsInDisplayOrder.map((platform) => target(platform, platform === 'pinterest' ? { link: 'https://northwind.example/everywhere' } : (localEvent[platform] ?? {}))),
     });
     expect(everywhere.status, JSON.stringify(everywhere.body)).toBe(200);
     // A story to Instagram (no caption reaches it).
@@ -121,6 +122,8 @@ describe('every destination in Chromium', () => {
     }
     const [event] = (await feedOf('googleBusiness')).filter((entry) => entry.text.includes(`Everywhere at once ${stamp}`));
     expect(event!.settings).toMatchObject({ topicType: 'EVENT', eventTitle: 'Open day', actionType: 'LEARN_MORE', actionUrl: 'https://northwind.example/open-day' });
+    const [pin] = (await feedOf('pinterest')).filter((entry) => entry.text.includes(`Everywhere at once ${stamp}`));
+    expect(pin).toMatchObject({ title: 'Everywhere at once', settings: { link: 'https://northwind.example/everywhere', board_id: expect.stringMatching(/^\d+$/) } });
     const stories = (await feedOf('instagram')).filter((entry) => entry.settings?.['productType'] === 'STORY');
     expect(stories).toHaveLength(1);
     expect(stories[0]!.url).toBe(storyPost.targets[0]!.postUrl);

@@ -22,7 +22,7 @@ describe('the landing and legal pages', () => {
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Simplify Your Social Media Management');
     await expect.poll(() => page.locator('.feature-card').count()).toBe(6);
     // The networks named in the copy come from the platform data: every one, the newest included.
-    expect(await page.locator('.hero-subtitle').textContent()).toContain('YouTube, TikTok, Instagram, X, LinkedIn, Bluesky, Threads, Facebook, LinkedIn Page, Mastodon, and Google Business Profile');
+    expect(await page.locator('.hero-subtitle').textContent()).toContain('YouTube, TikTok, Instagram, X, LinkedIn, Bluesky, Threads, Facebook, LinkedIn Page, Mastodon, Pinterest, and Google Business Profile');
     // Under the networks, the ones proven only against our sandbox (all of them, so far).
     expect(await page.getByTestId('sandbox-only').textContent()).toBe(
       'All verified only against OneClick’s platform sandbox, which follows each network’s documentation — not yet against the networks themselves.',

@@ -493,7 +493,7 @@ describe('lane 1', { concurrent: true }, () => {
       await fileInput(page).setInputFiles({ name: 'bike.jpg', mimeType: 'image/jpeg', buffer: tinyJpeg });
       const altField = page.getByLabel('Alt text for bike.jpg');
       await expect.poll(() => altField.isVisible(), settle).toBe(true);
-      await shown(page.getByText(/Sent to Bluesky, Threads,? and Mastodon; the other networks do not take it from OneClick yet\./));
+      await shown(page.getByText(/Sent to Bluesky, Threads, Mastodon,? and Pinterest; the other networks do not take it from OneClick yet\./));
       const altText = `A red bicycle against a white wall ${Date.now()}`;
       await altField.fill(altText);
       await nextButton(page).click();

@@ -21,6 +21,7 @@ const accountNames: Record<Platform, string> = {
   linkedinPage: 'northwind-company',
   mastodon: 'northwind',
   googleBusiness: 'northwind-cafe',
+  pinterest: 'northwind.pins',
 };
 
 /**

@@ -7,6 +7,7 @@ import { linkedin } from './linkedin';
 import { linkedinPage } from './linkedinPage';
 import { mastodon } from './mastodon';
 import type { PlatformSandboxFactory } from './platform';
+import { pinterest } from './pinterest';
 import { threads } from './threads';
 import { tiktok } from './tiktok';
 import { x } from './x';
@@ -17,4 +18,4 @@ import { youtube } from './youtube';
  * (<platform>/index.ts and the files beside it) and is plugged in here by one line. Nothing
  * else in the sandbox names a platform.
  */
-export const platformSandboxes: Record<Platform, PlatformSandboxFactory> = { youtube, tiktok, instagram, x, linkedin, bluesky, threads, facebook, linkedinPage, mastodon, googleBusiness };
+export const platformSandboxes: Record<Platform, PlatformSandboxFactory> = { youtube, tiktok, instagram, x, linkedin, bluesky, threads, facebook, linkedinPage, mastodon, pinterest, googleBusiness };

@@ -82,6 +82,22 @@ describe('token freshness', () => {
     expect((await apiConnection(user)).status).toBe('connected');
   });
 
+  it("refreshes a Pinterest 30-day token with its continuous refresh token, which rotates, and keeps the connection", async () => {
+    const { user, connectionId } = await connected('pinterest');
+    // Two minutes before the access token's 30 days end: inside the five minutes freshTokens refreshes ahead.
+    const later = await context(30 * DAY - 120_000);
+    const item = (await later.store.get(user.userId, connectionId))!;
+    const before = (await later.store.tokensOf(item))!;
+    expect(item).toMatchObject({ canRefresh: true });
+
+    const fresh = await later.freshness.freshTokens(item);
+
+    expect(fresh.accessToken).not.toBe(before.accessToken);
+    expect(fresh.refreshToken).not.toBe(before.refreshToken);
+    expect((await later.store.tokensOf((await later.store.get(user.userId, connectionId))!))!.refreshToken).toBe(fresh.refreshToken);
+    expect((await apiConnection(user)).status).toBe('connected');
+  });
+
   it('loses neither token when two refreshes race with a rotating refresh token (X)', async () => {
     const { user, connectionId } = await connected('x');
     const later = await context(3 * 3600_000);
@@ -96,7 +112,7 @@ describe('token freshness', () => {
     await expect(later.freshness.freshTokens((await later.store.get(user.userId, connectionId))!)).resolves.toBeDefined();
   });
 
-  it.each(['youtube', 'tiktok', 'x', 'linkedin', 'instagram', 'threads', 'facebook', 'linkedinPage', 'googleBusiness'] as const)(
+  it.each(['youtube', 'tiktok', 'x', 'linkedin', 'instagram', 'threads', 'facebook', 'linkedinPage', 'pinterest', 'googleBusiness'] as const)(
     'marks the %s connection needs_reconnect when the user revoked access at the platform',
     async (platform) => {
       const { user, account, connectionId } = await connected(platform);

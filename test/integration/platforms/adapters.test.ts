@@ -110,7 +110,7 @@ describe.each(platforms)('%s adapter against the sandbox', (platform) => {
     const fresh = await adapter.refresh(tokens);
     expect(fresh.accessToken).not.toBe(tokens.accessToken);
     await expect(adapter.fetchProfile(fresh)).resolves.toMatchObject({ platformUserId: expect.any(String) });
-    if (platform === 'tiktok' || platform === 'x') {
+    if (platform === 'tiktok' || platform === 'x' || platform === 'pinterest') {
       expect(fresh.refreshToken).not.toBe(tokens.refreshToken);
       await expect(adapter.refresh(tokens)).rejects.toBeInstanceOf(AuthExpired);
     }
@@ -137,8 +137,8 @@ describe.each(platforms)('%s adapter against the sandbox', (platform) => {
       const { platformData: _picked, ...grant } = tokens;
       await adapter.revoke(grant);
       await expect(adapter.fetchProfile(tokens)).rejects.toBeInstanceOf(AuthExpired);
-    } else if (metaLongLived.includes(platform)) {
-      // Instagram Login and Threads have no revoke: the tokens still work until we delete them (we do).
+    } else if (metaLongLived.includes(platform) || platform === 'pinterest') {
+      // Instagram Login, Threads and Pinterest (its revoke is for system users) have no revoke: the tokens still work until we delete them (we do).
       await expect(adapter.fetchProfile(tokens)).resolves.toBeDefined();
     } else {
       await expect(adapter.fetchProfile(tokens)).rejects.toBeInstanceOf(AuthExpired);

@@ -96,6 +96,17 @@ export const matrix: Record<RouteId, MatrixEntry> = {
     // The victim's account id under a platform that reports a quota: the attacker has no such connection.
     againstVictim: (victim) => ({ request: { path: { platform: 'threads', accountId: victim.accountId } }, refusedWith: [404] }),
   },
+  listAccountCollections: {
+    auth: 'user',
+    sample: { path: { platform: 'youtube', accountId: 'someone' } },
+    // The victim's account id: the attacker has no such connection, whatever its platform.
+    againstVictim: (victim) => ({ request: { path: { platform: 'youtube', accountId: victim.accountId } }, refusedWith: [404] }),
+  },
+  createAccountCollection: {
+    auth: 'user',
+    sample: { path: { platform: 'youtube', accountId: 'someone' }, body: { name: 'Recipes' } },
+    againstVictim: (victim) => ({ request: { path: { platform: 'youtube', accountId: victim.accountId }, body: { name: 'Recipes' } }, refusedWith: [404] }),
+  },
   createPost: {
     auth: 'user',
     sample: { body: { description: 'x', media: [{ key: 'k' }], targets: [{ platform: 'youtube', accountId: 'a' }] } },

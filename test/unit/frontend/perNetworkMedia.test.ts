@@ -58,6 +58,10 @@ describe("the review step's per-network media notes", () => {
       en: ['Mastodon cannot combine a video and images: Mastodon gets the video only.'],
       tr: ['Mastodon video ile görselleri birlikte yayınlayamaz: Mastodon yalnızca videoyu alır.'],
     },
+    pinterest: {
+      en: ['Pinterest cannot combine a video and images: Pinterest gets the video only.'],
+      tr: ['Pinterest video ile görselleri birlikte yayınlayamaz: Pinterest yalnızca videoyu alır.'],
+    },
     youtube: {
       en: ['YouTube takes only videos: the 2 images are not sent to YouTube.'],
       tr: ['YouTube yalnızca video alır: 2 görsel YouTube hesabına gönderilmez.'],

@@ -20,6 +20,7 @@ export const clients: Record<Platform, SandboxClient> = {
   // The sandbox's own app; a Mastodon connection uses the app registered at its server (mastodonApp).
   mastodon: { clientId: 'oneclick-sandbox-mastodon', clientSecret: 'mastodon-secret' },
   googleBusiness: { clientId: '5678-sandbox.apps.googleusercontent.com', clientSecret: 'GOCSPX-business-secret' },
+  pinterest: { clientId: '1509876', clientSecret: 'pinterest-secret' },
 };
 
 export const redirectUri = 'https://app.oneclick.test/connections/callback';
@@ -92,6 +93,7 @@ export const publishingScopes: Record<Platform, string> = {
   linkedinPage: 'w_organization_social r_organization_social rw_organization_admin',
   mastodon: 'read write:statuses write:media profile',
   googleBusiness: 'https://www.googleapis.com/auth/business.manage',
+  pinterest: 'user_accounts:read,boards:read,boards:write,pins:read,pins:write',
 };
 
 const dialogs: Record<Platform, { hostKey: string; path: string }> = {
@@ -106,6 +108,7 @@ const dialogs: Record<Platform, { hostKey: string; path: string }> = {
   linkedinPage: { hostKey: 'www', path: '/oauth/v2/authorization' },
   mastodon: { hostKey: 'social', path: '/oauth/authorize' },
   googleBusiness: { hostKey: 'accounts', path: '/o/oauth2/v2/auth' },
+  pinterest: { hostKey: 'www', path: '/oauth/' },
 };
 
 /** An app registered at a sandbox Mastodon instance (POST /api/v1/apps), as the adapter registers OneClick. */
@@ -168,6 +171,7 @@ export async function accessTokenFor(sandbox: Sandbox, platform: Platform, accou
         `${sandbox.hostUrl('mastodon', 'social')}/oauth/token`,
         formPost({ grant_type: 'authorization_code', code, client_id: client.clientId, client_secret: client.clientSecret, redirect_uri: redirectUri, code_verifier: pkce.verifier }),
       ),
+    pinterest: () => fetch(`${sandbox.hostUrl('pinterest', 'api')}/v5/oauth/token`, formPost({ grant_type: 'authorization_code', code, redirect_uri: redirectUri }, { authorization: basicAuth(client) })),
   };
   const response = await exchange[platform]();
   if (response.status !== 200) throw new Error(`${platform} token exchange answered ${response.status}: ${await response.text()}`);

@@ -90,6 +90,7 @@ describe('a video and images in one post: what each network gets, and what the r
     linkedinPage: { gets: [video], says: ['LinkedIn Page cannot combine a video and images: LinkedIn Page gets the video only.'] },
     mastodon: { gets: [video], says: ['Mastodon cannot combine a video and images: Mastodon gets the video only.'] },
     googleBusiness: { gets: [photo], says: ['Google Business Profile takes only images: the video is not sent to Google Business Profile.'], problems: ['tooManyImages'] },
+    pinterest: { gets: [video], says: ['Pinterest cannot combine a video and images: Pinterest gets the video only.'] },
   };
 
   for (const platform of platforms) {

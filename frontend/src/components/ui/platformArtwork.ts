@@ -1,4 +1,4 @@
-import { siBluesky, siFacebook, siInstagram, siMastodon, siThreads, siTiktok, siX, siYoutube } from 'simple-icons';
+import { siBluesky, siFacebook, siInstagram, siMastodon, siPinterest, siThreads, siTiktok, siX, siYoutube } from 'simple-icons';
 import type { Platform } from '../../../../shared/platforms';
 
 /**
@@ -17,4 +17,5 @@ export const platformArtwork: Partial<Record<Platform, string>> = {
   threads: siThreads.path,
   facebook: siFacebook.path,
   mastodon: siMastodon.path,
+  pinterest: siPinterest.path,
 };

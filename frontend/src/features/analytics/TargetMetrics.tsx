@@ -6,7 +6,7 @@ import { usePostMetrics } from './api';
 import { useAnalyticsFormat } from './format';
 import './analytics.css';
 
-const shown = ['views', 'likes', 'comments', 'shares', 'saves'] as const;
+const shown = ['views', 'likes', 'comments', 'shares', 'saves', 'clicks', 'linkClicks', 'videoViews'] as const;
 
 function Numbers({ metrics }: { metrics: TargetMetricsView }) {
   const { t } = useTranslation();
@@ -16,7 +16,7 @@ function Numbers({ metrics }: { metrics: TargetMetricsView }) {
       {metrics.metrics && (
         <ul className="target-metrics-list">
           {shown.map((name) =>
-            metrics.metrics![name] === null ? null : (
+            metrics.metrics![name] === null || metrics.metrics![name] === undefined ? null : (
               <li key={name}>{t(`analytics.target.${name}`, { value: format.number(metrics.metrics![name]!) })}</li>
             ),
           )}
@@ -35,8 +35,8 @@ function Numbers({ metrics }: { metrics: TargetMetricsView }) {
 }
 
 /**
- * A published post's live numbers, per target (views, likes, comments, shares, saves — what
- * each platform reports) and when they were last read. Renders nothing for posts without
+ * A published post's live numbers, per target (views, likes, comments, shares, saves, and where
+ * a platform reports them clicks, link clicks and video views — what each platform reports) and when they were last read. Renders nothing for posts without
  * published targets.
  */
 export function TargetMetrics({ postId, targets }: { postId: string; targets: readonly PostTarget[] }) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bestTimes, engagementOf, MINIMUM_SAMPLE, nextRefreshAt, summarize, weekdayHour } from '../../../../functions/services/analytics';
+import { bestTimes, engagementOf, metricsView, MINIMUM_SAMPLE, nextRefreshAt, summarize, weekdayHour } from '../../../../functions/services/analytics';
 import type { MetricsSnapshot, TrackedTarget } from '../../../../functions/services/metricsStore';
 import type { PostMetrics } from '../../../../functions/platforms/adapter';
 
@@ -65,6 +65,12 @@ describe('engagement', () => {
     expect(engagementOf({ views: 100, likes: 5, comments: 2 })).toBe(7);
     expect(engagementOf({ views: 100 })).toBeNull();
     expect(engagementOf(undefined)).toBeNull();
+  });
+
+  it('shows clicks, link clicks and video views where a platform reports them, null where not, and keeps them out of engagement', () => {
+    expect(metricsView({ views: 100, saves: 3, clicks: 7, linkClicks: 2, videoViews: 40 })).toEqual({ views: 100, likes: null, comments: null, shares: null, saves: 3, clicks: 7, linkClicks: 2, videoViews: 40 });
+    expect(metricsView({ views: 5 })).toMatchObject({ clicks: null, linkClicks: null, videoViews: null });
+    expect(engagementOf({ saves: 3, clicks: 7, linkClicks: 2, videoViews: 40 })).toBe(3);
   });
 });
 

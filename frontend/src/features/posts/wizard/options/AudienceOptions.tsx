@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { postOptionRules, topicProblem as topicRuleProblem } from '../../../../../../shared/platforms/postOptions';
 import { platformNames } from '../../../../../../shared/platforms';
 import type { OptionsEditorProps } from './types';
+import { CollectionPicker, linkProblem } from './CollectionOptions';
 import type { Platform } from '../../../../../../shared/platforms';
 
 /** Whether the network's choice concerns this post's files (a video-only choice is not asked of photos). */
@@ -35,10 +36,15 @@ export function AudienceOptions({ account, value, onChange, onBlocker, media }: 
   const topicProblem = topic && topicRuleProblem(topic, topicValue) ? text('topicInvalid', { max: topic.max, forbidden: topic.forbidden.join(' ') }) : undefined;
   // The poll's own problem (PollAndLanguage) counts where the title and topic have none.
   const [pollBlocker, setPollBlocker] = useState<string>();
-  const blocker = documentTitle && !titleValue.trim() ? t('postOptions.document.titleNeeded', { platform: platformNames[account.platform] }) : (topicProblem ?? pollBlocker);
+  const link = rule?.link;
+  const linkValue = link && typeof value?.[link.field] === 'string' ? (value[link.field] as string) : '';
+  const linkFault = link && linkValue ? linkProblem(linkValue, link.max) : undefined;
+  const linkMessage = linkFault ? t(`postOptions.link.${linkFault}`, { max: link?.max }) : undefined;
+  const blocker = documentTitle && !titleValue.trim() ? t('postOptions.document.titleNeeded', { platform: platformNames[account.platform] }) : (topicProblem ?? linkMessage ?? pollBlocker);
   useEffect(() => onBlocker(blocker), [onBlocker, blocker]);
   const audience = rule?.audience && asksFor(account.platform, media) ? rule.audience : undefined;
-  if (!audience && !documentTitle) return null;
+  const collection = rule?.collection;
+  if (!audience && !documentTitle && !collection && !link) return null;
   const chosen = audience && typeof value?.[audience.field] === 'string' ? (value[audience.field] as string) : audience?.values[0];
   return (
     <section className="post-options" aria-labelledby={`${id}-heading`} data-testid={`options-${account.platform}`}>
@@ -60,6 +66,32 @@ export function AudienceOptions({ account, value, onChange, onBlocker, media }: 
           </p>
         </div>
       )}
+      {collection ? <CollectionPicker account={account} field={collection.field} value={value} onChange={onChange} /> : null}
+      {link ? (
+        <div className="field">
+          <label htmlFor={`${id}-link`}>{t('postOptions.link.label')}</label>
+          <input
+            id={`${id}-link`}
+            className="input"
+            type="url"
+            inputMode="url"
+            autoComplete="url"
+            placeholder="https://"
+            value={linkValue}
+            aria-describedby={`${id}-link-hint`}
+            aria-invalid={linkMessage ? true : undefined}
+            onChange={(event) => {
+              const next = { ...value };
+              if (event.target.value.trim()) next[link.field] = event.target.value.trim();
+              else delete next[link.field];
+              onChange(next);
+            }}
+          />
+          <p id={`${id}-link-hint`} className={linkMessage ? 'field-error' : 'hint'} role={linkMessage ? 'alert' : undefined}>
+            {linkMessage ?? t('postOptions.link.hint', { platform: platformNames[account.platform] })}
+          </p>
+        </div>
+      ) : null}
       {documentTitle && (
         <div className="field">
           <label htmlFor={`${id}-document-title`}>{t('postOptions.document.title')}</label>

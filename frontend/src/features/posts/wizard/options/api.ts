@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Platform } from '../../../../../../shared/platforms';
 import { useApi } from '../../../../lib/useApi';
 
@@ -30,5 +30,27 @@ export function usePublishingQuota(platform: Platform, accountId: string, enable
     staleTime: 60_000,
     retry: false,
     enabled,
+  });
+}
+
+/** The account's collections (boards), for a network whose posts go in one (`PostOptionsRule.collection`). */
+export function useAccountCollections(platform: Platform, accountId: string, enabled: boolean) {
+  const api = useApi();
+  return useQuery({
+    queryKey: ['accountCollections', platform, accountId],
+    queryFn: () => api('listAccountCollections', { path: { platform, accountId } }),
+    staleTime: 60_000,
+    retry: false,
+    enabled,
+  });
+}
+
+/** Makes a collection for the account on its network; the list is read again once it exists. */
+export function useCreateAccountCollection(platform: Platform, accountId: string) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (name: string) => api('createAccountCollection', { path: { platform, accountId }, body: { name } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['accountCollections', platform, accountId] }),
   });
 }
