@@ -117,7 +117,7 @@ describe('every destination in Chromium', () => {
       const mine = (await feedOf(platform)).filter((entry) => entry.title === 'Everywhere at once' || entry.text.includes(`Everywhere at once ${stamp}`));
       expect(mine, platform).toHaveLength(1);
       const kinds = mine[0]!.media.map((item) => item.contentType.split('/')[0]);
-      // A carousel takes both; a network that takes videos gets the video; one that takes photos only (a Business Profile) the image.
+      // Each gets what it takes: both as a carousel, else the video (Pinterest too, since video Pins), else the image (a Business Profile takes photos only).
       expect(kinds, platform).toEqual(capabilities[platform].carousel ? ['video', 'image'] : capabilities[platform].media.video ? ['video'] : ['image']);
     }
     const [event] = (await feedOf('googleBusiness')).filter((entry) => entry.text.includes(`Everywhere at once ${stamp}`));

@@ -7,10 +7,11 @@ import type { PinterestOptions } from './options';
 /**
  * Pin analytics: GET /v5/pins/{pin_id}/analytics?start_date&end_date&metric_types=… (scopes
  * boards:read and pins:read; at most 90 days back), one Pin per call. IMPRESSION → views, SAVE →
- * saves; PIN_CLICK and OUTBOUND_CLICK are asked for and documented but have no place in our
- * numbers yet (docs/analytics.md). Pinterest reports no likes, comments or shares for a Pin here.
+ * saves, PIN_CLICK → clicks, OUTBOUND_CLICK → link clicks, and for a video Pin VIDEO_MRC_VIEW →
+ * video views (an image Pin reports none: left out). Pinterest's reactions and comments counts are
+ * lifetime figures of another kind and are not read here.
  */
-export const pinterestMetricTypes = ['IMPRESSION', 'SAVE', 'PIN_CLICK', 'OUTBOUND_CLICK'] as const;
+export const pinterestMetricTypes = ['IMPRESSION', 'SAVE', 'PIN_CLICK', 'OUTBOUND_CLICK', 'VIDEO_MRC_VIEW'] as const;
 const DAYS_BACK = 89;
 
 const day = (date: Date) => date.toISOString().slice(0, 10);
@@ -23,10 +24,17 @@ export function pinterestMetrics(body: unknown): PostMetrics {
     return typeof found === 'number' && Number.isFinite(found) && found >= 0 ? found : undefined;
   };
   const metrics: PostMetrics = {};
-  const views = value('IMPRESSION');
-  const saves = value('SAVE');
-  if (views !== undefined) metrics.views = views;
-  if (saves !== undefined) metrics.saves = saves;
+  const read: Array<[keyof PostMetrics, string]> = [
+    ['views', 'IMPRESSION'],
+    ['saves', 'SAVE'],
+    ['clicks', 'PIN_CLICK'],
+    ['linkClicks', 'OUTBOUND_CLICK'],
+    ['videoViews', 'VIDEO_MRC_VIEW'],
+  ];
+  for (const [ours, theirs] of read) {
+    const found = value(theirs);
+    if (found !== undefined) metrics[ours] = found;
+  }
   return metrics;
 }
 

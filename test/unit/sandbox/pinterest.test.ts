@@ -150,8 +150,10 @@ describe('the Pinterest sandbox: boards, Pins, the look-up list, analytics and l
 
     clock.advance(DAY);
     const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-    const analytics = await jsonOf(await get(token, `/pins/${ids[0]}/analytics?start_date=${day(clock.now() - 10 * DAY)}&end_date=${day(clock.now())}&metric_types=IMPRESSION,SAVE,PIN_CLICK,OUTBOUND_CLICK`));
+    const analytics = await jsonOf(await get(token, `/pins/${ids[0]}/analytics?start_date=${day(clock.now() - 10 * DAY)}&end_date=${day(clock.now())}&metric_types=IMPRESSION,SAVE,PIN_CLICK,OUTBOUND_CLICK,VIDEO_MRC_VIEW`));
     expect(analytics['all']).toMatchObject({ summary_metrics: { IMPRESSION: expect.any(Number), SAVE: expect.any(Number), PIN_CLICK: expect.any(Number), OUTBOUND_CLICK: expect.any(Number) } });
+    // An image Pin reports no video numbers.
+    expect(Object.keys((analytics['all'] as { summary_metrics: object }).summary_metrics)).not.toContain('VIDEO_MRC_VIEW');
     expect((await get(token, `/pins/${ids[0]}/analytics?start_date=${day(clock.now() - 100 * DAY)}&end_date=${day(clock.now())}&metric_types=IMPRESSION`)).status).toBe(400);
     expect((await get(token, `/pins/${ids[0]}/analytics?start_date=${day(clock.now())}&end_date=${day(clock.now())}&metric_types=LIKES`)).status).toBe(400);
     const other = await accessTokenFor(sandbox, 'pinterest', 'bob');
@@ -222,6 +224,10 @@ describe('the Pinterest sandbox: video uploads (POST /v5/media, the S3 form, GET
     expect(pin.status).toBe(201);
     expect(await jsonOf(pin)).toMatchObject({ description: 'a video Pin', media: { media_type: 'video' } });
     expect((await sandbox.control.feed('pinterest', 'ada')).posts.map((entry) => entry.media[0])).toEqual([expect.objectContaining({ contentType: 'video/mp4', size: video.byteLength })]);
+    const pinId = String(((await jsonOf(await get(token, `/boards/${board}/pins`))) as { items: Array<{ id: string }> }).items[0]!.id);
+    const today = new Date(clock.now()).toISOString().slice(0, 10);
+    const numbers = (await jsonOf(await get(token, `/pins/${pinId}/analytics?start_date=${today}&end_date=${today}&metric_types=IMPRESSION,VIDEO_MRC_VIEW,VIDEO_START`))) as { all: { summary_metrics: Record<string, number> } };
+    expect(numbers.all.summary_metrics).toEqual({ IMPRESSION: expect.any(Number), VIDEO_MRC_VIEW: expect.any(Number), VIDEO_START: expect.any(Number) });
     // The upload made its one Pin.
     expect((await videoPin(token, board, registered.media_id)).status).toBe(400);
     expect((await sandbox.control.feed('pinterest', 'ada')).posts).toHaveLength(1);

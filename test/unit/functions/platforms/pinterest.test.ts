@@ -314,11 +314,15 @@ describe("Pinterest's post options and analytics", () => {
     expect(checkPostOptions('pinterest', { privacy: 'x' }, { nativeSchedule: false }, 'Pinterest').problems).toHaveLength(1);
   });
 
-  it('reads impressions and saves of each Pin over the last 89 days; a deleted Pin is left out', async () => {
-    const { reader, requests } = parts([{ body: { all: { summary_metrics: { IMPRESSION: 240, SAVE: 20, PIN_CLICK: 37, OUTBOUND_CLICK: 5 } } } }, { status: 404, body: { code: 3, message: 'Pin not found.' } }]);
-    expect(await reader.read(tokens, ['1001', '1002'])).toEqual({ '1001': { views: 240, saves: 20 } });
+  it('reads impressions, saves, pin clicks, outbound clicks and (a video Pin) video views of each Pin over the last 89 days; a deleted Pin is left out', async () => {
+    const { reader, requests } = parts([
+      { body: { all: { summary_metrics: { IMPRESSION: 240, SAVE: 20, PIN_CLICK: 37, OUTBOUND_CLICK: 5 } } } },
+      { status: 404, body: { code: 3, message: 'Pin not found.' } },
+      { body: { all: { summary_metrics: { IMPRESSION: 900, SAVE: 4, PIN_CLICK: 12, OUTBOUND_CLICK: 0, VIDEO_MRC_VIEW: 310 } } } },
+    ]);
+    expect(await reader.read(tokens, ['1001', '1002', '1003'])).toEqual({ '1001': { views: 240, saves: 20, clicks: 37, linkClicks: 5 }, '1003': { views: 900, saves: 4, clicks: 12, linkClicks: 0, videoViews: 310 } });
     expect(requests[0]!.url.pathname).toBe('/v5/pins/1001/analytics');
-    expect(queryOf(requests[0]!.url)).toEqual({ start_date: '2026-08-25', end_date: '2026-11-22', metric_types: 'IMPRESSION,SAVE,PIN_CLICK,OUTBOUND_CLICK' });
+    expect(queryOf(requests[0]!.url)).toEqual({ start_date: '2026-08-25', end_date: '2026-11-22', metric_types: 'IMPRESSION,SAVE,PIN_CLICK,OUTBOUND_CLICK,VIDEO_MRC_VIEW' });
     expect(reader.availability({ ...tokens, scopes: ['boards:read'] })).toMatchObject({ available: false });
     expect(pinterestMetrics({ all: { summary_metrics: { IMPRESSION: -1 } } })).toEqual({});
   });
