@@ -1,4 +1,5 @@
-import { expiresAt, splitScopes, type ManagedAccount, type PlatformAdapter, type PlatformProfile, type TokenSet } from '../adapter';
+import { expiresAt, splitScopes, type AccountDailyNumbers, type ManagedAccount, type PlatformAdapter, type PlatformProfile, type TokenSet } from '../adapter';
+import { accountMetricKeys, type AccountMetricKey } from '../../../shared/api/accountMetrics';
 import { AuthExpired, NoPublishingProfile, Rejected } from '../errors';
 import { withQuery, type PlatformResponse } from '../http';
 import type { ModuleDeps } from '../module';
@@ -51,6 +52,45 @@ function profileOf(location: BusinessLocation): PlatformProfile {
   const id = location.name!.replace(/^locations\//, '');
   const address = addressOf(location);
   return { platformUserId: id, displayName: location.title || id, ...(address ? { username: address } : {}) };
+}
+
+/** Which of our account metrics each Performance API DailyMetric adds to. */
+const dailyMetricKeys: Record<string, AccountMetricKey> = {
+  BUSINESS_IMPRESSIONS_DESKTOP_SEARCH: 'searchViews',
+  BUSINESS_IMPRESSIONS_MOBILE_SEARCH: 'searchViews',
+  BUSINESS_IMPRESSIONS_DESKTOP_MAPS: 'mapsViews',
+  BUSINESS_IMPRESSIONS_MOBILE_MAPS: 'mapsViews',
+  CALL_CLICKS: 'calls',
+  WEBSITE_CLICKS: 'websiteClicks',
+  BUSINESS_DIRECTION_REQUESTS: 'directionRequests',
+};
+
+interface DatedValue {
+  date?: { year?: number; month?: number; day?: number };
+  /** An int64 as a string; absent where the day's number is zero or not known. */
+  value?: string;
+}
+
+/** A fetchMultiDailyMetricsTimeSeries answer as our numbers per day (YYYY-MM-DD), metrics added where two DailyMetrics make one. */
+export function dailyNumbersOf(body: unknown): AccountDailyNumbers {
+  const series = (body as { multiDailyMetricTimeSeries?: { dailyMetricTimeSeries?: { dailyMetric?: string; timeSeries?: { datedValues?: DatedValue[] } }[] }[] } | undefined)?.multiDailyMetricTimeSeries;
+  if (!Array.isArray(series)) throw new Rejected(`${NAME} answered without the location's numbers.`);
+  const metrics = new Set<AccountMetricKey>();
+  const days: AccountDailyNumbers['days'] = {};
+  for (const entry of series.flatMap((multi) => multi.dailyMetricTimeSeries ?? [])) {
+    const key = entry.dailyMetric ? dailyMetricKeys[entry.dailyMetric] : undefined;
+    if (!key) continue;
+    metrics.add(key);
+    for (const { date, value } of entry.timeSeries?.datedValues ?? []) {
+      if (!date?.year || !date.month || !date.day || value === undefined) continue;
+      const number = Number(value);
+      if (!Number.isSafeInteger(number) || number < 0) continue;
+      const day = `${date.year}-${String(date.month).padStart(2, '0')}-${String(date.day).padStart(2, '0')}`;
+      const values = (days[day] ??= {});
+      values[key] = (values[key] ?? 0) + number;
+    }
+  }
+  return { metrics: accountMetricKeys.filter((key) => metrics.has(key)), days };
 }
 
 export function createGoogleBusinessAdapter({ credentials, hosts, http, clock }: ModuleDeps<Record<string, never>>): PlatformAdapter {
@@ -153,6 +193,25 @@ export function createGoogleBusinessAdapter({ credentials, hosts, http, clock }:
       const found = (response.body ?? {}) as BusinessLocation;
       if (!found.name?.startsWith('locations/')) throw new Rejected(`${NAME} answered without the location.`);
       return profileOf(found);
+    },
+
+    /**
+     * The location's numbers per day (Business Profile Performance API,
+     * GET /v1/locations/{id}:fetchMultiDailyMetricsTimeSeries): views on Search and on Maps
+     * (desktop and mobile added), calls, website clicks and direction requests.
+     */
+    async accountDailyMetrics(tokens, range) {
+      const { location } = locationOf(tokens);
+      const url = new URL(`${hosts['performance']}/v1/${location}:fetchMultiDailyMetricsTimeSeries`);
+      for (const metric of Object.keys(dailyMetricKeys)) url.searchParams.append('dailyMetrics', metric);
+      for (const [which, date] of [['start_date', range.from], ['end_date', range.to]] as const) {
+        const [year, month, day] = date.split('-').map(Number);
+        url.searchParams.set(`dailyRange.${which}.year`, String(year));
+        url.searchParams.set(`dailyRange.${which}.month`, String(month));
+        url.searchParams.set(`dailyRange.${which}.day`, String(day));
+      }
+      const response = await api.call(tokens, { method: 'GET', url: url.toString() });
+      return dailyNumbersOf(response.body);
     },
 
     /** Revokes a consent that offered no location; a location's connection ends on our side only (the grant covers the user's other locations). */

@@ -15,6 +15,7 @@ export const googleBusinessModule: PlatformModule<Record<string, never>> = {
     accountmanagement: 'https://mybusinessaccountmanagement.googleapis.com',
     businessinformation: 'https://mybusinessbusinessinformation.googleapis.com',
     mybusiness: 'https://mybusiness.googleapis.com',
+    performance: 'https://businessprofileperformance.googleapis.com',
   },
   readOptions: () => ({}),
   createAdapter: createGoogleBusinessAdapter,

@@ -4,6 +4,8 @@ import { callApi, createUser } from '../../support/users';
 import { arriveAtCallback, chooseAccounts, confirmFlow, makeAdmin, sandboxAccountName, sandboxControl, startFlow } from '../../support/connect';
 import { createPost, tinyJpeg, uploadMedia, waitForPost } from '../../support/posts';
 import type { Post } from '../../../shared/api/posts';
+import type { AccountDailyMetrics } from '../../../shared/api/accountMetrics';
+import { sandboxDailyValue } from '../../../infra/local/sandbox/googleBusiness/performance';
 
 const twin = inject('twin');
 const sandbox = () => sandboxControl(twin);
@@ -87,5 +89,54 @@ describe('Google Business Profile against the sandbox', () => {
 
     expect(post.status, JSON.stringify(post.targets)).toBe('published');
     expect((await sandbox().feed('googleBusiness', account)).posts.filter((item) => item.text === text)).toHaveLength(1);
+  });
+
+  it("reads a location's numbers per day from the Performance API (search and maps views added over desktop and mobile), the late days without numbers, and a 429 or an outage in words", async () => {
+    const user = await createUser(twin);
+    const account = sandboxAccountName('gbpdaily');
+    const [first] = await connectBothLocations(user, account);
+    const path = `/analytics/accounts/googleBusiness/${encodeURIComponent(first!.id)}/daily`;
+
+    const answer = await callApi(twin, path, user.idToken);
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    const numbers = answer.body as unknown as AccountDailyMetrics;
+    expect(numbers.metrics).toEqual(['searchViews', 'mapsViews', 'calls', 'websiteClicks', 'directionRequests']);
+    expect(numbers.days).toHaveLength(28);
+    expect(numbers.days[0]!.date).toBe(numbers.from);
+    expect(numbers.days[27]!.date).toBe(numbers.to);
+    expect(numbers.to).toBe(new Date(Date.parse(numbers.readAt.slice(0, 10)) - 86_400_000).toISOString().slice(0, 10));
+    // Google's numbers arrive late: the sandbox has none for the last days yet.
+    expect(numbers.days[27]!.values).toEqual({});
+    const known = numbers.days[0]!;
+    const value = (metric: string) => sandboxDailyValue(first!.id, metric, known.date);
+    const expected = {
+      searchViews: value('BUSINESS_IMPRESSIONS_DESKTOP_SEARCH') + value('BUSINESS_IMPRESSIONS_MOBILE_SEARCH'),
+      mapsViews: value('BUSINESS_IMPRESSIONS_DESKTOP_MAPS') + value('BUSINESS_IMPRESSIONS_MOBILE_MAPS'),
+      calls: value('CALL_CLICKS'),
+      websiteClicks: value('WEBSITE_CLICKS'),
+      directionRequests: value('BUSINESS_DIRECTION_REQUESTS'),
+    };
+    expect(known.values).toEqual(Object.fromEntries(Object.entries(expected).filter(([, number]) => number > 0)));
+    for (const metric of numbers.metrics) expect(numbers.totals[metric]).toBe(numbers.days.reduce((sum, day) => sum + (day.values[metric] ?? 0), 0));
+    expect(numbers.totals.searchViews).toBeGreaterThan(0);
+
+    const performance = '/v1/locations/{locationMethod}';
+    await sandbox().injectFault({ platform: 'googleBusiness', account, method: 'GET', hostKey: 'performance', route: performance, status: 429, body: { error: { code: 429, message: 'Quota exceeded', status: 'RESOURCE_EXHAUSTED' } }, times: 1 });
+    const limited = await callApi(twin, path, user.idToken);
+    expect(limited.status).toBe(502);
+    expect(limited.body).toMatchObject({ message: 'Google Business Profile asks us to wait before reading your numbers again. Try again in a minute.' });
+
+    await sandbox().injectFault({ platform: 'googleBusiness', account, method: 'GET', hostKey: 'performance', route: performance, status: 500, body: { error: { code: 500, message: 'Internal error', status: 'INTERNAL' } }, times: 1 });
+    const failed = await callApi(twin, path, user.idToken);
+    expect(failed.status).toBe(502);
+    expect(JSON.stringify(failed.body)).not.toContain('Internal error');
+
+    await sandbox().injectFault({ platform: 'googleBusiness', account, method: 'GET', hostKey: 'performance', route: performance, dropConnection: 'before' });
+    const dropped = await callApi(twin, path, user.idToken);
+    expect(dropped.status).toBe(502);
+    expect((await callApi(twin, path, user.idToken)).status).toBe(200);
+
+    const other = await callApi(twin, `/analytics/accounts/x/${encodeURIComponent(first!.id)}/daily`, user.idToken);
+    expect(other.status).toBe(404);
   });
 });

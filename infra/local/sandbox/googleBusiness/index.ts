@@ -21,6 +21,7 @@ import type { AccountRecord, TokenRecord } from '../store';
 import { BUSINESS_SCOPE, insufficientScopes, invalidArgument, notFound, unauthenticated } from './api';
 import { businessAccountId, locationId, locationTitle, managedLocations } from './identity';
 import { googleBusinessLocalPosts, type LocationAccess } from './localPosts';
+import { googleBusinessPerformance } from './performance';
 
 /**
  * Google Business Profile (docs/platforms/googleBusiness.md): Google's OAuth 2.0 for web server
@@ -34,13 +35,14 @@ import { googleBusinessLocalPosts, type LocationAccess } from './localPosts';
  *   GET  businessinformation /v1/accounts/{a}/locations   its locations (readMask required)
  *   GET  businessinformation /v1/locations/{l}            one location (readMask required)
  *   …    mybusiness          /v4/accounts/{a}/locations/{l}/localPosts[/{p}]   localPosts.ts
+ *   GET  performance         /v1/locations/{l}:fetchMultiDailyMetricsTimeSeries   performance.ts
  *
  * Every API call needs the business.manage scope (403 PERMISSION_DENIED) and a location the
  * token's user manages (404 otherwise). Errors in Google's model ({error: {code, message, status}}).
  */
 
 const ACCESS_SECONDS = 3599;
-const hosts = ['accounts', 'oauth2', 'accountmanagement', 'businessinformation', 'mybusiness'] as const;
+const hosts = ['accounts', 'oauth2', 'accountmanagement', 'businessinformation', 'mybusiness', 'performance'] as const;
 const knownScopes = [BUSINESS_SCOPE, 'openid', 'profile', 'email'];
 
 function oauthError(status: number, error: string, description: string): SandboxResponse {
@@ -201,6 +203,13 @@ export const googleBusiness: PlatformSandboxFactory = (context) => {
     return 'status' in access ? access : handler(request, access);
   };
   const localPostsPath = '/v4/accounts/{account}/locations/{location}/localPosts';
+  const performance = googleBusinessPerformance(context);
+  /** `locations/{l}:fetchMultiDailyMetricsTimeSeries`: the custom method after a colon in the last segment. */
+  async function locationMethod(request: SandboxRequest): Promise<SandboxResponse> {
+    const [id, method] = (request.params['locationMethod'] ?? '').split(':');
+    if (method !== 'fetchMultiDailyMetricsTimeSeries' || !id) return notFound(`locations/${request.params['locationMethod']}`);
+    return withLocation(performance.fetchMulti)({ ...request, params: { ...request.params, location: id } });
+  }
 
   return {
     hosts,
@@ -215,6 +224,7 @@ export const googleBusiness: PlatformSandboxFactory = (context) => {
       { method: 'POST', hostKey: 'mybusiness', path: localPostsPath, handle: withLocation(posts.create) },
       { method: 'GET', hostKey: 'mybusiness', path: localPostsPath, handle: withLocation(posts.list) },
       { method: 'GET', hostKey: 'mybusiness', path: `${localPostsPath}/{post}`, handle: withLocation(posts.get) },
+      { method: 'GET', hostKey: 'performance', path: '/v1/locations/{locationMethod}', handle: locationMethod },
     ],
     limits: { requestsPerMinute: { default: 300, description: 'Business Profile API requests per minute (429 RESOURCE_EXHAUSTED)' } },
     reset: posts.reset,

@@ -242,3 +242,60 @@ describe("Google Business Profile's errors (Google's error model) in our taxonom
     expect(createGoogleBusinessMetricsReader().availability(location)).toEqual({ available: false, reason: 'Google Business Profile reports numbers per location and per day, not per post.' });
   });
 });
+
+describe("Google Business Profile: a location's numbers per day (Performance API)", () => {
+  const range = { from: '2026-10-25', to: '2026-11-21', days: ['2026-10-25', '2026-11-21'] };
+  const dated = (day: number, value?: string) => ({ date: { year: 2026, month: 11, day }, ...(value === undefined ? {} : { value }) });
+
+  it('asks fetchMultiDailyMetricsTimeSeries for the seven metrics over the range, and adds desktop and mobile views into search and maps', async () => {
+    const { adapter, requests } = parts([
+      {
+        body: {
+          multiDailyMetricTimeSeries: [
+            {
+              dailyMetricTimeSeries: [
+                { dailyMetric: 'BUSINESS_IMPRESSIONS_DESKTOP_SEARCH', timeSeries: { datedValues: [dated(20, '12'), dated(21)] } },
+                { dailyMetric: 'BUSINESS_IMPRESSIONS_MOBILE_SEARCH', timeSeries: { datedValues: [dated(20, '30'), dated(21, '4')] } },
+                { dailyMetric: 'BUSINESS_IMPRESSIONS_MOBILE_MAPS', timeSeries: { datedValues: [dated(20, '7')] } },
+                { dailyMetric: 'CALL_CLICKS', timeSeries: { datedValues: [dated(20, '2')] } },
+                { dailyMetric: 'WEBSITE_CLICKS', timeSeries: {} },
+                { dailyMetric: 'BUSINESS_FOOD_ORDERS', timeSeries: { datedValues: [dated(20, '9')] } },
+              ],
+            },
+          ],
+        },
+      },
+    ]);
+    const numbers = await adapter.accountDailyMetrics!(location, range);
+    const url = new URL(requests[0]!.url.toString());
+    expect(`${url.origin}${url.pathname}`).toBe('https://businessprofileperformance.googleapis.com/v1/locations/222:fetchMultiDailyMetricsTimeSeries');
+    expect(url.searchParams.getAll('dailyMetrics').sort()).toEqual([
+      'BUSINESS_DIRECTION_REQUESTS',
+      'BUSINESS_IMPRESSIONS_DESKTOP_MAPS',
+      'BUSINESS_IMPRESSIONS_DESKTOP_SEARCH',
+      'BUSINESS_IMPRESSIONS_MOBILE_MAPS',
+      'BUSINESS_IMPRESSIONS_MOBILE_SEARCH',
+      'CALL_CLICKS',
+      'WEBSITE_CLICKS',
+    ]);
+    expect(Object.fromEntries([...url.searchParams].filter(([name]) => name.startsWith('dailyRange')))).toEqual({
+      'dailyRange.start_date.year': '2026',
+      'dailyRange.start_date.month': '10',
+      'dailyRange.start_date.day': '25',
+      'dailyRange.end_date.year': '2026',
+      'dailyRange.end_date.month': '11',
+      'dailyRange.end_date.day': '21',
+    });
+    expect(requests[0]!.headers?.['authorization']).toBe('Bearer ya29.token');
+    expect(numbers).toEqual({
+      metrics: ['searchViews', 'mapsViews', 'calls', 'websiteClicks'],
+      days: { '2026-11-20': { searchViews: 42, mapsViews: 7, calls: 2 }, '2026-11-21': { searchViews: 4 } },
+    });
+  });
+
+  it('says in words when the answer holds no numbers, and classifies 429 and 500', async () => {
+    await expect(parts([{ body: {} }]).adapter.accountDailyMetrics!(location, range)).rejects.toThrow(new Rejected("Google Business Profile answered without the location's numbers."));
+    await expect(parts([{ status: 429, body: { error: { code: 429, status: 'RESOURCE_EXHAUSTED', message: 'Quota exceeded' } } }]).adapter.accountDailyMetrics!(location, range)).rejects.toBeInstanceOf(RateLimited);
+    await expect(parts([{ status: 500, body: { error: { code: 500, status: 'INTERNAL', message: 'x' } } }]).adapter.accountDailyMetrics!(location, range)).rejects.toBeInstanceOf(Retryable);
+  });
+});
