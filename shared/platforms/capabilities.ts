@@ -176,6 +176,11 @@ export interface PlatformCapabilities<Id extends string = string> {
    */
   publishingLimit?: { posts: number; hours: number };
   /**
+   * The platform reports an account's own numbers per day rather than each post's (its adapter's
+   * `accountDailyMetrics`): the Analytics page shows each such account's last 28 days.
+   */
+  accountNumbers?: true;
+  /**
    * Present where an account lives on a server its user names (a Mastodon instance): the Accounts
    * page asks for the server before connecting, the start call carries it (checked by the outbound
    * rule: https, a public host), and the connection keeps it. `example` is the placeholder shown.

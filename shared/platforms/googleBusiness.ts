@@ -28,6 +28,8 @@ export const googleBusiness: PlatformCapabilities<'googleBusiness'> = {
   altText: false,
   threads: false,
   dailyRateLimit: false,
+  // Google reports a location's numbers per day, not a post's (Business Profile Performance API).
+  accountNumbers: true,
   // No charge; a project's quota is per minute (300 QPM for the My Business APIs by default,
   // https://developers.google.com/my-business/content/limits, read 2026-11-28).
   apiPrices: noApiCharges,

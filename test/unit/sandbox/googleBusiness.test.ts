@@ -142,4 +142,31 @@ describe('the Google Business Profile sandbox: Google OAuth, accounts and locati
     expect(refused.status).toBe(403);
     expect(await jsonOf(refused)).toMatchObject({ error: { status: 'PERMISSION_DENIED' } });
   });
+
+  it("answers a location's numbers per day in the Performance API's shape: metrics and range required, no value for the late days, someone else's location 404", async () => {
+    ({ sandbox, clock } = await startTestSandbox());
+    const token = await accessTokenFor(sandbox, 'googleBusiness', 'cafe');
+    const performance = (location: string, query: string) => fetch(url('performance', `/v1/locations/${locationId(location)}:fetchMultiDailyMetricsTimeSeries?${query}`), bearer(token));
+    const today = new Date(clock.now());
+    const dayBefore = (days: number) => new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() - days));
+    const range = (from: Date, to: Date) =>
+      [['start_date', from], ['end_date', to]].map(([which, date]) => `dailyRange.${which as string}.year=${(date as Date).getUTCFullYear()}&dailyRange.${which as string}.month=${(date as Date).getUTCMonth() + 1}&dailyRange.${which as string}.day=${(date as Date).getUTCDate()}`).join('&');
+
+    expect(await jsonOf(await performance('cafe', range(dayBefore(5), dayBefore(1))))).toMatchObject({ error: { code: 400, status: 'INVALID_ARGUMENT' } });
+    expect(await jsonOf(await performance('cafe', 'dailyMetrics=CALL_CLICKS'))).toMatchObject({ error: { code: 400, status: 'INVALID_ARGUMENT' } });
+    expect(await jsonOf(await performance('cafe', `dailyMetrics=CALL_CLICKS&${range(dayBefore(1), dayBefore(5))}`))).toMatchObject({ error: { code: 400, status: 'INVALID_ARGUMENT' } });
+    expect(await jsonOf(await performance('cafe', `dailyMetrics=VIEWS&${range(dayBefore(5), dayBefore(1))}`))).toMatchObject({ error: { code: 400, status: 'INVALID_ARGUMENT' } });
+    expect((await performance('other', `dailyMetrics=CALL_CLICKS&${range(dayBefore(5), dayBefore(1))}`)).status).toBe(404);
+
+    const answer = (await jsonOf(await performance('cafe', `dailyMetrics=CALL_CLICKS&dailyMetrics=BUSINESS_IMPRESSIONS_MOBILE_MAPS&${range(dayBefore(30), dayBefore(1))}`))) as {
+      multiDailyMetricTimeSeries: [{ dailyMetricTimeSeries: Array<{ dailyMetric: string; timeSeries: { datedValues: Array<{ date: { year: number; month: number; day: number }; value?: string }> } }> }];
+    };
+    const series = answer.multiDailyMetricTimeSeries[0].dailyMetricTimeSeries;
+    expect(series.map((entry) => entry.dailyMetric)).toEqual(['CALL_CLICKS', 'BUSINESS_IMPRESSIONS_MOBILE_MAPS']);
+    const maps = series[1]!.timeSeries.datedValues;
+    expect(maps).toHaveLength(30);
+    expect(maps[0]!.date).toEqual({ year: dayBefore(30).getUTCFullYear(), month: dayBefore(30).getUTCMonth() + 1, day: dayBefore(30).getUTCDate() });
+    expect(maps.slice(-2).every((entry) => entry.value === undefined)).toBe(true);
+    expect(maps.some((entry) => typeof entry.value === 'string' && Number(entry.value) > 0)).toBe(true);
+  });
 });

@@ -9,6 +9,7 @@ import { BarChart3 } from 'lucide-react';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { PageSkeleton } from '../../components/ui/Skeleton';
 import { useAnalyticsSummary, useBestTimes, userTimeZone } from './api';
+import { AccountNumbers } from './AccountNumbers';
 import { BestTimesHeatMap } from './BestTimesHeatMap';
 import { EngagementChart } from './EngagementChart';
 import { useAnalyticsFormat } from './format';
@@ -138,6 +139,8 @@ export function AnalyticsPage() {
           </section>
         </>
       )}
+
+      <AccountNumbers />
 
       <section className="analytics-section card" aria-labelledby={`${periodId}-best`}>
         <h2 id={`${periodId}-best`}>{t('analytics.bestTimes.heading')}</h2>

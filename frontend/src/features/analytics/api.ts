@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import type { Platform } from '../../../../shared/platforms';
 import { useApi } from '../../lib/useApi';
 
 /** The browser's IANA time zone: analytics are shown in it. */
@@ -23,6 +24,17 @@ export function useBestTimes(account: string | undefined) {
   return useQuery({
     queryKey: [...analyticsKey, 'bestTimes', account ?? 'all', timeZone],
     queryFn: () => api('getBestTimes', { query: { timeZone, ...(account ? { account } : {}) } }),
+  });
+}
+
+/** A connected account's own numbers per day over the last 28 days, where its platform reports them per account. */
+export function useAccountDailyMetrics(platform: Platform, accountId: string) {
+  const api = useApi();
+  return useQuery({
+    queryKey: [...analyticsKey, 'accountDaily', platform, accountId],
+    queryFn: () => api('getAccountDailyMetrics', { path: { platform, accountId } }),
+    staleTime: 15 * 60_000,
+    retry: false,
   });
 }
 
