@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { explained, launchBrowser, openSession, shown, signInThroughUi } from '../support/browser';
+import { launchBrowser, openSession, shown, signInThroughUi } from '../support/browser';
 import { callApi, createUser } from '../support/users';
+import { platformNames } from '../../shared/platforms';
 import type { ConnectionList } from '../../shared/api/connections';
 import type { AccountCollections } from '../../shared/api/collections';
-import { sandboxAccountName, sandboxControl } from '../support/connect';
+import { makeAdmin, sandboxAccountName, sandboxControl } from '../support/connect';
+import { connectInBrowser } from '../support/connectInBrowser';
 import { seriousViolations } from '../support/axe';
 import { tinyJpeg } from '../support/posts';
 
@@ -20,28 +22,29 @@ afterAll(async () => {
 });
 
 /**
- * Issue 32's "done when" for Pinterest, as a new user meets it in Chromium: they connect a
- * Pinterest account, write one post in the composer, make a board for it in the review step,
- * give the Pin its link (a wrong one is refused in words first), publish, and the Pin appears once
- * in the sandbox's feed, on that board, with its title, description and link, linked in the post list.
+ * Issue 32's "done when", as a new user meets it in Chromium: they connect a Mastodon account on
+ * the server they type, a Pinterest account and a Business Profile location (the picker), write
+ * ONE post in the composer with Mastodon's own text, make a board for the Pin in the review step,
+ * give it its link (a wrong one refused in words first), give the location's post a button, and
+ * publish: each network's sandbox feed holds it once, with that network's text and fields, and
+ * the post list links all three.
  */
-describe('Pinterest in Chromium', () => {
-  it('connects, makes a board in the composer, publishes a Pin with its title, text and link once on it', async () => {
+describe('the open and visual networks in Chromium', () => {
+  it('connects Mastodon on a typed server, Pinterest and a location, and publishes one post to all three once, each with its own text and fields', { timeout: 120_000 }, async () => {
     const user = await createUser(twin);
-    const account = sandboxAccountName('pins');
+    // Three accounts: past the free plan's one (the operator's membership, as the every-destination walk has).
+    await makeAdmin(twin, user);
+    const account = sandboxAccountName('open');
     const session = await openSession(browser);
     const { page, context } = session;
     page.setDefaultTimeout(15_000);
     await signInThroughUi(page, twin.webUrl, user.email, user.password);
     await page.goto(`${twin.webUrl}/dashboard/accounts`);
-    await page.getByRole('button', { name: 'Connect Pinterest', exact: true }).click();
-    await explained(session, 'Opening the consent page', () => page.waitForURL((url) => url.origin === twin.endpoints.sandbox), twin.logFile);
-    await page.getByLabel('Sandbox account').fill(account);
-    await page.getByLabel('Display name').fill('Northwind Kitchen');
-    await page.getByRole('button', { name: 'Allow' }).click();
-    await page.waitForURL(/\/dashboard\/accounts/);
-    await expect.poll(() => page.getByRole('listitem', { name: 'Pinterest', exact: true }).getByTestId('status-pinterest').textContent(), settle).toBe('Connected');
-    // What the sandbox's consent page logged (its favicon's 404) is the platform's business; from here on, the page is ours.
+    for (const platform of ['mastodon', 'pinterest', 'googleBusiness'] as const) {
+      await connectInBrowser(twin, session, platform, account);
+      await expect.poll(() => page.getByRole('listitem', { name: platformNames[platform], exact: true }).getByTestId(`status-${platform}`).textContent(), settle).toBe('Connected');
+    }
+    // What the sandbox's consent pages logged (their favicon's 404) is the platforms' business; from here on, the page is ours.
     session.problems.length = 0;
 
     await page.goto(`${twin.webUrl}/dashboard`);
@@ -50,12 +53,17 @@ describe('Pinterest in Chromium', () => {
     const next = page.getByRole('button', { name: 'Next', exact: true });
     await expect.poll(() => next.isEnabled(), settle).toBe(true);
     await next.click();
-    await page.getByRole('button', { name: /^Pinterest / }).click();
+    for (const platform of ['mastodon', 'pinterest', 'googleBusiness'] as const) await page.getByRole('button', { name: new RegExp(`^${platformNames[platform]} `) }).click();
     await next.click();
     const stamp = Date.now();
     const description = `A spring salad in ten minutes ${stamp}`;
     await page.getByLabel('Description').fill(description);
     await page.getByLabel('Pinterest title').fill('Spring salad');
+    await page.getByRole('tab', { name: 'Mastodon', exact: true }).click();
+    await page.getByRole('button', { name: 'Write a text for Mastodon only' }).click();
+    const mastodonText = `Spring salad for the fediverse ${stamp} #recipes`;
+    await page.getByLabel('Text for Mastodon').fill(mastodonText);
+    await expect.poll(() => next.isEnabled(), settle).toBe(true);
     await next.click();
 
     const options = page.getByTestId('options-pinterest');
@@ -76,13 +84,21 @@ describe('Pinterest in Chromium', () => {
     await options.getByLabel('Link (optional)').fill('https://northwind.example/salad');
     await expect.poll(() => options.getByRole('alert').count()).toBe(0);
 
+    const local = page.getByTestId('options-googleBusiness').first();
+    await local.getByLabel('What the button does').selectOption('LEARN_MORE');
+    await local.getByLabel('Address the button opens').fill('https://northwind.example/salad');
+
     await page.getByRole('button', { name: 'Publish Now' }).click();
     await page.waitForURL(`${twin.webUrl}/dashboard/posts`, { timeout: 15_000 });
     const card = page.getByRole('listitem').filter({ hasText: description }).first();
     const link = card.getByRole('link', { name: 'View post on Pinterest', exact: true });
     await expect.poll(() => link.getAttribute('href'), { timeout: 60_000 }).toMatch(/^https:\/\/www\.pinterest\.com\/pin\/\d+\/$/);
+    for (const platform of ['mastodon', 'googleBusiness'] as const) {
+      await expect.poll(() => card.getByRole('link', { name: `View post on ${platformNames[platform]}`, exact: true }).count(), { timeout: 60_000 }).toBe(1);
+    }
 
-    const pins = (await sandboxControl(twin).feed('pinterest', account)).posts.filter((entry) => entry.text === description);
+    const control = sandboxControl(twin);
+    const pins = (await control.feed('pinterest', account)).posts.filter((entry) => entry.text === description);
     expect(pins).toHaveLength(1);
     expect(pins[0]).toMatchObject({ title: 'Spring salad', settings: { link: 'https://northwind.example/salad' } });
     expect(await link.getAttribute('href')).toBe(`https://www.pinterest.com/pin/${pins[0]!.id}/`);
@@ -92,6 +108,14 @@ describe('Pinterest in Chromium', () => {
     const boards = ((await callApi(twin, `/connections/pinterest/${encodeURIComponent(accountId)}/collections`, user.idToken)).body as unknown as AccountCollections).collections;
     expect(pins[0]!.settings?.['board_id']).toBe(boards.find((item) => item.name === board)!.id);
     expect(boards[0]!.name).toBe('Ideas');
+
+    // Mastodon got its own text, once; the description went nowhere else on it.
+    const statuses = (await control.feed('mastodon', account)).posts.filter((entry) => entry.text.includes(String(stamp)));
+    expect(statuses.map((entry) => entry.text)).toEqual([mastodonText]);
+    // The location got the description with its button, once.
+    const localPosts = (await control.feed('googleBusiness', account)).posts.filter((entry) => entry.text.includes(String(stamp)));
+    expect(localPosts).toHaveLength(1);
+    expect(localPosts[0]).toMatchObject({ text: description, settings: { actionType: 'LEARN_MORE', actionUrl: 'https://northwind.example/salad' } });
     expect(session.problems).toEqual([]);
     await context.close();
   });
