@@ -7,6 +7,7 @@ import type { Connection } from '../../../../../../shared/api/connections';
 import { platformList } from '../../../../components/ui/platformList';
 import { NetworkPreview } from '../preview/NetworkPreview';
 import type { MediaItem } from '../useMediaUploads';
+import type { LocalPostOptions } from '../../../../../../shared/platforms/localPost';
 import { NetworkTextTabs, type TextTab } from './NetworkTextTabs';
 import { PlatformCountList, type PlatformCount } from './PlatformCountList';
 
@@ -89,6 +90,7 @@ export function DescriptionStep({
   afterEditor,
   previewFormats,
   previewDocumentTitles,
+  previewLocalPosts,
 }: {
   description: string;
   texts: NetworkTexts;
@@ -109,6 +111,8 @@ export function DescriptionStep({
   previewFormats?: Partial<Record<Platform, string>>;
   /** A document's title per network that posts it (LinkedIn), for the preview's document card. */
   previewDocumentTitles?: Partial<Record<Platform, string>>;
+  /** A local post's parts for a network whose preview shows them. */
+  previewLocalPosts?: Partial<Record<Platform, Partial<LocalPostOptions>>>;
 }) {
   const { t, i18n } = useTranslation();
   const id = useId();
@@ -199,6 +203,7 @@ export function DescriptionStep({
             title={title}
             {...(previewFormats ? { formats: previewFormats } : {})}
             {...(previewDocumentTitles ? { documentTitles: previewDocumentTitles } : {})}
+            {...(previewLocalPosts ? { localPosts: previewLocalPosts } : {})}
           />
         )}
       </div>
