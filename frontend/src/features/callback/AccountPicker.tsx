@@ -61,7 +61,10 @@ export function AccountPicker({
             <label key={account.id} className="account-choice">
               <input type="checkbox" checked={chosen.has(account.id)} onChange={() => toggle(account.id)} disabled={busy} />
               {account.pictureUrl && <img src={account.pictureUrl} alt="" width={32} height={32} className="avatar" />}
-              <span>{account.name}</span>
+              <span className="account-choice-names">
+                <span>{account.name}</span>
+                {account.username && <span className="account-choice-detail">{account.username}</span>}
+              </span>
             </label>
           ))}
         </fieldset>
