@@ -86,6 +86,7 @@ export const composerEn = {
     noTitle: 'Your title',
     less: 'Show less',
     noMedia: '{{platform}} gets none of the files.',
+    localPost: { noTitle: 'No title yet', dates: '{{start}} – {{end}}', noDates: 'No dates yet', coupon: 'Coupon code:', redeem: 'Redeem online' },
     noPicture: '{{name}}: no picture after a reload',
     formats: { story: 'story' },
     notCarriedLabel: 'What a {{format}} does not carry',

@@ -88,6 +88,7 @@ export const composerTr: typeof composerEn = {
     noTitle: 'Başlığınız',
     less: 'Daha az göster',
     noMedia: '{{platform}} dosyaların hiçbirini almaz.',
+    localPost: { noTitle: 'Henüz başlık yok', dates: '{{start}} – {{end}}', noDates: 'Henüz tarih yok', coupon: 'Kupon kodu:', redeem: 'Çevrimiçi kullan' },
     noPicture: '{{name}}: sayfa yenilendikten sonra görüntü yok',
     formats: { story: 'hikâye' },
     notCarriedLabel: 'Bir {{format}} neleri taşımaz',

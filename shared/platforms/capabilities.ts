@@ -126,6 +126,8 @@ export interface PreviewRule {
    * what the post does not carry there, as codes the wizard words (`composer.preview.notCarried.<code>`).
    */
   formats?: Record<string, { media: PreviewRule['media']; text: PreviewRule['text'] | 'none'; notCarried: readonly string[] }>;
+  /** The post may be a local post (the `localPost` options): an event's or offer's title and dates, a coupon and the button show under the text. */
+  localPost?: true;
 }
 
 export interface PlatformCapabilities<Id extends string = string> {

@@ -73,7 +73,8 @@ export const previewRules: Record<Platform, PreviewRule> = {
   mastodon: { media: { video: { fit: [16, 9] }, image: { crop: [16, 9] } }, text: 'above', author: 'nameAndHandle', title: false },
   // A post on the profile: the photo on top, cropped to 4:3, then the text cut with "More" after
   // about three lines (Google's post guidelines advise the first 100 characters say the most). Not checked in the app.
-  googleBusiness: { fold: { characters: 100, lines: 3, more: '… More' }, media: { image: { crop: [4, 3] } }, text: 'below', author: 'name', title: false },
+  // An event or offer shows its title and dates, an offer its coupon, and the button under the text.
+  googleBusiness: { fold: { characters: 100, lines: 3, more: '… More' }, media: { image: { crop: [4, 3] } }, text: 'below', author: 'name', title: false, localPost: true },
   // A Pin shows its image or video in its own shape, up to 2:3 tall in the grid (Pinterest's Pin
   // specifications recommend 2:3 [C]); the title above the description, under the image, and the
   // board owner's name. Not checked in the app.

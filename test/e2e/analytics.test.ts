@@ -215,3 +215,28 @@ describe('the Analytics page', () => {
     expect(problems).toEqual([]);
   });
 });
+
+describe("the Analytics page's account numbers", () => {
+  it('shows a connected place’s last 28 days (totals, a bar per day, the days with the late ones "not yet") and says why, accessible', async () => {
+    const user = await createUser(twin);
+    await makeAdmin(twin, user);
+    await connectThroughOAuth(twin, user, 'googleBusiness', sandboxAccountName('gbpnumbers'));
+    const { page, context, problems } = await openSession(browser, { colorScheme: 'light', bypassCSP: true });
+    await openAnalytics(page, user);
+    await page.getByRole('heading', { level: 2, name: 'Account numbers' }).waitFor();
+    await page.getByText('Google Business Profile reports these numbers per account and day, not per post.', { exact: false }).waitFor();
+    const card = page.getByTestId('account-numbers');
+    const searchViews = card.locator('.analytics-total', { hasText: 'Views on search' }).locator('dd');
+    await searchViews.waitFor();
+    expect(Number((await searchViews.textContent())!.replace(/\D/g, ''))).toBeGreaterThan(0);
+    expect(await card.locator('.account-numbers-bar').count()).toBe(28);
+    await card.getByText('Day by day').click();
+    const rows = card.locator('tbody tr');
+    expect(await rows.count()).toBe(28);
+    // The newest day first: Google's numbers are late, so it has none yet.
+    expect(await rows.first().locator('td').first().textContent()).toBe('not yet');
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});

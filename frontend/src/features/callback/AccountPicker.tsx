@@ -59,9 +59,22 @@ export function AccountPicker({
           <legend>{String(t('callback.chooseLegend', { platform: name, context: platform }))}</legend>
           {accounts.map((account) => (
             <label key={account.id} className="account-choice">
-              <input type="checkbox" checked={chosen.has(account.id)} onChange={() => toggle(account.id)} disabled={busy} />
+              <input
+                type="checkbox"
+                checked={chosen.has(account.id)}
+                onChange={() => toggle(account.id)}
+                disabled={busy}
+                {...(account.username ? { 'aria-label': account.name, 'aria-describedby': `${id}-detail-${account.id}` } : {})}
+              />
               {account.pictureUrl && <img src={account.pictureUrl} alt="" width={32} height={32} className="avatar" />}
-              <span>{account.name}</span>
+              <span className="account-choice-names">
+                <span>{account.name}</span>
+                {account.username && (
+                  <span id={`${id}-detail-${account.id}`} className="account-choice-detail">
+                    {account.username}
+                  </span>
+                )}
+              </span>
             </label>
           ))}
         </fieldset>

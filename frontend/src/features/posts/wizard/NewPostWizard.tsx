@@ -25,6 +25,7 @@ import { useCurrentWorkspace } from '../../workspaces';
 import { postDecision } from '../../../../../shared/api/authorization';
 import { connectErrorText, useStartConnection } from '../../accounts';
 import { isPlatform, platformNames, type Platform } from '../../../../../shared/platforms';
+import type { LocalPostOptions } from '../../../../../shared/platforms/localPost';
 import type { CreatedPost, SaveDraft } from '../../../../../shared/api/posts';
 import { SchedulePicker } from '../scheduling/SchedulePicker';
 import { ScheduleSuggestion } from '../scheduling/ScheduleSuggestion';
@@ -305,6 +306,14 @@ function WizardForm() {
       return typeof documentTitle === 'string' ? [[platform, documentTitle]] : [];
     }),
   ) as Partial<Record<Platform, string>>;
+  // A local post's parts for each network whose preview shows them, as the form holds them.
+  const previewLocalPosts = Object.fromEntries(
+    chosenPlatforms.flatMap((platform) => {
+      const account = chosenAccounts.find((candidate) => candidate.platform === platform);
+      const options = account && postOptionRules[platform]?.localPost ? postOptions.optionsFor(account) : undefined;
+      return options ? [[platform, options as Partial<LocalPostOptions>]] : [];
+    }),
+  ) as Partial<Record<Platform, Partial<LocalPostOptions>>>;
   const commentWithheld = commentsWithheld(chosenAccounts, (account) => postOptions.optionsFor(account), { nativeSchedule });
 
   useEffect(() => {
@@ -456,6 +465,7 @@ function WizardForm() {
             onTitle={setTitle}
             previewFormats={previewFormats}
             previewDocumentTitles={previewDocumentTitles}
+            previewLocalPosts={previewLocalPosts}
             afterEditor={
               <>
                 <PostOptionsSection state={postOptions} media={uploaded} nativeSchedule={nativeSchedule} only="composer" />

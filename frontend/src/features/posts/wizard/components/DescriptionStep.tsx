@@ -8,6 +8,7 @@ import type { Connection } from '../../../../../../shared/api/connections';
 import { platformList } from '../../../../components/ui/platformList';
 import { NetworkPreview } from '../preview/NetworkPreview';
 import type { MediaItem } from '../useMediaUploads';
+import type { LocalPostOptions } from '../../../../../../shared/platforms/localPost';
 import { NetworkTextTabs, type TextTab } from './NetworkTextTabs';
 import { PlatformCountList, type PlatformCount } from './PlatformCountList';
 
@@ -103,6 +104,7 @@ export function DescriptionStep({
   afterEditor,
   previewFormats,
   previewDocumentTitles,
+  previewLocalPosts,
 }: {
   description: string;
   texts: NetworkTexts;
@@ -123,6 +125,8 @@ export function DescriptionStep({
   previewFormats?: Partial<Record<Platform, string>>;
   /** A document's title per network that posts it (LinkedIn), for the preview's document card. */
   previewDocumentTitles?: Partial<Record<Platform, string>>;
+  /** A local post's parts for a network whose preview shows them. */
+  previewLocalPosts?: Partial<Record<Platform, Partial<LocalPostOptions>>>;
 }) {
   const { t, i18n } = useTranslation();
   const id = useId();
@@ -213,6 +217,7 @@ export function DescriptionStep({
             title={title}
             {...(previewFormats ? { formats: previewFormats } : {})}
             {...(previewDocumentTitles ? { documentTitles: previewDocumentTitles } : {})}
+            {...(previewLocalPosts ? { localPosts: previewLocalPosts } : {})}
           />
         )}
       </div>

@@ -11,6 +11,7 @@ import { PlatformMark } from '../../../../components/ui/PlatformMark';
 import type { MediaItem } from '../useMediaUploads';
 import './preview.css';
 import { previewRules } from '../../../../../../shared/platforms/previews';
+import type { LocalPostOptions } from '../../../../../../shared/platforms/localPost';
 
 /**
  * The post as one chosen network shows it in its feed, beside the editor and live as the user
@@ -31,6 +32,7 @@ export function NetworkPreview({
   title,
   formats = {},
   documentTitles = {},
+  localPosts = {},
 }: {
   chosen: readonly Platform[];
   /** The network previewed (one of `chosen`). */
@@ -49,6 +51,8 @@ export function NetworkPreview({
   formats?: Partial<Record<Platform, string>>;
   /** A document's title where the network posts the post's document (LinkedIn), which its card shows. */
   documentTitles?: Partial<Record<Platform, string>>;
+  /** A local post's parts (kind, title and dates, coupon, button) for a network whose preview shows them, as the form holds them (not yet checked). */
+  localPosts?: Partial<Record<Platform, Partial<LocalPostOptions>>>;
 }) {
   const { t } = useTranslation();
   const headingId = useId();
@@ -82,6 +86,7 @@ export function NetworkPreview({
         title={title}
         format={formats[platform]}
         documentTitle={documentTitles[platform] ?? ''}
+        localPost={localPosts[platform]}
       />
       {thread && (
         <ol className="preview-thread" aria-label={t('composer.thread.summary', { platform: name, count: thread.length })}>
@@ -105,6 +110,7 @@ function PreviewPost({
   title,
   format,
   documentTitle,
+  localPost,
 }: {
   platform: Platform;
   account: Connection | undefined;
@@ -113,6 +119,7 @@ function PreviewPost({
   title: string;
   format: string | undefined;
   documentTitle: string;
+  localPost: Partial<LocalPostOptions> | undefined;
 }) {
   const { t } = useTranslation();
   const feedRule = previewRules[platform];
@@ -127,6 +134,7 @@ function PreviewPost({
     <>
       {rule.title && <p className={`preview-title${title.trim() ? '' : ' preview-placeholder'}`}>{title.trim() || t('composer.preview.noTitle')}</p>}
       <PreviewText text={text} fold={rule.fold} expanded={expanded} onExpanded={setExpanded} />
+      {rule.localPost && localPost && <PreviewLocalPost post={localPost} />}
     </>
   );
   const pictured =
@@ -177,6 +185,44 @@ function PreviewPost({
         </>
       )}
       {!file && <p className="hint">{t('composer.preview.noMedia', { platform: platformNames[platform] })}</p>}
+    </div>
+  );
+}
+
+/** A civil date-time (`2026-12-05T10:00`, the place's local time) in the user's language, no time zone shift. */
+function civil(value: string | undefined, language: string): string | undefined {
+  if (!value || !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(value)) return undefined;
+  const date = new Date(`${value}:00Z`);
+  return Number.isNaN(date.getTime()) ? undefined : new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(date);
+}
+
+/** A local post's parts as the place's profile shows them: an event's or offer's title and dates, an offer's coupon, the button. */
+function PreviewLocalPost({ post }: { post: Partial<LocalPostOptions> }) {
+  const { t, i18n } = useTranslation();
+  const language = i18n.resolvedLanguage ?? 'en';
+  const kind = post.kind ?? 'update';
+  const start = civil(post.event?.start, language);
+  const end = civil(post.event?.end, language);
+  const button = kind !== 'offer' ? post.callToAction?.type : undefined;
+  return (
+    <div className="preview-local-post">
+      {kind !== 'update' && (
+        <>
+          <p className={`preview-title${post.event?.title?.trim() ? '' : ' preview-placeholder'}`}>{post.event?.title?.trim() || t('composer.preview.localPost.noTitle')}</p>
+          <p className="hint">{start && end ? t('composer.preview.localPost.dates', { start, end }) : t('composer.preview.localPost.noDates')}</p>
+        </>
+      )}
+      {kind === 'offer' && post.offer?.couponCode?.trim() && (
+        <p className="preview-coupon">
+          {t('composer.preview.localPost.coupon')} <strong>{post.offer.couponCode.trim()}</strong>
+        </p>
+      )}
+      {kind === 'offer' && post.offer?.redeemUrl?.trim() && <p className="preview-local-link">{t('composer.preview.localPost.redeem')}</p>}
+      {button && (
+        <span className="preview-local-button" role="presentation">
+          {t(`postOptions.localPost.actions.${button}` as never)}
+        </span>
+      )}
     </div>
   );
 }
