@@ -117,7 +117,7 @@ describe('engagement tracking against the sandbox', () => {
 
     const [target] = ((await callApi(twin, `/analytics/posts/${post.postId}`, user.idToken)).body as unknown as PostMetricsView).targets;
     expect(target!.state).toBe('tracking');
-    expect(target!.metrics).toEqual({ views: expect.any(Number), likes: null, comments: expect.any(Number), shares: expect.any(Number), saves: null });
+    expect(target!.metrics).toEqual({ views: expect.any(Number), likes: null, comments: expect.any(Number), shares: expect.any(Number), saves: null, clicks: null, linkClicks: null, videoViews: null });
     const summary = (await callApi(twin, '/analytics/summary?days=7&timeZone=Europe%2FIstanbul', user.idToken)).body as unknown as AnalyticsSummary;
     expect(summary.totals.views).toBe(target!.metrics!.views);
     // Its top-posts row links the story where Instagram shows it.

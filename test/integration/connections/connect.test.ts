@@ -1,5 +1,5 @@
 import { describe, expect, inject, it } from 'vitest';
-import { platforms } from '../../../shared/platforms';
+import { capabilities, platforms } from '../../../shared/platforms';
 import type { ConnectionList } from '../../../shared/api/connections';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { callApi, createUser, documentClient } from '../../support/users';
@@ -30,8 +30,10 @@ describe('connecting accounts through each platform\'s OAuth (against the sandbo
     expect(connections[0]!.platformUserId).not.toBe('');
     expect(usage).toEqual({ connectedAccounts: 1, maxAccounts: 1 });
     expect(Object.keys(connections[0]!).sort()).toEqual(
-      ['avatarUrl', 'connectedAt', 'connectionId', 'displayName', 'grantedScopes', 'platform', 'platformUserId', 'reconnectReason', 'status', 'tokenExpiry', 'updatedAt', 'username'],
+      ['avatarUrl', 'connectedAt', 'connectionId', 'displayName', 'grantedScopes', 'limits', 'platform', 'platformUserId', 'reconnectReason', 'status', 'tokenExpiry', 'updatedAt', 'username'],
     );
+    // The limits the account's own server sets: only where the platform data says it has them (a Mastodon server's).
+    expect(connections[0]!.limits === null).toBe(!capabilities[platform].accountLimits);
     // The scopes the platform granted (not secret): the composer tells from them who gets a first comment.
     expect(Array.isArray(connections[0]!.grantedScopes)).toBe(true);
   });
